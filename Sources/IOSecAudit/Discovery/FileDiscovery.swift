@@ -1,0 +1,152 @@
+import Foundation
+
+/// A file the scan will read.
+public struct DiscoveredFile: Sendable, Hashable {
+    public let absolutePath: String
+    /// Relative to the scanned root, `/`-separated.
+    public let relativePath: String
+    public let kind: FileKind
+    public let size: Int
+}
+
+/// Walks the scanned path once and lists the files to read, by kind.
+///
+/// Vendored and build folders are skipped unless asked; symbolic links are followed only when they stay
+/// inside the root, and each real folder is entered once, so link loops end.
+public struct FileDiscovery: Sendable {
+    /// Folders skipped unless `includeVendored`.
+    public static let vendoredFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "node_modules"]
+    /// Folders never read: version control and tool state.
+    static let ignoredFolders: Set<String> = [".git", ".svn", ".hg", ".swiftpm"]
+
+    public var excludes: [Glob]
+    public var includeVendored: Bool
+
+    public init(excludes: [Glob] = [], includeVendored: Bool = false) {
+        self.excludes = excludes
+        self.includeVendored = includeVendored
+    }
+
+    public struct Result: Sendable {
+        public var root: String
+        public var files: [DiscoveredFile]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Lists files under `path` (a folder, or one file). Throws only when `path` itself cannot be used.
+    public func discover(_ path: String) throws -> Result {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if lstat(path, &info) == 0 { throw ScanError.brokenLink(path) }
+            throw ScanError.pathNotFound(path)
+        }
+        if !Self.isDirectory(info) {
+            let name = (path as NSString).lastPathComponent
+            guard let kind = FileKind.of(fileName: name) else { throw ScanError.unsupportedFile(path) }
+            let root = (path as NSString).deletingLastPathComponent
+            return Result(root: root.isEmpty ? "." : root,
+                          files: [DiscoveredFile(absolutePath: path, relativePath: name, kind: kind, size: Int(info.st_size))],
+                          diagnostics: [])
+        }
+        guard let rootReal = Self.realPath(path) else { throw ScanError.pathNotFound(path) }
+
+        var files: [DiscoveredFile] = []
+        var diagnostics: [Diagnostic] = []
+        var visited: Set<FileID> = [FileID(info)]
+        // (absolute folder path, relative folder path)
+        var stack: [(String, String)] = [(path, "")]
+
+        while let (dir, relDir) = stack.popLast() {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: dir)
+            } catch {
+                diagnostics.append(Diagnostic(file: relDir.isEmpty ? "." : relDir, message: "folder could not be read: \(Self.reason(error))"))
+                continue
+            }
+            for name in names.sorted().reversed() {
+                let abs = dir + "/" + name
+                let rel = relDir.isEmpty ? name : relDir + "/" + name
+                var linfo = stat()
+                guard lstat(abs, &linfo) == 0 else {
+                    diagnostics.append(Diagnostic(file: rel, message: "could not be read: \(String(cString: strerror(errno)))"))
+                    continue
+                }
+                var target = linfo
+                if Self.isSymlink(linfo) {
+                    guard stat(abs, &target) == 0 else {
+                        let why = errno == ELOOP ? "symbolic link loop" : "broken symbolic link"
+                        diagnostics.append(Diagnostic(file: rel, message: "\(why); not followed"))
+                        continue
+                    }
+                    guard let real = Self.realPath(abs), real == rootReal || real.hasPrefix(rootReal + "/") else {
+                        diagnostics.append(Diagnostic(file: rel, message: "symbolic link points outside the scanned folder; not followed"))
+                        continue
+                    }
+                }
+                if Self.isDirectory(target) {
+                    if Self.ignoredFolders.contains(name) { continue }
+                    if !includeVendored, Self.vendoredFolders.contains(name) || name.hasSuffix(".xcassets") { continue }
+                    if excludes.contains(where: { $0.matches(rel) }) { continue }
+                    guard visited.insert(FileID(target)).inserted else {
+                        if Self.isSymlink(linfo) {
+                            diagnostics.append(Diagnostic(file: rel, message: "symbolic link to a folder already scanned (link loop); not followed"))
+                        }
+                        continue
+                    }
+                    stack.append((abs, rel))
+                } else if Self.isRegular(target) {
+                    guard let kind = FileKind.of(fileName: name) else { continue }
+                    if excludes.contains(where: { $0.matches(rel) }) { continue }
+                    files.append(DiscoveredFile(absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
+                }
+            }
+        }
+        files.sort { $0.relativePath < $1.relativePath }
+        return Result(root: path, files: files, diagnostics: diagnostics)
+    }
+
+    private struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+    static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    static func isSymlink(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFLNK }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoPermissionError { return "permission denied" }
+        return ns.localizedDescription
+    }
+}
+
+/// Why a scan could not start at all (exit status 2).
+public enum ScanError: Error, Equatable, CustomStringConvertible {
+    case pathNotFound(String)
+    case brokenLink(String)
+    case unsupportedFile(String)
+
+    public var description: String {
+        switch self {
+        case .pathNotFound(let p): "no such file or folder: \(p)"
+        case .brokenLink(let p): "broken symbolic link: \(p)"
+        case .unsupportedFile(let p):
+            "\(p): not a kind of file iosec reads (Swift, Objective-C, plist, entitlements, privacy manifest, apple-app-site-association, pbxproj, xcconfig); pass a folder to scan a project"
+        }
+    }
+}

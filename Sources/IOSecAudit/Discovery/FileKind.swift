@@ -1,0 +1,30 @@
+/// The kinds of input iosec understands, decided from the file name alone.
+public enum FileKind: String, Sendable, CaseIterable, Codable {
+    case swift
+    case objc
+    case infoPlist
+    case entitlements
+    case privacyManifest
+    case associationFile
+    case pbxproj
+    case xcconfig
+    case plist
+    case mobileProvision
+    case ipa
+
+    /// nil for files iosec does not read.
+    public static func of(fileName name: String) -> FileKind? {
+        if name.hasSuffix(".swift") { return .swift }
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") { return .objc }
+        if name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist") { return .infoPlist }
+        if name.hasSuffix(".entitlements") { return .entitlements }
+        if name.hasSuffix(".xcprivacy") { return .privacyManifest }
+        if name == "apple-app-site-association" || name == "apple-app-site-association.json" { return .associationFile }
+        if name == "project.pbxproj" { return .pbxproj }
+        if name.hasSuffix(".xcconfig") { return .xcconfig }
+        if name.hasSuffix(".plist") { return .plist }
+        if name.hasSuffix(".mobileprovision") { return .mobileProvision }
+        if name.hasSuffix(".ipa") { return .ipa }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+/// One problem found at one place.
+///
+/// `file` is relative to the scanned root, with `/` separators, so reports are the same on every machine.
+public struct Finding: Sendable, Hashable, Codable {
+    public var ruleId: String
+    public var severity: Severity
+    public var confidence: Confidence
+    public var title: String
+    public var message: String
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+    /// The source line the finding starts on, trimmed; also what baselines and fingerprints key on.
+    public var snippet: String
+    public var masvs: String
+    public var cwe: Int
+    public var fix: String
+    public var suppressed: Bool
+    /// The reason written after `--` in the suppression comment, when there is one.
+    public var suppressionReason: String?
+
+    public init(
+        ruleId: String, severity: Severity, confidence: Confidence, title: String, message: String,
+        file: String, line: Int, column: Int, endLine: Int, endColumn: Int, snippet: String,
+        masvs: String, cwe: Int, fix: String, suppressed: Bool = false, suppressionReason: String? = nil
+    ) {
+        self.ruleId = ruleId
+        self.severity = severity
+        self.confidence = confidence
+        self.title = title
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.snippet = snippet
+        self.masvs = masvs
+        self.cwe = cwe
+        self.fix = fix
+        self.suppressed = suppressed
+        self.suppressionReason = suppressionReason
+    }
+
+    /// Report order: file, then position, then rule.
+    public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if a.line != b.line { return a.line < b.line }
+        if a.column != b.column { return a.column < b.column }
+        return a.ruleId < b.ruleId
+    }
+}
+
+/// A problem with the input itself (unreadable file, binary file, parse trouble, a suppression naming an
+/// unknown rule). Diagnostics never stop a scan.
+public struct Diagnostic: Sendable, Hashable, Codable {
+    public enum Level: String, Sendable, Codable { case warning, error }
+    public var file: String
+    public var message: String
+    public var level: Level
+
+    public init(file: String, message: String, level: Level = .warning) {
+        self.file = file
+        self.message = message
+        self.level = level
+    }
+}

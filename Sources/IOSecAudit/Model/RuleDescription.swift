@@ -1,0 +1,82 @@
+/// Everything a rule says about itself: identity, rating, why it matters, how to fix it, and the examples
+/// that are both its documentation (`iosec explain`) and its unit tests.
+public struct RuleDescription: Sendable {
+    /// `area.name`, stable once released: suppressions, baselines and SARIF refer to it.
+    public let id: String
+    public let title: String
+    public let severity: Severity
+    public let confidence: Confidence
+    /// OWASP MASVS v2 control, e.g. `MASVS-STORAGE-1`.
+    public let masvs: String
+    public let cwe: Int
+    /// Why it matters, in a few sentences.
+    public let rationale: String
+    /// One line: what to do instead.
+    public let fix: String
+    /// The correct code, ready to copy.
+    public let fixExample: String
+    /// Code that must produce exactly the findings marked with `↓`.
+    public let triggeringExamples: [RuleExample]
+    /// Realistic safe code that must produce no finding.
+    public let nonTriggeringExamples: [RuleExample]
+
+    public init(
+        id: String, title: String, severity: Severity, confidence: Confidence, masvs: String, cwe: Int,
+        rationale: String, fix: String, fixExample: String,
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+    ) {
+        self.id = id
+        self.title = title
+        self.severity = severity
+        self.confidence = confidence
+        self.masvs = masvs
+        self.cwe = cwe
+        self.rationale = rationale
+        self.fix = fix
+        self.fixExample = fixExample
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+
+    /// The area part of the id (`storage` for `storage.pasteboard`).
+    public var area: String { String(id.prefix { $0 != "." }) }
+}
+
+/// A snippet of source used as a rule example. In triggering examples each expected finding position is
+/// marked with `↓` immediately before the node the finding points at.
+public struct RuleExample: Sendable {
+    public static let marker: Character = "↓"
+
+    public let code: String
+    /// The path the example pretends to live at, relative to a scanned root. It decides the file kind and
+    /// whether it counts as test code.
+    public let path: String
+
+    public init(_ code: String, path: String = "App/Example.swift") {
+        self.code = code
+        self.path = path
+    }
+
+    /// The code without markers, and the 1-based (line, column) of each marker in that code. Columns count
+    /// UTF-8 bytes, like the scanner's locations.
+    public var strippedAndMarkers: (code: String, markers: [(line: Int, column: Int)]) {
+        var out = ""
+        var markers: [(line: Int, column: Int)] = []
+        var line = 1
+        var column = 1
+        for ch in code {
+            if ch == RuleExample.marker {
+                markers.append((line, column))
+                continue
+            }
+            out.append(ch)
+            if ch == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += ch.utf8.count
+            }
+        }
+        return (out, markers)
+    }
+}

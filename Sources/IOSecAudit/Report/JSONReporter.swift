@@ -1,0 +1,40 @@
+import Foundation
+
+/// The documented, stable JSON format (schema version 1). See README "JSON output".
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    struct Document: Encodable {
+        struct Tool: Encodable { let name: String; let version: String }
+        struct Summary: Encodable {
+            let filesScanned: Int
+            let bySeverity: [String: Int]
+            let suppressed: Int
+            let durationSeconds: Double
+        }
+        let version: Int
+        let tool: Tool
+        let findings: [Finding]
+        let diagnostics: [Diagnostic]
+        let summary: Summary
+    }
+
+    public func render(_ result: ScanResult) -> String {
+        let counts = result.countsBySeverity
+        let document = Document(
+            version: 1,
+            tool: .init(name: "iosec", version: IOSecVersion.current),
+            findings: result.findings,
+            diagnostics: result.diagnostics,
+            summary: .init(
+                filesScanned: result.filesScanned,
+                bySeverity: Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+                suppressed: result.findings.count - result.activeFindings.count,
+                durationSeconds: (result.durationSeconds * 1000).rounded() / 1000))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain value types cannot fail; keep a readable fallback rather than crash.
+        guard let data = try? encoder.encode(document) else { return "{\"version\":1,\"error\":\"encoding failed\"}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

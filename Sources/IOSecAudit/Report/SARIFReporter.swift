@@ -1,0 +1,201 @@
+import Crypto
+import Foundation
+
+/// SARIF 2.1.0 as GitHub code scanning takes it: one run, every rule's metadata with help and
+/// `security-severity`, results with relative locations under `%SRCROOT%`, in-source suppressions, and
+/// fingerprints that do not change when unrelated lines move.
+public struct SARIFReporter: Reporter {
+    public let rules: [RuleDescription]
+
+    public init(rules: [RuleDescription] = RuleRegistry.all) { self.rules = rules }
+
+    public func render(_ result: ScanResult) -> String {
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
+        let fingerprints = Self.fingerprints(result.findings)
+
+        let results: [SARIF.Result] = result.findings.enumerated().map { index, finding in
+            SARIF.Result(
+                ruleId: finding.ruleId,
+                ruleIndex: ruleIndex[finding.ruleId],
+                level: Self.level(finding.severity),
+                message: .init(text: finding.message),
+                locations: [.init(physicalLocation: .init(
+                    artifactLocation: .init(uri: Self.uri(finding.file), uriBaseId: "SRCROOT"),
+                    region: .init(startLine: finding.line, startColumn: finding.column,
+                                  endLine: finding.endLine, endColumn: max(finding.endColumn, finding.column + 1),
+                                  snippet: .init(text: finding.snippet))))],
+                partialFingerprints: ["primaryLocationLineHash": fingerprints[index]],
+                suppressions: finding.suppressed
+                    ? [.init(kind: "inSource", justification: finding.suppressionReason)] : nil,
+                properties: .init(confidence: finding.confidence.rawValue, masvs: finding.masvs))
+        }
+        let notifications = result.diagnostics.map { diagnostic in
+            SARIF.Notification(
+                level: diagnostic.level == .error ? "error" : "warning",
+                message: .init(text: diagnostic.message),
+                locations: [.init(physicalLocation: .init(
+                    artifactLocation: .init(uri: Self.uri(diagnostic.file), uriBaseId: "SRCROOT"), region: nil))])
+        }
+        let root = URL(fileURLWithPath: result.root, isDirectory: true).standardizedFileURL.absoluteString
+        let log = SARIF.Log(runs: [SARIF.Run(
+            tool: .init(driver: .init(
+                name: "iosec", version: IOSecVersion.current, semanticVersion: IOSecVersion.current,
+                rules: rules.map(Self.descriptor))),
+            invocations: [.init(executionSuccessful: true, toolExecutionNotifications: notifications)],
+            originalUriBaseIds: ["SRCROOT": .init(uri: root.hasSuffix("/") ? root : root + "/")],
+            results: results)])
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(log) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func descriptor(_ rule: RuleDescription) -> SARIF.ReportingDescriptor {
+        let markdown = """
+        \(rule.rationale)
+
+        **Fix:** \(rule.fix)
+
+        ```swift
+        \(rule.fixExample)
+        ```
+
+        \(rule.masvs) · CWE-\(rule.cwe) · `iosec explain \(rule.id)`
+        """
+        return SARIF.ReportingDescriptor(
+            id: rule.id,
+            name: rule.title.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+                .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+            shortDescription: .init(text: rule.title),
+            fullDescription: .init(text: rule.rationale),
+            help: .init(text: "\(rule.fix)\n\n\(rule.fixExample)", markdown: markdown),
+            defaultConfiguration: .init(level: level(rule.severity)),
+            properties: .init(
+                tags: ["security", rule.masvs, "external/cwe/cwe-\(rule.cwe)"],
+                securitySeverity: securitySeverity(rule.severity),
+                precision: precision(rule.confidence)))
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .critical, .high: "error"
+        case .medium: "warning"
+        case .low, .info: "note"
+        }
+    }
+
+    /// GitHub maps > 9.0 critical, ≥ 7.0 high, ≥ 4.0 medium, else low.
+    static func securitySeverity(_ severity: Severity) -> String {
+        switch severity {
+        case .critical: "9.5"
+        case .high: "8.0"
+        case .medium: "5.5"
+        case .low: "3.0"
+        case .info: "1.0"
+        }
+    }
+
+    static func precision(_ confidence: Confidence) -> String {
+        switch confidence {
+        case .high: "high"
+        case .medium: "medium"
+        case .low: "low"
+        }
+    }
+
+    static func uri(_ relativePath: String) -> String {
+        relativePath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relativePath
+    }
+
+    /// Hash of rule, file and the finding line's text (not its number), plus the occurrence index among
+    /// identical keys, so moving code up or down keeps a finding's identity.
+    static func fingerprints(_ findings: [Finding]) -> [String] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let normalized = finding.snippet.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let key = "\(finding.ruleId)\u{0}\(finding.file)\u{0}\(normalized)"
+            let digest = SHA256.hash(data: Data(key.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+            let occurrence = seen[key, default: 0] + 1
+            seen[key] = occurrence
+            return "\(digest):\(occurrence)"
+        }
+    }
+}
+
+/// The subset of the SARIF 2.1.0 object model iosec writes.
+enum SARIF {
+    struct Log: Encodable {
+        let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        let version = "2.1.0"
+        let runs: [Run]
+        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+    }
+    struct Run: Encodable {
+        let tool: Tool
+        let invocations: [Invocation]
+        let originalUriBaseIds: [String: ArtifactLocationBase]
+        let results: [Result]
+    }
+    struct ArtifactLocationBase: Encodable { let uri: String }
+    struct Tool: Encodable { let driver: Driver }
+    struct Driver: Encodable {
+        let name: String
+        let version: String
+        let semanticVersion: String
+        let rules: [ReportingDescriptor]
+    }
+    struct Message: Encodable { let text: String }
+    struct MultiformatMessage: Encodable { let text: String; var markdown: String? = nil }
+    struct ReportingDescriptor: Encodable {
+        let id: String
+        let name: String
+        let shortDescription: MultiformatMessage
+        let fullDescription: MultiformatMessage
+        let help: MultiformatMessage
+        let defaultConfiguration: Configuration
+        let properties: Properties
+    }
+    struct Configuration: Encodable { let level: String }
+    struct Properties: Encodable {
+        let tags: [String]
+        let securitySeverity: String
+        let precision: String
+        enum CodingKeys: String, CodingKey { case tags, securitySeverity = "security-severity", precision }
+    }
+    struct Invocation: Encodable {
+        let executionSuccessful: Bool
+        let toolExecutionNotifications: [Notification]
+    }
+    struct Notification: Encodable {
+        let level: String
+        let message: Message
+        let locations: [Location]
+    }
+    struct Result: Encodable {
+        let ruleId: String
+        let ruleIndex: Int?
+        let level: String
+        let message: Message
+        let locations: [Location]
+        let partialFingerprints: [String: String]
+        let suppressions: [Suppression]?
+        let properties: ResultProperties
+    }
+    struct ResultProperties: Encodable { let confidence: String; let masvs: String }
+    struct Suppression: Encodable { let kind: String; let justification: String? }
+    struct Location: Encodable { let physicalLocation: PhysicalLocation }
+    struct PhysicalLocation: Encodable {
+        let artifactLocation: ArtifactLocation
+        let region: Region?
+    }
+    struct ArtifactLocation: Encodable { let uri: String; let uriBaseId: String }
+    struct Region: Encodable {
+        let startLine: Int
+        let startColumn: Int
+        let endLine: Int
+        let endColumn: Int
+        let snippet: Message
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// For people: grouped by severity then file, each finding with its position, rule, message and fix.
+/// Colour only when asked (the CLI asks on a terminal without `NO_COLOR`).
+public struct TextReporter: Reporter {
+    public var colored: Bool
+
+    public init(colored: Bool = false) { self.colored = colored }
+
+    public func render(_ result: ScanResult) -> String {
+        var out = ""
+        let active = result.activeFindings
+        for severity in Severity.descending {
+            let group = active.filter { $0.severity == severity }
+            guard !group.isEmpty else { continue }
+            out += paint("\(severity.rawValue.uppercased()) (\(group.count))", Self.color(severity), bold: true) + "\n"
+            var currentFile: String?
+            for finding in group {
+                if finding.file != currentFile {
+                    out += "  " + paint(finding.file, "1") + "\n"
+                    currentFile = finding.file
+                }
+                out += "    \(finding.file):\(finding.line):\(finding.column)  \(paint(finding.ruleId, Self.color(severity)))  \(finding.message)\n"
+                out += "      fix: \(finding.fix)\n"
+            }
+            out += "\n"
+        }
+        if !result.diagnostics.isEmpty {
+            out += paint("DIAGNOSTICS (\(result.diagnostics.count))", "1") + "\n"
+            for diagnostic in result.diagnostics {
+                out += "  \(diagnostic.level.rawValue): \(diagnostic.file): \(diagnostic.message)\n"
+            }
+            out += "\n"
+        }
+        out += summary(result) + "\n"
+        return out
+    }
+
+    /// The closing line: counts by severity, files, time, suppressed.
+    public func summary(_ result: ScanResult) -> String {
+        let counts = result.countsBySeverity
+        let total = result.activeFindings.count
+        let suppressed = result.findings.count - total
+        let files = "\(result.filesScanned) file\(result.filesScanned == 1 ? "" : "s") scanned"
+        let time = String(format: "%.2f s", result.durationSeconds)
+        var line: String
+        if total == 0 {
+            line = "no findings · \(files) in \(time)"
+        } else {
+            let parts = Severity.descending.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+            line = "\(total) finding\(total == 1 ? "" : "s") (\(parts)) · \(files) in \(time)"
+        }
+        if suppressed > 0 { line += " · \(suppressed) suppressed" }
+        return line
+    }
+
+    private static func color(_ severity: Severity) -> String {
+        switch severity {
+        case .critical: "35"
+        case .high: "31"
+        case .medium: "33"
+        case .low: "36"
+        case .info: "2"
+        }
+    }
+
+    private func paint(_ text: String, _ code: String, bold: Bool = false) -> String {
+        guard colored else { return text }
+        return "\u{1B}[\(bold ? "1;" : "")\(code)m\(text)\u{1B}[0m"
+    }
+}

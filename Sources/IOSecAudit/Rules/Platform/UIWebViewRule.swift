@@ -1,0 +1,67 @@
+import SwiftSyntax
+
+/// `platform.uiwebview`: any use of the deprecated `UIWebView`.
+struct UIWebViewRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "platform.uiwebview",
+        title: "UIWebView is used",
+        severity: .high,
+        confidence: .high,
+        masvs: "MASVS-PLATFORM-2",
+        cwe: 749,
+        rationale: """
+        UIWebView is deprecated since iOS 12 and rejected by App Review. It cannot disable JavaScript, runs \
+        web content in the app's own process, and offers no per-navigation control, so a compromised page \
+        reaches the app's memory and its JavaScript bridges.
+        """,
+        fix: "Use WKWebView with a WKWebViewConfiguration that allows only what the content needs.",
+        fixExample: """
+        let configuration = WKWebViewConfiguration()
+        configuration.defaultWebpagePreferences.allowsContentJavaScript = false
+        let webView = WKWebView(frame: .zero, configuration: configuration)
+        """,
+        triggeringExamples: [
+            RuleExample("let webView = ↓UIWebView(frame: .zero)"),
+            RuleExample("""
+            final class HelpViewController: UIViewController {
+                @IBOutlet var webView: ↓UIWebView!
+            }
+            """),
+            RuleExample("""
+            extension LegacyBrowser: ↓UIWebViewDelegate {
+                func webViewDidFinishLoad(_ webView: ↓UIWebView) {}
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())"),
+            RuleExample("""
+            // Migrated from UIWebView to WKWebView in 4.2.
+            let webView = WKWebView()
+            """),
+            RuleExample(#"logger.info("UIWebView support removed")"#),
+            RuleExample("let uiWebViewMigrationDone = true"),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.identifierType, .declReferenceExpr]
+    static let names: Set<String> = ["UIWebView", "UIWebViewDelegate"]
+
+    /// One finding per line is enough: `var w: UIWebView = UIWebView()` is one mistake.
+    private var reportedLines: Set<Int> = []
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        let name: String
+        if let type = node.as(IdentifierTypeSyntax.self) {
+            name = type.name.text
+        } else if let ref = node.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+        } else {
+            return
+        }
+        guard Self.names.contains(name) else { return }
+        let line = file.position(of: node).line
+        guard reportedLines.insert(line).inserted else { return }
+        report(file, at: node, "\(name) is deprecated and unsafe; use WKWebView")
+    }
+}

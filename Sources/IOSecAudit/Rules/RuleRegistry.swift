@@ -1,0 +1,20 @@
+/// Every rule iosec knows, in one place: the CLI lists them, tests walk them, suppressions check ids
+/// against them.
+public enum RuleRegistry {
+    /// Rules over Swift syntax trees, run together in one walk per file.
+    public static let swiftRules: [any SwiftRule.Type] = [
+        UIWebViewRule.self,
+        UserDefaultsSecretRule.self,
+    ]
+
+    /// Every rule's description, sorted by id.
+    public static var all: [RuleDescription] {
+        swiftRules.map { $0.description }.sorted { $0.id < $1.id }
+    }
+
+    public static let allIds: Set<String> = Set(all.map(\.id))
+
+    public static func description(for id: String) -> RuleDescription? {
+        all.first { $0.id == id }
+    }
+}

@@ -1,0 +1,124 @@
+import SwiftSyntax
+
+/// `storage.userdefaults-secret`: a credential or other sensitive value written to UserDefaults.
+struct UserDefaultsSecretRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "storage.userdefaults-secret",
+        title: "Sensitive value stored in UserDefaults",
+        severity: .high,
+        confidence: .high,
+        masvs: "MASVS-STORAGE-1",
+        cwe: 312,
+        rationale: """
+        UserDefaults is an unencrypted plist in the app container. It is copied into device backups, readable \
+        on a jailbroken device and by forensic tools, and it is not protected by the Keychain's access control. \
+        Tokens, passwords and keys stored there outlive logout and leave the device with every backup.
+        """,
+        fix: "Store secrets in the Keychain with kSecAttrAccessibleWhenUnlockedThisDeviceOnly; keep only non-sensitive preferences in UserDefaults.",
+        fixExample: """
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: "com.example.app.auth",
+            kSecAttrAccount as String: "accessToken",
+        ]
+        let update: [String: Any] = [kSecValueData as String: Data(token.utf8)]
+        var status = SecItemUpdate(query as CFDictionary, update as CFDictionary)
+        if status == errSecItemNotFound {
+            var add = query
+            add[kSecValueData as String] = Data(token.utf8)
+            add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            status = SecItemAdd(add as CFDictionary, nil)
+        }
+        // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
+        """,
+        triggeringExamples: [
+            RuleExample(#"↓UserDefaults.standard.set(response.accessToken, forKey: "accessToken")"#),
+            RuleExample("""
+            func saveLogin(user: String, password: String) {
+                let defaults = UserDefaults.standard
+                ↓defaults.set(password, forKey: "savedPassword")
+            }
+            """),
+            RuleExample("""
+            func persist(_ session: Session) {
+                let value = session.refreshToken
+                ↓UserDefaults(suiteName: "group.com.acme.wallet")?.set(value, forKey: "rt")
+            }
+            """),
+            RuleExample("""
+            struct SettingsView: View {
+                ↓@AppStorage("apiKey") var apiKey = ""
+            }
+            """),
+            RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
+            RuleExample(#"let token = UserDefaults.standard.string(forKey: "accessToken")"#),
+            RuleExample("""
+            // KeychainSwift / KeychainAccess use the same method name: that is the right place.
+            let keychain = KeychainSwift()
+            keychain.set(token, forKey: "accessToken")
+            """),
+            RuleExample(#"UserDefaults.standard.removeObject(forKey: "accessToken")"#),
+            RuleExample(#"UserDefaults.standard.set(nil, forKey: "accessToken")"#),
+            RuleExample("""
+            struct SettingsView: View {
+                @AppStorage("preferredTheme") var preferredTheme = "system"
+                @AppStorage("isPinned") var isPinned = false
+            }
+            """),
+            RuleExample(#"defaults.set(tokenizer.vocabularyVersion, forKey: "tokenizerVersion")"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .attribute]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            check(call, in: file)
+        } else if let attribute = node.as(AttributeSyntax.self) {
+            check(attribute, in: file)
+        }
+    }
+
+    private func check(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, name == "set" || name == "setValue",
+              call.argumentLabels == ["_", "forKey"],
+              let base = call.calledBase, Self.isUserDefaults(base),
+              let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
+        else { return }
+        let key = call.argument("forKey")?.stringLiteralValue
+        if let sensitive = Sensitivity.sensitiveName(in: value) {
+            report(file, at: call, "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+        } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil {
+            report(file, at: call, "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+        }
+    }
+
+    private func check(_ attribute: AttributeSyntax, in file: SwiftFile) {
+        guard attribute.attributeName.trimmedDescription == "AppStorage",
+              case .argumentList(let arguments) = attribute.arguments,
+              let key = arguments.first?.expression.stringLiteralValue
+        else { return }
+        let variable = attribute.parent?.parent?.as(VariableDeclSyntax.self)?
+            .bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        if Sensitivity.isSensitiveKey(key) || variable.map(Sensitivity.isSensitiveKey) == true {
+            report(file, at: attribute, "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain")
+        }
+    }
+
+    /// `UserDefaults.standard`, `UserDefaults(suiteName:)`, a `defaults` variable, or a local initialised
+    /// from one of those.
+    static func isUserDefaults(_ base: ExprSyntax) -> Bool {
+        let text = base.trimmedDescription
+        if text.contains("UserDefaults") { return true }
+        if let name = base.lastName {
+            if name.lowercased().hasSuffix("defaults") { return true }
+            if let origin = LocalValue.initializer(of: name, before: base) {
+                return origin.trimmedDescription.contains("UserDefaults")
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Runs a scan: discover, analyse each file once in parallel, combine, filter.
+///
+/// ```swift
+/// let result = try Scanner(options: ScanOptions(excludes: ["Generated/**"])).scan("MyApp")
+/// print(result.activeFindings.count)
+/// ```
+public struct Scanner: Sendable {
+    public let options: ScanOptions
+    let swiftRules: [any SwiftRule.Type]
+
+    public init(options: ScanOptions = ScanOptions(), swiftRules: [any SwiftRule.Type] = RuleRegistry.swiftRules) {
+        self.options = options
+        self.swiftRules = swiftRules
+    }
+
+    /// Scans a folder or one file. Throws `ScanError` only when `path` itself is unusable; problems with
+    /// single files become diagnostics.
+    public func scan(_ path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ScanResult {
+        let started = Date()
+        let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored)
+        let found = try discovery.discover(path)
+        let analyzer = FileAnalyzer(swiftRules: swiftRules, knownRuleIds: RuleRegistry.allIds, maxFileSize: options.maxFileSize)
+        let outcomes = ParallelMap.run(found.files, workers: options.jobs, progress: progress) { analyzer.analyze($0) }
+
+        var findings: [Finding] = []
+        var diagnostics = found.diagnostics
+        var filesScanned = 0
+        var bytes = 0
+        for outcome in outcomes {
+            findings += outcome.findings
+            diagnostics += outcome.diagnostics
+            if outcome.analyzed { filesScanned += 1 }
+            bytes += outcome.bytes
+        }
+        findings.sort(by: Finding.reportOrder)
+        return ScanResult(
+            root: path, findings: findings, diagnostics: diagnostics,
+            filesScanned: filesScanned, bytesScanned: bytes,
+            durationSeconds: Date().timeIntervalSince(started))
+    }
+}
+
+/// Maps work over items on a fixed number of threads with large stacks (deeply nested source recurses
+/// deeply in the parser and visitor), keeping the input order.
+public enum ParallelMap {
+    static let stackSize = 64 << 20
+
+    public static func run<In: Sendable, Out: Sendable>(
+        _ items: [In], workers: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+        _ work: @escaping @Sendable (In) -> Out
+    ) -> [Out] {
+        let state = State<Out>(count: items.count)
+        let group = DispatchGroup()
+        let workerCount = min(max(1, workers), max(1, items.count))
+        for _ in 0..<workerCount {
+            group.enter()
+            let thread = Thread {
+                while let index = state.next() {
+                    let result = work(items[index])
+                    let done = state.store(result, at: index)
+                    progress?(done, items.count)
+                }
+                group.leave()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        group.wait()
+        return state.results()
+    }
+
+    private final class State<Out>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nextIndex = 0
+        private var completed = 0
+        private var slots: [Out?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func next() -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard nextIndex < slots.count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+
+        func store(_ value: Out, at index: Int) -> Int {
+            lock.lock(); defer { lock.unlock() }
+            slots[index] = value
+            completed += 1
+            return completed
+        }
+
+        func results() -> [Out] {
+            lock.lock(); defer { lock.unlock() }
+            return slots.map { $0! }
+        }
+    }
+}

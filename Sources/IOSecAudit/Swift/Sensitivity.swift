@@ -1,0 +1,119 @@
+import IOSecCore
+import SwiftSyntax
+
+/// Decides whether an expression carries sensitive data, from the names it is built from and, one or two
+/// steps back, where its value came from in the same function.
+///
+/// `session.accessToken`, `"Bearer \(token)"`, `Data(password.utf8)` and `let t = auth.token; … t` are
+/// sensitive; `password.count`, `isTokenValid`, `spinner` and `"token"` (a literal) are not.
+public enum Sensitivity {
+    /// Members that hand back (a form of) the same value, so sensitivity passes through them.
+    private static let passthroughMembers: Set<String> = [
+        "description", "debugDescription", "utf8", "utf16", "data", "base64EncodedString", "base64EncodedData",
+        "lowercased", "uppercased", "trimmingCharacters", "rawValue", "string", "text", "value", "wrappedValue",
+        "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded",
+    ]
+    /// Members that reduce a value to something harmless.
+    private static let harmlessMembers: Set<String> = [
+        "count", "isEmpty", "hashValue", "hash", "isValid", "isExpired", "expiresAt", "expiry", "expirationDate",
+        "length", "startIndex", "endIndex", "type", "kind", "id",
+    ]
+    /// Calls whose result carries their arguments' content.
+    private static let wrappingCalls: Set<String> = [
+        "String", "Data", "NSString", "NSData", "Array", "encode", "archivedData", "data", "jsonObject",
+        "describing", "reflecting", "Substring", "AnyHashable", "NSAttributedString",
+    ]
+
+    /// The name that makes `expr` sensitive, or nil when it is not.
+    public static func sensitiveName(in expr: ExprSyntax) -> String? {
+        sensitiveName(in: expr, depth: 0)
+    }
+
+    /// Whether a key or identifier text names sensitive data (`"authToken"`, `"api_key"`).
+    public static func isSensitiveKey(_ text: String) -> Bool {
+        SensitiveName.isSensitive(text)
+    }
+
+    private static func sensitiveName(in expr: ExprSyntax, depth: Int) -> String? {
+        guard depth < 6 else { return nil }
+        let e = expr.unwrapped
+
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if SensitiveName.isSensitive(name) { return name }
+            // Where did a plain local get its value? Two hops are enough for real code.
+            if depth < 3, let value = LocalValue.initializer(of: name, before: ref),
+               value.as(DeclReferenceExprSyntax.self)?.baseName.text != name {
+                return sensitiveName(in: value, depth: depth + 1)
+            }
+            return nil
+        }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if harmlessMembers.contains(name) { return nil }
+            if SensitiveName.isSensitive(name) { return name }
+            if passthroughMembers.contains(name), let base = member.base {
+                return sensitiveName(in: base, depth: depth + 1)
+            }
+            return nil
+        }
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            for segment in literal.segments {
+                if let interpolation = segment.as(ExpressionSegmentSyntax.self) {
+                    for argument in interpolation.expressions {
+                        if let found = sensitiveName(in: argument.expression, depth: depth + 1) { return found }
+                    }
+                }
+            }
+            return nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            let name = call.calledName ?? ""
+            if harmlessMembers.contains(name) { return nil }
+            // `keychain.readToken()`, `currentPassword()`
+            if SensitiveName.isSensitive(name) { return name }
+            if passthroughMembers.contains(name) || wrappingCalls.contains(name) {
+                if let base = call.calledBase, let found = sensitiveName(in: base, depth: depth + 1) { return found }
+                for argument in call.arguments {
+                    if let found = sensitiveName(in: argument.expression, depth: depth + 1) { return found }
+                }
+            }
+            return nil
+        }
+        if let subscriptCall = e.as(SubscriptCallExprSyntax.self) {
+            // `json["access_token"]`, `headers["Authorization"]`
+            for argument in subscriptCall.arguments {
+                if let key = argument.expression.stringLiteralValue,
+                   SensitiveName.isSensitive(key) || key.lowercased() == "authorization" {
+                    return key
+                }
+            }
+            return sensitiveName(in: subscriptCall.calledExpression, depth: depth + 1)
+        }
+        if let infix = e.as(InfixOperatorExprSyntax.self) {
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+            if op == "+" || op == "??" {
+                return sensitiveName(in: infix.leftOperand, depth: depth + 1)
+                    ?? sensitiveName(in: infix.rightOperand, depth: depth + 1)
+            }
+            return nil
+        }
+        if let seq = e.as(SequenceExprSyntax.self) {
+            // Unfolded `a + b`: look at operands of + and ?? only.
+            let elements = Array(seq.elements)
+            let joinsValues = elements.enumerated().allSatisfy { index, element in
+                index % 2 == 0 || ["+", "??"].contains(element.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
+            }
+            guard joinsValues else { return nil }
+            for (index, element) in elements.enumerated() where index % 2 == 0 {
+                if let found = sensitiveName(in: element, depth: depth + 1) { return found }
+            }
+            return nil
+        }
+        if let ternary = e.as(TernaryExprSyntax.self) {
+            return sensitiveName(in: ternary.thenExpression, depth: depth + 1)
+                ?? sensitiveName(in: ternary.elseExpression, depth: depth + 1)
+        }
+        return nil
+    }
+}

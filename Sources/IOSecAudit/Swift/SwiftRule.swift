@@ -1,0 +1,34 @@
+import SwiftSyntax
+
+/// A rule over Swift source. The scanner parses each file once and walks its tree once; during that walk it
+/// hands every node of the kinds in `nodeKinds` to the rule. A fresh instance is made for each file, so a
+/// rule may keep per-file state and conclude in `finish(in:)`.
+///
+/// ```swift
+/// struct UIWebViewRule: SwiftRule {
+///     static let description = RuleDescription(id: "platform.uiwebview", …)
+///     static let nodeKinds: Set<SyntaxKind> = [.identifierType, .declReferenceExpr]
+///     mutating func visit(_ node: Syntax, in file: SwiftFile) { … file.report(Self.description, at: node, message: …) }
+/// }
+/// ```
+public protocol SwiftRule: Sendable {
+    static var description: RuleDescription { get }
+    /// The syntax node kinds this rule wants to see.
+    static var nodeKinds: Set<SyntaxKind> { get }
+    init()
+    mutating func visit(_ node: Syntax, in file: SwiftFile)
+    /// Called once after the whole file was walked.
+    mutating func finish(in file: SwiftFile)
+}
+
+extension SwiftRule {
+    public mutating func finish(in file: SwiftFile) {}
+
+    /// Reports a finding of this rule at `node`.
+    public func report(
+        _ file: SwiftFile, at node: some SyntaxProtocol, _ message: String,
+        severity: Severity? = nil, confidence: Confidence? = nil
+    ) {
+        file.report(Self.description, at: node, message: message, severity: severity, confidence: confidence)
+    }
+}

@@ -1,0 +1,161 @@
+import SwiftSyntax
+
+extension FunctionCallExprSyntax {
+    /// The called name: `set` for `defaults.set(x, forKey:)`, `UIWebView` for `UIWebView(frame:)`,
+    /// `MD5` for `Insecure.MD5.hash(data:)`'s callee `hash`... (always the last component).
+    public var calledName: String? {
+        let callee = calledExpression
+        if let ref = callee.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+            return generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+        return nil
+    }
+
+    /// The text of what the call is made on: `UserDefaults.standard` for `UserDefaults.standard.set(…)`.
+    public var calledBase: ExprSyntax? {
+        calledExpression.as(MemberAccessExprSyntax.self)?.base
+    }
+
+    /// The argument with this label (`nil` label for unlabeled ones: the first unlabeled).
+    public func argument(_ label: String?) -> ExprSyntax? {
+        for argument in arguments where argument.label?.text == label {
+            return argument.expression
+        }
+        return nil
+    }
+
+    /// The argument labels, in order (`_` for unlabeled).
+    public var argumentLabels: [String] {
+        arguments.map { $0.label?.text ?? "_" }
+    }
+}
+
+extension ExprSyntax {
+    /// The value of a plain string literal (no interpolation), else nil.
+    public var stringLiteralValue: String? {
+        guard let literal = self.as(StringLiteralExprSyntax.self) else { return nil }
+        var value = ""
+        for segment in literal.segments {
+            guard let text = segment.as(StringSegmentSyntax.self) else { return nil }
+            value += text.content.text
+        }
+        return value
+    }
+
+    /// Strips `try`, `await`, `!`, `?`, parentheses and `as` casts that do not change what value is meant.
+    public var unwrapped: ExprSyntax {
+        var expr = self
+        while true {
+            if let e = expr.as(TryExprSyntax.self) { expr = e.expression; continue }
+            if let e = expr.as(AwaitExprSyntax.self) { expr = e.expression; continue }
+            if let e = expr.as(ForceUnwrapExprSyntax.self) { expr = e.expression; continue }
+            if let e = expr.as(OptionalChainingExprSyntax.self) { expr = e.expression; continue }
+            if let e = expr.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first,
+               only.label == nil {
+                expr = only.expression; continue
+            }
+            if let e = expr.as(AsExprSyntax.self) { expr = e.expression; continue }
+            return expr
+        }
+    }
+
+    /// The last name of a reference or member access: `token` for `session.token`, nil otherwise.
+    public var lastName: String? {
+        let e = unwrapped
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = e.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// `true` / `false` literal value.
+    public var booleanLiteralValue: Bool? {
+        guard let literal = unwrapped.as(BooleanLiteralExprSyntax.self) else { return nil }
+        return literal.literal.tokenKind == .keyword(.true)
+    }
+}
+
+extension SyntaxProtocol {
+    /// The nearest enclosing function, initializer, accessor or closure body: the scope local data flow
+    /// looks in.
+    public var enclosingBody: CodeBlockItemListSyntax? {
+        var current = Syntax(self).parent
+        while let node = current {
+            if let f = node.as(FunctionDeclSyntax.self) { return f.body?.statements }
+            if let i = node.as(InitializerDeclSyntax.self) { return i.body?.statements }
+            if let a = node.as(AccessorDeclSyntax.self) { return a.body?.statements }
+            if let c = node.as(ClosureExprSyntax.self) { return c.statements }
+            if let s = node.as(SourceFileSyntax.self) { return s.statements }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The nearest enclosing type declaration (class, struct, enum, actor, extension).
+    public var enclosingTypeDecl: DeclSyntaxProtocol? {
+        var current = Syntax(self).parent
+        while let node = current {
+            if let d = node.as(ClassDeclSyntax.self) { return d }
+            if let d = node.as(StructDeclSyntax.self) { return d }
+            if let d = node.as(EnumDeclSyntax.self) { return d }
+            if let d = node.as(ActorDeclSyntax.self) { return d }
+            if let d = node.as(ExtensionDeclSyntax.self) { return d }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The nearest enclosing function declaration.
+    public var enclosingFunction: FunctionDeclSyntax? {
+        var current = Syntax(self).parent
+        while let node = current {
+            if let f = node.as(FunctionDeclSyntax.self) { return f }
+            current = node.parent
+        }
+        return nil
+    }
+}
+
+/// Local data flow: where did a name's value come from in the same function?
+public enum LocalValue {
+    /// The initializer of the nearest `let`/`var` named `name` declared before `use` in the enclosing
+    /// bodies (innermost first), or nil. Looks through `if let`/`guard let` bindings too.
+    public static func initializer(of name: String, before use: some SyntaxProtocol) -> ExprSyntax? {
+        let usePosition = use.position
+        var scope: Syntax? = Syntax(use)
+        while let node = scope {
+            if let body = node.enclosingBody {
+                if let found = search(body, name: name, before: usePosition) { return found }
+                scope = Syntax(body).parent
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
+        var result: ExprSyntax?
+        for item in body where item.position < before {
+            if let decl = item.item.as(VariableDeclSyntax.self) {
+                for binding in decl.bindings {
+                    if let id = binding.pattern.as(IdentifierPatternSyntax.self), id.identifier.text == name,
+                       let value = binding.initializer?.value {
+                        result = value
+                    }
+                }
+            }
+            if let guardStmt = item.item.as(GuardStmtSyntax.self) {
+                for condition in guardStmt.conditions {
+                    if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                       binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        result = binding.initializer?.value
+                            ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import IOSecAudit
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule with its severity.",
+        discussion: "`--markdown` prints the table the README embeds (a test keeps them equal)."
+    )
+
+    @Flag(help: "Print a markdown table.")
+    var markdown = false
+
+    func run() throws {
+        print(markdown ? RuleCatalog.markdownTable() : RuleCatalog.textList(), terminator: "")
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain a rule: why it matters, the fix with correct code, and examples."
+    )
+
+    @Argument(help: "Rule id, e.g. storage.userdefaults-secret.")
+    var ruleId: String
+
+    func run() throws {
+        guard let rule = RuleRegistry.description(for: ruleId) else {
+            let close = RuleRegistry.all.map(\.id).filter { $0.contains(ruleId) || ruleId.contains($0.split(separator: ".").last.map(String.init) ?? "~") }
+            let hint = close.isEmpty ? "run `iosec rules` for the list" : "did you mean \(close.joined(separator: ", "))?"
+            throw FatalError("no rule '\(ruleId)'; \(hint)")
+        }
+        print(RuleCatalog.explanation(rule), terminator: "")
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import IOSecAudit
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Review a project folder or a single file.",
+        discussion: """
+        Reads Swift sources (and discovers Info.plist, entitlements, privacy manifests, association files, \
+        pbxproj and xcconfig files), runs every rule, and reports findings grouped by severity with the fix.
+
+        Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
+        file with `// iosec:ignore-file RULE-ID`.
+
+        Examples:
+          iosec scan MyApp
+          iosec scan MyApp --format sarif --output iosec.sarif --fail-on medium
+          iosec scan MyApp --exclude 'Generated/**' --exclude '*.pb.swift'
+        """
+    )
+
+    @Argument(help: "Project folder or file to scan.", completion: .file())
+    var path: String
+
+    @Option(name: .shortAndLong, help: "Output format: text, json or sarif.")
+    var format: OutputFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none.")
+    var failOn: FailOn = .high
+
+    @Option(name: .customLong("exclude"), help: "Leave out paths matching this glob (relative to PATH; `*`, `?`, `**`). Repeatable.")
+    var excludes: [String] = []
+
+    @Flag(name: .customLong("include-vendored"), help: "Also scan Pods, Carthage, .build, DerivedData, node_modules and asset catalogs.")
+    var includeVendored = false
+
+    @Option(name: .customLong("max-file-size"), help: "Skip files larger than this many MB (with a diagnostic).")
+    var maxFileSizeMB: Double = Double(ScanOptions.defaultMaxFileSize) / 1_048_576
+
+    @Option(name: .shortAndLong, help: "Files analysed in parallel (default: number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard maxFileSizeMB > 0 else { throw ValidationError("--max-file-size must be positive") }
+    }
+
+    func run() throws {
+        let options = ScanOptions(
+            excludes: excludes, includeVendored: includeVendored,
+            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs)
+        let result: ScanResult
+        do {
+            result = try Scanner(options: options).scan(path, progress: Progress.forTerminal())
+        } catch let error as ScanError {
+            throw FatalError(error.description)
+        }
+        Progress.clear()
+        let colored = output == nil && Terminal.supportsColor(fileDescriptor: STDOUT_FILENO)
+        let text = format.value.reporter(colored: colored).render(result)
+        if let output {
+            do {
+                try text.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                throw FatalError("could not write \(output): \(error.localizedDescription)")
+            }
+            if format.value != .text {
+                FileHandle.standardError.write(Data((TextReporter().summary(result) + " · report written to \(output)\n").utf8))
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        if result.fails(at: failOn.severity) { throw ExitCode(1) }
+    }
+}
+
+struct OutputFormat: ExpressibleByArgument {
+    let value: ReportFormat
+    init?(argument: String) {
+        guard let format = ReportFormat(rawValue: argument.lowercased()) else { return nil }
+        value = format
+    }
+    static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) }
+    static let text = OutputFormat(argument: "text")!
+}
+
+struct FailOn: ExpressibleByArgument {
+    /// nil means never fail.
+    let severity: Severity?
+    init?(argument: String) {
+        if argument.lowercased() == "none" { severity = nil; return }
+        guard let s = Severity(rawValue: argument.lowercased()) else { return nil }
+        severity = s
+    }
+    static var allValueStrings: [String] { Severity.descending.map(\.rawValue) + ["none"] }
+    static let high = FailOn(argument: "high")!
+}

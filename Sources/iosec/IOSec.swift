@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import IOSecAudit
+
+@main
+struct IOSec: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "iosec",
+        abstract: "Security review for iOS apps: finds insecure storage, crypto, networking, web views and authentication in Swift source.",
+        discussion: """
+        Start with `iosec scan PATH` on a project folder. `iosec rules` lists what is checked; \
+        `iosec explain RULE` shows why a rule matters and the correct code.
+
+        Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or fatal input error.
+        """,
+        version: IOSecVersion.current,
+        subcommands: [ScanCommand.self, RulesCommand.self, ExplainCommand.self]
+    )
+
+    /// ArgumentParser exits 64 on usage errors; iosec promises 2 for every usage or fatal error.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch let fatal as FatalError {
+            FileHandle.standardError.write(Data("iosec: \(fatal.description)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Failures that end a command with exit status 2 and a message.
+struct FatalError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
