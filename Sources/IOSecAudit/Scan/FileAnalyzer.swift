@@ -63,12 +63,27 @@ struct FileAnalyzer: Sendable {
     ) {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: path, bytes: bytes, tree: tree)
+        // Invalid UTF-8 already explains the parse errors it causes: one diagnostic per file.
+        if tree.hasError, !outcome.diagnostics.contains(where: { $0.file == path }) {
+            let line = file.position(of: Self.firstErrorNode(in: Syntax(tree))).line
+            outcome.diagnostics.append(Diagnostic(
+                file: path, message: "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"))
+        }
         RuleDispatcher(ruleTypes: rules, file: file).run()
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
         let suppressions = Suppressions(bytes: bytes)
         outcome.diagnostics += suppressions.apply(to: &outcome.findings, file: path, knownRuleIds: knownRuleIds)
+    }
+
+    /// Follows the error flag down one path: cheap even on large trees.
+    private static func firstErrorNode(in node: Syntax) -> Syntax {
+        var current = node
+        while let child = current.children(viewMode: .sourceAccurate).first(where: { $0.hasError }) {
+            current = child
+        }
+        return current
     }
 
     static func read(_ path: String) throws -> [UInt8] {

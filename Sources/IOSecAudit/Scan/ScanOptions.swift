@@ -36,6 +36,18 @@ public struct ScanResult: Sendable {
     public var bytesScanned: Int
     public var durationSeconds: Double
 
+    public init(
+        root: String, findings: [Finding], diagnostics: [Diagnostic],
+        filesScanned: Int, bytesScanned: Int, durationSeconds: Double
+    ) {
+        self.root = root
+        self.findings = findings
+        self.diagnostics = diagnostics
+        self.filesScanned = filesScanned
+        self.bytesScanned = bytesScanned
+        self.durationSeconds = durationSeconds
+    }
+
     /// Findings that count: not suppressed.
     public var activeFindings: [Finding] { findings.filter { !$0.suppressed } }
 
