@@ -2,33 +2,36 @@ import IOSecAudit
 import Testing
 
 /// Every rule's examples are its unit tests: each triggering example yields exactly the marked findings,
-/// each non-triggering one yields none. Extra checks (after SwiftLint) catch whole classes of bugs: code in a
-/// comment or string must not trigger, suppressions must silence, and a multi-byte prefix must not shift
-/// positions.
+/// each non-triggering one yields none. Extra checks (after SwiftLint) catch whole classes of bugs: Swift
+/// code in a comment or string must not trigger, suppressions must silence, and a multi-byte prefix must
+/// not shift positions.
 @Suite struct RuleExampleTests {
-    static let ruleIds = RuleRegistry.swiftRules.map { $0.description.id }.sorted()
+    static let ruleIds = RuleRegistry.all.map(\.id)
 
     /// Rules that inspect string contents, so code wrapped in a string literal legitimately triggers them.
     static let rulesThatReadStrings: Set<String> = ["secrets.hardcoded", "network.cleartext-url", "crypto.hardcoded-key"]
 
-    static func rule(_ id: String) -> any SwiftRule.Type {
-        RuleRegistry.swiftRules.first { $0.description.id == id }!
+    static func description(_ id: String) -> RuleDescription { RuleRegistry.description(for: id)! }
+
+    /// Active findings of rule `id` as "path:line:column".
+    static func positions(_ files: [(path: String, code: String)], id: String) -> [String] {
+        SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id)).findings
+            .filter { !$0.suppressed && $0.ruleId == id }
+            .map { "\($0.file):\($0.line):\($0.column)" }
     }
 
-    static func positions(_ code: String, path: String, rule: any SwiftRule.Type) -> [String] {
-        SourceAnalysis.analyze(code, path: path, rules: [rule]).findings
-            .filter { !$0.suppressed }
-            .map { "\($0.line):\($0.column)" }
-    }
+    static func isSwift(_ example: RuleExample) -> Bool { example.files.allSatisfy { $0.path.hasSuffix(".swift") } }
 
-    @Test func everyRuleHasEnoughExamples() {
+    @Test func everyRuleHasEnoughExamplesAndMetadata() {
         #expect(!Self.ruleIds.isEmpty)
-        for type in RuleRegistry.swiftRules {
-            let d = type.description
+        for d in RuleRegistry.all {
             #expect(d.triggeringExamples.count >= 3, "\(d.id) needs at least 3 triggering examples")
             #expect(d.nonTriggeringExamples.count >= 3, "\(d.id) needs at least 3 non-triggering examples")
             for example in d.triggeringExamples {
-                #expect(!example.strippedAndMarkers.markers.isEmpty, "\(d.id): triggering example without ↓ marker:\n\(example.code)")
+                #expect(!example.strippedFiles.markers.isEmpty, "\(d.id): triggering example without ↓ marker:\n\(example.code)")
+            }
+            for example in d.nonTriggeringExamples {
+                #expect(example.strippedFiles.markers.isEmpty, "\(d.id): non-triggering example with a ↓ marker")
             }
             #expect(d.id.split(separator: ".").count == 2, "\(d.id): ids are area.name")
             #expect(!d.fix.isEmpty && !d.fixExample.isEmpty && !d.rationale.isEmpty, "\(d.id): rationale and fix required")
@@ -43,66 +46,75 @@ import Testing
 
     @Test(arguments: ruleIds)
     func triggeringExamplesYieldExactlyTheMarkedFindings(id: String) {
-        let rule = Self.rule(id)
-        for example in rule.description.triggeringExamples {
-            let (code, markers) = example.strippedAndMarkers
-            let expected = markers.map { "\($0.line):\($0.column)" }
-            let actual = Self.positions(code, path: example.path, rule: rule)
-            #expect(actual == expected, "\(id): expected findings at \(expected), got \(actual) in:\n\(code)")
+        for example in Self.description(id).triggeringExamples {
+            let (files, expected) = example.strippedFiles
+            let actual = Self.positions(files, id: id)
+            #expect(actual == expected, "\(id): expected findings at \(expected), got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
         }
     }
 
     @Test(arguments: ruleIds)
     func nonTriggeringExamplesYieldNothing(id: String) {
-        let rule = Self.rule(id)
-        for example in rule.description.nonTriggeringExamples {
-            let code = example.strippedAndMarkers.code
-            let actual = Self.positions(code, path: example.path, rule: rule)
-            #expect(actual.isEmpty, "\(id): expected no finding, got \(actual) in:\n\(code)")
+        for example in Self.description(id).nonTriggeringExamples {
+            let files = example.strippedFiles.files
+            let actual = Self.positions(files, id: id)
+            #expect(actual.isEmpty, "\(id): expected no finding, got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
         }
     }
 
     @Test(arguments: ruleIds)
     func triggeringCodeInsideACommentDoesNotTrigger(id: String) {
-        let rule = Self.rule(id)
-        for example in rule.description.triggeringExamples {
-            let code = example.strippedAndMarkers.code.replacingOccurrences(of: "*/", with: "* /")
-            let wrapped = "/*\n\(code)\n*/\n"
-            #expect(Self.positions(wrapped, path: example.path, rule: rule).isEmpty, "\(id): triggered inside a comment")
+        for example in Self.description(id).triggeringExamples where Self.isSwift(example) {
+            let files = example.strippedFiles.files.map { file in
+                (file.path, "/*\n\(file.code.replacingOccurrences(of: "*/", with: "* /"))\n*/\n")
+            }
+            #expect(Self.positions(files, id: id).isEmpty, "\(id): triggered inside a comment")
         }
     }
 
     @Test(arguments: ruleIds.filter { !rulesThatReadStrings.contains($0) })
     func triggeringCodeInsideAStringDoesNotTrigger(id: String) {
-        let rule = Self.rule(id)
-        for example in rule.description.triggeringExamples {
-            let code = example.strippedAndMarkers.code
-            guard !code.contains("\"\"\"#") else { continue }
-            let wrapped = "let snippet = #\"\"\"\n\(code)\n\"\"\"#\n"
-            #expect(Self.positions(wrapped, path: example.path, rule: rule).isEmpty, "\(id): triggered inside a string literal")
+        for example in Self.description(id).triggeringExamples where Self.isSwift(example) {
+            let files = example.strippedFiles.files
+            guard !files.contains(where: { $0.code.contains("\"\"\"#") }) else { continue }
+            let wrapped = files.map { ($0.path, "let snippet = #\"\"\"\n\($0.code)\n\"\"\"#\n") }
+            #expect(Self.positions(wrapped, id: id).isEmpty, "\(id): triggered inside a string literal")
         }
+    }
+
+    /// A file-wide suppression in each file's own comment syntax.
+    static func suppressed(_ file: (path: String, code: String), id: String) -> (path: String, code: String)? {
+        let line = "iosec:ignore-file \(id) -- checked by hand"
+        if file.path.hasSuffix(".swift") || file.path.hasSuffix(".xcconfig") { return (file.path, "// \(line)\n" + file.code) }
+        if file.path.hasSuffix(".pbxproj") { return (file.path, "/* \(line) */\n" + file.code) }
+        if file.code.hasPrefix("<?xml") || file.code.hasPrefix("<plist") || file.code.hasPrefix("<!DOCTYPE") {
+            // After the XML declaration, which must come first.
+            var lines = file.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.insert("<!-- \(line) -->", at: file.code.hasPrefix("<?xml") ? 1 : 0)
+            return (file.path, lines.joined(separator: "\n"))
+        }
+        return nil // JSON has no comments
     }
 
     @Test(arguments: ruleIds)
     func suppressionsSilenceEveryFinding(id: String) {
-        let rule = Self.rule(id)
-        for example in rule.description.triggeringExamples {
-            let code = "// iosec:ignore-file \(id) -- checked by hand\n" + example.strippedAndMarkers.code
-            let result = SourceAnalysis.analyze(code, path: example.path, rules: [rule])
-            #expect(!result.findings.isEmpty, "\(id): example stopped triggering with a comment on top")
-            #expect(result.findings.allSatisfy { $0.suppressed && $0.suppressionReason == "checked by hand" }, "\(id): not suppressed")
+        for example in Self.description(id).triggeringExamples {
+            let original = example.strippedFiles.files
+            let files = original.map { Self.suppressed($0, id: id) ?? $0 }
+            guard zip(files, original).allSatisfy({ $0.code != $1.code }) else { continue }
+            let findings = SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id)).findings.filter { $0.ruleId == id }
+            #expect(!findings.isEmpty, "\(id): example stopped triggering with a comment on top")
+            #expect(findings.allSatisfy { $0.suppressed && $0.suppressionReason == "checked by hand" }, "\(id): not suppressed")
         }
     }
 
     @Test(arguments: ruleIds)
     func multiByteCharactersDoNotShiftPositions(id: String) {
-        let rule = Self.rule(id)
-        for example in rule.description.triggeringExamples {
+        for example in Self.description(id).triggeringExamples where Self.isSwift(example) {
             // The prefix goes before any marker, so the markers' UTF-8 columns move exactly as the scanner's.
-            let prefixed = RuleExample("/* Grüße 🔐 */ " + example.code, path: example.path)
-            let (code, markers) = prefixed.strippedAndMarkers
-            let expected = markers.map { "\($0.line):\($0.column)" }
-            #expect(Self.positions(code, path: example.path, rule: rule) == expected, "\(id): positions shifted by a multi-byte prefix")
+            let prefixed = RuleExample(files: example.files.map { ($0.path, "/* Grüße 🔐 */ " + $0.code) })
+            let (files, expected) = prefixed.strippedFiles
+            #expect(Self.positions(files, id: id) == expected, "\(id): positions shifted by a multi-byte prefix")
         }
     }
 }

@@ -98,8 +98,8 @@ import Testing
     }
 
     @Test func fileThatVanishesBeforeReadingIsADiagnostic() {
-        let analyzer = FileAnalyzer(swiftRules: RuleRegistry.swiftRules, knownRuleIds: RuleRegistry.allIds, maxFileSize: 1 << 20)
-        let outcome = analyzer.analyze(DiscoveredFile(absolutePath: "/no/such/file.swift", relativePath: "App/Gone.swift", kind: .swift, size: 10))
+        let analyzer = FileAnalyzer(rules: .all, options: ScanOptions())
+        let outcome = analyzer.analyze(FileInput(DiscoveredFile(absolutePath: "/no/such/file.swift", relativePath: "App/Gone.swift", kind: .swift, size: 10)))
         #expect(outcome.diagnostics.count == 1)
         #expect(outcome.diagnostics.first?.file == "App/Gone.swift")
         #expect(outcome.diagnostics.first?.message.hasPrefix("could not be read") == true)

@@ -42,24 +42,46 @@ public struct RuleDescription: Sendable {
     public var area: String { String(id.prefix { $0 != "." }) }
 }
 
-/// A snippet of source used as a rule example. In triggering examples each expected finding position is
-/// marked with `↓` immediately before the node the finding points at.
+/// Source used as a rule example: one file, or several files of one project for project rules. In
+/// triggering examples each expected finding position is marked with `↓` immediately before the node (or
+/// plist key) the finding points at.
 public struct RuleExample: Sendable {
     public static let marker: Character = "↓"
 
-    public let code: String
-    /// The path the example pretends to live at, relative to a scanned root. It decides the file kind and
-    /// whether it counts as test code.
-    public let path: String
+    /// (path relative to a scanned root, text). The path decides the file kind and whether it is test code.
+    public let files: [(path: String, code: String)]
 
     public init(_ code: String, path: String = "App/Example.swift") {
-        self.code = code
-        self.path = path
+        self.files = [(path, code)]
     }
 
-    /// The code without markers, and the 1-based (line, column) of each marker in that code. Columns count
-    /// UTF-8 bytes, like the scanner's locations.
+    public init(files: [(path: String, code: String)]) {
+        self.files = files
+    }
+
+    /// The first (usually only) file's text and path.
+    public var code: String { files.first?.code ?? "" }
+    public var path: String { files.first?.path ?? "App/Example.swift" }
+
+    /// The first file without markers, and the 1-based (line, column) of each marker in it.
     public var strippedAndMarkers: (code: String, markers: [(line: Int, column: Int)]) {
+        Self.strip(code)
+    }
+
+    /// Every file without markers, and each marker as "path:line:column", in file order.
+    public var strippedFiles: (files: [(path: String, code: String)], markers: [String]) {
+        var out: [(path: String, code: String)] = []
+        var markers: [String] = []
+        for file in files {
+            let (code, positions) = Self.strip(file.code)
+            out.append((file.path, code))
+            markers += positions.map { "\(file.path):\($0.line):\($0.column)" }
+        }
+        return (out, markers)
+    }
+
+    /// Columns count UTF-8 bytes, like the scanner's locations.
+    static func strip(_ code: String) -> (code: String, markers: [(line: Int, column: Int)]) {
         var out = ""
         var markers: [(line: Int, column: Int)] = []
         var line = 1

@@ -7,14 +7,52 @@ public enum RuleRegistry {
         UserDefaultsSecretRule.self,
     ]
 
+    /// Visitors that record facts from Swift for project rules (they report nothing themselves).
+    public static let swiftFactCollectors: [any SwiftVisitor.Type] = [
+    ]
+
+    /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
+    public static let artifactRules: [any ArtifactRule.Type] = [
+    ]
+
+    /// Rules that combine facts across files.
+    public static let projectRules: [any ProjectRule.Type] = [
+    ]
+
     /// Every rule's description, sorted by id.
-    public static var all: [RuleDescription] {
-        swiftRules.map { $0.description }.sorted { $0.id < $1.id }
-    }
+    public static let all: [RuleDescription] = (
+        swiftRules.map { $0.description } + artifactRules.map { $0.description } + projectRules.map { $0.description }
+    ).sorted { $0.id < $1.id }
 
     public static let allIds: Set<String> = Set(all.map(\.id))
 
     public static func description(for id: String) -> RuleDescription? {
         all.first { $0.id == id }
+    }
+}
+
+/// A selection of rules to run. `RuleSet.all` is what a scan uses; tests narrow it to one rule.
+public struct RuleSet: Sendable {
+    public var swift: [any SwiftRule.Type]
+    public var factCollectors: [any SwiftVisitor.Type]
+    public var artifact: [any ArtifactRule.Type]
+    public var project: [any ProjectRule.Type]
+
+    public static let all = RuleSet(
+        swift: RuleRegistry.swiftRules, factCollectors: RuleRegistry.swiftFactCollectors,
+        artifact: RuleRegistry.artifactRules, project: RuleRegistry.projectRules)
+
+    /// Only the rule with this id (fact collectors stay: project rules need their facts).
+    public func only(_ id: String) -> RuleSet {
+        RuleSet(
+            swift: swift.filter { $0.description.id == id }, factCollectors: factCollectors,
+            artifact: artifact.filter { $0.description.id == id }, project: project.filter { $0.description.id == id })
+    }
+
+    /// The Swift visitors that take part in the walk.
+    var swiftVisitors: [any SwiftVisitor.Type] { swift.map { $0 as any SwiftVisitor.Type } + factCollectors }
+
+    public var descriptions: [RuleDescription] {
+        swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description }
     }
 }

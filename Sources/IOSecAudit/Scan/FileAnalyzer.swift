@@ -2,46 +2,72 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
+/// One file to analyse: where it sits in the project and how to get its bytes (from disk, or from memory
+/// for rule tests and editors).
+struct FileInput: Sendable {
+    let relativePath: String
+    let kind: FileKind
+    let size: Int
+    let load: @Sendable () throws -> [UInt8]
+
+    init(_ file: DiscoveredFile) {
+        relativePath = file.relativePath
+        kind = file.kind
+        size = file.size
+        let path = file.absolutePath
+        load = { try FileAnalyzer.read(path) }
+    }
+
+    init(path: String, bytes: [UInt8]) {
+        relativePath = path
+        kind = FileKind.of(fileName: String(path.split(separator: "/").last ?? "")) ?? .swift
+        size = bytes.count
+        load = { bytes }
+    }
+}
+
 /// What one file contributed to the scan.
 struct FileOutcome: Sendable {
     var findings: [Finding] = []
     var facts: [Fact] = []
     var diagnostics: [Diagnostic] = []
+    var suppressions = Suppressions(entries: [])
     var bytes = 0
     var analyzed = false
 }
 
 /// Reads and analyses one file: read once, parse once, one walk for all Swift rules.
 struct FileAnalyzer: Sendable {
-    let swiftRules: [any SwiftRule.Type]
-    let knownRuleIds: Set<String>
-    let maxFileSize: Int
+    let rules: RuleSet
+    let options: ScanOptions
 
-    func analyze(_ file: DiscoveredFile) -> FileOutcome {
+    func analyze(_ input: FileInput) -> FileOutcome {
         var outcome = FileOutcome()
-        let path = file.relativePath
-        guard file.size <= maxFileSize else {
+        let path = input.relativePath
+        guard input.size <= options.maxFileSize else {
             outcome.diagnostics.append(Diagnostic(
                 file: path,
-                message: "skipped: \(Self.megabytes(file.size)) is over the \(Self.megabytes(maxFileSize)) limit (likely generated; raise it with --max-file-size)"))
+                message: "skipped: \(Self.megabytes(input.size)) is over the \(Self.megabytes(options.maxFileSize)) limit (likely generated; raise it with --max-file-size)"))
             return outcome
         }
         let bytes: [UInt8]
         do {
-            bytes = try Self.read(file.absolutePath)
+            bytes = try input.load()
         } catch {
             outcome.diagnostics.append(Diagnostic(file: path, message: "could not be read: \(FileDiscovery.reason(error))"))
             return outcome
         }
         outcome.bytes = bytes.count
-
-        switch file.kind {
+        switch input.kind {
         case .swift:
             analyzeSwift(bytes, path: path, into: &outcome)
-        default:
-            // Other kinds are discovered here; their analysers are added with the configuration rules.
+        case .ipa, .mobileProvision:
+            // Binary artifacts are discovered; their analysers belong to the binary review.
             return outcome
+        default:
+            analyzeArtifact(bytes, path: path, kind: input.kind, into: &outcome)
         }
+        if outcome.analyzed { outcome.suppressions = Suppressions(bytes: bytes) }
         return outcome
     }
 
@@ -53,14 +79,6 @@ struct FileAnalyzer: Sendable {
         if let line = TextChecks.firstInvalidUTF8Line(bytes) {
             outcome.diagnostics.append(Diagnostic(file: path, message: "invalid UTF-8 at line \(line); scanned with the invalid bytes replaced"))
         }
-        Self.analyzeSwiftText(bytes, path: path, rules: swiftRules, knownRuleIds: knownRuleIds, into: &outcome)
-    }
-
-    /// Parse once, walk once with every rule, then apply the file's suppressions.
-    static func analyzeSwiftText(
-        _ bytes: [UInt8], path: String, rules: [any SwiftRule.Type], knownRuleIds: Set<String>,
-        into outcome: inout FileOutcome
-    ) {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: path, bytes: bytes, tree: tree)
         // Invalid UTF-8 already explains the parse errors it causes: one diagnostic per file.
@@ -69,12 +87,21 @@ struct FileAnalyzer: Sendable {
             outcome.diagnostics.append(Diagnostic(
                 file: path, message: "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"))
         }
-        RuleDispatcher(ruleTypes: rules, file: file).run()
+        RuleDispatcher(ruleTypes: rules.swiftVisitors, file: file).run()
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
-        let suppressions = Suppressions(bytes: bytes)
-        outcome.diagnostics += suppressions.apply(to: &outcome.findings, file: path, knownRuleIds: knownRuleIds)
+    }
+
+    private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {
+        let file = ArtifactFile(path: path, kind: kind, bytes: bytes, options: options)
+        for rule in rules.artifact where rule.fileKinds.contains(kind) { rule.check(file) }
+        for collector in ArtifactFacts.collectors where collector.fileKinds.contains(kind) {
+            outcome.diagnostics += collector.collect(file)
+        }
+        outcome.analyzed = true
+        outcome.findings = file.findings
+        outcome.facts = file.facts
     }
 
     /// Follows the error flag down one path: cheap even on large trees.

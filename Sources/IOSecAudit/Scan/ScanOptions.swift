@@ -10,14 +10,21 @@ public struct ScanOptions: Sendable {
     public var maxFileSize: Int
     /// Files analysed at once; defaults to the number of cores.
     public var jobs: Int
+    /// Apply the production checks (`--production`): release configurations only, no development App IDs.
+    public var production: Bool
+    /// App IDs (`TEAMID.bundle.id`) that are allowed in production association files (`--release-app-id`).
+    public var releaseAppIDs: [String]
 
     public static let defaultMaxFileSize = 8 * 1024 * 1024
 
     public init(
         excludes: [String] = [], includeVendored: Bool = false,
         maxFileSize: Int = ScanOptions.defaultMaxFileSize,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        production: Bool = false, releaseAppIDs: [String] = []
     ) {
+        self.production = production
+        self.releaseAppIDs = releaseAppIDs
         self.excludes = excludes
         self.includeVendored = includeVendored
         self.maxFileSize = maxFileSize

@@ -8,11 +8,11 @@ import Foundation
 /// ```
 public struct Scanner: Sendable {
     public let options: ScanOptions
-    let swiftRules: [any SwiftRule.Type]
+    public let rules: RuleSet
 
-    public init(options: ScanOptions = ScanOptions(), swiftRules: [any SwiftRule.Type] = RuleRegistry.swiftRules) {
+    public init(options: ScanOptions = ScanOptions(), rules: RuleSet = .all) {
         self.options = options
-        self.swiftRules = swiftRules
+        self.rules = rules
     }
 
     /// Scans a folder or one file. Throws `ScanError` only when `path` itself is unusable; problems with
@@ -21,23 +21,10 @@ public struct Scanner: Sendable {
         let started = Date()
         let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored)
         let found = try discovery.discover(path)
-        let analyzer = FileAnalyzer(swiftRules: swiftRules, knownRuleIds: RuleRegistry.allIds, maxFileSize: options.maxFileSize)
-        let outcomes = ParallelMap.run(found.files, workers: options.jobs, progress: progress) { analyzer.analyze($0) }
-
-        var findings: [Finding] = []
-        var diagnostics = found.diagnostics
-        var filesScanned = 0
-        var bytes = 0
-        for outcome in outcomes {
-            findings += outcome.findings
-            diagnostics += outcome.diagnostics
-            if outcome.analyzed { filesScanned += 1 }
-            bytes += outcome.bytes
-        }
-        findings.sort(by: Finding.reportOrder)
+        let output = ProjectAnalysis.run(found.files.map(FileInput.init), rules: rules, options: options, progress: progress)
         return ScanResult(
-            root: path, findings: findings, diagnostics: diagnostics,
-            filesScanned: filesScanned, bytesScanned: bytes,
+            root: path, findings: output.findings, diagnostics: found.diagnostics + output.diagnostics,
+            filesScanned: output.filesScanned, bytesScanned: output.bytes,
             durationSeconds: Date().timeIntervalSince(started))
     }
 }

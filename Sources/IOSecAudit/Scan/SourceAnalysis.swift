@@ -1,4 +1,4 @@
-/// Analyses Swift source held in memory, as the scanner would analyse a file at `path`. For rule tests,
+/// Analyses files held in memory, as the scanner would analyse them at those paths. For rule tests,
 /// `iosec explain`, and editors.
 ///
 /// ```swift
@@ -8,15 +8,22 @@
 public enum SourceAnalysis {
     public struct Result: Sendable {
         public var findings: [Finding]
-        public var facts: [Fact]
         public var diagnostics: [Diagnostic]
     }
 
+    /// One file.
     public static func analyze(
-        _ source: String, path: String = "App/Example.swift", rules: [any SwiftRule.Type] = RuleRegistry.swiftRules
+        _ source: String, path: String = "App/Example.swift", rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
     ) -> Result {
-        var outcome = FileOutcome()
-        FileAnalyzer.analyzeSwiftText(Array(source.utf8), path: path, rules: rules, knownRuleIds: RuleRegistry.allIds, into: &outcome)
-        return Result(findings: outcome.findings.sorted(by: Finding.reportOrder), facts: outcome.facts, diagnostics: outcome.diagnostics)
+        analyze(files: [(path, source)], rules: rules, options: options)
+    }
+
+    /// Several files of one project (path relative to the project root, text).
+    public static func analyze(
+        files: [(path: String, code: String)], rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+    ) -> Result {
+        let inputs = files.map { FileInput(path: $0.path, bytes: Array($0.code.utf8)) }
+        let output = ProjectAnalysis.run(inputs, rules: rules, options: options)
+        return Result(findings: output.findings, diagnostics: output.diagnostics)
     }
 }

@@ -2,12 +2,12 @@ import SwiftSyntax
 
 /// Walks one file's tree once and hands each node to the rules that asked for its kind.
 final class RuleDispatcher: SyntaxAnyVisitor {
-    private var rules: [any SwiftRule]
+    private var rules: [any SwiftVisitor]
     private let rulesByKind: [SyntaxKind: [Int]]
     private let wantsTokens: Bool
     private let file: SwiftFile
 
-    init(ruleTypes: [any SwiftRule.Type], file: SwiftFile) {
+    init(ruleTypes: [any SwiftVisitor.Type], file: SwiftFile) {
         self.rules = ruleTypes.map { $0.init() }
         var table: [SyntaxKind: [Int]] = [:]
         for (index, type) in ruleTypes.enumerated() {

@@ -11,9 +11,14 @@ import SwiftSyntax
 ///     mutating func visit(_ node: Syntax, in file: SwiftFile) { … file.report(Self.description, at: node, message: …) }
 /// }
 /// ```
-public protocol SwiftRule: Sendable {
+public protocol SwiftRule: SwiftVisitor {
     static var description: RuleDescription { get }
-    /// The syntax node kinds this rule wants to see.
+}
+
+/// Anything that takes part in the one walk over a Swift file: rules, and fact collectors that feed
+/// project rules (`file.record(kind:value:at:)`) without reporting findings themselves.
+public protocol SwiftVisitor: Sendable {
+    /// The syntax node kinds this visitor wants to see.
     static var nodeKinds: Set<SyntaxKind> { get }
     init()
     mutating func visit(_ node: Syntax, in file: SwiftFile)
@@ -21,8 +26,11 @@ public protocol SwiftRule: Sendable {
     mutating func finish(in file: SwiftFile)
 }
 
-extension SwiftRule {
+extension SwiftVisitor {
     public mutating func finish(in file: SwiftFile) {}
+}
+
+extension SwiftRule {
 
     /// Reports a finding of this rule at `node`.
     public func report(

@@ -1,0 +1,89 @@
+/// A non-Swift file being analysed, and where its rules report.
+public final class ArtifactFile {
+    /// Relative to the scanned root, `/`-separated.
+    public let path: String
+    public let kind: FileKind
+    public let bytes: [UInt8]
+    public let options: ScanOptions
+    /// In a test target or fixtures folder.
+    public let isTestCode: Bool
+    private(set) var findings: [Finding] = []
+    private(set) var facts: [Fact] = []
+    private var lineStarts: [Int]?
+    private var textStorage: String?
+    /// Per-file cache for parsed forms (plist, JSON) shared by the rules of this file.
+    private var cache: [String: Any] = [:]
+
+    init(path: String, kind: FileKind, bytes: [UInt8], options: ScanOptions) {
+        self.path = path
+        self.kind = kind
+        self.bytes = bytes
+        self.options = options
+        self.isTestCode = PathTraits.isTestCode(path) || PathTraits.isFixture(path)
+    }
+
+    /// The file as text (invalid UTF-8 replaced).
+    public var text: String {
+        if let textStorage { return textStorage }
+        let made = String(decoding: bytes, as: UTF8.self)
+        textStorage = made
+        return made
+    }
+
+    /// Parses once per file: the first rule that asks pays, the others share the result.
+    public func parsed<T>(_ key: String, _ make: (ArtifactFile) -> T) -> T {
+        if let hit = cache[key] as? T { return hit }
+        let value = make(self)
+        cache[key] = value
+        return value
+    }
+
+    /// The text of a 1-based line, trimmed.
+    public func lineText(_ line: Int) -> String {
+        let starts = lineOffsets()
+        guard line >= 1, line <= starts.count else { return "" }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let trimmed = String(decoding: bytes[start..<end], as: UTF8.self).trimmingWhitespace()
+        return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed
+    }
+
+    /// The 1-based line holding UTF-8 byte `offset`.
+    public func line(atOffset offset: Int) -> Int {
+        let starts = lineOffsets()
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
+    }
+
+    /// Adds a finding of `rule` at a line (and column) of this file.
+    public func report(
+        _ rule: RuleDescription, line: Int, column: Int = 1, message: String,
+        severity: Severity? = nil, confidence: Confidence? = nil
+    ) {
+        let snippet = lineText(line)
+        findings.append(Finding(
+            ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
+            title: rule.title, message: message, file: path, line: max(line, 1), column: max(column, 1),
+            endLine: max(line, 1), endColumn: max(column, 1) + max(snippet.utf8.count, 1),
+            snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix))
+    }
+
+    /// Records a fact for project rules.
+    public func record(kind: String, value: String, line: Int, column: Int = 1) {
+        facts.append(Fact(kind: kind, value: value, file: path, line: line, column: column))
+    }
+
+    private func lineOffsets() -> [Int] {
+        if let lineStarts { return lineStarts }
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") && i + 1 <= bytes.count { starts.append(i + 1) }
+        if starts.last == bytes.count, bytes.count > 0 { starts.removeLast() }
+        lineStarts = starts
+        return starts
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The pipeline after discovery, shared by disk scans and in-memory analysis: analyse each file once in
+/// parallel, run project rules over the facts, apply each file's suppressions, sort.
+enum ProjectAnalysis {
+    struct Output {
+        var findings: [Finding]
+        var diagnostics: [Diagnostic]
+        var filesScanned: Int
+        var bytes: Int
+    }
+
+    static func run(
+        _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> Output {
+        let analyzer = FileAnalyzer(rules: rules, options: options)
+        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: progress) { analyzer.analyze($0) }
+
+        var findings: [Finding] = []
+        var facts: [Fact] = []
+        var diagnostics: [Diagnostic] = []
+        var suppressions: [String: Suppressions] = [:]
+        var filesScanned = 0
+        var bytes = 0
+        for (input, outcome) in zip(inputs, outcomes) {
+            findings += outcome.findings
+            facts += outcome.facts
+            diagnostics += outcome.diagnostics
+            if outcome.analyzed { filesScanned += 1 }
+            bytes += outcome.bytes
+            if !outcome.suppressions.entries.isEmpty { suppressions[input.relativePath] = outcome.suppressions }
+        }
+
+        if !rules.project.isEmpty {
+            let byPath = Dictionary(inputs.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
+            let context = ProjectContext(
+                facts: facts, files: byPath.mapValues(\.kind), options: options,
+                snippet: { path, line in
+                    // Only for the few project findings: re-read that one line.
+                    guard let input = byPath[path], let bytes = try? input.load() else { return "" }
+                    return ArtifactFile(path: path, kind: input.kind, bytes: bytes, options: options).lineText(line)
+                })
+            for rule in rules.project { rule.evaluate(context) }
+            findings += context.findings
+        }
+
+        // Suppressions last, so they cover project findings too.
+        var grouped = Dictionary(grouping: findings, by: \.file)
+        let known = RuleRegistry.allIds
+        for (path, entries) in suppressions.sorted(by: { $0.key < $1.key }) {
+            var fileFindings = grouped[path] ?? []
+            diagnostics += entries.apply(to: &fileFindings, file: path, knownRuleIds: known)
+            grouped[path] = fileFindings
+        }
+        findings = grouped.values.flatMap { $0 }.sorted(by: Finding.reportOrder)
+        return Output(findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes)
+    }
+}
