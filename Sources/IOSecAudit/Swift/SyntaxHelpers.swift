@@ -123,14 +123,28 @@ public enum LocalValue {
     /// bodies (innermost first), or nil. Looks through `if let`/`guard let` bindings too.
     public static func initializer(of name: String, before use: some SyntaxProtocol) -> ExprSyntax? {
         let usePosition = use.position
-        var scope: Syntax? = Syntax(use)
-        while let node = scope {
-            if let body = node.enclosingBody {
-                if let found = search(body, name: name, before: usePosition) { return found }
-                scope = Syntax(body).parent
-            } else {
-                return nil
+        var current = Syntax(use).parent
+        // Innermost scope first; each scope's owner is passed once, so the walk always moves outward.
+        while let node = current {
+            if let body = scopeBody(of: node), let found = search(body, name: name, before: usePosition) {
+                return found
             }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The statements a function, initializer, accessor, closure or file owns.
+    private static func scopeBody(of node: Syntax) -> CodeBlockItemListSyntax? {
+        if let f = node.as(FunctionDeclSyntax.self) { return f.body?.statements }
+        if let i = node.as(InitializerDeclSyntax.self) { return i.body?.statements }
+        if let a = node.as(AccessorDeclSyntax.self) { return a.body?.statements }
+        if let c = node.as(ClosureExprSyntax.self) { return c.statements }
+        if let s = node.as(SourceFileSyntax.self) { return s.statements }
+        if let b = node.as(CodeBlockSyntax.self), !(b.parent?.is(FunctionDeclSyntax.self) ?? false),
+           !(b.parent?.is(InitializerDeclSyntax.self) ?? false), !(b.parent?.is(AccessorDeclSyntax.self) ?? false) {
+            // `if`/`guard`/`do` blocks: locals declared there count too.
+            return b.statements
         }
         return nil
     }
