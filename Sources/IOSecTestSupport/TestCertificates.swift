@@ -71,7 +71,7 @@ public struct TestCertificateAuthority: Sendable {
         }
         let certificate = try Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(),
+            serialNumber: randomSerialNumber(),
             publicKey: Certificate.PublicKey(key.publicKey),
             notValidBefore: notValidBefore,
             notValidAfter: notValidAfter,
@@ -97,7 +97,7 @@ public struct TestCertificateAuthority: Sendable {
         }
         let certificate = try Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(),
+            serialNumber: randomSerialNumber(),
             publicKey: Certificate.PublicKey(key.publicKey),
             notValidBefore: Date().addingTimeInterval(-3600),
             notValidAfter: Date().addingTimeInterval(86_400 * 180),
@@ -136,7 +136,7 @@ public struct TestCertificateAuthority: Sendable {
         }
         let certificate = try Certificate(
             version: .v3,
-            serialNumber: Certificate.SerialNumber(),
+            serialNumber: randomSerialNumber(),
             publicKey: Certificate.PublicKey(key.publicKey),
             notValidBefore: notValidBefore,
             notValidAfter: notValidAfter,
@@ -154,10 +154,29 @@ public struct TestCertificateAuthority: Sendable {
         return TestIdentity(certificate: certificate, privateKey: key)
     }
 
-    /// A self-signed leaf certificate (not issued by any CA), for "untrusted server" tests.
+    /// A self-signed server certificate for 127.0.0.1 and localhost, issued by no CA (an "untrusted server").
     public static func selfSignedServerCertificate(commonName: String = "localhost") throws -> TestIdentity {
-        let ca = try TestCertificateAuthority(name: commonName)
-        return ca.identity
+        let key = P256.Signing.PrivateKey()
+        let name = try DistinguishedName { CommonName(commonName) }
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: randomSerialNumber(),
+            publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: Date().addingTimeInterval(-3600),
+            notValidAfter: Date().addingTimeInterval(86_400 * 30),
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                // BoringSSL refuses to serve an ECDSA certificate whose key usage lacks digitalSignature.
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.serverAuth])
+                SubjectAlternativeNames([.dnsName("localhost"),
+                                         .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))])
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key)
+        )
+        return TestIdentity(certificate: certificate, privateKey: key)
     }
 }
 
@@ -165,4 +184,12 @@ public struct TestCertificateAuthority: Sendable {
 public enum TestSupportError: Error, Sendable, Equatable {
     case invalidIPv4(String)
     case serverNotRunning
+}
+
+/// A positive 16-byte serial: BoringSSL rejects the 21-byte encodings that a 20-byte random serial with the top
+/// bit set produces.
+func randomSerialNumber() -> Certificate.SerialNumber {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    bytes[0] = UInt8.random(in: 1...0x7F)
+    return Certificate.SerialNumber(bytes: bytes)
 }
