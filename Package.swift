@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
@@ -73,6 +74,8 @@ let package = Package(
                 "IOSecAudit",
                 "IOSecCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Benchmark and synthetic-project generator; not part of the product.
@@ -107,7 +110,7 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "iosecTests", dependencies: ["iosec"]),
+        .testTarget(name: "iosecTests", dependencies: ["iosec", "IOSecTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,25 +3,30 @@ import Foundation
 import IOSecAudit
 
 @main
-struct IOSec: ParsableCommand {
+struct IOSec: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iosec",
-        abstract: "Security review for iOS apps: finds insecure storage, crypto, networking, web views and authentication in Swift source.",
+        abstract: "Security review for iOS apps: insecure storage, crypto, networking, web views, authentication and configuration.",
         discussion: """
         Start with `iosec scan PATH` on a project folder. `iosec rules` lists what is checked; \
-        `iosec explain RULE` shows why a rule matters and the correct code.
+        `iosec explain RULE` shows why a rule matters and the correct code. `iosec aasa DOMAIN` checks the \
+        association file passkeys and universal links depend on; `iosec pin HOST` prints public-key pins.
 
         Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or fatal input error.
         """,
         version: IOSecVersion.current,
-        subcommands: [ScanCommand.self, RulesCommand.self, ExplainCommand.self]
+        subcommands: [ScanCommand.self, AASACommand.self, PinCommand.self, RulesCommand.self, ExplainCommand.self]
     )
 
     /// ArgumentParser exits 64 on usage errors; iosec promises 2 for every usage or fatal error.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch let fatal as FatalError {
