@@ -61,6 +61,11 @@ public enum TestTLSClient {
     }
 }
 
+/// Why ``TestTLSClient`` returned no response.
+///
+/// ```swift
+/// await #expect(throws: TestClientError.self) { try await TestTLSClient.get(port: port, timeout: .milliseconds(100)) }
+/// ```
 public enum TestClientError: Error, Sendable {
     case timedOut
     case closedWithoutResponse

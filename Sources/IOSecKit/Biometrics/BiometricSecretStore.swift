@@ -73,6 +73,10 @@ public struct BiometricSecretStore: Sendable {
 }
 
 /// Why a biometric secret could not be stored or read.
+///
+/// ```swift
+/// catch BiometricSecretError.authentication(.cancelled) { /* stay on the lock screen */ }
+/// ```
 public enum BiometricSecretError: Error, Sendable, Equatable {
     case authentication(BiometricError)
     case unavailable(BiometricAvailability)

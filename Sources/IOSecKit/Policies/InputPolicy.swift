@@ -1,6 +1,10 @@
 import Foundation
 
 /// Why an input was refused. Each case says what to show the user.
+///
+/// ```swift
+/// if case .failure(let issue) = InputPolicy.validateEmail(text) { errorLabel.text = issue.description }
+/// ```
 public enum InputIssue: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
     case tooShort(minimum: Int)

@@ -99,6 +99,10 @@ private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ cou
 }
 
 /// Why a protected write failed.
+///
+/// ```swift
+/// do { try ProtectedFile.write(data, to: url) } catch { log.error("\(error.description)") }
+/// ```
 public enum ProtectedFileError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAFileURL(String)
     case system(operation: String, path: String, errno: Int32)

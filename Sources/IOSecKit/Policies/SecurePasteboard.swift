@@ -1,6 +1,10 @@
 import Foundation
 
 /// Where ``SecurePasteboard`` writes. ``UIPasteboardBackend`` on iOS; ``InMemoryPasteboard`` in tests.
+///
+/// ```swift
+/// let pasteboard = SecurePasteboard(backend: InMemoryPasteboard())
+/// ```
 public protocol PasteboardBackend: Sendable {
     /// Replaces the pasteboard contents.
     func write(_ string: String, expiresAt: Date?, localOnly: Bool)
@@ -47,6 +51,12 @@ public struct SecurePasteboard: Sendable {
 }
 
 /// A pasteboard in memory that honours expiry, for tests.
+///
+/// ```swift
+/// let backend = InMemoryPasteboard()
+/// SecurePasteboard(backend: backend).copy("123456")
+/// backend.lastWrite?.localOnly  // true
+/// ```
 public final class InMemoryPasteboard: PasteboardBackend, @unchecked Sendable {
     public struct Entry: Sendable, Equatable {
         public var string: String
@@ -84,6 +94,10 @@ public final class InMemoryPasteboard: PasteboardBackend, @unchecked Sendable {
 import UIKit
 
 /// The general `UIPasteboard`, with `localOnly` and `expirationDate` options.
+///
+/// ```swift
+/// let pasteboard = SecurePasteboard(backend: UIPasteboardBackend())
+/// ```
 public struct UIPasteboardBackend: PasteboardBackend {
     public init() {}
 

@@ -1,6 +1,10 @@
 import Foundation
 
 /// What to do with a web-view navigation.
+///
+/// ```swift
+/// switch policy.decide(url) { case .allow: load(); case .openExternally: open(url); case .cancel: break }
+/// ```
 public enum WebNavigationDecision: Sendable, Equatable {
     case allow
     /// Hand to the system (mail, phone, another app) instead of loading in the web view.
