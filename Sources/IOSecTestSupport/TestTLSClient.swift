@@ -32,23 +32,29 @@ public enum TestTLSClient {
         let sslContext = try NIOSSLContext(configuration: configuration)
         let group = MultiThreadedEventLoopGroup.singleton
         let promise = group.next().makePromise(of: [UInt8].self)
-        let channel = try await ClientBootstrap(group: group)
-            .connectTimeout(timeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let handler: NIOSSLClientHandler
-                    if let customVerificationCallback {
-                        handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname,
-                                                          customVerificationCallback: customVerificationCallback)
-                    } else {
-                        handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(timeout)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let handler: NIOSSLClientHandler
+                        if let customVerificationCallback {
+                            handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname,
+                                                              customVerificationCallback: customVerificationCallback)
+                        } else {
+                            handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname)
+                        }
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                        try channel.pipeline.syncOperations.addHandler(ResponseCollector(promise: promise))
                     }
-                    try channel.pipeline.syncOperations.addHandler(handler)
-                    try channel.pipeline.syncOperations.addHandler(ResponseCollector(promise: promise))
                 }
-            }
-            .connect(host: "127.0.0.1", port: port)
-            .get()
+                .connect(host: "127.0.0.1", port: port)
+                .get()
+        } catch {
+            promise.fail(error)  // An unfulfilled promise traps in debug builds.
+            throw error
+        }
         let request = "GET \(path) HTTP/1.1\r\nHost: \(serverHostname ?? "127.0.0.1")\r\nConnection: close\r\n\r\n"
         channel.writeAndFlush(channel.allocator.buffer(string: request), promise: nil)
         let timeoutTask = channel.eventLoop.scheduleTask(in: timeout) {
