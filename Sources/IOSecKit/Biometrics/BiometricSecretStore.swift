@@ -24,7 +24,8 @@ public struct BiometricSecretStore: Sendable {
     }
 
     /// Stores `secret` under access control. Fails with ``BiometricSecretError/unavailable(_:)`` when there is no
-    /// passcode (the Keychain would refuse the item).
+    /// passcode (the Keychain would refuse the item). Replacing an existing secret updates it in place, which the
+    /// system may guard with a prompt of its own.
     public func store(_ secret: Data, for account: String) throws(BiometricSecretError) {
         if gate.availability() == .passcodeNotSet { throw .unavailable(.passcodeNotSet) }
         do {
