@@ -16,16 +16,22 @@ public enum TestTLSClient {
     ///   - serverHostname: SNI and host name to verify; `nil` when connecting by IP address.
     ///   - trustRoots: roots for NIO-SSL's own verification (ignored when `customVerificationCallback` is set).
     ///   - customVerificationCallback: replaces NIO-SSL's verification (for pinning adapters).
+    ///   - clientIdentity: a client certificate to present (mutual TLS).
     public static func get(
         port: Int,
         path: String = "/",
         serverHostname: String? = nil,
         trustRoots: [NIOSSLCertificate] = [],
         customVerificationCallback: (@Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void)? = nil,
+        clientIdentity: TestIdentity? = nil,
         timeout: TimeAmount = .seconds(10)
     ) async throws -> String {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates(trustRoots)
+        if let clientIdentity {
+            configuration.certificateChain = [.certificate(try clientIdentity.nioCertificate())]
+            configuration.privateKey = .privateKey(try clientIdentity.nioPrivateKey())
+        }
         if serverHostname == nil && customVerificationCallback == nil {
             configuration.certificateVerification = .noHostnameVerification
         }
