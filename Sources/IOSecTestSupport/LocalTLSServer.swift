@@ -139,11 +139,14 @@ public final class LocalTLSServer: Sendable {
     ///
     /// - Parameters:
     ///   - minimumTLSVersion / maximumTLSVersion: to test version policies.
+    ///   - clientCertificateVerification: when set, a client certificate is required and this callback decides
+    ///     (mutual TLS; for server-side pinning tests).
     ///   - responder: called on the event loop for each request; keep it fast.
     public static func start(
         chain: [TestIdentity],
         minimumTLSVersion: TLSVersion = .tlsv12,
         maximumTLSVersion: TLSVersion? = nil,
+        clientCertificateVerification: (@Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void)? = nil,
         responder: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse
     ) async throws -> LocalTLSServer {
         guard let leaf = chain.first else { throw TestSupportError.serverNotRunning }
@@ -153,13 +156,19 @@ public final class LocalTLSServer: Sendable {
         )
         configuration.minimumTLSVersion = minimumTLSVersion
         configuration.maximumTLSVersion = maximumTLSVersion
+        if clientCertificateVerification != nil { configuration.certificateVerification = .noHostnameVerification }
         let sslContext = try NIOSSLContext(configuration: configuration)
         let recorder = RequestRecorder()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: sslContext))
+                    if let clientCertificateVerification {
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLServerHandler(context: sslContext, customVerificationCallback: clientCertificateVerification))
+                    } else {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: sslContext))
+                    }
                     try channel.pipeline.syncOperations.addHandler(
                         CannedHTTPHandler(responder: responder, recorder: recorder))
                 }

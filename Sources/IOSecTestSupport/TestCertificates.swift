@@ -154,6 +154,28 @@ public struct TestCertificateAuthority: Sendable {
         return TestIdentity(certificate: certificate, privateKey: key)
     }
 
+    /// A TLS client certificate (mutual TLS), signed by this CA.
+    public func issueClientCertificate(commonName: String = "iosec test client") throws -> TestIdentity {
+        let key = P256.Signing.PrivateKey()
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: randomSerialNumber(),
+            publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: Date().addingTimeInterval(-3600),
+            notValidAfter: Date().addingTimeInterval(86_400 * 30),
+            issuer: self.certificate.subject,
+            subject: try DistinguishedName { CommonName(commonName) },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.clientAuth])
+            },
+            issuerPrivateKey: Certificate.PrivateKey(identity.privateKey)
+        )
+        return TestIdentity(certificate: certificate, privateKey: key)
+    }
+
     /// A self-signed server certificate for 127.0.0.1 and localhost, issued by no CA (an "untrusted server").
     public static func selfSignedServerCertificate(commonName: String = "localhost") throws -> TestIdentity {
         let key = P256.Signing.PrivateKey()

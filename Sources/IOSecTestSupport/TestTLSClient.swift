@@ -16,39 +16,51 @@ public enum TestTLSClient {
     ///   - serverHostname: SNI and host name to verify; `nil` when connecting by IP address.
     ///   - trustRoots: roots for NIO-SSL's own verification (ignored when `customVerificationCallback` is set).
     ///   - customVerificationCallback: replaces NIO-SSL's verification (for pinning adapters).
+    ///   - clientIdentity: a client certificate to present (mutual TLS).
     public static func get(
         port: Int,
         path: String = "/",
         serverHostname: String? = nil,
         trustRoots: [NIOSSLCertificate] = [],
         customVerificationCallback: (@Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void)? = nil,
+        clientIdentity: TestIdentity? = nil,
         timeout: TimeAmount = .seconds(10)
     ) async throws -> String {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates(trustRoots)
+        if let clientIdentity {
+            configuration.certificateChain = [.certificate(try clientIdentity.nioCertificate())]
+            configuration.privateKey = .privateKey(try clientIdentity.nioPrivateKey())
+        }
         if serverHostname == nil && customVerificationCallback == nil {
             configuration.certificateVerification = .noHostnameVerification
         }
         let sslContext = try NIOSSLContext(configuration: configuration)
         let group = MultiThreadedEventLoopGroup.singleton
         let promise = group.next().makePromise(of: [UInt8].self)
-        let channel = try await ClientBootstrap(group: group)
-            .connectTimeout(timeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let handler: NIOSSLClientHandler
-                    if let customVerificationCallback {
-                        handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname,
-                                                          customVerificationCallback: customVerificationCallback)
-                    } else {
-                        handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(timeout)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let handler: NIOSSLClientHandler
+                        if let customVerificationCallback {
+                            handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname,
+                                                              customVerificationCallback: customVerificationCallback)
+                        } else {
+                            handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname)
+                        }
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                        try channel.pipeline.syncOperations.addHandler(ResponseCollector(promise: promise))
                     }
-                    try channel.pipeline.syncOperations.addHandler(handler)
-                    try channel.pipeline.syncOperations.addHandler(ResponseCollector(promise: promise))
                 }
-            }
-            .connect(host: "127.0.0.1", port: port)
-            .get()
+                .connect(host: "127.0.0.1", port: port)
+                .get()
+        } catch {
+            promise.fail(error)  // An unfulfilled promise traps in debug builds.
+            throw error
+        }
         let request = "GET \(path) HTTP/1.1\r\nHost: \(serverHostname ?? "127.0.0.1")\r\nConnection: close\r\n\r\n"
         channel.writeAndFlush(channel.allocator.buffer(string: request), promise: nil)
         let timeoutTask = channel.eventLoop.scheduleTask(in: timeout) {
@@ -61,6 +73,11 @@ public enum TestTLSClient {
     }
 }
 
+/// Why ``TestTLSClient`` returned no response.
+///
+/// ```swift
+/// await #expect(throws: TestClientError.self) { try await TestTLSClient.get(port: port, timeout: .milliseconds(100)) }
+/// ```
 public enum TestClientError: Error, Sendable {
     case timedOut
     case closedWithoutResponse

@@ -167,3 +167,36 @@ import X509
         #expect(server.requests.last?.header("Host") == "localhost")
     }
 }
+
+/// Server-side use: a NIO server pinning the keys of the client certificates it accepts (mutual TLS).
+@Suite struct NIOServerSidePinningTests {
+    static let backupPin = Data(repeating: 0x33, count: 32).base64EncodedString()
+
+    @Test func serverAcceptsOnlyPinnedClientKeys() async throws {
+        let ca = try TestCertificateAuthority()
+        let serverLeaf = try ca.issueServerCertificate()
+        let clientCA = try TestCertificateAuthority(name: "Client CA")
+        let goodClient = try clientCA.issueClientCertificate(commonName: "device-1")
+        let otherClient = try clientCA.issueClientCertificate(commonName: "device-2")
+
+        // The pin set is keyed by a name the server chooses for its clients.
+        let domain = try PinnedDomain(host: "clients.internal", pins: [goodClient.spkiPinFromKey, Self.backupPin])
+        let verifier = NIOPinningVerifier(evaluator: PinningEvaluator(pins: try PinSet([domain])),
+                                          trustRoots: [clientCA.certificate], serverHostname: "clients.internal",
+                                          verifiesIdentity: false)
+        let server = try await LocalTLSServer.start(chain: [serverLeaf],
+                                                    clientCertificateVerification: verifier.callback) { _ in .ok("hello device") }
+        defer { Task { try? await server.stop() } }
+        let roots = [try ca.identity.nioCertificate()]
+
+        let accepted = try await TestTLSClient.get(port: server.port, trustRoots: roots, clientIdentity: goodClient)
+        #expect(accepted.hasSuffix("hello device"))
+        await #expect(throws: (any Error).self) {
+            try await TestTLSClient.get(port: server.port, trustRoots: roots, clientIdentity: otherClient)
+        }
+        await #expect(throws: (any Error).self) {
+            try await TestTLSClient.get(port: server.port, trustRoots: roots)
+        }
+        #expect(server.requests.count == 1)
+    }
+}

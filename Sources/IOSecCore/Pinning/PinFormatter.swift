@@ -2,6 +2,10 @@ import Foundation
 import X509
 
 /// One certificate of a chain, with the facts needed to choose pins.
+///
+/// ```swift
+/// for info in try PinFormatter.describe(chain) { print(info.position, info.subject, info.pin) }
+/// ```
 public struct CertificatePinInfo: Sendable, Equatable, Codable {
     /// 0 for the leaf, as served.
     public var position: Int

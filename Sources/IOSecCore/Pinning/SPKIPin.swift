@@ -88,6 +88,11 @@ extension SPKIPin {
 }
 
 /// Why a certificate or chain could not be read.
+///
+/// ```swift
+/// do { _ = try CertificateChainReader.certificates(in: data) }
+/// catch { print(error) }  // no '-----BEGIN CERTIFICATE-----' block found
+/// ```
 public enum SPKIPinError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes are not valid DER.
     case notDER

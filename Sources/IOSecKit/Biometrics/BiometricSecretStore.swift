@@ -24,7 +24,8 @@ public struct BiometricSecretStore: Sendable {
     }
 
     /// Stores `secret` under access control. Fails with ``BiometricSecretError/unavailable(_:)`` when there is no
-    /// passcode (the Keychain would refuse the item).
+    /// passcode (the Keychain would refuse the item). Replacing an existing secret updates it in place, which the
+    /// system may guard with a prompt of its own.
     public func store(_ secret: Data, for account: String) throws(BiometricSecretError) {
         if gate.availability() == .passcodeNotSet { throw .unavailable(.passcodeNotSet) }
         do {
@@ -73,6 +74,10 @@ public struct BiometricSecretStore: Sendable {
 }
 
 /// Why a biometric secret could not be stored or read.
+///
+/// ```swift
+/// catch BiometricSecretError.authentication(.cancelled) { /* stay on the lock screen */ }
+/// ```
 public enum BiometricSecretError: Error, Sendable, Equatable {
     case authentication(BiometricError)
     case unavailable(BiometricAvailability)

@@ -1,9 +1,17 @@
 /// The kind of biometry a device has.
+///
+/// ```swift
+/// if case .available(.faceID) = gate.availability() { button.title = "Use Face ID" }
+/// ```
 public enum BiometryKind: String, Sendable, Equatable, Codable {
     case none, touchID, faceID, opticID
 }
 
 /// What a user must present.
+///
+/// ```swift
+/// let gate = BiometricGate(authenticator: LAContextAuthenticator(), policy: .biometryOrPasscode)
+/// ```
 public enum BiometricPolicy: String, Sendable, Equatable, Codable {
     /// Biometry, falling back to the device passcode (`LAPolicy.deviceOwnerAuthentication`). The default: a user
     /// whose biometry is locked out or fails can still get in.
@@ -43,6 +51,10 @@ public enum BiometricAvailability: Sendable, Equatable {
 }
 
 /// A typed failure of biometric authentication.
+///
+/// ```swift
+/// BiometricError(localAuthenticationCode: -8)  // .lockedOut
+/// ```
 public enum BiometricError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Canceller: String, Sendable, Equatable {
         case user, system, app

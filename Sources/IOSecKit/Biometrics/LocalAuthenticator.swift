@@ -1,6 +1,11 @@
 /// The LocalAuthentication calls ``BiometricGate`` needs, so its policy and error mapping run on Linux.
 ///
 /// ``LAContextAuthenticator`` implements it with `LAContext` on Apple platforms.
+///
+/// ```swift
+/// struct AlwaysLockedOut: LocalAuthenticator { /* preflight returns -8 … */ }
+/// let gate = BiometricGate(authenticator: AlwaysLockedOut())
+/// ```
 public protocol LocalAuthenticator: Sendable {
     /// `canEvaluatePolicy`: `nil` if the policy can be evaluated, else the `LAError.Code` raw value.
     func preflight(_ policy: BiometricPolicy) -> Int?
@@ -13,6 +18,10 @@ public protocol LocalAuthenticator: Sendable {
 }
 
 /// An `LAError.Code` raw value as an `Error`.
+///
+/// ```swift
+/// return .failure(LocalAuthenticationFailure(code: -2))  // user cancelled
+/// ```
 public struct LocalAuthenticationFailure: Error, Sendable, Equatable {
     public let code: Int
     public init(code: Int) { self.code = code }

@@ -1,6 +1,10 @@
 import Foundation
 
 /// How serious a security event is.
+///
+/// ```swift
+/// SecurityEventRecorder(sinks: sinks, minimumSeverity: .warning)
+/// ```
 public enum SecuritySeverity: Int, Sendable, Codable, Comparable, CaseIterable, CustomStringConvertible {
     case info = 0, notice, warning, error, critical
 
@@ -18,6 +22,10 @@ public enum SecuritySeverity: Int, Sendable, Codable, Comparable, CaseIterable, 
 }
 
 /// The security-relevant moments of a passkey-based app.
+///
+/// ```swift
+/// recorder.record(.sessionExpired, metadata: ["session": id])
+/// ```
 public enum SecurityEventKind: String, Sendable, Codable, CaseIterable {
     case passkeyRegistrationStarted, passkeyRegistrationSucceeded, passkeyRegistrationFailed
     case passkeyAuthenticationStarted, passkeyAuthenticationSucceeded, passkeyAuthenticationFailed
@@ -77,6 +85,12 @@ public struct SecurityEvent: Sendable, Codable, Equatable {
 }
 
 /// A destination for events. Sinks receive batches in order from one task at a time.
+///
+/// ```swift
+/// struct ServerSink: SecurityEventSink {
+///     func write(_ events: [SecurityEvent]) async { await api.upload(events) }
+/// }
+/// ```
 public protocol SecurityEventSink: Sendable {
     func write(_ events: [SecurityEvent]) async
 }

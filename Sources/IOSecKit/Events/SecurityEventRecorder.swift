@@ -170,6 +170,11 @@ public final class SecurityEventRecorder: @unchecked Sendable {
 }
 
 /// Keeps the last `limit` events in memory (tests, an in-app diagnostics screen).
+///
+/// ```swift
+/// let sink = InMemoryEventSink(limit: 200)
+/// let recent = await sink.events
+/// ```
 public actor InMemoryEventSink: SecurityEventSink {
     public let limit: Int
     public private(set) var events: [SecurityEvent] = []
@@ -187,6 +192,10 @@ public actor InMemoryEventSink: SecurityEventSink {
 }
 
 /// Calls a closure for each batch (forward to analytics, a server, a UI).
+///
+/// ```swift
+/// CallbackEventSink { batch in await analytics.track(batch) }
+/// ```
 public struct CallbackEventSink: SecurityEventSink {
     private let callback: @Sendable ([SecurityEvent]) async -> Void
 

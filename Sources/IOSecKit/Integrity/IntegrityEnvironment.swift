@@ -12,6 +12,10 @@ import UIKit
 #endif
 
 /// The probes ``DeviceIntegrity`` uses, injectable so the logic is tested against a fake root on Linux.
+///
+/// ```swift
+/// let integrity = DeviceIntegrity(environment: .rooted(at: fakeDeviceRoot))
+/// ```
 public struct IntegrityEnvironment: Sendable {
     public var fileExists: @Sendable (String) -> Bool
     /// Whether a new file can be created in the directory (the probe removes it again).

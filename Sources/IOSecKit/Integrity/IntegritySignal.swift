@@ -2,6 +2,10 @@
 ///
 /// A signal is evidence, not proof: weigh its ``confidence`` and never lock a user out on one low-confidence
 /// signal.
+///
+/// ```swift
+/// for signal in DeviceIntegrity().check() where signal.confidence == .high { report(signal) }
+/// ```
 public struct IntegritySignal: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A file or folder that only jailbreaks install.

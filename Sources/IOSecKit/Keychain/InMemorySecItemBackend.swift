@@ -17,9 +17,10 @@ import Foundation
 ///
 /// ```swift
 /// let keychain = InMemorySecItemBackend()
-/// keychain.isLocked = true
 /// let store = KeychainStore(service: "s", backend: keychain)
-/// #expect(throws: KeychainError.self) { try store.data(for: "alice") }
+/// try store.set(Data("t".utf8), for: "alice")
+/// keychain.isLocked = true
+/// #expect(throws: KeychainError.self) { try store.data(for: "alice") }  // .interactionNotAllowed, item kept
 /// ```
 public final class InMemorySecItemBackend: SecItemBackend, @unchecked Sendable {
     /// A stored item as the keychain holds it.

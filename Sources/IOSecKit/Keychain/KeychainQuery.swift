@@ -47,6 +47,10 @@ public struct KeychainQuery: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Keys of a ``KeychainQuery``; each maps to one `kSec*` constant on Apple platforms.
+///
+/// ```swift
+/// query[.account] = .string("alice")
+/// ```
 public enum KeychainKey: String, Sendable, Hashable, CaseIterable {
     // Item class and attributes.
     case itemClass            // kSecClass
@@ -84,6 +88,10 @@ public enum KeychainKey: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Values of a ``KeychainQuery``.
+///
+/// ```swift
+/// query[.matchLimit] = .matchLimit(.all)
+/// ```
 public enum KeychainValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case data(Data)
@@ -112,16 +120,28 @@ public enum KeychainValue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// `kSecClass` values.
+///
+/// ```swift
+/// query[.itemClass] = .itemClass(.genericPassword)
+/// ```
 public enum KeychainItemClass: String, Sendable, Hashable {
     case genericPassword, internetPassword, certificate, key, identity
 }
 
 /// `kSecMatchLimit` values.
+///
+/// ```swift
+/// query[.matchLimit] = .matchLimit(.one)
+/// ```
 public enum KeychainMatchLimit: Sendable, Hashable {
     case one, all
 }
 
 /// `kSecAttrAccessible` values. Prefer a `ThisDeviceOnly` class: such items never leave the device in a backup.
+///
+/// ```swift
+/// KeychainStore(service: "com.example.bg", accessibility: .afterFirstUnlockThisDeviceOnly, backend: backend)
+/// ```
 public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
     case whenPasscodeSetThisDeviceOnly
     case whenUnlockedThisDeviceOnly
@@ -144,6 +164,11 @@ public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
 }
 
 /// `SecAccessControlCreateFlags`, with Apple's bit values so the Apple adapter can pass them through.
+///
+/// ```swift
+/// let flags: KeychainAccessControlFlags = .biometryCurrentSet
+/// flags.requiresUserAuthentication  // true
+/// ```
 public struct KeychainAccessControlFlags: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -165,6 +190,10 @@ public struct KeychainAccessControlFlags: OptionSet, Sendable, Hashable {
 }
 
 /// A `SecAccessControl`: an accessibility class plus flags. Set at add time only.
+///
+/// ```swift
+/// KeychainAccessControl(accessibility: .whenPasscodeSetThisDeviceOnly, flags: .userPresence)
+/// ```
 public struct KeychainAccessControl: Sendable, Hashable {
     public var accessibility: KeychainAccessibility
     public var flags: KeychainAccessControlFlags
@@ -179,6 +208,11 @@ public struct KeychainAccessControl: Sendable, Hashable {
 /// successful biometric evaluation unlocks the item without a second prompt.
 ///
 /// The wrapped object is only passed to the Security framework, never shared across tasks by this library.
+///
+/// ```swift
+/// let context = KeychainAuthenticationContext(laContext, isPreAuthenticated: true)
+/// try store.data(for: "vault-key", context: context)
+/// ```
 public struct KeychainAuthenticationContext: @unchecked Sendable, Equatable {
     public let object: AnyObject
     /// For the in-memory backend: whether the context stands for a successful prior authentication.

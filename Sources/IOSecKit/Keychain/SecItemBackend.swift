@@ -20,6 +20,11 @@ public protocol SecItemBackend: Sendable {
 }
 
 /// The outcome of `SecItemCopyMatching`.
+///
+/// ```swift
+/// let result = backend.copyMatching(query)
+/// if result.status == .success { print(result.items.count) }
+/// ```
 public struct KeychainCopyResult: Sendable, Equatable {
     public var status: KeychainStatus
     public var items: [KeychainItemRecord]
@@ -31,6 +36,10 @@ public struct KeychainCopyResult: Sendable, Equatable {
 }
 
 /// One returned item: its attributes (if asked for) and its data (if asked for).
+///
+/// ```swift
+/// let accounts = result.items.compactMap(\.account)
+/// ```
 public struct KeychainItemRecord: Sendable, Equatable {
     public var attributes: [KeychainKey: KeychainValue]
     public var data: Data?

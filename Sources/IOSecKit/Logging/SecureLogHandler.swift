@@ -97,6 +97,10 @@ public struct SecureLogHandler: LogHandler {
 }
 
 /// An error replaced by its redacted description.
+///
+/// ```swift
+/// log.error("sync failed", error: error)  // the sink sees RedactedError(description: "…token=[REDACTED:token]")
+/// ```
 public struct RedactedError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }

@@ -100,6 +100,11 @@ public struct PinSet: Sendable {
 }
 
 /// A pin configuration mistake, found when the app builds its ``PinSet``.
+///
+/// ```swift
+/// do { _ = try PinnedDomain(host: "api.example.com", pins: [onlyPin]) }
+/// catch { print(error) }  // only one pin for api.example.com: add a backup pin …
+/// ```
 public enum PinConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidHost(String)
     case invalidPin(host: String, value: String)

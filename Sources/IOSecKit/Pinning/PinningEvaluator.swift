@@ -2,6 +2,10 @@ import Foundation
 import IOSecCore
 
 /// What pin validation found for one connection.
+///
+/// ```swift
+/// if case .matched(_, let index) = result.outcome { print("pinned key at chain position \(index)") }
+/// ```
 public enum PinningOutcome: Sendable, Equatable {
     /// The host has no pins: nothing to check.
     case notPinned
@@ -16,6 +20,10 @@ public enum PinningOutcome: Sendable, Equatable {
 }
 
 /// A pin-validation report, shaped after HPKP's report format, for a monitoring endpoint or SecurityEvents.
+///
+/// ```swift
+/// let json = try JSONEncoder().encode(report)  // post to a monitoring endpoint
+/// ```
 public struct PinValidationReport: Sendable, Equatable, Codable {
     public var date: Date
     public var hostname: String
@@ -32,6 +40,11 @@ public struct PinValidationReport: Sendable, Equatable, Codable {
 }
 
 /// The decision for one connection.
+///
+/// ```swift
+/// let result = evaluator.evaluate(host: host, chain: der)
+/// if !result.allowsConnection { cancel() }
+/// ```
 public struct PinningResult: Sendable, Equatable {
     public var outcome: PinningOutcome
     /// Whether the connection may proceed.
