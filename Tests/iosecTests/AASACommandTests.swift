@@ -4,7 +4,7 @@ import Testing
 
 /// `iosec aasa` and `iosec pin` as a user runs them, against a local HTTPS server.
 @Suite struct AASACommandTests {
-    static let valid = #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/offers/*"},{"/":"/offers/internal/*","exclude":true}]}]}}"#
+    static let valid = #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/offers/internal/*","exclude":true},{"/":"/offers/*"}]}]}}"#
 
     struct Served {
         let server: LocalTLSServer
