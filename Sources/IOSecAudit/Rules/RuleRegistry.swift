@@ -3,6 +3,11 @@
 public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
+        HardcodedKeyRule.self,
+        WeakCipherRule.self,
+        WeakHashRule.self,
+        CleartextURLRule.self,
+        TLSVersionRule.self,
         UIWebViewRule.self,
         UserDefaultsSecretRule.self,
     ]

@@ -123,14 +123,28 @@ public enum LocalValue {
     /// bodies (innermost first), or nil. Looks through `if let`/`guard let` bindings too.
     public static func initializer(of name: String, before use: some SyntaxProtocol) -> ExprSyntax? {
         let usePosition = use.position
-        var scope: Syntax? = Syntax(use)
-        while let node = scope {
-            if let body = node.enclosingBody {
-                if let found = search(body, name: name, before: usePosition) { return found }
-                scope = Syntax(body).parent
-            } else {
-                return nil
+        var current = Syntax(use).parent
+        // Innermost scope first; each scope's owner is passed once, so the walk always moves outward.
+        while let node = current {
+            if let body = scopeBody(of: node), let found = search(body, name: name, before: usePosition) {
+                return found
             }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The statements a function, initializer, accessor, closure or file owns.
+    private static func scopeBody(of node: Syntax) -> CodeBlockItemListSyntax? {
+        if let f = node.as(FunctionDeclSyntax.self) { return f.body?.statements }
+        if let i = node.as(InitializerDeclSyntax.self) { return i.body?.statements }
+        if let a = node.as(AccessorDeclSyntax.self) { return a.body?.statements }
+        if let c = node.as(ClosureExprSyntax.self) { return c.statements }
+        if let s = node.as(SourceFileSyntax.self) { return s.statements }
+        if let b = node.as(CodeBlockSyntax.self), !(b.parent?.is(FunctionDeclSyntax.self) ?? false),
+           !(b.parent?.is(InitializerDeclSyntax.self) ?? false), !(b.parent?.is(AccessorDeclSyntax.self) ?? false) {
+            // `if`/`guard`/`do` blocks: locals declared there count too.
+            return b.statements
         }
         return nil
     }
@@ -157,5 +171,48 @@ public enum LocalValue {
             }
         }
         return result
+    }
+}
+
+extension SequenceExprSyntax {
+    /// `target = value` as the parser leaves it (operators unfolded): both sides, else nil. Compound
+    /// assignments (`+=`) and longer sequences are not simple assignments.
+    public var simpleAssignment: (target: ExprSyntax, value: ExprSyntax)? {
+        guard elements.count == 3, let target = elements.first else { return nil }
+        let middleIndex = elements.index(after: elements.startIndex)
+        guard elements[middleIndex].is(AssignmentExprSyntax.self) else { return nil }
+        return (target, elements[elements.index(after: middleIndex)])
+    }
+}
+
+extension LocalValue {
+    /// Where a plain name got its value: `key` or `self.key` → the initializer of a local `let`/`var` declared
+    /// before `expr`, else of a stored property of the enclosing type. nil for anything else.
+    public static func origin(of expr: ExprSyntax) -> ExprSyntax? {
+        let e = expr.unwrapped
+        let name: String
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+            if let local = initializer(of: name, before: ref) { return local }
+        } else if let member = e.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        return propertyInitializer(of: name, near: e)
+    }
+
+    /// The initializer of the stored property `name` in the type declaration around `node`.
+    public static func propertyInitializer(of name: String, near node: some SyntaxProtocol) -> ExprSyntax? {
+        guard let type = node.enclosingTypeDecl as? any DeclGroupSyntax else { return nil }
+        for member in type.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return binding.initializer?.value
+            }
+        }
+        return nil
     }
 }
