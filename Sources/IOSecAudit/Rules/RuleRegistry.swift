@@ -8,6 +8,7 @@ public enum RuleRegistry {
         WeakHashRule.self,
         CleartextURLRule.self,
         TLSVersionRule.self,
+        TrustAllRule.self,
         UIWebViewRule.self,
         UserDefaultsSecretRule.self,
     ]
