@@ -10,6 +10,8 @@ public enum RuleRegistry {
         TLSVersionRule.self,
         TrustAllRule.self,
         UIWebViewRule.self,
+        WebViewFileAccessRule.self,
+        WebViewJavaScriptRule.self,
         UserDefaultsSecretRule.self,
     ]
 

@@ -129,6 +129,11 @@ public enum LocalValue {
             if let body = scopeBody(of: node), let found = search(body, name: name, before: usePosition) {
                 return found
             }
+            // `if let name = value { … use … }`
+            if let ifExpr = node.as(IfExprSyntax.self), ifExpr.body.position <= usePosition,
+               let bound = binding(of: name, in: ifExpr.conditions) {
+                return bound
+            }
             current = node.parent
         }
         return nil
@@ -149,6 +154,18 @@ public enum LocalValue {
         return nil
     }
 
+    /// The value bound to `name` by `if let` / `guard let` conditions (`name` itself for shorthand `if let name`).
+    private static func binding(of name: String, in conditions: ConditionElementListSyntax) -> ExprSyntax? {
+        var result: ExprSyntax?
+        for condition in conditions {
+            if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+               binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                result = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+            }
+        }
+        return result
+    }
+
     private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
         var result: ExprSyntax?
         for item in body where item.position < before {
@@ -160,14 +177,8 @@ public enum LocalValue {
                     }
                 }
             }
-            if let guardStmt = item.item.as(GuardStmtSyntax.self) {
-                for condition in guardStmt.conditions {
-                    if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
-                       binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        result = binding.initializer?.value
-                            ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-                    }
-                }
+            if let guardStmt = item.item.as(GuardStmtSyntax.self), let bound = binding(of: name, in: guardStmt.conditions) {
+                result = bound
             }
         }
         return result
