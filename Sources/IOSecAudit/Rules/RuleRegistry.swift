@@ -12,6 +12,7 @@ public enum RuleRegistry {
         UIWebViewRule.self,
         WebViewFileAccessRule.self,
         WebViewJavaScriptRule.self,
+        HardcodedSecretRule.self,
         UserDefaultsSecretRule.self,
     ]
 
