@@ -3,7 +3,16 @@
 public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
+        HardcodedKeyRule.self,
+        WeakCipherRule.self,
+        WeakHashRule.self,
+        CleartextURLRule.self,
+        TLSVersionRule.self,
+        TrustAllRule.self,
         UIWebViewRule.self,
+        WebViewFileAccessRule.self,
+        WebViewJavaScriptRule.self,
+        HardcodedSecretRule.self,
         UserDefaultsSecretRule.self,
     ]
 

@@ -129,6 +129,11 @@ public enum LocalValue {
             if let body = scopeBody(of: node), let found = search(body, name: name, before: usePosition) {
                 return found
             }
+            // `if let name = value { … use … }`
+            if let ifExpr = node.as(IfExprSyntax.self), ifExpr.body.position <= usePosition,
+               let bound = binding(of: name, in: ifExpr.conditions) {
+                return bound
+            }
             current = node.parent
         }
         return nil
@@ -149,6 +154,18 @@ public enum LocalValue {
         return nil
     }
 
+    /// The value bound to `name` by `if let` / `guard let` conditions (`name` itself for shorthand `if let name`).
+    private static func binding(of name: String, in conditions: ConditionElementListSyntax) -> ExprSyntax? {
+        var result: ExprSyntax?
+        for condition in conditions {
+            if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+               binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                result = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+            }
+        }
+        return result
+    }
+
     private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
         var result: ExprSyntax?
         for item in body where item.position < before {
@@ -160,16 +177,53 @@ public enum LocalValue {
                     }
                 }
             }
-            if let guardStmt = item.item.as(GuardStmtSyntax.self) {
-                for condition in guardStmt.conditions {
-                    if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
-                       binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        result = binding.initializer?.value
-                            ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-                    }
-                }
+            if let guardStmt = item.item.as(GuardStmtSyntax.self), let bound = binding(of: name, in: guardStmt.conditions) {
+                result = bound
             }
         }
         return result
+    }
+}
+
+extension SequenceExprSyntax {
+    /// `target = value` as the parser leaves it (operators unfolded): both sides, else nil. Compound
+    /// assignments (`+=`) and longer sequences are not simple assignments.
+    public var simpleAssignment: (target: ExprSyntax, value: ExprSyntax)? {
+        guard elements.count == 3, let target = elements.first else { return nil }
+        let middleIndex = elements.index(after: elements.startIndex)
+        guard elements[middleIndex].is(AssignmentExprSyntax.self) else { return nil }
+        return (target, elements[elements.index(after: middleIndex)])
+    }
+}
+
+extension LocalValue {
+    /// Where a plain name got its value: `key` or `self.key` → the initializer of a local `let`/`var` declared
+    /// before `expr`, else of a stored property of the enclosing type. nil for anything else.
+    public static func origin(of expr: ExprSyntax) -> ExprSyntax? {
+        let e = expr.unwrapped
+        let name: String
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+            if let local = initializer(of: name, before: ref) { return local }
+        } else if let member = e.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        return propertyInitializer(of: name, near: e)
+    }
+
+    /// The initializer of the stored property `name` in the type declaration around `node`.
+    public static func propertyInitializer(of name: String, near node: some SyntaxProtocol) -> ExprSyntax? {
+        guard let type = node.enclosingTypeDecl as? any DeclGroupSyntax else { return nil }
+        for member in type.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return binding.initializer?.value
+            }
+        }
+        return nil
     }
 }

@@ -1,0 +1,190 @@
+import SwiftSyntax
+
+/// `crypto.hardcoded-key`: a key, IV, nonce or salt whose bytes are written in the source.
+struct HardcodedKeyRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "crypto.hardcoded-key",
+        title: "Hard-coded cryptographic key, IV or salt",
+        severity: .critical,
+        confidence: .high,
+        masvs: "MASVS-CRYPTO-2",
+        cwe: 321,
+        rationale: """
+        Anything compiled into the app can be read from the binary with `strings` or a disassembler, so a key \
+        written in the source is known to every attacker and protects nothing; it is also the same on every \
+        device and cannot be rotated. A constant IV or nonce makes equal plaintexts encrypt equally (and breaks \
+        AES-GCM outright); a constant password salt lets one precomputed table crack every user.
+        """,
+        fix: "Generate keys with SymmetricKey(size: .bits256) or SecKeyCreateRandomKey, store them in the Keychain or Secure Enclave, and use a fresh random IV/nonce per message.",
+        fixExample: """
+        let key = SymmetricKey(size: .bits256)   // once; then keep it in the Keychain
+        let sealed = try AES.GCM.seal(plaintext, using: key)   // random nonce chosen for you
+        """,
+        triggeringExamples: [
+            RuleExample(#"let key = SymmetricKey(data: ↓"0123456789abcdef0123456789abcdef".data(using: .utf8)!)"#),
+            RuleExample("""
+            let keyBytes: [UInt8] = [0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88]
+            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                 ↓keyBytes, kCCKeySizeAES128, ↓[UInt8](repeating: 0, count: 16),
+                                 input, input.count, &output, output.count, &moved)
+            """),
+            RuleExample(#"let aes = try AES(key: ↓"s3cr3tK3y!s3cr3tK3y!s3cr3tK3y!12", iv: ↓"a1b2c3d4e5f6g7h8")"#),
+            RuleExample("let nonce = try AES.GCM.Nonce(data: ↓Data([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))"),
+            RuleExample("""
+            final class Vault {
+                private let masterKey = "k9#Lq2!vX8@pZ4$w"
+                func seal(_ data: Data) throws -> Data? {
+                    try AES.GCM.seal(data, using: SymmetricKey(data: ↓Data(masterKey.utf8))).combined
+                }
+            }
+            """),
+            RuleExample(#"let derived = try PKCS5.PBKDF2(password: Array(password.utf8), salt: ↓Array("NaCl-acme".utf8), iterations: 4096, variant: .sha2(.sha256)).calculate()"#),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("let key = SymmetricKey(size: .bits256)"),
+            RuleExample("""
+            func encrypt(_ data: Data) throws -> Data? {
+                let key = SymmetricKey(data: try keychain.readKey(account: "backup"))
+                return try AES.GCM.seal(data, using: key, nonce: AES.GCM.Nonce()).combined
+            }
+            """),
+            RuleExample("""
+            var iv = [UInt8](repeating: 0, count: kCCBlockSizeAES128)
+            guard SecRandomCopyBytes(kSecRandomDefault, iv.count, &iv) == errSecSuccess else { throw CryptoError.random }
+            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                 keyBytes, keyBytes.count, &iv, input, input.count, &output, output.count, &moved)
+            """),
+            RuleExample("""
+            // A fixed HKDF salt is a domain-separation label, not a secret.
+            let wrapKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: sharedSecret, salt: Data("com.acme.backup.v1".utf8),
+                                                 info: Data("wrap".utf8), outputByteCount: 32)
+            """),
+            RuleExample(#"keychain.set(token, key: "accessToken")"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    /// Constructors whose `key:` argument is key material (CryptoSwift, RNCryptor, common wrappers).
+    private static let keyedConstructors: Set<String> = [
+        "AES", "ChaCha20", "Blowfish", "Rabbit", "HMAC", "CMAC", "CBCMAC", "Poly1305", "AEADChaCha20Poly1305",
+        "Cryptor", "StreamCryptor", "Encryptor", "Decryptor",
+    ]
+
+    private enum Role: String {
+        case key, iv = "IV", nonce, salt
+    }
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+        switch name {
+        case "SymmetricKey":
+            check(call.argument("data"), as: .key, in: file)
+        case "Nonce":
+            check(call.argument("data"), as: .nonce, in: file)
+        case "CCCrypt", "CCCryptorCreate":
+            check(Self.argument(at: 3, of: call), as: .key, in: file)
+            check(Self.argument(at: 5, of: call), as: .iv, in: file)
+        case "CCCryptorCreateWithMode":
+            check(Self.argument(at: 4, of: call), as: .iv, in: file)
+            check(Self.argument(at: 5, of: call), as: .key, in: file)
+        case "CCKeyDerivationPBKDF":
+            check(Self.argument(at: 3, of: call), as: .salt, in: file)
+        default:
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case "key" where Self.keyedConstructors.contains(name):
+                    check(argument.expression, as: .key, in: file)
+                case "iv", "nonce":
+                    check(argument.expression, as: .iv, in: file)
+                case "salt" where !Self.isHKDF(call):
+                    check(argument.expression, as: .salt, in: file)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
+        guard let argument, let source = Self.literalSource(argument, depth: 0) else { return }
+        let message = switch role {
+        case .key: "key comes from \(source) in the source, readable by anyone with the app; generate it and keep it in the Keychain"
+        case .iv, .nonce: "\(role.rawValue) is \(source), the same for every message; use a fresh random \(role.rawValue) each time"
+        case .salt: "salt is \(source), the same for every user; use a random salt per user"
+        }
+        report(file, at: argument, message)
+    }
+
+    private static func argument(at index: Int, of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard index < call.arguments.count else { return nil }
+        return call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
+    }
+
+    private static func isHKDF(_ call: FunctionCallExprSyntax) -> Bool {
+        call.calledBase?.trimmedDescription.contains("HKDF") == true
+    }
+
+    /// What literal the bytes come from ("a string literal", "a literal byte array", "a constant buffer"), or
+    /// nil when they come from anywhere else.
+    private static func literalSource(_ expr: ExprSyntax, depth: Int) -> String? {
+        guard depth < 4 else { return nil }
+        let e = expr.unwrapped
+        if let reference = e.as(InOutExprSyntax.self) {
+            return literalSource(reference.expression, depth: depth + 1)
+        }
+        if e.is(StringLiteralExprSyntax.self) {
+            guard let value = e.stringLiteralValue, !value.isEmpty else { return nil }
+            return "a string literal"
+        }
+        if let array = e.as(ArrayExprSyntax.self) {
+            guard array.elements.count >= 4,
+                  array.elements.allSatisfy({ $0.expression.is(IntegerLiteralExprSyntax.self) }) else { return nil }
+            return "a literal byte array"
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+            // `"…".utf8`, `secret.bytes`
+            if ["utf8", "bytes", "utf8CString"].contains(member.declName.baseName.text) {
+                return literalSource(base, depth: depth + 1)
+            }
+            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                return origin(of: e, depth: depth)
+            }
+            return nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            let name = call.calledName
+            if name == "data", let base = call.calledBase {  // `"…".data(using: .utf8)`
+                return literalSource(base, depth: depth + 1)
+            }
+            guard name == "Data" || name == "Array" || name == "ContiguousArray" || call.calledExpression.is(ArrayExprSyntax.self)
+            else { return nil }
+            if let fill = call.argument("repeating") {
+                return fill.is(IntegerLiteralExprSyntax.self) && depth == 0 ? "a constant buffer" : nil
+            }
+            if call.argumentLabels == ["count"], depth == 0 { return "a constant (all-zero) buffer" }
+            for label in ["base64Encoded", "hex", "hexString"] {
+                if let text = call.argument(label) { return text.stringLiteralValue.map { _ in "an encoded literal" } }
+            }
+            guard let first = call.arguments.first, first.label == nil || first.label?.text == "bytes" else { return nil }
+            return literalSource(first.expression, depth: depth + 1)
+        }
+        if e.is(DeclReferenceExprSyntax.self) {
+            return origin(of: e, depth: depth)
+        }
+        return nil
+    }
+
+    /// Follows a name to its initializer. A `var` buffer filled with zeros is usually filled with random
+    /// bytes next (`SecRandomCopyBytes(…, &iv)`), so only `let` buffers count as constant.
+    private static func origin(of expr: ExprSyntax, depth: Int) -> String? {
+        guard let value = LocalValue.origin(of: expr) else { return nil }
+        let isLet = value.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)?
+            .bindingSpecifier.tokenKind == .keyword(.let)
+        if let call = value.unwrapped.as(FunctionCallExprSyntax.self),
+           call.argument("repeating") != nil || call.argumentLabels == ["count"] {
+            return isLet ? "a constant buffer" : nil
+        }
+        return literalSource(value, depth: depth + 1)
+    }
+}

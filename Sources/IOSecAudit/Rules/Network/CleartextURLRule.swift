@@ -1,0 +1,162 @@
+import SwiftSyntax
+
+/// `network.cleartext-url`: an `http://` URL literal for a non-local host, used as an endpoint.
+struct CleartextURLRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "network.cleartext-url",
+        title: "Cleartext http:// endpoint",
+        severity: .medium,
+        confidence: .high,
+        masvs: "MASVS-NETWORK-1",
+        cwe: 319,
+        rationale: """
+        Traffic to an http:// URL is readable and modifiable by anyone on the network path: public Wi-Fi, a \
+        compromised router, a hostile carrier. Responses can be replaced with attacker content and any token or \
+        personal data in the request is exposed. App Transport Security blocks such loads unless an exception \
+        weakens it, so a cleartext endpoint usually also means a weakened Info.plist.
+        """,
+        fix: "Use https:// for every remote endpoint; keep http:// only for localhost and local-network development hosts.",
+        fixExample: """
+        let baseURL = URL(string: "https://api.example.com/v1")!
+        """,
+        triggeringExamples: [
+            RuleExample(#"let loginURL = URL(string: ↓"http://api.acme-shop.com/v1/login")!"#),
+            RuleExample("""
+            enum Endpoints {
+                static let assets = ↓"http://cdn.acme-shop.com/assets"
+            }
+            """),
+            RuleExample(#"var request = URLRequest(url: URL(string: ↓"http://payments.acme-shop.com:8080/charge?amount=\(amount)")!)"#),
+            RuleExample(#"webView.load(URLRequest(url: URL(string: ↓"HTTP://52.14.22.9/status")!))"#),
+            RuleExample("""
+            #if DEBUG
+            // Reported at low: debug builds only.
+            let apiBase = ↓"http://staging.acme-shop.com/api"
+            #endif
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            #if DEBUG
+            let apiBase = URL(string: "http://localhost:8080/api")!
+            #else
+            let apiBase = URL(string: "https://api.acme-shop.com/api")!
+            #endif
+            let emulator = "http://10.0.2.2:3000"
+            let loopback = "http://127.0.0.1:4000/health"
+            let printer = URL(string: "http://printer.local/status")
+            """),
+            RuleExample("""
+            let svgNamespace = "http://www.w3.org/2000/svg"
+            let plistDoctype = "http://www.apple.com/DTDs/PropertyList-1.0.dtd"
+            let dublinCore = "http://purl.org/dc/elements/1.1/"
+            let soapEnvelope = "http://schemas.xmlsoap.org/soap/envelope/"
+            """),
+            RuleExample("""
+            // Old endpoint was http://api.acme-shop.com/v1 (retired in 2021).
+            let baseURL = URL(string: "https://api.acme-shop.com/v1")!
+            """),
+            RuleExample("""
+            if url.absoluteString.hasPrefix("http://") { upgradeToHTTPS(url) }
+            let secure = link.replacingOccurrences(of: "http://", with: "https://")
+            print("http://api.acme-shop.com is no longer supported")
+            """),
+            RuleExample(#"let url = URL(string: "http://\(discoveredHost)/status")"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
+
+    /// Calls that take text, not an endpoint: logging, UI text, string tests and rewrites.
+    private static let textSinks: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "log", "trace", "debug", "info", "notice", "warning", "error",
+        "fault", "critical", "Text", "NSLocalizedString", "localizedString", "hasPrefix", "hasSuffix", "contains",
+        "starts", "range", "replacingOccurrences", "components", "firstRange", "trimmingPrefix", "assert",
+        "assertionFailure", "precondition", "preconditionFailure", "fatalError",
+    ]
+    private static let namespaceLabels: Set<String> = ["namespaceURI", "namespace", "xmlns", "qualifiedName"]
+    /// Hosts that name XML namespaces, schemas and DTDs rather than servers the app talks to.
+    private static let identifierHosts: Set<String> = [
+        "www.w3.org", "w3.org", "purl.org", "xmlns.com", "json-schema.org", "ns.adobe.com", "www.opengis.net",
+        "docs.oasis-open.org", "www.idpf.org", "relaxng.org", "www.xml.org", "xml.org", "www.openarchives.org",
+    ]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let literal = node.as(StringLiteralExprSyntax.self),
+              let first = literal.segments.first?.as(StringSegmentSyntax.self) else { return }
+        let text = first.content.text
+        guard text.utf8.count > 7, text.prefix(7).lowercased() == "http://" else { return }
+        // The host must be complete in the literal's first segment: `"http://\(host)/…"` says nothing.
+        let hostIsComplete = literal.segments.count == 1
+            || text.dropFirst(7).contains(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == ":" })
+        guard hostIsComplete, let parts = Self.hostAndPath(String(text.dropFirst(7))),
+              !Self.isLocal(parts.host), !Self.isIdentifier(host: parts.host, path: parts.path),
+              !Self.isTextNotEndpoint(literal) else { return }
+        let host = parts.host
+        if literal.isDebugOnly {
+            report(file, at: literal, "cleartext http:// URL for '\(host)' (debug builds only); use https://", severity: .low)
+        } else {
+            report(file, at: literal, "cleartext http:// URL for '\(host)' can be read and changed on the network; use https://")
+        }
+    }
+
+    /// `user@host:port/path?q` → ("host", "/path?q"), host lowercased.
+    static func hostAndPath(_ rest: String) -> (host: String, path: String)? {
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let host: Substring
+        if authority.first == "[" {
+            host = authority[...(authority.firstIndex(of: "]") ?? authority.index(before: authority.endIndex))]
+        } else {
+            host = authority.prefix { $0 != ":" }
+        }
+        guard !host.isEmpty else { return nil }
+        return (host.lowercased(), String(rest[authorityEnd...]))
+    }
+
+    /// Loopback, link-local, private ranges, `.local`, unqualified names, and reserved documentation names.
+    static func isLocal(_ host: String) -> Bool {
+        if host == "localhost" || host.hasSuffix(".localhost") || host.hasSuffix(".local") || host == "[::1]"
+            || host == "0.0.0.0" { return true }
+        if !host.contains(".") { return true }  // unqualified: a machine on the local network
+        for suffix in [".test", ".example", ".invalid", ".internal", ".lan", ".home.arpa"] where host.hasSuffix(suffix) {
+            return true
+        }
+        for domain in ["example.com", "example.org", "example.net"] where host == domain || host.hasSuffix("." + domain) {
+            return true
+        }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard octets.count == 4, let a = octets[0], let b = octets[1], octets.allSatisfy({ $0 != nil }) else { return false }
+        return a == 127 || a == 10 || (a == 192 && b == 168) || (a == 172 && (16...31).contains(b)) || (a == 169 && b == 254)
+    }
+
+    static func isIdentifier(host: String, path: String) -> Bool {
+        if identifierHosts.contains(host) || host.hasPrefix("schemas.") || host.hasPrefix("ns.") { return true }
+        return path.hasPrefix("/DTDs/") || path.lowercased().hasSuffix(".dtd") || path.lowercased().hasSuffix(".xsd")
+    }
+
+    /// Logged or displayed text, a string test (`hasPrefix`, `==`), a `case` pattern, or an XML namespace.
+    private static func isTextNotEndpoint(_ literal: StringLiteralExprSyntax) -> Bool {
+        guard let parent = literal.parent else { return false }
+        if let argument = parent.as(LabeledExprSyntax.self) {
+            if let label = argument.label?.text, namespaceLabels.contains(label) { return true }
+            if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = call.calledName {
+                return textSinks.contains(name)
+            }
+            return false
+        }
+        if let list = parent.as(ExprListSyntax.self) {
+            return list.contains { element in
+                guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+                return op == "==" || op == "!=" || op == "~="
+            }
+        }
+        if let element = parent.as(DictionaryElementSyntax.self),
+           element.value.id == literal.id,
+           let key = element.key.stringLiteralValue, key.hasPrefix("xmlns") {
+            return true
+        }
+        return parent.is(ExpressionPatternSyntax.self)
+    }
+}

@@ -1,0 +1,223 @@
+import SwiftSyntax
+
+/// `platform.webview-js`: JavaScript switched on in a web view that loads content decided at runtime or over
+/// cleartext, and script message handlers that let page JavaScript call native code.
+///
+/// Decided per type: the assignments, loads and bridges of one class are collected during the walk and
+/// judged together in `finish(in:)`.
+struct WebViewJavaScriptRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "platform.webview-js",
+        title: "JavaScript enabled for untrusted web content",
+        severity: .medium,
+        confidence: .medium,
+        masvs: "MASVS-PLATFORM-2",
+        cwe: 749,
+        rationale: """
+        A web view that runs JavaScript and loads a URL chosen at runtime (a deep link, a server response, a \
+        user's input) or over http:// runs whatever script that page carries inside the app. Script message \
+        handlers go further: every page the web view shows can post messages to native code, so a compromised \
+        or injected page can drive the bridge. Bundled, constant HTML carries no such risk.
+        """,
+        fix: "Turn JavaScript off unless the content is bundled or a fixed https:// page you control, and expose script message handlers only to such pages (check message.frameInfo.securityOrigin).",
+        fixExample: """
+        let configuration = WKWebViewConfiguration()
+        configuration.defaultWebpagePreferences.allowsContentJavaScript = false
+        let webView = WKWebView(frame: .zero, configuration: configuration)
+        webView.load(URLRequest(url: URL(string: "https://help.example.com/faq")!))
+        """,
+        triggeringExamples: [
+            RuleExample("""
+            final class ArticleViewController: UIViewController {
+                let webView = WKWebView()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    ↓webView.configuration.preferences.javaScriptEnabled = true
+                }
+                func open(_ link: URL) {
+                    webView.load(URLRequest(url: link))
+                }
+            }
+            """),
+            RuleExample("""
+            let configuration = WKWebViewConfiguration()
+            ↓configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            webView.load(URLRequest(url: URL(string: "http://promo.acme-shop.com/spring")!))
+            """),
+            RuleExample("""
+            final class CheckoutWebView: NSObject, WKScriptMessageHandler {
+                let webView: WKWebView
+                override init() {
+                    let configuration = WKWebViewConfiguration()
+                    webView = WKWebView(frame: .zero, configuration: configuration)
+                    super.init()
+                    ↓configuration.userContentController.add(self, name: "payments")
+                    webView.load(URLRequest(url: URL(string: "https://acme-shop.com/checkout")!))
+                }
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
+            }
+            """),
+            RuleExample("""
+            ↓contentController.addScriptMessageHandler(self, contentWorld: .page, name: "native")
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            let configuration = WKWebViewConfiguration()
+            configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            webView.loadHTMLString("<html><body><h1>Licenses</h1></body></html>", baseURL: nil)
+            """),
+            RuleExample("""
+            final class HelpViewController: UIViewController {
+                let webView = WKWebView()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    webView.configuration.preferences.javaScriptEnabled = true
+                    webView.configuration.userContentController.add(self, name: "help")
+                    if let page = Bundle.main.url(forResource: "help", withExtension: "html") {
+                        webView.loadFileURL(page, allowingReadAccessTo: page)
+                    }
+                }
+            }
+            """),
+            RuleExample("""
+            final class ReaderViewController: UIViewController {
+                let webView = WKWebView()
+                func show(_ article: URL) {
+                    webView.configuration.defaultWebpagePreferences.allowsContentJavaScript = false
+                    webView.load(URLRequest(url: article))
+                }
+            }
+            """),
+            RuleExample("""
+            let configuration = WKWebViewConfiguration()
+            configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            webView.load(URLRequest(url: URL(string: "https://acme-shop.com/terms")!))
+            """),
+            RuleExample(#"notificationCenter.add(observer, name: "didLogin")"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
+
+    private enum Load {
+        case bundled, constantHTTPS
+        case untrusted(String)
+    }
+
+    private struct Scope {
+        var enablesJavaScript: [Syntax] = []
+        var disablesJavaScript = false
+        var loads: [Load] = []
+        var bridges: [(node: Syntax, name: String)] = []
+    }
+
+    /// Keyed by the enclosing type's offset (-1: top level).
+    private var scopes: [Int: Scope] = [:]
+
+    private static let javaScriptSwitches: Set<String> = ["javaScriptEnabled", "allowsContentJavaScript"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let seq = node.as(SequenceExprSyntax.self) {
+            guard let assignment = seq.simpleAssignment, let target = assignment.target.lastName,
+                  Self.javaScriptSwitches.contains(target), let on = assignment.value.booleanLiteralValue else { return }
+            if on {
+                scopes[Self.key(seq), default: Scope()].enablesJavaScript.append(Syntax(seq))
+            } else {
+                scopes[Self.key(seq), default: Scope()].disablesJavaScript = true
+            }
+            return
+        }
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+        switch name {
+        case "load":
+            guard let request = call.arguments.first?.expression else { return }
+            let load = call.arguments.count == 1 ? Self.classify(request: request) : .untrusted("data built at runtime")
+            scopes[Self.key(call), default: Scope()].loads.append(load)
+        case "loadHTMLString":
+            guard let html = call.arguments.first?.expression else { return }
+            let load: Load = html.stringLiteralValue != nil || Self.mentionsBundle(html) ? .bundled : .untrusted("HTML built at runtime")
+            scopes[Self.key(call), default: Scope()].loads.append(load)
+        case "loadFileURL":
+            guard let fileURL = call.arguments.first?.expression else { return }
+            let load: Load = Self.mentionsBundle(fileURL) || Self.mentionsBundle(LocalValue.origin(of: fileURL))
+                ? .bundled : .untrusted("a file from outside the app bundle")
+            scopes[Self.key(call), default: Scope()].loads.append(load)
+        case "add", "addScriptMessageHandler":
+            let labels = call.argumentLabels
+            guard labels == ["_", "name"] || labels == ["_", "contentWorld", "name"],
+                  let base = call.calledBase, Self.isContentController(base) else { return }
+            let bridge = call.argument("name")?.stringLiteralValue ?? "handler"
+            scopes[Self.key(call), default: Scope()].bridges.append((Syntax(call), bridge))
+        default:
+            return
+        }
+    }
+
+    mutating func finish(in file: SwiftFile) {
+        var found: [(node: Syntax, message: String)] = []
+        for scope in scopes.values {
+            let untrusted = scope.loads.lazy.compactMap { load -> String? in
+                if case .untrusted(let reason) = load { return reason }
+                return nil
+            }.first
+            if let untrusted {
+                for site in scope.enablesJavaScript {
+                    found.append((site, "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content"))
+                }
+            }
+            let onlyBundled = !scope.loads.isEmpty && scope.loads.allSatisfy { if case .bundled = $0 { true } else { false } }
+            guard !scope.disablesJavaScript, !onlyBundled else { continue }
+            for bridge in scope.bridges {
+                found.append((bridge.node, "script message handler '\(bridge.name)' lets any page in this web view call native code; restrict it to bundled content or check the frame's origin"))
+            }
+        }
+        for finding in found.sorted(by: { $0.node.position < $1.node.position }) {
+            report(file, at: finding.node, finding.message)
+        }
+    }
+
+    private static func key(_ node: some SyntaxProtocol) -> Int {
+        node.enclosingTypeDecl.map { $0.position.utf8Offset } ?? -1
+    }
+
+    private static func isContentController(_ base: ExprSyntax) -> Bool {
+        if let name = base.lastName, name.lowercased().hasSuffix("contentcontroller") { return true }
+        return LocalValue.origin(of: base)?.trimmedDescription.contains("WKUserContentController") == true
+    }
+
+    private static func mentionsBundle(_ expr: ExprSyntax?) -> Bool {
+        expr?.tokens(viewMode: .sourceAccurate).contains { $0.text == "Bundle" } == true
+    }
+
+    /// `URLRequest(url: URL(string: "https://…")!)` → constant https; a bundle URL → bundled; anything else
+    /// is decided at runtime.
+    private static func classify(request: ExprSyntax, depth: Int = 0) -> Load {
+        let e = request.unwrapped
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "URLRequest", let url = call.argument("url") {
+            return classify(url: url, depth: depth)
+        }
+        if depth < 2, let origin = LocalValue.origin(of: e) {
+            return classify(request: origin, depth: depth + 1)
+        }
+        return classify(url: e, depth: depth)
+    }
+
+    private static func classify(url: ExprSyntax, depth: Int) -> Load {
+        let e = url.unwrapped
+        if mentionsBundle(e) { return .bundled }
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "URL",
+           let text = call.argument("string")?.stringLiteralValue {
+            let lowered = text.lowercased()
+            if lowered.hasPrefix("https://") { return .constantHTTPS }
+            return .untrusted(lowered.hasPrefix("http://") ? "a cleartext http:// page" : "'\(text)'")
+        }
+        if depth < 2, let origin = LocalValue.origin(of: e) {
+            return classify(url: origin, depth: depth + 1)
+        }
+        return .untrusted("a URL decided at runtime")
+    }
+}
