@@ -1,0 +1,210 @@
+/// What kind of sensitive data a name refers to.
+///
+/// ```swift
+/// SensitiveName.classify("refreshToken")   // .token
+/// SensitiveName.classify("userPin")        // .pin
+/// ```
+public enum SensitiveCategory: String, Sendable, CaseIterable {
+    case password, token, key, secret, session, pin, otp, card, personalID, health, credential
+}
+
+/// The one shared classifier that decides whether an identifier, dictionary key or
+/// `UserDefaults` key names sensitive data.
+///
+/// Matching is on whole words (after splitting camelCase, snake_case, kebab-case, dots and
+/// digits), never on substrings, so `tokenizer`, `spinner` and `author` are not sensitive.
+/// A boolean-flag prefix (`isPinned`, `hasPassword`) or a trailing UI / metadata word
+/// (`passwordLabel`, `tokenExpiry`, `passwordMinLength`) marks a name that is *about* a
+/// secret rather than holding one.
+///
+/// ```swift
+/// SensitiveName.isSensitive("authToken")               // true
+/// SensitiveName.isSensitive("API_KEY")                 // true
+/// SensitiveName.isSensitive("cacheKey")                // false — a bare `key` is not a secret
+/// SensitiveName.isSensitive("passwordPlaceholderText") // false
+/// SensitiveName.words("URLSession")                    // ["url", "session"]
+/// ```
+public enum SensitiveName {
+    /// Splits identifiers/keys into lowercased words on camelCase, digits, `_ - . space /`:
+    /// "authToken"→["auth","token"], "API_KEY"→["api","key"], "userJWT2"→["user","jwt","2"],
+    /// "URLSession"→["url","session"], "com.app.refresh-token"→["com","app","refresh","token"].
+    public static func words(_ identifier: String) -> [String] {
+        var result: [String] = []
+        var current = String.UnicodeScalarView()
+        var prev: Kind = .separator
+        let scalars = Array(identifier.unicodeScalars)
+        func flush() {
+            if !current.isEmpty { result.append(String(current).lowercased()) }
+            current = String.UnicodeScalarView()
+        }
+        for (i, u) in scalars.enumerated() {
+            let kind = Kind(u)
+            switch (prev, kind) {
+            case (_, .separator):
+                flush()
+            case (.separator, _):
+                break
+            case (.digit, .upper), (.digit, .lower), (.upper, .digit), (.lower, .digit), (.lower, .upper):
+                flush()  // letter↔digit, camelCase
+            case (.upper, .upper):
+                // "URLSession": split before the "S" that starts "Session".
+                if i + 1 < scalars.count, Kind(scalars[i + 1]) == .lower { flush() }
+            default:
+                break
+            }
+            if kind != .separator { current.append(u) }
+            prev = kind
+        }
+        flush()
+        return result
+    }
+
+    private enum Kind {
+        case upper, lower, digit, separator
+        init(_ u: Unicode.Scalar) {
+            let p = u.properties
+            if p.numericType != nil { self = .digit }
+            else if p.isUppercase { self = .upper }
+            else if p.isAlphabetic { self = .lower }  // caseless letters (CJK…) behave as lowercase
+            else { self = .separator }
+        }
+    }
+
+    /// nil when not sensitive.
+    public static func classify(_ identifier: String) -> SensitiveCategory? {
+        classify(words: words(identifier))
+    }
+
+    public static func isSensitive(_ identifier: String) -> Bool {
+        classify(identifier) != nil
+    }
+
+    /// Classifies an already split word list (see ``words(_:)``).
+    public static func classify(words w: [String]) -> SensitiveCategory? {
+        guard let first = w.first else { return nil }
+        if flagPrefixes.contains(first) { return nil }
+        if w.contains(where: { anywhereNegators.contains($0) }) { return nil }
+        // The last sensitive span decides; anything after it that is metadata makes the
+        // whole name metadata ("tokenExpiry", "passwordMinLength").
+        var last: (end: Int, category: SensitiveCategory)?
+        var i = 0
+        while i < w.count {
+            if let m = match(w, at: i) {
+                last = (i + m.length, m.category)
+                i += m.length
+            } else {
+                i += 1
+            }
+        }
+        guard let hit = last else { return nil }
+        if w[hit.end...].contains(where: { trailingMetadata.contains($0) }) { return nil }
+        return hit.category
+    }
+
+    // MARK: - Vocabulary
+
+    private static let flagPrefixes: Set<String> = [
+        "is", "has", "had", "have", "should", "did", "will", "can", "could", "was", "were", "does",
+        "needs", "need", "must", "show", "shows", "hide", "hides", "enable", "enables", "allow", "allows",
+        "require", "requires", "supports", "use", "uses",
+    ]
+
+    /// Words that make a name describe UI or configuration wherever they appear.
+    private static let anywhereNegators: Set<String> = ["placeholder"]
+
+    /// Words that, after the sensitive word, make the name metadata about the secret.
+    private static let trailingMetadata: Set<String> = [
+        "placeholder", "label", "hint", "title", "field", "textfield", "button", "view", "prompt", "message",
+        "visible", "visibility", "hidden", "length", "count", "min", "max", "minimum", "maximum",
+        "policy", "policies", "validator", "validation", "strength", "url", "uri", "endpoint", "expiry",
+        "expiration", "expires", "expired", "date", "timestamp", "type", "kind", "format", "rule", "rules",
+        "regex", "pattern", "name", "error", "status", "state", "storage", "store", "manager", "provider",
+        "service", "handler", "delegate", "controller", "cell", "icon", "image", "color", "font", "style",
+        "enabled", "disabled", "required", "changed", "lifetime", "ttl", "duration", "interval", "timeout",
+        "prefix", "suffix", "description", "path", "filename", "version", "configuration", "config",
+        "options", "settings", "generator", "formatter", "parser", "mode", "scheme", "method", "request",
+    ]
+
+    private struct Pattern {
+        let words: [Set<String>]
+        let category: SensitiveCategory
+        init(_ category: SensitiveCategory, _ words: Set<String>...) {
+            self.words = words
+            self.category = category
+        }
+    }
+
+    /// Longest patterns first so "sessionToken" is a session, "oneTimeCode" an OTP.
+    private static let patterns: [Pattern] = {
+        let p: [Pattern] = [
+            // Multi-word patterns.
+            Pattern(.otp, ["one"], ["time"], ["code", "password", "passcode", "pin", "token"]),
+            Pattern(.personalID, ["social"], ["security"], ["number", "no", "num"]),
+            Pattern(.personalID, ["driver", "drivers"], ["license", "licence"], ["number", "no", "num"]),
+            Pattern(.otp, ["two"], ["factor"], ["code", "token"]),
+            Pattern(.otp, ["2"], ["fa"], ["code", "token"]),
+            Pattern(.session, ["session"], ["id", "identifier", "token", "key", "cookie", "secret"]),
+            Pattern(.token, ["auth", "authorization"], ["header", "value"]),
+            Pattern(.credential, ["auth", "authorization"], ["code"]),
+            Pattern(.otp, ["verification", "sms", "mfa", "otp", "totp", "confirmation"], ["code"]),
+            Pattern(.card, ["security"], ["code"]),
+            Pattern(.card, ["credit", "debit"], ["card"]),
+            Pattern(.card, ["card", "account", "routing"], ["number", "num", "no"]),
+            Pattern(.personalID, ["passport"], ["number", "no", "num"]),
+            Pattern(.personalID, ["national", "tax"], ["id", "identifier", "number"]),
+            Pattern(.secret, ["seed", "recovery"], ["phrase", "words"]),
+            Pattern(.health, ["health", "patient"], ["record", "records", "data", "info", "information", "condition", "conditions", "history"]),
+            Pattern(.key, keyQualifiers, ["key", "keys"]),
+            // Single words.
+            Pattern(.password, ["password", "passwords", "passwd", "pwd", "passcode", "passphrase", "onetimepassword"]),
+            Pattern(.secret, ["secret", "secrets", "clientsecret", "apisecret", "mnemonic", "seedphrase"]),
+            Pattern(.token, ["token", "tokens", "bearer", "jwt", "accesstoken", "refreshtoken", "authtoken", "idtoken"]),
+            Pattern(.key, ["apikey", "privatekey", "privkey", "secretkey", "accesskey", "masterkey", "signingkey", "encryptionkey"]),
+            Pattern(.session, ["sessionid", "sessiontoken", "sessionkey", "sessid", "jsessionid", "phpsessid", "cookie", "cookies"]),
+            Pattern(.credential, ["credential", "credentials", "creds", "cred"]),
+            Pattern(.pin, ["pin", "pincode", "userpin"]),
+            Pattern(.otp, ["otp", "totp", "hotp", "onetimecode"]),
+            Pattern(.card, ["cvv", "cvc", "cvv2", "cvc2", "iban", "creditcard", "cardnumber"]),
+            Pattern(.personalID, ["ssn", "socialsecuritynumber"]),
+            Pattern(.health, ["medical", "diagnosis", "diagnoses", "prescription", "prescriptions", "medication", "medications"]),
+        ]
+        return p.sorted { $0.words.count > $1.words.count }
+    }()
+
+    /// Patterns indexed by every alternative of their first word, so matching is one lookup per word.
+    private static let patternsByFirstWord: [String: [Pattern]] = {
+        var index: [String: [Pattern]] = [:]
+        for pattern in patterns {
+            for word in pattern.words[0] { index[word, default: []].append(pattern) }
+        }
+        return index
+    }()
+
+    /// Words that turn a bare `key` into a secret key.
+    private static let keyQualifiers: Set<String> = [
+        "private", "secret", "encryption", "decryption", "signing", "access", "master", "aes", "hmac",
+        "api", "auth", "crypto", "symmetric", "shared", "recovery", "client", "license", "licence",
+    ]
+
+    /// `pin` after these words is a certificate pin or a map pin, not a PIN code.
+    private static let pinNonSecretQualifiers: Set<String> = [
+        "certificate", "cert", "ssl", "tls", "spki", "public", "key", "ca", "leaf", "map", "hash", "location",
+    ]
+
+    private static func match(_ w: [String], at i: Int) -> (length: Int, category: SensitiveCategory)? {
+        for pattern in patternsByFirstWord[w[i]] ?? [] where i + pattern.words.count <= w.count {
+            var ok = true
+            for (k, alternatives) in pattern.words.enumerated() where !alternatives.contains(w[i + k]) {
+                ok = false
+                break
+            }
+            guard ok else { continue }
+            if pattern.category == .pin, i > 0, pinNonSecretQualifiers.contains(w[i - 1]) { continue }
+            return (pattern.words.count, pattern.category)
+        }
+        // A lone "Authorization" (the HTTP header name) holds a credential; inside longer
+        // names ("requestAuthorization", "authorizationStatus") it is an API concept.
+        if w.count == 1, w[0] == "authorization" { return (1, .token) }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import IOSecCore
+
+@Suite struct SensitiveNameTests {
+    @Test(arguments: [
+        ("authToken", ["auth", "token"]),
+        ("API_KEY", ["api", "key"]),
+        ("userJWT2", ["user", "jwt", "2"]),
+        ("URLSession", ["url", "session"]),
+        ("com.app.refresh-token", ["com", "app", "refresh", "token"]),
+        ("path/to some_value", ["path", "to", "some", "value"]),
+        ("APIKey", ["api", "key"]),
+        ("", []),
+        ("__", []),
+        ("héllo_Wörld", ["héllo", "wörld"]),
+    ])
+    func words(input: String, expected: [String]) {
+        #expect(SensitiveName.words(input) == expected)
+    }
+
+    static let sensitive: [(String, SensitiveCategory)] = [
+        ("password", .password), ("userPassword", .password), ("passwd", .password), ("pwd", .password),
+        ("passcode", .password), ("walletPassphrase", .password), ("confirm_password", .password),
+        ("secret", .secret), ("clientSecret", .secret), ("CLIENT_SECRET", .secret),
+        ("accessToken", .token), ("refreshToken", .token), ("idToken", .token), ("bearer", .token),
+        ("jwt", .token), ("userJWT2", .token), ("authToken", .token), ("com.app.refresh-token", .token),
+        ("apiKey", .key), ("api_key", .key), ("apikey", .key), ("API_KEY", .key), ("privateKey", .key),
+        ("secretKey", .key), ("encryptionKey", .key), ("signingKey", .key), ("accessKey", .key),
+        ("masterKey", .key), ("aesKey", .key), ("hmacKey", .key),
+        ("credential", .credential), ("credentials", .credential), ("authCode", .credential),
+        ("authHeader", .token), ("authorizationHeader", .token), ("Authorization", .token),
+        ("sessionId", .session), ("sessionToken", .session), ("sessionKey", .session),
+        ("sessionCookie", .session), ("cookie", .session), ("JSESSIONID", .session),
+        ("pin", .pin), ("pinCode", .pin), ("userPin", .pin),
+        ("otp", .otp), ("oneTimeCode", .otp), ("verificationCode", .otp),
+        ("cvv", .card), ("cvc", .card), ("cardNumber", .card), ("creditCard", .card), ("iban", .card),
+        ("ssn", .personalID), ("socialSecurityNumber", .personalID),
+        ("healthRecords", .health), ("medicalHistory", .health), ("diagnosis", .health),
+        ("mnemonic", .secret), ("seedPhrase", .secret),
+    ]
+
+    static let notSensitive: [String] = [
+        "key", "cacheKey", "forKey", "primaryKey", "sortKey", "keyPath", "publicKey",
+        "session", "urlSession", "URLSession", "sessionCount", "sessionConfiguration",
+        "isPinned", "spinner", "pinned", "pinning", "pinnedCertificates", "certificatePin",
+        "tokenizer", "passwordPlaceholderText", "passwordLabel", "passwordField", "isPasswordVisible",
+        "hasPassword", "tokenExpiry", "tokenURL", "passwordPolicy", "passwordMinLength",
+        "hasSeenOnboarding", "isAuthorized", "author", "authorizationStatus", "requestAuthorization",
+        "showPassword", "shouldSaveToken", "accessTokenExpirationDate", "healthCheck", "cardView",
+        "cookieName", "statusCode", "countryCode", "seed", "username", "email", "",
+    ]
+
+    @Test(arguments: sensitive)
+    func sensitiveNames(name: String, category: SensitiveCategory) {
+        #expect(SensitiveName.classify(name) == category, "\(name) → \(SensitiveName.words(name))")
+        #expect(SensitiveName.isSensitive(name))
+    }
+
+    @Test(arguments: notSensitive)
+    func nonSensitiveNames(name: String) {
+        #expect(SensitiveName.classify(name) == nil, "\(name) → \(SensitiveName.words(name))")
+        #expect(!SensitiveName.isSensitive(name))
+    }
+
+    @Test func tableIsLargeAndCoversEveryCategory() {
+        #expect(Self.sensitive.count + Self.notSensitive.count >= 40)
+        let covered = Set(Self.sensitive.map(\.1))
+        #expect(covered == Set(SensitiveCategory.allCases))
+    }
+
+    @Test func hugeIdentifierIsLinear() {
+        let name = String(repeating: "fooBar_", count: 50_000) + "Token"
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { #expect(SensitiveName.classify(name) == .token) }
+        #expect(elapsed < .seconds(5))
+    }
+}
