@@ -3,8 +3,11 @@
 public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
-        UIWebViewRule.self,
-        UserDefaultsSecretRule.self,
+        DebugLoggingRule.self,             // code.debug-logging
+        UIWebViewRule.self,                // platform.uiwebview
+        KeychainAccessibilityRule.self,    // storage.keychain-accessibility
+        LogSensitiveRule.self,             // storage.log-sensitive
+        UserDefaultsSecretRule.self,       // storage.userdefaults-secret
     ]
 
     /// Every rule's description, sorted by id.

@@ -127,7 +127,11 @@ public enum LocalValue {
         while let node = scope {
             if let body = node.enclosingBody {
                 if let found = search(body, name: name, before: usePosition) { return found }
-                scope = Syntax(body).parent
+                // Continue from the body's owner (function, closure…), not from its `{ }` block, whose
+                // enclosing body is this same body again.
+                var owner = Syntax(body).parent
+                if let block = owner?.as(CodeBlockSyntax.self) { owner = block.parent }
+                scope = owner
             } else {
                 return nil
             }
@@ -157,5 +161,31 @@ public enum LocalValue {
             }
         }
         return result
+    }
+}
+
+extension ExprSyntax {
+    /// Whether any identifier in this expression is one of `names`: `.completeFileProtection` in
+    /// `[.atomic, .completeFileProtection]`, `localOnly` in `[.localOnly: true]`. Walks only this expression.
+    public func mentions(anyOf names: Set<String>) -> Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier(let text) = token.tokenKind { return names.contains(text) }
+            return false
+        }
+    }
+}
+
+extension AssignmentExprSyntax {
+    /// For `target = value` in an unfolded sequence: the target, and the operands after `=` (one for
+    /// `a = b`, two for `a = "Code: " + otp`). nil when this `=` is not inside a sequence.
+    public var targetAndValues: (target: ExprSyntax, values: [ExprSyntax])? {
+        guard let list = parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == self.id }), index > 0,
+              index + 1 < elements.count
+        else { return nil }
+        // Operands sit at every other position after `=`; operators in between.
+        let values = stride(from: index + 1, to: elements.count, by: 2).map { elements[$0] }
+        return (elements[index - 1], values)
     }
 }
