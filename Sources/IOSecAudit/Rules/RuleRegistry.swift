@@ -5,8 +5,11 @@ public enum RuleRegistry {
     public static let swiftRules: [any SwiftRule.Type] = [
         DebugLoggingRule.self,             // code.debug-logging
         UIWebViewRule.self,                // platform.uiwebview
+        FileProtectionWeakRule.self,       // storage.file-protection-weak
         KeychainAccessibilityRule.self,    // storage.keychain-accessibility
         LogSensitiveRule.self,             // storage.log-sensitive
+        PasteboardRule.self,               // storage.pasteboard
+        PlaintextFileRule.self,            // storage.plaintext-file
         UserDefaultsSecretRule.self,       // storage.userdefaults-secret
     ]
 
