@@ -3,7 +3,10 @@
 public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
+        BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
+        WeakLocalAuthRule.self,            // auth.weak-local-auth
         DebugLoggingRule.self,             // code.debug-logging
+        InsecureRandomRule.self,           // crypto.insecure-random
         UIWebViewRule.self,                // platform.uiwebview
         FileProtectionWeakRule.self,       // storage.file-protection-weak
         KeychainAccessibilityRule.self,    // storage.keychain-accessibility

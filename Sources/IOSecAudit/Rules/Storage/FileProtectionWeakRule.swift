@@ -110,12 +110,8 @@ struct FileProtectionWeakRule: SwiftRule {
             return element.key.mentions(anyOf: protectionKeys)
         }
         // `values.fileProtection = .none`
-        if let list = member.parent?.as(ExprListSyntax.self) {
-            let elements = Array(list)
-            if let index = elements.firstIndex(where: { $0.id == member.id }), index >= 2,
-               elements[index - 1].is(AssignmentExprSyntax.self) {
-                return elements[index - 2].lastName == "fileProtection"
-            }
+        if member.sequenceNeighbor(-1)?.is(AssignmentExprSyntax.self) == true {
+            return member.sequenceNeighbor(-2)?.lastName == "fileProtection"
         }
         return false
     }

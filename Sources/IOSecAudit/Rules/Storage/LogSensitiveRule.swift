@@ -113,17 +113,17 @@ struct LogSensitiveRule: SwiftRule {
         guard let name = call.calledName else { return nil }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) {
-                return leakInArguments(of: call, varargPrivacy: [])
+                return leakInArguments(of: call, varargPrivacy: [], unifiedLog: false)
             }
             if name == "os_log" {
                 // Classic form: a static format whose `%{public}@` / `%{private}@` mark each vararg.
                 let format = call.arguments.first { $0.label == nil }?.expression.stringLiteralValue
-                return leakInArguments(of: call, varargPrivacy: format.map(formatPrivacy) ?? [])
+                return leakInArguments(of: call, varargPrivacy: format.map(formatPrivacy) ?? [], unifiedLog: true)
             }
             return nil
         }
         guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base) else { return nil }
-        return leakInArguments(of: call, varargPrivacy: [])
+        return leakInArguments(of: call, varargPrivacy: [], unifiedLog: true)
     }
 
     /// `print(…)`, `Swift.print(…)`: not a method of some other type that happens to share the name.
@@ -142,14 +142,15 @@ struct LogSensitiveRule: SwiftRule {
 
     /// Walks the logged arguments. A string literal is checked per interpolation, honouring `privacy:`;
     /// the n-th unlabeled argument after the first is a format vararg whose privacy is `varargPrivacy[n]`.
-    private static func leakInArguments(of call: FunctionCallExprSyntax, varargPrivacy: [String?]) -> Leak? {
+    /// `unifiedLog`: os_log / Logger-style calls, where a missing privacy level is the mistake.
+    private static func leakInArguments(of call: FunctionCallExprSyntax, varargPrivacy: [String?], unifiedLog: Bool) -> Leak? {
         var unlabeledIndex = 0
         for argument in call.arguments {
             if let label = argument.label?.text, optionLabels.contains(label) { continue }
             defer { if argument.label == nil { unlabeledIndex += 1 } }
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
-                if let leak = leakInInterpolations(of: literal) { return leak }
+                if let leak = leakInInterpolations(of: literal, unifiedLog: unifiedLog) { return leak }
                 continue
             }
             guard let name = Sensitivity.sensitiveName(in: expr) else { continue }
@@ -161,19 +162,19 @@ struct LogSensitiveRule: SwiftRule {
                 default: return .noPrivacy(name)
                 }
             }
-            return call.calledName == "os_log" ? .noPrivacy(name) : .plain(name)
+            return unifiedLog ? .noPrivacy(name) : .plain(name)
         }
         return nil
     }
 
-    private static func leakInInterpolations(of literal: StringLiteralExprSyntax) -> Leak? {
+    private static func leakInInterpolations(of literal: StringLiteralExprSyntax, unifiedLog: Bool) -> Leak? {
         for segment in literal.segments {
             guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
                   let value = interpolation.expressions.first(where: { $0.label == nil })?.expression,
                   let name = Sensitivity.sensitiveName(in: value)
             else { continue }
             guard let privacy = interpolation.expressions.first(where: { $0.label?.text == "privacy" })?.expression
-            else { return .plain(name) }
+            else { return unifiedLog ? .noPrivacy(name) : .plain(name) }
             // `.private`, `.sensitive`, `.private(mask: .hash)`
             let level = privacy.as(FunctionCallExprSyntax.self)?.calledName ?? privacy.lastName
             switch level {
