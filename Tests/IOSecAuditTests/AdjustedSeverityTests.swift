@@ -4,8 +4,7 @@ import Testing
 /// Rules that lower or raise severity from context report at the severity the context calls for.
 @Suite struct AdjustedSeverityTests {
     static func severities(_ code: String, rule id: String, path: String = "App/Example.swift") -> [Severity] {
-        let rule = RuleRegistry.swiftRules.first { $0.description.id == id }!
-        return SourceAnalysis.analyze(code, path: path, rules: [rule]).findings.map(\.severity)
+        SourceAnalysis.analyze(code, path: path, rules: RuleSet.all.only(id)).findings.map(\.severity)
     }
 
     @Test func weakHashIsInfoForCacheKeysAndMediumForSecrets() {

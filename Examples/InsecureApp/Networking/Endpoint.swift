@@ -10,7 +10,7 @@ struct Endpoint {
     var url: URL { AppConfig.apiBaseURL.appending(path: path) }
 
     /// The rate feed still runs on the old rates host, which never got a certificate.
-    static let exchangeRatesURL = URL(string: "http://rates.acme.example.com/v1/fx/latest")!
+    static let exchangeRatesURL = URL(string: "http://rates.acme-fx.net/v1/fx/latest")!
 
     static func login(username: String, passwordHash: String) -> Endpoint {
         Endpoint(path: "auth/login", method: "POST", body: json(["username": username, "passwordHash": passwordHash]), requiresAuthentication: false)

@@ -4,7 +4,7 @@ import UIKit
 /// The help centre, from the first version of the app.
 final class HelpViewController: UIViewController {
     private let webView = UIWebView(frame: .zero)
-    private let helpCentreURL = URL(string: "http://help.acme.example.com/faq")!
+    private let helpCentreURL = URL(string: "http://help.acmewallet.net/faq")!
 
     override func viewDidLoad() {
         super.viewDidLoad()

@@ -3,17 +3,26 @@
 public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
-        HardcodedKeyRule.self,
-        WeakCipherRule.self,
-        WeakHashRule.self,
-        CleartextURLRule.self,
-        TLSVersionRule.self,
-        TrustAllRule.self,
-        UIWebViewRule.self,
-        WebViewFileAccessRule.self,
-        WebViewJavaScriptRule.self,
-        HardcodedSecretRule.self,
-        UserDefaultsSecretRule.self,
+        BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
+        WeakLocalAuthRule.self,            // auth.weak-local-auth
+        DebugLoggingRule.self,             // code.debug-logging
+        HardcodedKeyRule.self,             // crypto.hardcoded-key
+        InsecureRandomRule.self,           // crypto.insecure-random
+        WeakCipherRule.self,               // crypto.weak-cipher
+        WeakHashRule.self,                 // crypto.weak-hash
+        CleartextURLRule.self,             // network.cleartext-url
+        TLSVersionRule.self,               // network.tls-version
+        TrustAllRule.self,                 // network.trust-all
+        UIWebViewRule.self,                // platform.uiwebview
+        WebViewFileAccessRule.self,        // platform.webview-file-access
+        WebViewJavaScriptRule.self,        // platform.webview-js
+        HardcodedSecretRule.self,          // secrets.hardcoded
+        FileProtectionWeakRule.self,       // storage.file-protection-weak
+        KeychainAccessibilityRule.self,    // storage.keychain-accessibility
+        LogSensitiveRule.self,             // storage.log-sensitive
+        PasteboardRule.self,               // storage.pasteboard
+        PlaintextFileRule.self,            // storage.plaintext-file
+        UserDefaultsSecretRule.self,       // storage.userdefaults-secret
     ]
 
     /// Visitors that record facts from Swift for project rules (they report nothing themselves).

@@ -1,3 +1,4 @@
+import Foundation
 import IOSecCore
 import SwiftSyntax
 
@@ -34,6 +35,85 @@ public enum Sensitivity {
         SensitiveName.isSensitive(text)
     }
 
+    /// Words that name where data goes rather than the data: `tokenFileURL` is where a token is kept.
+    private static let locationWords: Set<String> = [
+        "url", "path", "file", "filename", "location", "destination", "dir", "directory", "json", "plist",
+        "dat", "bin", "txt", "archive",
+    ]
+
+    /// The name that makes a file destination sensitive, or nil: `credentialsFileURL`, `tokenPath`,
+    /// `dir.appendingPathComponent("session-token.json")`, or a local initialised from one of those.
+    /// The plain classifier calls `tokenPath` metadata; for a destination, the path *is* the point.
+    public static func sensitiveDestinationName(in expr: ExprSyntax) -> String? {
+        sensitiveDestinationName(in: expr, depth: 0)
+    }
+
+    private static func sensitiveDestinationName(in expr: ExprSyntax, depth: Int) -> String? {
+        guard depth < 4 else { return nil }
+        let e = expr.unwrapped
+        if let text = e.stringLiteralValue {
+            // "Library/auth-token.json": look at the last path component only.
+            let component = text.split(separator: "/").last.map(String.init) ?? text
+            return isSensitiveDestinationText(component) ? component : nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            // `dir.appendingPathComponent("token.json")`, `dir.appending(path: "keys")`, `URL(fileURLWithPath:)`
+            for argument in call.arguments {
+                if let found = sensitiveDestinationName(in: argument.expression, depth: depth + 1) { return found }
+            }
+            if let base = call.calledBase { return sensitiveDestinationName(in: base, depth: depth + 1) }
+            return nil
+        }
+        guard let name = e.lastName else { return nil }
+        if isSensitiveDestinationText(name) { return name }
+        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: name, before: ref),
+           value.as(DeclReferenceExprSyntax.self)?.baseName.text != name {
+            return sensitiveDestinationName(in: value, depth: depth + 1)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "path",
+           let base = member.base {
+            return sensitiveDestinationName(in: base, depth: depth + 1)
+        }
+        return nil
+    }
+
+    private static func isSensitiveDestinationText(_ text: String) -> Bool {
+        var words = SensitiveName.words(text)
+        while let last = words.last, locationWords.contains(last) { words.removeLast() }
+        return SensitiveName.classify(words: words) != nil
+    }
+
+    /// App model types that hold credentials. Framework "sessions" (URLSession, AVCaptureSession, WCSession,
+    /// ASWebAuthenticationSession…) are not among them, so session types are matched by exact name.
+    private static let sensitiveSessionTypes: Set<String> = [
+        "Session", "UserSession", "AuthSession", "AuthenticationSession", "LoginSession", "AccountSession",
+    ]
+
+    /// Whether a type name names sensitive data: `Credentials`, `AuthToken`, `Session` (the app's own).
+    static func isSensitiveType(_ type: String) -> Bool {
+        let base = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+        return sensitiveSessionTypes.contains(base) || SensitiveName.isSensitive(base)
+    }
+
+    /// The written type of the enclosing function's parameter called `name`, if there is one.
+    private static func parameterType(of name: String, near node: some SyntaxProtocol) -> String? {
+        var current = Syntax(node).parent
+        while let n = current {
+            if let f = n.as(FunctionDeclSyntax.self) { return type(of: name, in: f.signature.parameterClause.parameters) }
+            if let i = n.as(InitializerDeclSyntax.self) { return type(of: name, in: i.signature.parameterClause.parameters) }
+            if n.is(ClosureExprSyntax.self) || n.is(MemberBlockSyntax.self) { return nil }
+            current = n.parent
+        }
+        return nil
+    }
+
+    private static func type(of name: String, in parameters: FunctionParameterListSyntax) -> String? {
+        for parameter in parameters where (parameter.secondName ?? parameter.firstName).text == name {
+            return parameter.type.trimmedDescription
+        }
+        return nil
+    }
+
     private static func sensitiveName(in expr: ExprSyntax, depth: Int) -> String? {
         guard depth < 6 else { return nil }
         let e = expr.unwrapped
@@ -46,6 +126,8 @@ public enum Sensitivity {
                value.as(DeclReferenceExprSyntax.self)?.baseName.text != name {
                 return sensitiveName(in: value, depth: depth + 1)
             }
+            // A parameter's declared type: `func save(_ session: Session)` carries the app's session model.
+            if let type = parameterType(of: name, near: ref), isSensitiveType(type) { return name }
             return nil
         }
         if let member = e.as(MemberAccessExprSyntax.self) {

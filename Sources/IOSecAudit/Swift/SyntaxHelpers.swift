@@ -227,3 +227,53 @@ extension LocalValue {
         return nil
     }
 }
+
+extension ExprSyntax {
+    /// Whether any identifier in this expression is one of `names`: `.completeFileProtection` in
+    /// `[.atomic, .completeFileProtection]`, `localOnly` in `[.localOnly: true]`. Walks only this expression.
+    public func mentions(anyOf names: Set<String>) -> Bool {
+        tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier(let text) = token.tokenKind { return names.contains(text) }
+            return false
+        }
+    }
+}
+
+extension ExprSyntaxProtocol {
+    /// In an unfolded sequence (`a = b`, `x == "1" && y`), the element `offset` places away from this one:
+    /// -1 is the left operand of an operator, +1 the right one. nil outside a sequence or past its ends.
+    /// Cost is O(|offset|), not the sequence's length.
+    public func sequenceNeighbor(_ offset: Int) -> ExprSyntax? {
+        guard let list = parent?.as(ExprListSyntax.self), var index = list.index(of: ExprSyntax(self)) else { return nil }
+        for _ in 0..<abs(offset) {
+            if offset < 0 {
+                guard index > list.startIndex else { return nil }
+                index = list.index(before: index)
+            } else {
+                index = list.index(after: index)
+                guard index < list.endIndex else { return nil }
+            }
+        }
+        return list[index]
+    }
+}
+
+extension AssignmentExprSyntax {
+    /// For `target = value` in an unfolded sequence: the target, and the operands after `=` (one for
+    /// `a = b`, two for `a = "Code: " + otp`). nil when this `=` is not inside a sequence.
+    public var targetAndValues: (target: ExprSyntax, values: [ExprSyntax])? {
+        guard let list = parent?.as(ExprListSyntax.self), let target = sequenceNeighbor(-1),
+              let start = list.index(of: ExprSyntax(self))
+        else { return nil }
+        // Operands sit at every other position after `=`; operators in between.
+        var values: [ExprSyntax] = []
+        var index = list.index(after: start)
+        var isOperand = true
+        while index < list.endIndex {
+            if isOperand { values.append(list[index]) }
+            isOperand.toggle()
+            index = list.index(after: index)
+        }
+        return values.isEmpty ? nil : (target, values)
+    }
+}

@@ -1,0 +1,120 @@
+import SwiftSyntax
+
+/// `auth.biometric-no-fallback`: biometric authentication with no way to fall back to the device passcode.
+struct BiometricNoFallbackRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "auth.biometric-no-fallback",
+        title: "Biometric authentication without passcode fallback",
+        severity: .low,
+        confidence: .medium,
+        masvs: "MASVS-AUTH-2",
+        cwe: 287,
+        rationale: """
+        With .deviceOwnerAuthenticationWithBiometrics, a user whose Face ID or Touch ID is locked out, \
+        unenrolled, or unusable (mask, gloves, injury) has no way in, and apps then tend to add weaker escape \
+        hatches of their own. Setting localizedFallbackTitle to an empty string removes the fallback button \
+        on purpose. For actions that must require biometrics, protect the Keychain item with \
+        SecAccessControl(.biometryCurrentSet) and suppress this finding with a reason.
+        """,
+        fix: "Evaluate .deviceOwnerAuthentication so the system offers the passcode, or handle LAError.userFallback with your own sign-in.",
+        fixExample: """
+        let context = LAContext()
+        context.localizedFallbackTitle = "Use Passcode"
+        try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your vault")
+        """,
+        triggeringExamples: [
+            RuleExample("""
+            context.evaluatePolicy(↓.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
+                if success { self.unlock() }
+            }
+            """),
+            RuleExample("""
+            func authenticate() async throws {
+                let context = LAContext()
+                ↓context.localizedFallbackTitle = ""
+                try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason)
+            }
+            """),
+            RuleExample("""
+            func unlock(with context: LAContext) async throws -> Bool {
+                let policy: LAPolicy = .deviceOwnerAuthenticationWithBiometrics
+                return try await context.evaluatePolicy(↓policy, localizedReason: "Sign in to Acme")
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(#"try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your vault")"#),
+            RuleExample("""
+            // Face ID icon on the button; the evaluation itself falls back to the passcode.
+            var error: NSError?
+            let showsFaceID = context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error)
+                && context.biometryType == .faceID
+            func unlock() async throws {
+                try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your vault")
+            }
+            """),
+            RuleExample("""
+            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: reason) { success, error in
+                if let error = error as? LAError, error.code == .userFallback {
+                    DispatchQueue.main.async { self.showPasswordSignIn() }
+                }
+            }
+            """),
+            RuleExample("""
+            let canUseBiometrics = LAContext().canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
+            biometricToggle.isHidden = !canUseBiometrics
+            """),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .assignmentExpr]
+    static let biometricsOnly = "deviceOwnerAuthenticationWithBiometrics"
+
+    private var biometricsOnlyEvaluations: [ExprSyntax] = []
+    private var emptyFallbackTitles: [ExprSyntax] = []
+    private var usesPasscodePolicy = false
+    private var handlesUserFallback = false
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let member = node.as(MemberAccessExprSyntax.self) {
+            switch member.declName.baseName.text {
+            case "deviceOwnerAuthentication": usesPasscodePolicy = true
+            case "userFallback": handlesUserFallback = true
+            default: break
+            }
+        } else if let call = node.as(FunctionCallExprSyntax.self) {
+            guard call.calledName == "evaluatePolicy", let policy = call.arguments.first?.expression,
+                  Self.isBiometricsOnly(policy) else { return }
+            biometricsOnlyEvaluations.append(policy)
+        } else if let assignment = node.as(AssignmentExprSyntax.self) {
+            guard let (target, values) = assignment.targetAndValues,
+                  target.lastName == "localizedFallbackTitle", values.count == 1,
+                  values[0].stringLiteralValue == "" else { return }
+            emptyFallbackTitles.append(target)
+        }
+    }
+
+    mutating func finish(in file: SwiftFile) {
+        guard !usesPasscodePolicy, !file.isTestCode else { return }
+        // The empty title is the deliberate act; reporting the evaluation too would be the same mistake twice.
+        for title in emptyFallbackTitles {
+            report(file, at: title, "'localizedFallbackTitle' is empty, which hides the fallback button; keep it or evaluate .deviceOwnerAuthentication")
+        }
+        guard emptyFallbackTitles.isEmpty, !handlesUserFallback else { return }
+        for policy in biometricsOnlyEvaluations {
+            report(file, at: policy, "biometric-only evaluation with no passcode fallback; use .deviceOwnerAuthentication or handle LAError.userFallback")
+        }
+    }
+
+    /// `.deviceOwnerAuthenticationWithBiometrics`, `LAPolicy.deviceOwnerAuthenticationWithBiometrics`, or a local
+    /// initialised with it.
+    private static func isBiometricsOnly(_ policy: ExprSyntax) -> Bool {
+        let e = policy.unwrapped
+        if e.lastName == biometricsOnly { return true }
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+           let value = LocalValue.initializer(of: ref.baseName.text, before: ref) {
+            return value.lastName == biometricsOnly
+        }
+        return false
+    }
+}

@@ -1,0 +1,106 @@
+import IOSecCore
+import SwiftSyntax
+
+/// `auth.weak-local-auth`: a password, PIN or code checked against a string written in the source.
+struct WeakLocalAuthRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "auth.weak-local-auth",
+        title: "Hard-coded password or PIN comparison",
+        severity: .high,
+        confidence: .high,
+        masvs: "MASVS-AUTH-2",
+        cwe: 798,
+        rationale: """
+        A password or PIN compared with a string literal is in the binary for anyone to read with `strings`, \
+        is the same on every install, and cannot be changed without an update. Patching the comparison's \
+        branch bypasses it entirely. Such checks are usually debug backdoors or placeholder logins that ship \
+        by accident.
+        """,
+        fix: "Verify credentials on the server, or against a salted hash (or a Keychain item) created when the user set them.",
+        fixExample: """
+        // The PIN's salted hash was stored in the Keychain when the user chose it.
+        let stored = try keychain.data(for: "pinHash")
+        let candidate = try PBKDF2.hash(pin, salt: stored.salt, rounds: 310_000)
+        guard constantTimeEquals(candidate, stored.hash) else { throw AuthError.wrongPIN }
+        """,
+        triggeringExamples: [
+            RuleExample(#"if ↓password == "admin" { unlockVault() }"#),
+            RuleExample(#"guard ↓pinField.text == "1234" else { return showWrongPIN() }"#),
+            RuleExample(#"func isMaster(_ enteredPasscode: String) -> Bool { return "s3cr3t-backdoor" == ↓enteredPasscode }"#),
+            RuleExample(#"if username == "support" && ↓credentials.password.elementsEqual("Welcome1!") { grantAccess() }"#),
+            RuleExample(#"if ↓otpCode != "000000" { throw LoginError.invalidCode }"#),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            guard !password.isEmpty, pin.count == 4 else { return }
+            if password == "" { showEmptyPasswordError() }
+            """),
+            RuleExample("""
+            let storedPassword = try keychain.string(forKey: "password")
+            if password == storedPassword { unlockVault() }
+            """),
+            RuleExample(#"if passwordPlaceholderText == "Password" { configureDefaultLabel() }"#),
+            RuleExample("if newPassword != confirmPassword { showMismatch() }"),
+            RuleExample(#"if response.status == "ok" && response.token == expectedToken { proceed() }"#),
+            RuleExample(#"#expect(password == "hunter2")"#, path: "AppTests/LoginTests.swift"),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .functionCallExpr]
+    /// Categories that a user types to authenticate.
+    static let credentialCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .secret, .credential]
+    /// Words after the credential word that name the input control holding it.
+    static let inputWords: Set<String> = ["field", "textfield", "text", "input", "entry", "box", "view"]
+    /// Operators with lower precedence than `==`: the operands next to `==` are whole operands only
+    /// when what lies beyond them is one of these.
+    static let lowerPrecedence: Set<String> = ["&&", "||", "??"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard !file.isTestCode else { return }
+        if let op = node.as(BinaryOperatorExprSyntax.self) {
+            let text = op.operator.text
+            guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
+            if right.stringLiteralValue?.isEmpty == false, let name = Self.credentialName(in: left) {
+                report(file, at: left, Self.message(name))
+            } else if left.stringLiteralValue?.isEmpty == false, let name = Self.credentialName(in: right) {
+                report(file, at: right, Self.message(name))
+            }
+        } else if let call = node.as(FunctionCallExprSyntax.self) {
+            guard call.calledName == "elementsEqual", let base = call.calledBase,
+                  call.arguments.first?.expression.stringLiteralValue?.isEmpty == false,
+                  let name = Self.credentialName(in: base) else { return }
+            report(file, at: base, Self.message(name))
+        }
+    }
+
+    private static func message(_ name: String) -> String {
+        "'\(name)' is compared with a hard-coded string; verify it on the server or against a salted hash in the Keychain"
+    }
+
+    /// The operands of `==` in an unfolded sequence, when they are whole operands (`a && pin == "1"`, not
+    /// `prefix + pin == "1"`).
+    private static func operands(of op: BinaryOperatorExprSyntax) -> (ExprSyntax, ExprSyntax)? {
+        guard let left = op.sequenceNeighbor(-1), let right = op.sequenceNeighbor(1) else { return nil }
+        func isBoundary(_ offset: Int) -> Bool {
+            guard let element = op.sequenceNeighbor(offset) else { return true }
+            if element.is(UnresolvedTernaryExprSyntax.self) { return true }
+            return element.as(BinaryOperatorExprSyntax.self).map { lowerPrecedence.contains($0.operator.text) } ?? false
+        }
+        guard isBoundary(-2), isBoundary(2) else { return nil }
+        return (left, right)
+    }
+
+    /// The name of the password / PIN / code an expression holds: `password`, `credentials.password`, or the
+    /// text of an input named for one (`pinField.text`).
+    private static func credentialName(in expr: ExprSyntax) -> String? {
+        if let name = Sensitivity.sensitiveName(in: expr) {
+            return SensitiveName.classify(name).map(credentialCategories.contains) == true ? name : nil
+        }
+        guard let member = expr.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "text",
+              let field = member.base?.lastName else { return nil }
+        var words = SensitiveName.words(field)
+        while let last = words.last, inputWords.contains(last) { words.removeLast() }
+        guard let category = SensitiveName.classify(words: words), credentialCategories.contains(category) else { return nil }
+        return field
+    }
+}

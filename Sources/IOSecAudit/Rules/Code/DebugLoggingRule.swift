@@ -1,0 +1,93 @@
+import SwiftSyntax
+
+/// `code.debug-logging`: console logging left in code that ships.
+struct DebugLoggingRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "code.debug-logging",
+        title: "Console logging in release builds",
+        severity: .low,
+        confidence: .high,
+        masvs: "MASVS-STORAGE-2",
+        cwe: 489,
+        rationale: """
+        print, debugPrint, dump and NSLog are debugging aids. In a release build NSLog still writes to the \
+        device log, readable over a cable and in sysdiagnose archives, and print costs time on the main \
+        thread. Debug output left in shipping code tends to grow: today a status line, tomorrow a response \
+        body with a token in it. Keep it behind #if DEBUG, or use Logger, whose messages are redacted by default.
+        """,
+        fix: "Wrap debugging output in #if DEBUG, or log through os.Logger with an explicit privacy level.",
+        fixExample: """
+        #if DEBUG
+        print("cart reloaded with \\(items.count) items")
+        #endif
+
+        // Or, for events worth keeping in release builds:
+        logger.debug("cart reloaded with \\(items.count, privacy: .public) items")
+        """,
+        triggeringExamples: [
+            RuleExample(#"↓print("cart reloaded with \(items.count) items")"#),
+            RuleExample("""
+            func application(_ app: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
+                ↓NSLog("push registration failed: %@", error.localizedDescription)
+            }
+            """),
+            RuleExample("""
+            #if !DEBUG
+            ↓debugPrint(response)
+            #endif
+            """),
+            RuleExample("↓Swift.dump(viewModel.state)"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            #if DEBUG
+            print("cart reloaded with \\(items.count) items")
+            #endif
+            """),
+            RuleExample(#"print("expected 3 rows, got \(rows.count)")"#, path: "AppTests/CartTests.swift"),
+            RuleExample("""
+            import ArgumentParser
+
+            struct Export: ParsableCommand {
+                func run() throws { print("exported \\(count) strings") }
+            }
+            """, path: "Sources/strings-export/Export.swift"),
+            RuleExample(#"print("wrote \(icons.count) icons")"#, path: "Scripts/GenerateIcons.swift"),
+            RuleExample(#"print("generated icons", to: &buildLog)"#),
+            RuleExample("printer.print(receipt)"),
+            // One mistake, one finding: storage.log-sensitive reports this call.
+            RuleExample(#"print("token: \(accessToken)")"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let names: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
+    /// Folders of build scripts and command-line tools, where printing is the point.
+    static let toolFolders: Set<String> = ["Scripts", "scripts", "Tools", "tools", "Plugins", "BuildTools"]
+
+    /// Decided once per file, on the first candidate call.
+    private var fileIsTool: Bool?
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
+              Self.names.contains(name), LogSensitiveRule.isGlobalCall(call),
+              !call.argumentLabels.contains("to"),  // print(_:to:) writes into a stream the code owns
+              !file.isTestCode, !call.isDebugOnly
+        else { return }
+        if fileIsTool == nil { fileIsTool = Self.isTool(file) }
+        guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil else { return }
+        let context = call.buildCondition == .releaseOnly ? "release-only code" : "release builds"
+        report(file, at: call, "'\(name)' writes to the console in \(context); wrap it in #if DEBUG or use Logger")
+    }
+
+    /// A build script, package manifest or command-line tool rather than app code.
+    private static func isTool(_ file: SwiftFile) -> Bool {
+        let parts = file.path.split(separator: "/")
+        if parts.last == "Package.swift" { return true }
+        if parts.dropLast().contains(where: { toolFolders.contains(String($0)) }) { return true }
+        // Imports are top-level statements: no deep walk needed.
+        return file.tree.statements.contains { item in
+            item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "ArgumentParser"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import SwiftSyntax
+
+/// `storage.file-protection-weak`: a file given no Data Protection, or only the default class for data that
+/// needs more.
+struct FileProtectionWeakRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "storage.file-protection-weak",
+        title: "Weak file protection class",
+        severity: .medium,
+        confidence: .high,
+        masvs: "MASVS-STORAGE-1",
+        cwe: 311,
+        rationale: """
+        iOS encrypts each file with a key tied to its Data Protection class. With no protection the file is \
+        readable whenever the device is on, locked or not. completeUntilFirstUserAuthentication (the default) \
+        keeps the key in memory from the first unlock until reboot, so sensitive files are readable from a \
+        locked, stolen phone. .complete drops the key shortly after the device locks.
+        """,
+        fix: "Use .completeFileProtection / FileProtectionType.complete (or .completeUnlessOpen for files written in the background).",
+        fixExample: """
+        try data.write(to: url, options: [.atomic, .completeFileProtection])
+        try FileManager.default.setAttributes([.protectionKey: FileProtectionType.complete], ofItemAtPath: url.path)
+        """,
+        triggeringExamples: [
+            RuleExample("try data.write(to: exportURL, options: [.atomic, ↓.noFileProtection])"),
+            RuleExample("""
+            try FileManager.default.setAttributes([.protectionKey: ↓FileProtectionType.none],
+                                                  ofItemAtPath: databaseURL.path)
+            """),
+            RuleExample("""
+            let description = NSPersistentStoreDescription(url: storeURL)
+            description.setOption(↓NSFileProtectionNone as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+            """),
+            RuleExample("try refreshTokenData.write(to: url, options: ↓.completeFileProtectionUntilFirstUserAuthentication)"),
+            RuleExample("""
+            FileManager.default.createFile(atPath: credentialsPath, contents: payload,
+                                           attributes: [.protectionKey: ↓FileProtectionType.completeUntilFirstUserAuthentication])
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("try tokenData.write(to: url, options: [.atomic, .completeFileProtection])"),
+            RuleExample("""
+            // Background uploads need to read the file while locked, but never after the app closes it.
+            try FileManager.default.setAttributes([.protectionKey: FileProtectionType.completeUnlessOpen],
+                                                  ofItemAtPath: uploadURL.path)
+            """),
+            RuleExample("""
+            // Image cache refreshed by background fetch: not sensitive, the default class is right.
+            try imageData.write(to: cacheURL, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+            """),
+            RuleExample("if cachedImage == .none { reload() }"),
+            RuleExample("""
+            switch syncState {
+            case .none: break
+            case .pending(let count): showBadge(count)
+            }
+            """),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr, .declReferenceExpr]
+    static let untilFirstAuthentication: Set<String> = [
+        "completeUntilFirstUserAuthentication", "completeFileProtectionUntilFirstUserAuthentication",
+        "NSFileProtectionCompleteUntilFirstUserAuthentication",
+    ]
+    static let protectionTypes: Set<String> = ["FileProtectionType", "URLFileProtection", "NSFileProtectionType"]
+    static let protectionKeys: Set<String> = ["protectionKey", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        let name: String
+        if let member = node.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+            switch name {
+            case "noFileProtection":
+                guard !file.isTestCode else { return }
+                report(file, at: member, "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
+                return
+            case "none":
+                guard !file.isTestCode, Self.isProtectionNone(member) else { return }
+                report(file, at: member, "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete")
+                return
+            default:
+                guard Self.untilFirstAuthentication.contains(name) else { return }
+            }
+        } else if let ref = node.as(DeclReferenceExprSyntax.self) {
+            name = ref.baseName.text
+            guard name == "NSFileProtectionNone" || Self.untilFirstAuthentication.contains(name) else { return }
+            // The member access `FileProtectionType.none` also holds a decl reference `none`: this is the global.
+            guard ref.parent?.is(MemberAccessExprSyntax.self) != true else { return }
+            if name == "NSFileProtectionNone" {
+                guard !file.isTestCode else { return }
+                report(file, at: ref, "'NSFileProtectionNone' leaves the file readable while the device is locked; use NSFileProtectionComplete")
+                return
+            }
+        } else {
+            return
+        }
+        // completeUntilFirstUserAuthentication: weak only for sensitive data.
+        guard !file.isTestCode, let write = Self.enclosingWrite(of: node),
+              let sensitive = Self.sensitiveName(in: write) else { return }
+        report(file, at: node, "'\(sensitive)' stays readable from first unlock until reboot with '\(name)'; use complete protection")
+    }
+
+    /// `FileProtectionType.none`, or an implicit `.none` given as the value of a protection key.
+    private static func isProtectionNone(_ member: MemberAccessExprSyntax) -> Bool {
+        if let base = member.base {
+            return base.lastName.map(protectionTypes.contains) ?? false
+        }
+        if let element = member.parent?.as(DictionaryElementSyntax.self) {
+            return element.key.mentions(anyOf: protectionKeys)
+        }
+        // `values.fileProtection = .none`
+        if member.sequenceNeighbor(-1)?.is(AssignmentExprSyntax.self) == true {
+            return member.sequenceNeighbor(-2)?.lastName == "fileProtection"
+        }
+        return false
+    }
+
+    /// The file-writing call this protection value is an argument of, looking a few levels up
+    /// (`attributes: [.protectionKey: X]`, `options: [.atomic, X]`).
+    private static func enclosingWrite(of node: Syntax) -> FunctionCallExprSyntax? {
+        var current = node.parent
+        for _ in 0..<8 {
+            guard let parent = current else { return nil }
+            if let call = parent.as(FunctionCallExprSyntax.self) {
+                switch call.calledName {
+                case "write", "createFile", "setAttributes", "setResourceValues": return call
+                default: return nil
+                }
+            }
+            if parent.is(CodeBlockItemSyntax.self) { return nil }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The sensitive data or destination of a file write.
+    private static func sensitiveName(in call: FunctionCallExprSyntax) -> String? {
+        var candidates: [ExprSyntax] = []
+        switch call.calledName {
+        case "write":
+            if let base = call.calledBase, let data = Sensitivity.sensitiveName(in: base) { return data }
+            candidates = [call.argument("to"), call.argument("toFile")].compactMap { $0 }
+        case "createFile":
+            if let contents = call.argument("contents"), let data = Sensitivity.sensitiveName(in: contents) { return data }
+            candidates = [call.argument("atPath")].compactMap { $0 }
+        case "setAttributes":
+            candidates = [call.argument("ofItemAtPath")].compactMap { $0 }
+        default:  // url.setResourceValues(values)
+            candidates = [call.calledBase].compactMap { $0 }
+        }
+        for candidate in candidates {
+            if let name = Sensitivity.sensitiveDestinationName(in: candidate) { return name }
+        }
+        return nil
+    }
+}

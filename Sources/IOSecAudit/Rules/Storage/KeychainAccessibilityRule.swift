@@ -1,0 +1,156 @@
+import SwiftSyntax
+
+/// `storage.keychain-accessibility`: a Keychain item stored with an accessibility class that leaves it readable
+/// while the device is locked, or lets it leave the device in backups.
+struct KeychainAccessibilityRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "storage.keychain-accessibility",
+        title: "Weak Keychain accessibility",
+        severity: .high,
+        confidence: .high,
+        masvs: "MASVS-STORAGE-2",
+        cwe: 922,
+        rationale: """
+        kSecAttrAccessible decides when the Keychain can decrypt an item. kSecAttrAccessibleAlways and \
+        AlwaysThisDeviceOnly (deprecated since iOS 12) make the item readable while the device is locked, so \
+        anyone holding the phone can extract it. Classes without ThisDeviceOnly let the item travel in \
+        encrypted backups and be restored on another device, taking credentials with them; \
+        kSecAttrAccessibleWhenUnlocked is also the default when the attribute is left out.
+        """,
+        fix: "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly for background refresh).",
+        fixExample: """
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: "com.example.app.auth",
+            kSecAttrAccount as String: "refreshToken",
+            kSecValueData as String: Data(refreshToken.utf8),
+            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+        ]
+        let status = SecItemAdd(query as CFDictionary, nil)
+        """,
+        triggeringExamples: [
+            RuleExample("""
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecAttrAccount as String: "session",
+                kSecValueData as String: Data(sessionToken.utf8),
+                kSecAttrAccessible as String: ↓kSecAttrAccessibleAlways,
+            ]
+            """),
+            RuleExample("""
+            func store(_ pin: Data) {
+                var item = baseQuery
+                item[kSecValueData as String] = pin
+                item[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlwaysThisDeviceOnly
+                SecItemAdd(item as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            let attributes: [String: Any] = [
+                kSecClass as String: kSecClassInternetPassword,
+                kSecAttrServer as String: "api.example.com",
+                kSecValueData as String: passwordData,
+                kSecAttrAccessible as String: ↓kSecAttrAccessibleAfterFirstUnlock,
+            ]
+            """),
+            RuleExample("let update = [kSecAttrAccessible: ↓kSecAttrAccessibleWhenUnlocked] as CFDictionary"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecValueData as String: tokenData,
+                kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+            ]
+            """),
+            RuleExample("item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"),
+            RuleExample("""
+            // Shared through iCloud Keychain on purpose: synchronizable items cannot be ThisDeviceOnly.
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecAttrSynchronizable as String: kCFBooleanTrue!,
+                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
+            ]
+            """),
+            RuleExample("""
+            // Finds items saved by old versions to move them to a stricter class.
+            let status = SecItemCopyMatching([
+                kSecClass: kSecClassGenericPassword,
+                kSecAttrAccessible: kSecAttrAccessibleAlways,
+                kSecReturnAttributes: true,
+            ] as CFDictionary, &result)
+            """),
+            RuleExample("""
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassCertificate,
+                kSecValueRef as String: certificate,
+                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
+            ]
+            """),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+
+    /// Readable while the device is locked: high.
+    static let lockedReadable: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
+    /// Leave the device in backups: medium, for credentials.
+    static let migrating: Set<String> = ["kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleWhenUnlocked"]
+    /// Calls that search for items rather than store them.
+    static let searchCalls: Set<String> = ["SecItemCopyMatching", "SecItemDelete"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let ref = node.as(DeclReferenceExprSyntax.self) else { return }
+        let name = ref.baseName.text
+        let isLockedReadable = Self.lockedReadable.contains(name)
+        guard isLockedReadable || Self.migrating.contains(name), !file.isTestCode else { return }
+        let dictionary = Self.enclosingDictionary(of: ref)
+        if let dictionary, Self.isSearchQuery(dictionary) { return }
+        if isLockedReadable {
+            report(file, at: ref, "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+            return
+        }
+        // Synchronizable items cannot be ThisDeviceOnly, and certificates are public: the class is a choice there.
+        if let dictionary, Self.isSynchronizableOrPublic(dictionary) { return }
+        report(file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
+               severity: .medium)
+    }
+
+    /// The dictionary literal this value sits in, if it is directly an element's value.
+    private static func enclosingDictionary(of ref: DeclReferenceExprSyntax) -> DictionaryExprSyntax? {
+        guard let element = ref.parent?.as(DictionaryElementSyntax.self) else { return nil }
+        return element.parent?.parent?.as(DictionaryExprSyntax.self)
+    }
+
+    /// `SecItemCopyMatching([…] as CFDictionary, &result)`: the constant selects old items, it stores nothing.
+    private static func isSearchQuery(_ dictionary: DictionaryExprSyntax) -> Bool {
+        var current = Syntax(dictionary).parent
+        for _ in 0..<5 {
+            guard let node = current else { return false }
+            if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName {
+                if searchCalls.contains(name) { return true }
+                // SecItemUpdate(query, attributesToUpdate): only the first dictionary is a search.
+                if name == "SecItemUpdate" {
+                    return call.arguments.first.map { dictionary.position >= $0.position && dictionary.endPosition <= $0.endPosition } ?? false
+                }
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private static func isSynchronizableOrPublic(_ dictionary: DictionaryExprSyntax) -> Bool {
+        guard case .elements(let elements) = dictionary.content else { return false }
+        for element in elements {
+            let key = element.key.mentions(anyOf: ["kSecAttrSynchronizable"])
+            if key, element.value.booleanLiteralValue == true || element.value.mentions(anyOf: ["kCFBooleanTrue"]) {
+                return true
+            }
+            if element.key.mentions(anyOf: ["kSecClass"]), element.value.mentions(anyOf: ["kSecClassCertificate"]) {
+                return true
+            }
+        }
+        return false
+    }
+}

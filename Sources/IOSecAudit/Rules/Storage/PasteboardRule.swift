@@ -1,0 +1,111 @@
+import SwiftSyntax
+
+/// `storage.pasteboard`: a sensitive value put on the general pasteboard without local-only and expiry options.
+struct PasteboardRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "storage.pasteboard",
+        title: "Sensitive value copied to the general pasteboard",
+        severity: .medium,
+        confidence: .high,
+        masvs: "MASVS-STORAGE-2",
+        cwe: 200,
+        rationale: """
+        UIPasteboard.general is shared by every app on the device, keyboards included, and Universal \
+        Clipboard copies it to the user's other devices. Whatever is copied stays there until something else \
+        replaces it, so a token, password or one-time code copied by the app can be read later by any app \
+        that reads the pasteboard.
+        """,
+        fix: "Copy secrets only if the user asks, with setItems(_:options:) using .localOnly and a short .expirationDate.",
+        fixExample: """
+        UIPasteboard.general.setItems(
+            [[UTType.plainText.identifier: recoveryCode]],
+            options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
+        )
+        """,
+        triggeringExamples: [
+            RuleExample("↓UIPasteboard.general.string = session.accessToken"),
+            RuleExample("↓UIPasteboard.general.setValue(otpCode, forPasteboardType: UTType.plainText.identifier)"),
+            RuleExample("""
+            func copyRecoveryPhrase() {
+                let pasteboard = UIPasteboard.general
+                ↓pasteboard.setItems([[UTType.plainText.identifier: recoveryPhrase]], options: [.localOnly: true])
+            }
+            """),
+            RuleExample(#"↓UIPasteboard.general.string = "Your code: " + verificationCode"#),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("UIPasteboard.general.string = shareURL.absoluteString"),
+            RuleExample("""
+            UIPasteboard.general.setItems(
+                [[UTType.plainText.identifier: otp]],
+                options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
+            )
+            """),
+            RuleExample("let pastedCode = UIPasteboard.general.string"),
+            RuleExample("UIPasteboard.general.string = tokenizer.sampleText"),
+            RuleExample("""
+            // A named pasteboard for reordering search tokens inside the app, not the general one.
+            let reorderPasteboard = UIPasteboard(name: UIPasteboard.Name("com.acme.reorder"), create: true)
+            reorderPasteboard?.strings = selectedTokens.map(\\.id)
+            """),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.assignmentExpr, .functionCallExpr]
+    static let settableProperties: Set<String> = ["string", "strings", "url", "urls", "image", "images", "items"]
+    static let setters: Set<String> = ["setValue", "setData", "setItems", "addItems", "setObjects", "setString"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard !file.isTestCode else { return }
+        if let assignment = node.as(AssignmentExprSyntax.self) {
+            guard let (target, values) = assignment.targetAndValues,
+                  let member = target.as(MemberAccessExprSyntax.self),
+                  Self.settableProperties.contains(member.declName.baseName.text),
+                  let base = member.base, Self.isGeneralPasteboard(base),
+                  let sensitive = values.lazy.compactMap(Self.sensitiveName).first
+            else { return }
+            report(file, at: target, Self.message(sensitive))
+        } else if let call = node.as(FunctionCallExprSyntax.self) {
+            guard let name = call.calledName, Self.setters.contains(name),
+                  let base = call.calledBase, Self.isGeneralPasteboard(base),
+                  let value = call.arguments.first?.expression, let sensitive = Self.sensitiveName(value)
+            else { return }
+            if let options = call.argument("options"),
+               options.mentions(anyOf: ["localOnly"]), options.mentions(anyOf: ["expirationDate"]) { return }
+            // setObjects(_:localOnly:expirationDate:)
+            if call.argument("localOnly")?.booleanLiteralValue == true,
+               let expiry = call.argument("expirationDate"), !expiry.unwrapped.is(NilLiteralExprSyntax.self) { return }
+            report(file, at: call, Self.message(sensitive))
+        }
+    }
+
+    private static func message(_ name: String) -> String {
+        "'\(name)' is copied to the general pasteboard, readable by other apps and other devices; use setItems(_:options:) with .localOnly and .expirationDate"
+    }
+
+    /// Sensitivity of a value, looking into array and dictionary literals (`[[type: code]]`).
+    private static func sensitiveName(_ expr: ExprSyntax) -> String? {
+        let e = expr.unwrapped
+        if let array = e.as(ArrayExprSyntax.self) {
+            return array.elements.lazy.compactMap { sensitiveName($0.expression) }.first
+        }
+        if let dictionary = e.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return nil }
+            return elements.lazy.compactMap { sensitiveName($0.value) }.first
+        }
+        return Sensitivity.sensitiveName(in: e)
+    }
+
+    /// `UIPasteboard.general`, or a local / property named like a pasteboard that is not a named one.
+    static func isGeneralPasteboard(_ base: ExprSyntax) -> Bool {
+        let text = base.trimmedDescription
+        if text.hasPrefix("UIPasteboard(") { return false }
+        if text.hasSuffix("UIPasteboard.general") { return true }
+        guard let name = base.lastName, name.lowercased().hasSuffix("pasteboard") else { return false }
+        if let ref = base.unwrapped.as(DeclReferenceExprSyntax.self),
+           let origin = LocalValue.initializer(of: name, before: ref) {
+            return origin.trimmedDescription.hasSuffix("UIPasteboard.general")
+        }
+        return true
+    }
+}

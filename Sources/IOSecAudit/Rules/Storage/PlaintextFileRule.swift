@@ -1,0 +1,102 @@
+import IOSecCore
+import SwiftSyntax
+
+/// `storage.plaintext-file`: sensitive data written to a file without complete Data Protection.
+struct PlaintextFileRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "storage.plaintext-file",
+        title: "Sensitive data written to an unprotected file",
+        severity: .high,
+        confidence: .medium,
+        masvs: "MASVS-STORAGE-1",
+        cwe: 312,
+        rationale: """
+        Files in the app container get the default Data Protection class, completeUntilFirstUserAuthentication: \
+        after the first unlock following a reboot they stay decryptable even while the device is locked, and \
+        they are copied into backups. A token, password or key written this way can be read from a lost \
+        phone or from a backup. NSKeyedArchiver.archiveRootObject cannot set a protection class at all.
+        """,
+        fix: "Keep secrets in the Keychain; if a file is unavoidable, write it with .completeFileProtection.",
+        fixExample: """
+        let data = try JSONEncoder().encode(credentials)
+        try data.write(to: credentialsURL, options: [.atomic, .completeFileProtection])
+        // Or with FileManager:
+        FileManager.default.createFile(atPath: path, contents: data,
+                                       attributes: [.protectionKey: FileProtectionType.complete])
+        """,
+        triggeringExamples: [
+            RuleExample("try ↓JSONEncoder().encode(credentials).write(to: storeURL)"),
+            RuleExample("""
+            func save(token: String, to path: String) throws {
+                try ↓token.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            """),
+            RuleExample("↓NSKeyedArchiver.archiveRootObject(userCredentials, toFile: archivePath)"),
+            RuleExample("↓FileManager.default.createFile(atPath: path, contents: Data(pin.utf8), attributes: nil)"),
+            RuleExample("""
+            func persist(_ profile: Profile) throws {
+                let data = try encoder.encode(profile)
+                let url = documents.appendingPathComponent("session-token.json")
+                try ↓data.write(to: url, options: .atomic)
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("try tokenData.write(to: url, options: [.atomic, .completeFileProtection])"),
+            RuleExample("""
+            FileManager.default.createFile(atPath: path, contents: privateKeyData,
+                                           attributes: [.protectionKey: FileProtectionType.complete])
+            """),
+            RuleExample("try thumbnail.pngData()?.write(to: cacheDirectory.appendingPathComponent(\"\\(id).png\"))"),
+            RuleExample("try AES.GCM.seal(Data(token.utf8), using: key).combined!.write(to: tokenFileURL)"),
+            RuleExample("try tokenizerVocabulary.write(to: vocabularyURL)"),
+            // A weak class is storage.file-protection-weak's finding, not this rule's.
+            RuleExample("try refreshTokenData.write(to: url, options: .completeFileProtectionUntilFirstUserAuthentication)"),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
+    static let protectionNames: Set<String> = [
+        "completeFileProtection", "completeFileProtectionUnlessOpen",
+        "completeFileProtectionUntilFirstUserAuthentication", "noFileProtection", "fileProtectionMask",
+        "protectionKey", "NSFileProtectionKey",
+    ]
+    /// Words in the written expression that say it is already encrypted.
+    static let encryptedWords: Set<String> = ["encrypted", "sealed", "seal", "ciphertext", "cipher", "encrypt"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
+              name == "write" || name == "createFile" || name == "archiveRootObject", !file.isTestCode,
+              let write = Self.fileWrite(call, name: name)
+        else { return }
+        if let options = write.protection, options.mentions(anyOf: Self.protectionNames) { return }
+        if SensitiveName.words(write.data.trimmedDescription).contains(where: Self.encryptedWords.contains) { return }
+        let advice = name == "archiveRootObject"
+            ? "archive to Data and write it with .completeFileProtection"
+            : "write it with .completeFileProtection or keep it in the Keychain"
+        if let sensitive = Sensitivity.sensitiveName(in: write.data) {
+            report(file, at: call, "'\(sensitive)' is written to a file without complete data protection; \(advice)")
+        } else if let destination = write.destination, let sensitive = Sensitivity.sensitiveDestinationName(in: destination) {
+            report(file, at: call, "data is written to '\(sensitive)' without complete data protection; \(advice)")
+        }
+    }
+
+    /// What a file-writing call writes, where, and the argument that could carry a protection class.
+    private static func fileWrite(_ call: FunctionCallExprSyntax, name: String)
+        -> (data: ExprSyntax, destination: ExprSyntax?, protection: ExprSyntax?)? {
+        switch name {
+        case "write":
+            // Data.write(to:options:), String.write(to:atomically:encoding:), String.write(toFile:…)
+            guard let first = call.arguments.first?.label?.text, first == "to" || first == "toFile",
+                  let data = call.calledBase else { return nil }
+            return (data, call.argument(first), call.argument("options"))
+        case "createFile":
+            guard let data = call.argument("contents") else { return nil }
+            return (data, call.argument("atPath"), call.argument("attributes"))
+        default:  // archiveRootObject(_:toFile:)
+            guard let data = call.argument(nil), call.argument("toFile") != nil else { return nil }
+            return (data, call.argument("toFile"), nil)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import IOSecAudit
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The shared judgement of whether an expression carries sensitive data.
+@Suite struct SensitivityTests {
+    /// The sensitive name found in the first argument of the last `sink(…)` call in `code`.
+    static func judge(_ code: String) -> String? {
+        final class Finder: SyntaxVisitor {
+            var argument: ExprSyntax?
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.calledName == "sink" { argument = node.arguments.first?.expression }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: code))
+        return finder.argument.flatMap { Sensitivity.sensitiveName(in: $0) }
+    }
+
+    @Test(arguments: [
+        ("sink(accessToken)", "accessToken"),
+        ("sink(session.refreshToken)", "refreshToken"),
+        (#"sink("Bearer \(token)")"#, "token"),
+        ("sink(Data(password.utf8))", "password"),
+        ("func f() { let t = auth.idToken; sink(t) }", "idToken"),
+        ("func f() { if let t = keychain.readPassword() { sink(t) } }", "readPassword"),
+        ("func save(_ session: Session) { let data = try! JSONEncoder().encode(session); sink(data) }", "session"),
+        ("func save(_ credentials: Credentials) { sink(credentials) }", "credentials"),
+        (#"sink(json["access_token"])"#, "access_token"),
+    ])
+    func sensitive(code: String, name: String) {
+        #expect(Self.judge(code) == name, "\(code)")
+    }
+
+    @Test(arguments: [
+        "sink(password.count)",
+        "sink(isTokenValid)",
+        "sink(spinner)",
+        #"sink("token")"#,
+        "func f(_ session: URLSession) { sink(session) }",
+        "func f(_ session: AVCaptureSession) { sink(session) }",
+        "func f() { let value = cache.count; sink(value) }",
+        "func f(x: Int) { sink(x) }",
+        "sink(tokenizer.vocabulary)",
+    ])
+    func notSensitive(code: String) {
+        #expect(Self.judge(code) == nil, "\(code)")
+    }
+}
