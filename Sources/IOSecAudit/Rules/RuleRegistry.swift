@@ -9,6 +9,10 @@ public enum RuleRegistry {
 
     /// Visitors that record facts from Swift for project rules (they report nothing themselves).
     public static let swiftFactCollectors: [any SwiftVisitor.Type] = [
+        RequiredReasonAPICollector.self,
+        UsageDescriptionAPICollector.self,
+        PasskeyAPICollector.self,
+        NetworkCollector.self,
     ]
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
@@ -17,6 +21,7 @@ public enum RuleRegistry {
 
     /// Rules that combine facts across files.
     public static let projectRules: [any ProjectRule.Type] = [
+        RequiredReasonAPIRule.self,
     ]
 
     /// Every rule's description, sorted by id.
