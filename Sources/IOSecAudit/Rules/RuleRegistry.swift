@@ -22,6 +22,7 @@ public enum RuleRegistry {
     /// Rules that combine facts across files.
     public static let projectRules: [any ProjectRule.Type] = [
         RequiredReasonAPIRule.self,
+        UsageDescriptionRule.self,
     ]
 
     /// Every rule's description, sorted by id.
