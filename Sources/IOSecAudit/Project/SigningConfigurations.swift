@@ -66,9 +66,17 @@ struct SigningConfigurations {
         return configurations.contains { !ConfigurationKind.isDebug($0) }
     }
 
-    /// The configurations that sign with this file (empty when no build setting names it).
-    func configurations(signingWith path: String) -> [String] {
-        configurationsByFile[path] ?? []
+    /// For messages: "the Release configuration", "the Release and Staging configurations", or "a release build
+    /// (assumed from the file name)".
+    func signedBy(_ path: String) -> String {
+        let names = (configurationsByFile[path] ?? []).filter { !$0.isEmpty && !ConfigurationKind.isDebug($0) }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        switch unique.count {
+        case 0: return "a release build (assumed: no build setting names a debug configuration for it)"
+        case 1: return "the \(unique[0]) configuration"
+        default: return "the " + unique.joined(separator: ", ") + " configurations"
+        }
     }
 
     /// Whether a `CODE_SIGN_ENTITLEMENTS` value (relative to the project folder, which may sit below the

@@ -23,6 +23,8 @@ public enum RuleRegistry {
     public static let projectRules: [any ProjectRule.Type] = [
         RequiredReasonAPIRule.self,
         UsageDescriptionRule.self,
+        EntitlementsDebugRule.self,
+        AssociatedDomainsDeveloperModeRule.self,
     ]
 
     /// Every rule's description, sorted by id.
