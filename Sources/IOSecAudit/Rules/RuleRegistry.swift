@@ -25,6 +25,8 @@ public enum RuleRegistry {
         UsageDescriptionRule.self,
         EntitlementsDebugRule.self,
         AssociatedDomainsDeveloperModeRule.self,
+        PasskeysWithoutWebCredentialsRule.self,
+        PinningMissingRule.self,
     ]
 
     /// Every rule's description, sorted by id.
