@@ -59,6 +59,14 @@ public struct RuleSet: Sendable {
             artifact: artifact.filter { $0.description.id == id }, project: project.filter { $0.description.id == id })
     }
 
+    /// Only the rules with these ids, e.g. to test a reporter without project rules joining in.
+    public func only(_ ids: Set<String>) -> RuleSet {
+        RuleSet(
+            swift: swift.filter { ids.contains($0.description.id) }, factCollectors: factCollectors,
+            artifact: artifact.filter { ids.contains($0.description.id) },
+            project: project.filter { ids.contains($0.description.id) })
+    }
+
     /// The Swift visitors that take part in the walk.
     var swiftVisitors: [any SwiftVisitor.Type] { swift.map { $0 as any SwiftVisitor.Type } + factCollectors }
 
