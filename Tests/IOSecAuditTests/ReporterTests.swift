@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct ReporterTests {
     static func result(_ code: String, file: String = "App/Web.swift") -> ScanResult {
-        let analysis = SourceAnalysis.analyze(code, path: file)
+        // The two Swift rules the snippet is written for; a loose file would also get project findings
+        // (no privacy manifest for its UserDefaults use), which are not what these tests are about.
+        let analysis = SourceAnalysis.analyze(
+            code, path: file, rules: RuleSet.all.only(["platform.uiwebview", "storage.userdefaults-secret"]))
         return ScanResult(root: "/tmp/Project", findings: analysis.findings,
                           diagnostics: [Diagnostic(file: "App/Big.swift", message: "skipped: too big")],
                           filesScanned: 2, bytesScanned: 100, durationSeconds: 0.25)

@@ -8,5 +8,10 @@ public protocol ArtifactFactCollector: Sendable {
 
 enum ArtifactFacts {
     static let collectors: [any ArtifactFactCollector.Type] = [
+        InfoPlistCollector.self,
+        PrivacyManifestCollector.self,
+        EntitlementsCollector.self,
+        BuildSettingsCollector.self,
+        ObjCFactCollector.self,
     ]
 }

@@ -32,7 +32,8 @@ public final class ArtifactFile {
 
     /// Parses once per file: the first rule that asks pays, the others share the result.
     public func parsed<T>(_ key: String, _ make: (ArtifactFile) -> T) -> T {
-        if let hit = cache[key] as? T { return hit }
+        // Unwrap the dictionary's optional first: `nil as? T` succeeds when T is itself optional.
+        if let stored = cache[key], let hit = stored as? T { return hit }
         let value = make(self)
         cache[key] = value
         return value

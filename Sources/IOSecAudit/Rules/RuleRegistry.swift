@@ -27,6 +27,10 @@ public enum RuleRegistry {
 
     /// Visitors that record facts from Swift for project rules (they report nothing themselves).
     public static let swiftFactCollectors: [any SwiftVisitor.Type] = [
+        RequiredReasonAPICollector.self,
+        UsageDescriptionAPICollector.self,
+        PasskeyAPICollector.self,
+        NetworkCollector.self,
     ]
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
@@ -35,6 +39,12 @@ public enum RuleRegistry {
 
     /// Rules that combine facts across files.
     public static let projectRules: [any ProjectRule.Type] = [
+        RequiredReasonAPIRule.self,
+        UsageDescriptionRule.self,
+        EntitlementsDebugRule.self,
+        AssociatedDomainsDeveloperModeRule.self,
+        PasskeysWithoutWebCredentialsRule.self,
+        PinningMissingRule.self,
     ]
 
     /// Every rule's description, sorted by id.
@@ -65,6 +75,14 @@ public struct RuleSet: Sendable {
         RuleSet(
             swift: swift.filter { $0.description.id == id }, factCollectors: factCollectors,
             artifact: artifact.filter { $0.description.id == id }, project: project.filter { $0.description.id == id })
+    }
+
+    /// Only the rules with these ids, e.g. to test a reporter without project rules joining in.
+    public func only(_ ids: Set<String>) -> RuleSet {
+        RuleSet(
+            swift: swift.filter { ids.contains($0.description.id) }, factCollectors: factCollectors,
+            artifact: artifact.filter { ids.contains($0.description.id) },
+            project: project.filter { ids.contains($0.description.id) })
     }
 
     /// The Swift visitors that take part in the walk.

@@ -36,6 +36,9 @@ public enum UsageDescriptions {
         .init(symbol: "EKEventStore.requestFullAccessToReminders", keys: ["NSRemindersFullAccessUsageDescription"], resource: "reminders"),
         .init(symbol: "EKEventStore.requestAccess(to: .reminder)", keys: ["NSRemindersUsageDescription", "NSRemindersFullAccessUsageDescription"], resource: "reminders"),
         .init(symbol: "LAContext.evaluatePolicy", keys: ["NSFaceIDUsageDescription"], resource: "Face ID"),
+        .init(symbol: "LAContext.evaluateAccessControl", keys: ["NSFaceIDUsageDescription"], resource: "Face ID"),
+        // A Keychain item whose access control asks for biometry shows Face ID when it is read.
+        .init(symbol: "SecAccessControlCreateWithFlags(.biometry…)", keys: ["NSFaceIDUsageDescription"], resource: "Face ID"),
         .init(symbol: "CBCentralManager", keys: ["NSBluetoothAlwaysUsageDescription"], resource: "Bluetooth"),
         .init(symbol: "CBPeripheralManager", keys: ["NSBluetoothAlwaysUsageDescription"], resource: "Bluetooth"),
         .init(symbol: "CMMotionActivityManager", keys: ["NSMotionUsageDescription"], resource: "motion"),

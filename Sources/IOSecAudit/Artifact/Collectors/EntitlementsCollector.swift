@@ -1,0 +1,27 @@
+import IOSecCore
+
+/// Records from an entitlements file: that it exists, its associated domains (each at its line), and
+/// `get-task-allow`.
+enum EntitlementsCollector: ArtifactFactCollector {
+    static let fileKinds: Set<FileKind> = [.entitlements]
+
+    static func collect(_ file: ArtifactFile) -> [Diagnostic] {
+        guard let document = CollectorSupport.propertyList(file) else { return [] }
+        let entitlements = Entitlements.read(document.root).entitlements
+        let indent = IndentIndex(file)
+        file.record(kind: FactKind.entitlementsFile, value: "", line: 1)
+        if let line = entitlements.line(of: Entitlements.Key.associatedDomains) {
+            file.record(kind: FactKind.associatedDomainsKey, value: "", line: line, column: indent.column(ofLine: line))
+        }
+        for domain in entitlements.associatedDomains {
+            let line = domain.line ?? 1
+            file.record(kind: FactKind.associatedDomain, value: domain.value.raw, line: line, column: indent.column(ofLine: line))
+        }
+        if let allowed = entitlements.getTaskAllow {
+            let line = entitlements.line(of: Entitlements.Key.getTaskAllow) ?? 1
+            file.record(
+                kind: FactKind.getTaskAllow, value: allowed ? "true" : "false", line: line, column: indent.column(ofLine: line))
+        }
+        return []
+    }
+}

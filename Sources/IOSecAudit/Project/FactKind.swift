@@ -1,0 +1,58 @@
+/// The kinds of fact the configuration collectors record, and the shape of each value. Collectors and project
+/// rules name kinds only through these constants, so a typo is a compile error rather than a silent miss.
+enum FactKind {
+    // MARK: Swift and Objective-C source
+
+    /// A required-reason API used here. Value: `category ␟ symbol`, e.g.
+    /// `NSPrivacyAccessedAPICategoryUserDefaults ␟ UserDefaults`. First use per category per file.
+    static let requiredReasonAPI = "api.required-reason"
+    /// An API that needs a purpose string. Value: the `UsageDescriptions` symbol, e.g. `LAContext.evaluatePolicy`.
+    static let usageDescriptionAPI = "api.usage-description"
+    /// A passkey API (`ASAuthorizationPlatformPublicKeyCredentialProvider`). Value: the symbol.
+    static let passkeyAPI = "api.passkey"
+    /// URLSession in use. Value: `URLSession`.
+    static let urlSession = "network.urlsession"
+    /// A string literal with an `https://` URL for a non-local host. Value: the host.
+    static let httpsLiteral = "network.https-literal"
+    /// Certificate or public-key pinning in code: a challenge handler that evaluates the trust and compares
+    /// keys, or a pinning library. Value: how (`delegate`, `TrustKit`, `Alamofire`).
+    static let pinningInCode = "network.pinning-code"
+
+    // MARK: Configuration files
+
+    /// A declared purpose string. Value: `key ␟ text`; line of the key.
+    static let usageDescriptionDeclared = "usage-description.declared"
+    /// `NSAppTransportSecurity.NSPinnedDomains` present. Value: the pinned domains, comma-separated.
+    static let pinnedDomains = "ats.pinned-domains"
+    /// A privacy manifest that parsed. Value: empty; line of `NSPrivacyAccessedAPITypes` (or of the root).
+    static let privacyManifest = "privacy-manifest.file"
+    /// One `NSPrivacyAccessedAPITypes` entry. Value: `category ␟ reason,reason`; line of its reasons key.
+    static let privacyManifestCategory = "privacy-manifest.category"
+    /// An entitlements file that parsed. Value: empty; line 1.
+    static let entitlementsFile = "entitlements.file"
+    /// `com.apple.developer.associated-domains` key. Value: empty; line of the key.
+    static let associatedDomainsKey = "entitlements.associated-domains"
+    /// One associated-domains entry. Value: the entry as written (`webcredentials:example.com?mode=developer`).
+    static let associatedDomain = "entitlements.associated-domain"
+    /// `get-task-allow`. Value: `true` / `false`; line of the key.
+    static let getTaskAllow = "entitlements.get-task-allow"
+    /// `CODE_SIGN_ENTITLEMENTS` in a pbxproj or xcconfig. Value: `configuration ␟ path`; the configuration is
+    /// empty when the setting applies to every configuration (an xcconfig whose name names none).
+    static let codeSignEntitlements = "build.code-sign-entitlements"
+
+    // MARK: Values with several fields
+
+    /// Fields are joined with the ASCII unit separator, which none of them can contain.
+    static let separator: Character = "\u{1F}"
+
+    static func join(_ fields: String...) -> String {
+        fields.joined(separator: String(separator))
+    }
+
+    /// The fields of a value, padded so that `fields(v, count: 2)[1]` is always safe.
+    static func fields(_ value: String, count: Int) -> [String] {
+        var parts = value.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        while parts.count < count { parts.append("") }
+        return parts
+    }
+}

@@ -1,0 +1,51 @@
+/// The targets of a source tree, guessed from its folders: a target is the nearest folder that holds an
+/// Info.plist (or, for projects with a generated Info.plist, a privacy manifest). A file belongs to the
+/// deepest such folder above it; a privacy manifest belongs to the target of its folder.
+struct ProjectTargets {
+    /// App and extension Info.plists, shallowest first. `GoogleService-Info.plist` is Firebase configuration.
+    let infoPlists: [String]
+    let manifests: [String]
+    private let infoFolders: [String]
+    private let manifestFolders: [String]
+
+    init(_ project: ProjectContext) {
+        infoPlists = project.files(of: .infoPlist)
+            .filter { !$0.hasSuffix("GoogleService-Info.plist") }
+            .sorted { (Self.depth($0), $0) < (Self.depth($1), $1) }
+        manifests = project.files(of: .privacyManifest)
+        infoFolders = infoPlists.map(Self.folder)
+        manifestFolders = manifests.map(Self.folder)
+    }
+
+    /// The target folder of a file, or nil when no Info.plist or manifest sits above it.
+    func target(of path: String) -> String? {
+        let folder = Self.folder(path)
+        return Self.deepest(infoFolders, containing: folder) ?? Self.deepest(manifestFolders, containing: folder)
+    }
+
+    /// The privacy manifests that cover a target. A single manifest covers the whole project; a file outside
+    /// every target is covered by any manifest.
+    func manifests(for target: String?) -> [String] {
+        guard manifests.count > 1, let target else { return manifests }
+        return manifests.filter { self.target(of: $0) == target }
+    }
+
+    /// The Info.plists that speak for a file: its target's, else every one.
+    func infoPlists(for path: String) -> [String] {
+        guard let target = target(of: path) else { return infoPlists }
+        let own = infoPlists.filter { Self.folder($0) == target }
+        return own.isEmpty ? infoPlists : own
+    }
+
+    /// `App/Auth/Login.swift` → `App/Auth`; `Info.plist` → ``.
+    static func folder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    static func depth(_ path: String) -> Int { path.split(separator: "/").count }
+
+    private static func deepest(_ folders: [String], containing folder: String) -> String? {
+        folders.filter { $0.isEmpty || folder == $0 || folder.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+    }
+}

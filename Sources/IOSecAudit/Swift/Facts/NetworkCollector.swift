@@ -1,0 +1,91 @@
+import SwiftSyntax
+
+/// Records what `network.pinning-missing` needs from Swift: URLSession in use, `https://` endpoints in string
+/// literals, and pinning in code.
+///
+/// Pinning in code is a file with a server-trust challenge handler (`urlSession(_:didReceive:completionHandler:)`)
+/// that evaluates the trust (`SecTrustEvaluateWithError`) and a function that takes keys or certificates out of
+/// the chain and compares them (`SecCertificateCopyKey` … `pins.contains(hash)`), or a pinning library.
+struct NetworkCollector: SwiftVisitor {
+    static let nodeKinds: Set<SyntaxKind> = [
+        .declReferenceExpr, .stringLiteralExpr, .functionCallExpr, .functionDecl, .binaryOperatorExpr,
+    ]
+
+    /// Calls that take a key or certificate out of a trust, to compare with a pin.
+    static let extractions: Set<String> = [
+        "SecTrustCopyKey", "SecTrustCopyPublicKey", "SecCertificateCopyKey", "SecCertificateCopyPublicKey",
+        "SecKeyCopyExternalRepresentation", "SecCertificateCopyData", "SecTrustCopyCertificateChain",
+        "SecTrustGetCertificateAtIndex",
+    ]
+    static let comparisons: Set<String> = ["contains", "elementsEqual", "isDisjoint", "isSubset", "intersection"]
+    /// Pinning libraries, by a type only pinning code names.
+    static let libraries: [String: String] = [
+        "TrustKit": "TrustKit", "TSKPinningValidator": "TrustKit",
+        "PinnedCertificatesTrustEvaluator": "Alamofire", "PublicKeysTrustEvaluator": "Alamofire",
+        "PinningURLSessionDelegate": "IOSecKit",
+    ]
+
+    private var sawSession = false
+    private var sawHTTPS = false
+    private var sawLibrary = false
+    private var challengeHandler: FunctionDeclSyntax?
+    private var evaluatesTrust = false
+    private var extractingFunctions: Set<SyntaxIdentifier> = []
+    private var comparingFunctions: Set<SyntaxIdentifier> = []
+
+    init() {}
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard !file.isTestCode, !file.isFixture else { return }
+        if let reference = node.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if name == "URLSession", !sawSession {
+                sawSession = true
+                file.record(kind: FactKind.urlSession, value: name, at: reference)
+            } else if let library = Self.libraries[name], !sawLibrary {
+                sawLibrary = true
+                file.record(kind: FactKind.pinningInCode, value: library, at: reference)
+            }
+        } else if let literal = node.as(StringLiteralExprSyntax.self) {
+            guard !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
+            sawHTTPS = true
+            file.record(kind: FactKind.httpsLiteral, value: host, at: literal)
+        } else if let function = node.as(FunctionDeclSyntax.self) {
+            if challengeHandler == nil, Self.isChallengeHandler(function) { challengeHandler = function }
+        } else if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName {
+            if name == "SecTrustEvaluateWithError" || name == "SecTrustEvaluate" { evaluatesTrust = true }
+            if let function = call.enclosingFunction?.id {
+                if Self.extractions.contains(name) { extractingFunctions.insert(function) }
+                if Self.comparisons.contains(name) { comparingFunctions.insert(function) }
+            }
+        } else if let op = node.as(BinaryOperatorExprSyntax.self), op.operator.text == "==",
+                  let function = op.enclosingFunction?.id {
+            comparingFunctions.insert(function)
+        }
+    }
+
+    mutating func finish(in file: SwiftFile) {
+        guard !sawLibrary, let handler = challengeHandler, evaluatesTrust,
+              !extractingFunctions.isDisjoint(with: comparingFunctions) else { return }
+        file.record(kind: FactKind.pinningInCode, value: "delegate", at: handler.name)
+    }
+
+    /// `func urlSession(_:didReceive:completionHandler:)` (session- or task-level).
+    static func isChallengeHandler(_ function: FunctionDeclSyntax) -> Bool {
+        function.name.text == "urlSession"
+            && function.signature.parameterClause.parameters.contains { $0.firstName.text == "didReceive" }
+    }
+
+    /// The host of a literal that starts with `https://`, unless it is this machine or the local network.
+    static func remoteHTTPSHost(_ literal: StringLiteralExprSyntax) -> String? {
+        guard let first = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        let text = first.content.text
+        guard text.lowercased().hasPrefix("https://") else { return nil }
+        let host = String(text.dropFirst(8).prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }).lowercased()
+        // `"https://\(host)/v1"`: an endpoint whose host is decided at run time.
+        if host.isEmpty, text.count == 8, literal.segments.count > 1 { return "(interpolated)" }
+        guard !host.isEmpty, host != "localhost", host != "127.0.0.1", !host.hasPrefix("["),
+              !host.hasSuffix(".local"), !host.hasSuffix(".localhost") else { return nil }
+        return host
+    }
+}
