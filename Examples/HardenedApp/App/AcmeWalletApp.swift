@@ -15,6 +15,7 @@ struct AcmeWalletApp: App {
                     router.handle(url)
                 }
                 .task {
+                    await SecurityServices.shared.runLaunchChecks()
                     await ImageCache.shared.purge(olderThan: 30 * 24 * 60 * 60)
                 }
         }

@@ -1,6 +1,5 @@
 import SwiftUI
 import UIKit
-import UniformTypeIdentifiers
 
 struct CardDetailView: View {
     let card: Card
@@ -69,9 +68,9 @@ struct CardDetailView: View {
             .joined(separator: " ")
     }
 
-    /// Stays on this device (no Universal Clipboard) and clears itself after a minute.
+    /// IOSecKit's SecurePasteboard: stays on this device (no Universal Clipboard) and clears itself after a minute.
     private func copyCardNumber(_ cardNumber: String) {
-        UIPasteboard.general.setItems([[UTType.plainText.identifier: cardNumber]], options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)])
+        SecurityServices.shared.pasteboard.copy(cardNumber)
         copiedMessage = String(localized: "Copied. The clipboard clears in one minute.")
     }
 

@@ -1,3 +1,4 @@
+import IOSecKit
 import SwiftUI
 import UIKit
 import WebKit
@@ -7,10 +8,9 @@ import WebKit
 struct OffersWebView: UIViewRepresentable {
     let offerURL: URL
 
-    static let allowedHosts: Set<String> = ["offers.acme.example.com"]
-
+    /// HTTPS only, offers host only (IOSecKit's WebNavigationPolicy).
     static func isAllowed(_ url: URL) -> Bool {
-        url.scheme == "https" && allowedHosts.contains(url.host() ?? "")
+        SecurityServices.shared.offersNavigation.decide(url) == .allow
     }
 
     func makeCoordinator() -> Coordinator {
