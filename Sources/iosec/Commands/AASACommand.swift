@@ -18,10 +18,11 @@ struct AASACommand: AsyncParsableCommand {
         production check failed), 2 usage error or unreadable local file.
 
         Examples:
-          iosec aasa Server/.well-known/apple-app-site-association --app-id ABCDE12345.com.acme.wallet
-          iosec aasa acme.example.com --app-id ABCDE12345.com.acme.wallet --production
-          iosec aasa https://acme.example.com/.well-known/apple-app-site-association --format json
-          iosec aasa acme.example.com --app-id ABCDE12345.com.acme.wallet --url-path /offers/42
+          iosec aasa apple-app-site-association --app-id ABCDE12345.com.acme.app
+          iosec aasa acme.example.com --app-id ABCDE12345.com.acme.app --production
+          iosec aasa https://acme.example.com/.well-known/apple-app-site-association
+          iosec aasa acme.example.com --app-id ABCDE12345.com.acme.app --url-path /x/1
+          iosec aasa acme.example.com --format json
         """
     )
 

@@ -17,7 +17,7 @@ struct PinCommand: AsyncParsableCommand {
         Examples:
           iosec pin api.example.com
           iosec pin api.example.com:8443 --format plist --include-subdomains
-          iosec pin Certificates/api-chain.pem --format swift
+          iosec pin api-chain.pem --format swift --host api.example.com
         """
     )
 
