@@ -14,8 +14,10 @@ import Testing
     static func description(_ id: String) -> RuleDescription { RuleRegistry.description(for: id)! }
 
     /// Active findings of rule `id` as "path:line:column".
-    static func positions(_ files: [(path: String, code: String)], id: String) -> [String] {
-        SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id)).findings
+    static func positions(
+        _ files: [(path: String, code: String)], id: String, options: ScanOptions = ScanOptions(jobs: 1)
+    ) -> [String] {
+        SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id), options: options).findings
             .filter { !$0.suppressed && $0.ruleId == id }
             .map { "\($0.file):\($0.line):\($0.column)" }
     }
@@ -48,7 +50,7 @@ import Testing
     func triggeringExamplesYieldExactlyTheMarkedFindings(id: String) {
         for example in Self.description(id).triggeringExamples {
             let (files, expected) = example.strippedFiles
-            let actual = Self.positions(files, id: id)
+            let actual = Self.positions(files, id: id, options: example.options)
             #expect(actual == expected, "\(id): expected findings at \(expected), got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
         }
     }
@@ -57,7 +59,7 @@ import Testing
     func nonTriggeringExamplesYieldNothing(id: String) {
         for example in Self.description(id).nonTriggeringExamples {
             let files = example.strippedFiles.files
-            let actual = Self.positions(files, id: id)
+            let actual = Self.positions(files, id: id, options: example.options)
             #expect(actual.isEmpty, "\(id): expected no finding, got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
         }
     }
@@ -102,7 +104,8 @@ import Testing
             let original = example.strippedFiles.files
             let files = original.map { Self.suppressed($0, id: id) ?? $0 }
             guard zip(files, original).allSatisfy({ $0.code != $1.code }) else { continue }
-            let findings = SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id)).findings.filter { $0.ruleId == id }
+            let findings = SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id), options: example.options)
+                .findings.filter { $0.ruleId == id }
             #expect(!findings.isEmpty, "\(id): example stopped triggering with a comment on top")
             #expect(findings.allSatisfy { $0.suppressed && $0.suppressionReason == "checked by hand" }, "\(id): not suppressed")
         }

@@ -13,5 +13,6 @@ enum ArtifactFacts {
         EntitlementsCollector.self,
         BuildSettingsCollector.self,
         ObjCFactCollector.self,
+        ParseDiagnosticsCollector.self,
     ]
 }

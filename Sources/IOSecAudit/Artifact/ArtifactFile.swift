@@ -74,6 +74,25 @@ public final class ArtifactFile {
             snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix))
     }
 
+    /// Reports at the first non-blank character of a line, where a plist key or build setting starts (line 1
+    /// when the format has no lines, as binary plists).
+    public func report(
+        _ rule: RuleDescription, atLineStart line: Int?, message: String,
+        severity: Severity? = nil, confidence: Confidence? = nil
+    ) {
+        let line = line ?? 1
+        report(rule, line: line, column: indentColumn(ofLine: line), message: message, severity: severity, confidence: confidence)
+    }
+
+    /// 1-based UTF-8 column of the first non-blank byte of a 1-based line (1 when out of range).
+    public func indentColumn(ofLine line: Int) -> Int {
+        let starts = lineOffsets()
+        guard line >= 1, line <= starts.count else { return 1 }
+        var i = starts[line - 1]
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        return i - starts[line - 1] + 1
+    }
+
     /// Records a fact for project rules.
     public func record(kind: String, value: String, line: Int, column: Int = 1) {
         facts.append(Fact(kind: kind, value: value, file: path, line: line, column: column))

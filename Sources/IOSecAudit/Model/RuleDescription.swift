@@ -50,13 +50,17 @@ public struct RuleExample: Sendable {
 
     /// (path relative to a scanned root, text). The path decides the file kind and whether it is test code.
     public let files: [(path: String, code: String)]
+    /// How the example is scanned, e.g. with `production` for rules that only apply to production checks.
+    public let options: ScanOptions
 
-    public init(_ code: String, path: String = "App/Example.swift") {
+    public init(_ code: String, path: String = "App/Example.swift", options: ScanOptions = ScanOptions(jobs: 1)) {
         self.files = [(path, code)]
+        self.options = options
     }
 
-    public init(files: [(path: String, code: String)]) {
+    public init(files: [(path: String, code: String)], options: ScanOptions = ScanOptions(jobs: 1)) {
         self.files = files
+        self.options = options
     }
 
     /// The first (usually only) file's text and path.

@@ -35,6 +35,12 @@ public enum RuleRegistry {
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
     public static let artifactRules: [any ArtifactRule.Type] = [
+        DebugBuildSettingsRule.self,       // code.debug-build-settings
+        ATSArbitraryLoadsRule.self,        // network.ats-arbitrary-loads
+        ATSExceptionInsecureRule.self,     // network.ats-exception-insecure
+        AASADevAppIDRule.self,             // platform.aasa-dev-app-id
+        AASAInvalidRule.self,              // platform.aasa-invalid
+        ManifestInvalidRule.self,          // privacy.manifest-invalid
     ]
 
     /// Rules that combine facts across files.

@@ -51,8 +51,12 @@ public struct Suppressions: Sendable {
         var reason: String?
         for separator in ["--", "—"] {
             if let r = rest.range(of: separator) {
-                reason = String(rest[r.upperBound...]).trimmingWhitespace()
-                    .replacingOccurrences(of: "-->", with: "").trimmingWhitespace()
+                // The reason ends where a block comment does (`*/`, `-->`).
+                var text = rest[r.upperBound...]
+                for closing in ["*/", "-->"] {
+                    if let end = text.range(of: closing) { text = text[..<end.lowerBound] }
+                }
+                reason = String(text).trimmingWhitespace()
                 rest = rest[..<r.lowerBound]
                 break
             }

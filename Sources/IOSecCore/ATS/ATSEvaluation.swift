@@ -57,6 +57,11 @@ public struct ATSEvaluation: Sendable, Equatable {
         facts.contains { if case .pinnedDomain = $0.kind { return true } else { return false } }
     }
 
+    /// Keys whose presence, with any value, makes iOS 10+ ignore `NSAllowsArbitraryLoads`.
+    public static let keysThatOverrideArbitraryLoads = [
+        "NSAllowsArbitraryLoadsInWebContent", "NSAllowsArbitraryLoadsForMedia", "NSAllowsLocalNetworking",
+    ]
+
     /// Evaluates the value of `NSAppTransportSecurity`; `line` is its key's line.
     public static func evaluate(_ value: PropertyListValue, line: Int? = nil) -> ATSEvaluation {
         let root = "NSAppTransportSecurity"
@@ -76,8 +81,7 @@ public struct ATSEvaluation: Sendable, Equatable {
         // In iOS 10+ the presence of NSAllowsArbitraryLoadsInWebContent (any value) makes ATS ignore
         // NSAllowsArbitraryLoads (Apple doc, verified). The same is documented for ForMedia and
         // LocalNetworking [verify], so they are listed too but named separately.
-        let ignoringKeys = ["NSAllowsArbitraryLoadsInWebContent", "NSAllowsArbitraryLoadsForMedia", "NSAllowsLocalNetworking"]
-            .filter { ats.entry($0) != nil }
+        let ignoringKeys = keysThatOverrideArbitraryLoads.filter { ats.entry($0) != nil }
         if let a = bool(ats, "NSAllowsArbitraryLoads", root), a.value {
             facts.append(Fact(kind: .arbitraryLoads(ignoredOnModernOS: !ignoringKeys.isEmpty, ignoringKeys: ignoringKeys),
                               keyPath: root + ".NSAllowsArbitraryLoads", line: a.line))

@@ -76,6 +76,17 @@ public struct AssociationFileCheck: Sendable {
         return AssociationFileCheck(issues: issues + local.issues, report: local.report, listings: local.listings)
     }
 
+    /// Why an App ID does not belong in a production association file, or nil: it is not one of the release IDs
+    /// (when they are given), or it looks like a development build's (`.dev`, `.debug`, `.staging`, …).
+    public static func productionProblem(with id: AppID, releaseAppIDs: [AppID]) -> String? {
+        if !releaseAppIDs.isEmpty {
+            guard !releaseAppIDs.contains(id) else { return nil }
+            return "\(id) is not one of the release App IDs (\(releaseAppIDs.map(\.description).joined(separator: ", ")))"
+        }
+        return id.looksLikeDevelopmentBuild
+            ? "\(id) looks like a development build's App ID; keep it out of the production file" : nil
+    }
+
     /// Checks a file's bytes (a local copy, or a served body).
     public static func file(
         _ data: Data, appID: AppID? = nil, production: Bool = false, releaseAppIDs: [AppID] = []
@@ -86,10 +97,8 @@ public struct AssociationFileCheck: Sendable {
         if let parsed = report.file {
             if production {
                 for id in Set(parsed.allAppIDs).sorted(by: { $0.description < $1.description }) {
-                    if !releaseAppIDs.isEmpty, !releaseAppIDs.contains(id) {
-                        issues.append(.init(.error, "production", "\(id) is not one of the release App IDs (\(releaseAppIDs.map(\.description).joined(separator: ", ")))"))
-                    } else if id.looksLikeDevelopmentBuild {
-                        issues.append(.init(.error, "production", "\(id) looks like a development build's App ID; keep it out of the production file"))
+                    if let problem = productionProblem(with: id, releaseAppIDs: releaseAppIDs) {
+                        issues.append(.init(.error, "production", problem))
                     }
                 }
             }

@@ -43,8 +43,13 @@ private struct Validator {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            self.error("", "the file is not valid JSON" + (detail.map { " (\($0))" } ?? "") + "; check it with a JSON linter")
+            let at = JSONSourceMap([UInt8](data)).syntaxError.map { " at line \($0.line), column \($0.column)" } ?? ""
+            self.error("", "the file is not valid JSON\(at)" + (detail.map { " (\($0))" } ?? "") + "; check it with a JSON linter")
             return nil
+        }
+        // Foundation accepts some non-standard JSON (trailing commas on Linux); Apple's CDN and other readers may not.
+        if let at = JSONSourceMap([UInt8](data)).syntaxError {
+            error("", "the file is not strict JSON at line \(at.line), column \(at.column) (a trailing comma, comment or similar); some parsers reject the whole file")
         }
         guard let json = JSONValue.from(object) else {
             error("", "the JSON nests too deeply to be an association file")
@@ -277,12 +282,5 @@ private struct Validator {
 
     func article(_ s: String) -> String { (["object", "array"].contains(s) ? "an " : "a ") + s }
 
-    /// `applinks.details`, or `components[0]["/"]` for keys that are not identifiers.
-    func jsonPath(_ base: String, _ key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-            && !(key.first?.isNumber ?? true)
-        if isIdentifier { return base.isEmpty ? key : base + "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return base + "[\"" + escaped + "\"]"
-    }
+    func jsonPath(_ base: String, _ key: String) -> String { JSONPath.member(base, key) }
 }

@@ -23,6 +23,9 @@ public struct XCConfig: Sendable, Equatable {
         public let value: String
         public let line: Int
 
+        /// The value as a list, split on whitespace with quotes respected: `DEBUG $(inherited)` → two items.
+        public var values: [String] { BuildSettingList.split(value) }
+
         /// True when the conditions allow this configuration name (other conditions are assumed to match).
         public func applies(toConfiguration configuration: String?) -> Bool {
             conditions.allSatisfy { c in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IOSecAudit
+import IOSecCore
 
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +18,7 @@ struct ScanCommand: ParsableCommand {
           iosec scan MyApp
           iosec scan MyApp --format sarif --output iosec.sarif --fail-on medium
           iosec scan MyApp --exclude 'Generated/**' --exclude '*.pb.swift'
+          iosec scan MyApp --production --release-app-id ABCDE12345.com.acme.wallet
         """
     )
 
@@ -44,15 +46,27 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Files analysed in parallel (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Flag(help: "Apply the production checks: association files must list only release App IDs.")
+    var production = false
+
+    @Option(
+        name: .customLong("release-app-id"),
+        help: "With --production: an App ID (TEAMID.bundle.id) that may appear in association files; any other is reported. Repeatable.")
+    var releaseAppIDs: [String] = []
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxFileSizeMB > 0 else { throw ValidationError("--max-file-size must be positive") }
+        for id in releaseAppIDs {
+            if let problem = AppID.problem(with: id) { throw ValidationError("--release-app-id: \(problem)") }
+        }
+        if !releaseAppIDs.isEmpty && !production { throw ValidationError("--release-app-id goes with --production") }
     }
 
     func run() throws {
         let options = ScanOptions(
             excludes: excludes, includeVendored: includeVendored,
-            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs)
+            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs, production: production, releaseAppIDs: releaseAppIDs)
         let result: ScanResult
         do {
             result = try Scanner(options: options).scan(path, progress: Progress.forTerminal())

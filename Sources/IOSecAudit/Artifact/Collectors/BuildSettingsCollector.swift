@@ -22,7 +22,7 @@ enum BuildSettingsCollector: ArtifactFactCollector {
     }
 
     private static func collectProject(_ file: ArtifactFile) {
-        guard let project = try? XcodeProject.parse(Data(file.bytes)) else { return }
+        guard let project = try? CollectorSupport.xcodeProject(file).get() else { return }
         for configuration in project.configurations {
             for entry in configuration.buildSettings.entries {
                 let key = bareKey(entry.key)
@@ -33,7 +33,7 @@ enum BuildSettingsCollector: ArtifactFactCollector {
     }
 
     private static func collectXCConfig(_ file: ArtifactFile) {
-        let config = XCConfig.parse(file.text)
+        let config = CollectorSupport.xcconfig(file)
         let named = configurationName(ofXCConfig: file.path)
         for assignment in config.assignments {
             let condition = assignment.conditions.first { $0.name == "config" }?.value

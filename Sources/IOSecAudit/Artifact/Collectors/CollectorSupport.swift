@@ -2,11 +2,30 @@ import Foundation
 import IOSecCore
 
 /// Parsing shared by the configuration fact collectors. A file that does not parse records nothing: its
-/// parse error is reported once by the parse-diagnostics collectors, not here.
+/// parse error is reported once, by `ParseDiagnosticsCollector` (or by the rule that owns the file kind).
 enum CollectorSupport {
     /// The file as a property list, parsed once per file (rules and collectors of the same file share it).
     static func propertyList(_ file: ArtifactFile) -> PropertyListDocument? {
-        file.parsed("IOSecCore.PropertyListDocument") { try? PropertyListParser.parse(Data($0.bytes)) }
+        try? propertyListResult(file).get()
+    }
+
+    /// The parse, or why it failed (for the one diagnostic or finding that says so).
+    static func propertyListResult(_ file: ArtifactFile) -> Result<PropertyListDocument, PropertyListError> {
+        file.parsed("IOSecCore.PropertyListDocument") { file in
+            Result { () throws(PropertyListError) in try PropertyListParser.parse(Data(file.bytes)) }
+        }
+    }
+
+    /// A `project.pbxproj`'s build configurations, parsed once per file.
+    static func xcodeProject(_ file: ArtifactFile) -> Result<XcodeProject, PropertyListError> {
+        file.parsed("IOSecCore.XcodeProject") { file in
+            Result { () throws(PropertyListError) in try XcodeProject.parse(Data(file.bytes)) }
+        }
+    }
+
+    /// An `.xcconfig` file's assignments, parsed once per file.
+    static func xcconfig(_ file: ArtifactFile) -> XCConfig {
+        file.parsed("IOSecCore.XCConfig") { XCConfig.parse($0.text) }
     }
 
     /// The root dictionary of a property list file, or nil when it does not parse or is not a dictionary.
@@ -15,21 +34,36 @@ enum CollectorSupport {
     }
 }
 
-/// Columns for line-numbered facts: a plist key is reported where its text starts, not at column 1.
-struct IndentIndex {
-    private let bytes: [UInt8]
-    private var starts: [Int] = [0]
+extension CollectorSupport {
+    /// The Info.plist's `NSAppTransportSecurity` evaluated once per file (both ATS rules read it), or nil when
+    /// the file has no such key or does not parse.
+    static func transportSecurity(_ file: ArtifactFile) -> ATSEvaluation? {
+        file.parsed("IOSecCore.ATSEvaluation") { file in
+            rootDictionary(file)?.entry("NSAppTransportSecurity").map { ATSEvaluation.evaluate($0.value, line: $0.keyLine) }
+        }
+    }
+}
 
-    init(_ file: ArtifactFile) {
-        bytes = file.bytes
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+/// An association file validated once, with the map from the JSON paths of its issues to lines.
+struct AssociationFileSource {
+    let report: AssociationFileReport
+    let map: JSONSourceMap
+
+    static func of(_ file: ArtifactFile) -> AssociationFileSource {
+        file.parsed("IOSecAudit.AssociationFileSource") { file in
+            AssociationFileSource(report: AssociationFile.validate(Data(file.bytes)), map: JSONSourceMap(file.bytes))
+        }
     }
 
-    /// 1-based UTF-8 column of the first non-blank byte of a 1-based line (1 when out of range).
-    func column(ofLine line: Int) -> Int {
-        guard line >= 1, line <= starts.count else { return 1 }
-        var i = starts[line - 1]
-        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
-        return i - starts[line - 1] + 1
+    /// Where an App ID is first written as an App ID (a value in `apps` / `appIDs` / `appID`, or a key of the
+    /// obsolete `details` dictionary).
+    func position(of id: AppID) -> JSONSourceMap.Position {
+        let written = id.description
+        if let value = map.strings.first(where: { $0.value == written && Self.holdsAppIDs($0.path) }) { return value.position }
+        return map.position(of: JSONPath.member("applinks.details", written)) ?? map.nearestPosition(of: "")
+    }
+
+    private static func holdsAppIDs(_ path: String) -> Bool {
+        path.contains(".apps[") || path.contains(".appIDs[") || path.hasSuffix(".appID")
     }
 }

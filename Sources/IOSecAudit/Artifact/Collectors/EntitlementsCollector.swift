@@ -8,19 +8,18 @@ enum EntitlementsCollector: ArtifactFactCollector {
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         guard let document = CollectorSupport.propertyList(file) else { return [] }
         let entitlements = Entitlements.read(document.root).entitlements
-        let indent = IndentIndex(file)
         file.record(kind: FactKind.entitlementsFile, value: "", line: 1)
         if let line = entitlements.line(of: Entitlements.Key.associatedDomains) {
-            file.record(kind: FactKind.associatedDomainsKey, value: "", line: line, column: indent.column(ofLine: line))
+            file.record(kind: FactKind.associatedDomainsKey, value: "", line: line, column: file.indentColumn(ofLine: line))
         }
         for domain in entitlements.associatedDomains {
             let line = domain.line ?? 1
-            file.record(kind: FactKind.associatedDomain, value: domain.value.raw, line: line, column: indent.column(ofLine: line))
+            file.record(kind: FactKind.associatedDomain, value: domain.value.raw, line: line, column: file.indentColumn(ofLine: line))
         }
         if let allowed = entitlements.getTaskAllow {
             let line = entitlements.line(of: Entitlements.Key.getTaskAllow) ?? 1
             file.record(
-                kind: FactKind.getTaskAllow, value: allowed ? "true" : "false", line: line, column: indent.column(ofLine: line))
+                kind: FactKind.getTaskAllow, value: allowed ? "true" : "false", line: line, column: file.indentColumn(ofLine: line))
         }
         return []
     }

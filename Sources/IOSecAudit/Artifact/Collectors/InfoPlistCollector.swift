@@ -7,17 +7,16 @@ enum InfoPlistCollector: ArtifactFactCollector {
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         guard let root = CollectorSupport.rootDictionary(file) else { return [] }
-        let indent = IndentIndex(file)
         for entry in root.entries where isUsageDescriptionKey(entry.key) {
             // A non-string value is as useless to the user as an empty string.
             file.record(
                 kind: FactKind.usageDescriptionDeclared, value: FactKind.join(entry.key, entry.value.string ?? ""),
-                line: entry.keyLine ?? 1, column: indent.column(ofLine: entry.keyLine ?? 1))
+                line: entry.keyLine ?? 1, column: file.indentColumn(ofLine: entry.keyLine ?? 1))
         }
         if let pinned = root["NSAppTransportSecurity"]?.dictionary?.entry("NSPinnedDomains"),
            let domains = pinned.value.dictionary, !domains.isEmpty {
             file.record(kind: FactKind.pinnedDomains, value: domains.keys.joined(separator: ","), line: pinned.keyLine ?? 1,
-                        column: indent.column(ofLine: pinned.keyLine ?? 1))
+                        column: file.indentColumn(ofLine: pinned.keyLine ?? 1))
         }
         return []
     }

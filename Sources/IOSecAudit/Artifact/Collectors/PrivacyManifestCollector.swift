@@ -8,10 +8,9 @@ enum PrivacyManifestCollector: ArtifactFactCollector {
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         guard let document = CollectorSupport.propertyList(file), let root = document.root.dictionary else { return [] }
-        let indent = IndentIndex(file)
         let accessed = root.entry("NSPrivacyAccessedAPITypes")
         let manifestLine = accessed?.keyLine ?? document.rootLine ?? 1
-        file.record(kind: FactKind.privacyManifest, value: "", line: manifestLine, column: indent.column(ofLine: manifestLine))
+        file.record(kind: FactKind.privacyManifest, value: "", line: manifestLine, column: file.indentColumn(ofLine: manifestLine))
         for element in accessed?.value.array?.elements ?? [] {
             guard let entry = element.value.dictionary,
                   let category = entry.entry("NSPrivacyAccessedAPIType"), let name = category.value.string else { continue }
@@ -20,7 +19,7 @@ enum PrivacyManifestCollector: ArtifactFactCollector {
             let line = reasons?.keyLine ?? category.keyLine ?? element.line ?? 1
             file.record(
                 kind: FactKind.privacyManifestCategory, value: FactKind.join(name, codes.joined(separator: ",")),
-                line: line, column: indent.column(ofLine: line))
+                line: line, column: file.indentColumn(ofLine: line))
         }
         return []
     }

@@ -77,31 +77,6 @@ struct RequiredReasonAPIRule: ProjectRule {
                 </plist>
                 """),
             ]),
-            // Declared, but with a reason of another category.
-            RuleExample(files: [
-                ("App/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSPrivacyAccessedAPITypes</key>
-                    <array>
-                        <dict>
-                            <key>NSPrivacyAccessedAPIType</key>
-                            <string>NSPrivacyAccessedAPICategorySystemBootTime</string>
-                            ↓<key>NSPrivacyAccessedAPITypeReasons</key>
-                            <array><string>CA92.1</string></array>
-                        </dict>
-                    </array>
-                </dict>
-                </plist>
-                """),
-                ("App/Metrics.swift", """
-                struct LaunchTimer {
-                    let start = ProcessInfo.processInfo.systemUptime
-                    func elapsed() -> TimeInterval { ProcessInfo.processInfo.systemUptime - start }
-                }
-                """),
-            ]),
             // A Swift package without Info.plist or manifest: reported at the use.
             RuleExample(files: [
                 ("Sources/DiskKit/FreeSpace.swift", """
@@ -150,6 +125,32 @@ struct RequiredReasonAPIRule: ProjectRule {
             ]),
         ],
         nonTriggeringExamples: [
+            // Declared, but with a reason of another category: privacy.manifest-invalid reports it at the declaration,
+            // where it is fixed, and this rule does not repeat it.
+            RuleExample(files: [
+                ("App/PrivacyInfo.xcprivacy", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>NSPrivacyAccessedAPITypes</key>
+                    <array>
+                        <dict>
+                            <key>NSPrivacyAccessedAPIType</key>
+                            <string>NSPrivacyAccessedAPICategorySystemBootTime</string>
+                            <key>NSPrivacyAccessedAPITypeReasons</key>
+                            <array><string>CA92.1</string></array>
+                        </dict>
+                    </array>
+                </dict>
+                </plist>
+                """),
+                ("App/Metrics.swift", """
+                struct LaunchTimer {
+                    let start = ProcessInfo.processInfo.systemUptime
+                    func elapsed() -> TimeInterval { ProcessInfo.processInfo.systemUptime - start }
+                }
+                """),
+            ]),
             RuleExample(files: [
                 ("App/PrivacyInfo.xcprivacy", """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -255,16 +256,10 @@ struct RequiredReasonAPIRule: ProjectRule {
             let entries = manifests.flatMap { declarations[$0] ?? [] }.filter {
                 FactKind.fields($0.value, count: 2)[0] == category.rawValue
             }
-            let codes = entries.flatMap { FactKind.fields($0.value, count: 2)[1].split(separator: ",").map(String.init) }
-            if codes.contains(where: { RequiredReason.named($0)?.category == category }) { continue }
-
-            if let entry = entries.first {
-                let declared = codes.isEmpty ? "no reason" : "reason " + codes.joined(separator: ", ")
-                project.report(description, file: entry.file, line: entry.line, column: entry.column, message: """
-                    \(category.rawValue) is declared with \(declared), not a reason of this category; \(used). \
-                    Valid reasons: \(validReasons(category))
-                    """)
-            } else if let manifest = manifests.first, let at = manifestFacts[manifest]?.first {
+            // Declared: with a valid code it is fine; without one, privacy.manifest-invalid reports it where it is
+            // declared, so this rule does not say it twice.
+            if !entries.isEmpty { continue }
+            if let manifest = manifests.first, let at = manifestFacts[manifest]?.first {
                 project.report(description, file: manifest, line: at.line, column: at.column, message: """
                     \(manifest) does not declare \(category.rawValue), but \(used). Add it to NSPrivacyAccessedAPITypes \
                     with one of: \(validReasons(category))
