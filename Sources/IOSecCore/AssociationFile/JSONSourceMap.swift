@@ -14,6 +14,11 @@ public struct JSONSourceMap: Sendable {
     public struct Position: Sendable, Equatable {
         public let line: Int
         public let column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
     }
 
     /// A string value and where it is written.

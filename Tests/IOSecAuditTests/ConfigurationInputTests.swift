@@ -1,0 +1,223 @@
+import Foundation
+@testable import IOSecAudit
+import Testing
+
+/// Bad configuration files never crash a scan: a plist, pbxproj or xcconfig that cannot be read is one
+/// diagnostic naming the file and where; an association file or privacy manifest that cannot be read is itself
+/// the finding (Apple rejects it), at the line or JSON path of the problem. The rest of the project is reviewed.
+@Suite struct ConfigurationInputTests {
+    static let goodInfoPlist = ("App/Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>NSAppTransportSecurity</key>
+            <dict>
+                <key>NSAllowsArbitraryLoads</key>
+                <true/>
+            </dict>
+        </dict>
+        </plist>
+        """)
+
+    /// Scans the tree plus a good Info.plist whose ATS finding proves the scan went on.
+    func scan(_ tree: TemporaryTree, options: ScanOptions = ScanOptions(jobs: 1)) throws -> ScanResult {
+        tree.write(Self.goodInfoPlist.0, Self.goodInfoPlist.1)
+        let result = try Scanner(options: options).scan(tree.root)
+        #expect(result.findings.contains { $0.file == "App/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" })
+        return result
+    }
+
+    func diagnostics(_ result: ScanResult, _ file: String) -> [String] {
+        result.diagnostics.filter { $0.file == file }.map(\.message)
+    }
+
+    @Test func malformedXMLPlistNamesTheLine() throws {
+        let tree = TemporaryTree()
+        tree.write("Widget/Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleIdentifier</key>
+                <string>com.acme.wallet.widget</key>
+            </dict>
+            </plist>
+            """)
+        let messages = diagnostics(try scan(tree), "Widget/Info.plist")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("not reviewed: line 5") == true, "\(messages)")
+        #expect(messages.first?.contains("malformed XML property list") == true)
+    }
+
+    @Test func truncatedBinaryPlistIsOneDiagnostic() throws {
+        let tree = TemporaryTree()
+        // A real binary plist's header and first objects, cut before the trailer.
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["get-task-allow": true, "aps-environment": "production"], format: .binary, options: 0)
+        tree.write("App/App.entitlements", bytes: Array(binary.prefix(binary.count - 20)))
+        let messages = diagnostics(try scan(tree), "App/App.entitlements")
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("truncated binary property list") == true, "\(messages)")
+    }
+
+    @Test func completeBinaryPlistIsReviewed() throws {
+        let tree = TemporaryTree()
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["NSAppTransportSecurity": ["NSAllowsArbitraryLoads": true]], format: .binary, options: 0)
+        tree.write("Extension/Info.plist", bytes: [UInt8](binary))
+        let result = try scan(tree)
+        #expect(diagnostics(result, "Extension/Info.plist").isEmpty)
+        // Binary plists have no lines: the finding is at line 1.
+        #expect(result.findings.contains { $0.file == "Extension/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" && $0.line == 1 })
+    }
+
+    @Test func plistWhoseRootIsAnArray() throws {
+        let tree = TemporaryTree()
+        tree.write("Widget/Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <array>
+                <string>NSAllowsArbitraryLoads</string>
+            </array>
+            </plist>
+            """)
+        let messages = diagnostics(try scan(tree), "Widget/Info.plist")
+        #expect(messages == ["not reviewed: line 3: the root is an array but this file needs a dictionary"])
+    }
+
+    @Test func nonUTF8PlistNamesTheLine() throws {
+        let tree = TemporaryTree()
+        let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>NSCameraUsageDescription</key>\n<string>Scan ch".utf8)
+        tree.write("Widget/Info.plist", bytes: head + [0xE8, 0x71] + Array("ques</string>\n</dict>\n</plist>\n".utf8))
+        let messages = diagnostics(try scan(tree), "Widget/Info.plist")
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("line 5") == true, "\(messages)")
+        #expect(messages.first?.contains("not valid UTF-8") == true)
+    }
+
+    @Test func hugePlistIsSkippedByDefaultAndReviewedWhenAllowed() throws {
+        let tree = TemporaryTree()
+        // About 50 MB: a generated localisation-style dictionary with the ATS key at the end.
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n".utf8)
+        bytes.reserveCapacity(51 << 20)
+        let value = Array("</key>\n\t<string>Lorem ipsum dolor sit amet, consectetur adipiscing</string>\n".utf8)
+        var i = 0
+        while bytes.count < 50 << 20 {
+            bytes += Array("\t<key>generated_key_\(i)".utf8)
+            bytes += value
+            i += 1
+        }
+        bytes += Array("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n\t</dict>\n</dict>\n</plist>\n".utf8)
+        tree.write("Huge/Info.plist", bytes: bytes)
+
+        let skipped = try scan(tree)
+        #expect(diagnostics(skipped, "Huge/Info.plist").first?.contains("over the 8.0 MB limit") == true)
+
+        let reviewed = try scan(tree, options: ScanOptions(maxFileSize: 64 << 20, jobs: 1))
+        #expect(diagnostics(reviewed, "Huge/Info.plist").isEmpty)
+        #expect(reviewed.findings.contains { $0.file == "Huge/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" })
+    }
+
+    @Test func pbxprojWithUnknownSectionsStillYieldsItsBuildSettings() throws {
+        let tree = TemporaryTree()
+        tree.write("AcmeWallet.xcodeproj/project.pbxproj", """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objectVersion = 77;
+                objects = {
+            /* Begin PBXFileSystemSynchronizedRootGroup section */
+                    AA00000000000000000000A1 = {isa = PBXFileSystemSynchronizedRootGroup; path = AcmeWallet; sourceTree = "<group>"; };
+            /* End PBXFileSystemSynchronizedRootGroup section */
+            /* Begin FutureXcodeThing section */
+                    AA00000000000000000000A2 = {isa = FutureXcodeThing; settings = {nested = (1, 2, {deep = "yes";}); }; };
+            /* End FutureXcodeThing section */
+                    AA00000000000000000000A3 = {
+                        isa = XCBuildConfiguration;
+                        buildSettings = {
+                            ENABLE_TESTABILITY = YES;
+                        };
+                        name = Release;
+                    };
+                };
+                rootObject = AA00000000000000000000A1;
+            }
+            """)
+        let result = try scan(tree)
+        #expect(diagnostics(result, "AcmeWallet.xcodeproj/project.pbxproj").isEmpty)
+        #expect(result.findings.contains {
+            $0.file == "AcmeWallet.xcodeproj/project.pbxproj" && $0.ruleId == "code.debug-build-settings" && $0.line == 15
+        })
+    }
+
+    @Test func pbxprojThatIsNotAPropertyListIsOneDiagnostic() throws {
+        let tree = TemporaryTree()
+        tree.write("Broken.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n    objects = {\n        A = { isa = XCBuildConfiguration;\n")
+        let messages = diagnostics(try scan(tree), "Broken.xcodeproj/project.pbxproj")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("not reviewed:") == true, "\(messages)")
+    }
+
+    @Test func xcconfigLinesXcodeIgnoresAreOneDiagnostic() throws {
+        let tree = TemporaryTree()
+        tree.write("Config/Release.xcconfig", "ENABLE_TESTABILITY = YES\nthis is not a setting\nALSO NOT\n")
+        let result = try scan(tree)
+        #expect(diagnostics(result, "Config/Release.xcconfig") == [
+            "line 2: expected `KEY = value`; Xcode ignores that line (and 1 more such lines)",
+        ])
+        #expect(result.findings.contains { $0.file == "Config/Release.xcconfig" && $0.line == 1 })
+    }
+
+    // MARK: Association files and privacy manifests: the problem is the finding
+
+    func aasaFindings(_ bytes: [UInt8]) throws -> [Finding] {
+        let tree = TemporaryTree()
+        tree.write("Server/.well-known/apple-app-site-association", bytes: bytes)
+        let result = try scan(tree)
+        #expect(diagnostics(result, "Server/.well-known/apple-app-site-association").isEmpty)
+        return result.findings.filter { $0.ruleId == "platform.aasa-invalid" }
+    }
+
+    @Test func associationFileOfTheWrongShapeNamesTheJSONPath() throws {
+        let findings = try aasaFindings(Array("""
+            {
+              "applinks": {
+                "details": { "appIDs": ["ABCDE12345.com.acme.wallet"] }
+              },
+              "webcredentials": ["ABCDE12345.com.acme.wallet"]
+            }
+            """.utf8))
+        let summary = findings.map { "\($0.line): \($0.message)" }
+        #expect(summary.contains { $0.hasPrefix("5: webcredentials: must be an object") }, "\(summary)")
+        #expect(findings.allSatisfy { $0.severity == .high || $0.severity == .low })
+        #expect(findings.contains { $0.line == 3 && $0.message.hasPrefix("applinks.details") }, "\(summary)")
+    }
+
+    @Test func gzippedAssociationFileSaysSo() throws {
+        let findings = try aasaFindings([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xAB, 0xAE, 0x05, 0x00])
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("gzip-compressed") == true)
+        #expect(findings.first?.severity == .high)
+    }
+
+    @Test func associationFileWithABOMIsALowFinding() throws {
+        let findings = try aasaFindings([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.acme.wallet"]}}"#.utf8))
+        #expect(findings.map(\.severity) == [.low])
+        #expect(findings.first?.message.contains("byte-order mark") == true)
+    }
+
+    @Test func nonUTF8AssociationFile() throws {
+        let findings = try aasaFindings(Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.acme.caf"#.utf8) + [0xE9] + Array(#""]}}"#.utf8))
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("not valid UTF-8") == true)
+    }
+
+    @Test func privacyManifestThatIsNotAPlistIsAHighFinding() throws {
+        let tree = TemporaryTree()
+        tree.write("App/PrivacyInfo.xcprivacy", "{ \"NSPrivacyTracking\": false }\n")
+        let result = try scan(tree)
+        let findings = result.findings.filter { $0.file == "App/PrivacyInfo.xcprivacy" }
+        #expect(findings.map(\.ruleId) == ["privacy.manifest-invalid"])
+        #expect(findings.first?.severity == .high)
+        #expect(diagnostics(result, "App/PrivacyInfo.xcprivacy").isEmpty)
+    }
+}
