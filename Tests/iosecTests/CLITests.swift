@@ -123,6 +123,46 @@ import Testing
         #expect(!explain.stdout.contains("↓"))
     }
 
+    @Test func productionScanChecksAssociationFileAppIDs() throws {
+        let root = Self.project([
+            "Server/.well-known/apple-app-site-association": """
+            { "webcredentials": { "apps": ["ABCDE12345.com.acme.wallet", "ABCDE12345.com.acme.wallet.dev"] } }
+            """,
+        ])
+        #expect(try Self.run(["scan", root, "--fail-on", "medium"]).status == 0)
+        let production = try Self.run(["scan", root, "--production", "--fail-on", "medium"])
+        #expect(production.status == 1)
+        #expect(production.stdout.contains("platform.aasa-dev-app-id  ABCDE12345.com.acme.wallet.dev looks like a development build's App ID"))
+        let listed = try Self.run([
+            "scan", root, "--production", "--fail-on", "medium",
+            "--release-app-id", "ABCDE12345.com.acme.wallet", "--release-app-id", "ABCDE12345.com.acme.wallet.dev",
+        ])
+        #expect(listed.status == 0, "\(listed.stdout)")
+        let bad = try Self.run(["scan", root, "--production", "--release-app-id", "com.acme.wallet"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--release-app-id"))
+        #expect(try Self.run(["scan", root, "--release-app-id", "ABCDE12345.com.acme.wallet"]).status == 2)
+    }
+
+    @Test func configurationFilesAreReviewedWithTheirDiagnostics() throws {
+        let root = Self.project([
+            "App/Info.plist": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict>
+            <key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>
+            """,
+            "Widget/Info.plist": "<?xml version=\"1.0\"?>\n<plist><dict><key>A</key></plist>\n",
+        ])
+        let run = try Self.run(["scan", root, "--format", "json"])
+        #expect(run.status == 1)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let findings = try #require(doc["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["ruleId"] as? String } == ["network.ats-arbitrary-loads"])
+        let diagnostics = try #require(doc["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["file"] as? String } == ["Widget/Info.plist"])
+        #expect((diagnostics.first?["message"] as? String)?.hasPrefix("not reviewed: line 2") == true)
+    }
+
     @Test func noColorIsHonouredEvenWhenForced() throws {
         let root = Self.project(["App/Web.swift": "let w = UIWebView()\n"])
         #expect(!(try Self.run(["scan", root], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))

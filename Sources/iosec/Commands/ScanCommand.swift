@@ -8,8 +8,9 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Review a project folder or a single file.",
         discussion: """
-        Reads Swift sources (and discovers Info.plist, entitlements, privacy manifests, association files, \
-        pbxproj and xcconfig files), runs every rule, and reports findings grouped by severity with the fix.
+        Reads Swift sources and the configuration beside them (Info.plist, entitlements, privacy manifests, \
+        association files, pbxproj and xcconfig files), runs every rule, combines facts across files, and reports \
+        findings grouped by severity with the fix.
 
         Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
         file with `// iosec:ignore-file RULE-ID`.
