@@ -98,7 +98,8 @@ struct DebugBuildSettingsRule: ArtifactRule {
                 """),
                 ("Config/Shared.xcconfig", "ENABLE_TESTABILITY = YES\n"),
             ]),
-            // Xcode's own template: testability and DEBUG in Debug only.
+            // Xcode's own template: testability and DEBUG in Debug only; the unit-test target's Release
+            // configuration needs testability and never ships.
             RuleExample("""
             // !$*UTF8*$!
             {
@@ -125,6 +126,22 @@ struct DebugBuildSettingsRule: ArtifactRule {
                         };
                         name = Release;
                     };
+                    B1B2C3D4E5F60718293A4B5E = {
+                        isa = PBXNativeTarget;
+                        buildConfigurationList = B1B2C3D4E5F60718293A4B5F;
+                        name = AcmeWalletTests;
+                    };
+                    B1B2C3D4E5F60718293A4B5F = {
+                        isa = XCConfigurationList;
+                        buildConfigurations = (B1B2C3D4E5F60718293A4B60);
+                    };
+                    B1B2C3D4E5F60718293A4B60 = {
+                        isa = XCBuildConfiguration;
+                        buildSettings = {
+                            ENABLE_TESTABILITY = YES;
+                        };
+                        name = Release;
+                    };
                 };
                 rootObject = B1B2C3D4E5F60718293A4B5C;
             }
@@ -135,14 +152,15 @@ struct DebugBuildSettingsRule: ArtifactRule {
     static func check(_ file: ArtifactFile) {
         if file.kind == .pbxproj {
             guard let project = try? CollectorSupport.xcodeProject(file).get() else { return }
-            for configuration in project.configurations where !ConfigurationKind.isDebug(configuration.name) {
+            for configuration in project.configurations
+            where !ConfigurationKind.isDebug(configuration.name) && !Self.isTestTarget(configuration.owner) {
                 for entry in configuration.buildSettings.entries where !Self.simulatorOnly(entry.key) {
                     guard let values = configuration.list(entry.key) else { continue }
                     check(key: BuildSettingsCollector.bareKey(entry.key), values: values, configuration: configuration.name,
                           line: entry.keyLine, in: file)
                 }
             }
-        } else {
+        } else if !file.isTestCode {
             let named = BuildSettingsCollector.configurationName(ofXCConfig: file.path)
             for assignment in CollectorSupport.xcconfig(file).assignments {
                 // A file that names no configuration is shared: a Release file may override what it sets.
@@ -178,6 +196,12 @@ struct DebugBuildSettingsRule: ArtifactRule {
         default:
             return nil
         }
+    }
+
+    /// Test bundles need testability in every configuration and never ship.
+    private static func isTestTarget(_ owner: XcodeProject.Owner?) -> Bool {
+        if case .target(let name) = owner { return name.hasSuffix("Tests") }
+        return false
     }
 
     /// `KEY[sdk=iphonesimulator*]`: simulator builds never ship.

@@ -160,7 +160,7 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
             </dict>
             </plist>
             """, path: "App/Info.plist"),
-            // Only Info.plists configure ATS; another plist with the key is data.
+            // A UI-test runner talks to a local mock server; it never ships.
             RuleExample("""
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
@@ -172,12 +172,13 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
                 </dict>
             </dict>
             </plist>
-            """, path: "Tools/Fixtures/ats-samples.plist"),
+            """, path: "AcmeWalletUITests/Info.plist"),
         ]
     )
 
     static func check(_ file: ArtifactFile) {
-        guard let ats = CollectorSupport.transportSecurity(file) else { return }
+        // Test runners and fixtures do not ship.
+        guard !file.isTestCode, let ats = CollectorSupport.transportSecurity(file) else { return }
         for fact in ats.facts {
             switch fact.kind {
             case .arbitraryLoads(let ignored, _) where !ignored:

@@ -182,7 +182,8 @@ struct ATSExceptionInsecureRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        guard let ats = CollectorSupport.transportSecurity(file) else { return }
+        // Test runners and fixtures do not ship.
+        guard !file.isTestCode, let ats = CollectorSupport.transportSecurity(file) else { return }
         for fact in ats.facts {
             switch fact.kind {
             case .insecureHTTPLoads(let domain, let subdomains, let local) where !local:
