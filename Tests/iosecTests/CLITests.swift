@@ -121,6 +121,10 @@ import Testing
         #expect(explain.stdout.contains("Why it matters"))
         #expect(explain.stdout.contains("WKWebView(frame: .zero, configuration: configuration)"))
         #expect(!explain.stdout.contains("↓"))
+        // Project rules' examples show every file, named, in its own language.
+        let project = try Self.run(["explain", "platform.entitlements-debug"])
+        #expect(project.stdout.contains("AcmeWallet.entitlements:\n```xml\n<?xml"))
+        #expect(project.stdout.contains("Config/Release.xcconfig:\n```text\nCODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements"))
     }
 
     @Test func productionScanChecksAssociationFileAppIDs() throws {

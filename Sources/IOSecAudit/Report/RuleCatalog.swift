@@ -20,8 +20,16 @@ public enum RuleCatalog {
 
     /// Everything about one rule, with its examples (markers removed), for `iosec explain`.
     public static func explanation(_ rule: RuleDescription) -> String {
+        // Every file of an example, named when it is not a lone Swift file, fenced in its own language.
         func examples(_ list: [RuleExample]) -> String {
-            list.map { "```swift\n\($0.strippedAndMarkers.code.trimmingWhitespace())\n```" }.joined(separator: "\n\n")
+            list.map { example in
+                let files = example.strippedFiles.files
+                let named = files.count > 1 || !files.allSatisfy { $0.path.hasSuffix(".swift") }
+                return files.map { file in
+                    (named ? "\(file.path):\n" : "")
+                        + "```\(language(ofPath: file.path))\n\(file.code.trimmingWhitespace())\n```"
+                }.joined(separator: "\n")
+            }.joined(separator: "\n\n")
         }
         return """
         \(rule.id) — \(rule.title)
@@ -33,7 +41,7 @@ public enum RuleCatalog {
         How to fix
         \(rule.fix)
 
-        ```swift
+        ```\(language(ofSnippet: rule.fixExample))
         \(rule.fixExample.trimmingWhitespace())
         ```
 
@@ -46,5 +54,25 @@ public enum RuleCatalog {
         Suppress one finding with `// iosec:ignore \(rule.id) -- reason` on the line or the line above.
 
         """
+    }
+
+    /// The markdown fence language of a file, from its kind.
+    static func language(ofPath path: String) -> String {
+        switch FileKind.of(fileName: String(path.split(separator: "/").last ?? "")) {
+        case .swift: "swift"
+        case .objc: "objc"
+        case .infoPlist, .entitlements, .privacyManifest, .plist: "xml"
+        case .associationFile: "json"
+        default: "text"
+        }
+    }
+
+    /// The fence language of a fix example, from how it starts.
+    static func language(ofSnippet snippet: String) -> String {
+        switch snippet.trimmingWhitespace().first {
+        case "<": "xml"
+        case "{": "json"
+        default: "swift"
+        }
     }
 }
