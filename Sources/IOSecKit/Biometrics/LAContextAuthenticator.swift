@@ -21,7 +21,10 @@ public struct LAContextAuthenticator: LocalAuthenticator {
         case .touchID: return .touchID
         case .faceID: return .faceID
         case .none: return .none
-        default: return .opticID  // .opticID exists from iOS 17; matched by default to build with older SDKs.
+        default:
+            // A type added after Optic ID must not be reported as Optic ID.
+            if #available(iOS 17.0, macOS 14.0, *), context.biometryType == .opticID { return .opticID }
+            return .none
         }
     }
 

@@ -95,20 +95,42 @@ import UIKit
 
 /// The general `UIPasteboard`, with `localOnly` and `expirationDate` options.
 ///
+/// `read()` answers only while the pasteboard still holds what this backend wrote: reading another app's
+/// contents would show the system's paste-consent alert (iOS 16+), and it is not ours to clear anyway.
+///
 /// ```swift
 /// let pasteboard = SecurePasteboard(backend: UIPasteboardBackend())
 /// ```
-public struct UIPasteboardBackend: PasteboardBackend {
+public final class UIPasteboardBackend: PasteboardBackend, @unchecked Sendable {
+    private let lock = NSLock()
+    private var changeCountBeforeWrite: Int?
+
     public init() {}
 
     public func write(_ string: String, expiresAt: Date?, localOnly: Bool) {
         var options: [UIPasteboard.OptionsKey: Any] = [.localOnly: localOnly]
         if let expiresAt { options[.expirationDate] = expiresAt }
-        UIPasteboard.general.setItems([["public.utf8-plain-text": string]], options: options)
+        let before = Self.onMain { UIPasteboard.general.changeCount }
+        Self.onMain { UIPasteboard.general.setItems([["public.utf8-plain-text": string]], options: options) }
+        lock.withLock { changeCountBeforeWrite = before }
     }
 
-    public func read() -> String? { UIPasteboard.general.string }
+    public func read() -> String? {
+        // Our write moves changeCount by one; more means someone else wrote since.
+        guard let before = lock.withLock({ changeCountBeforeWrite }),
+              Self.onMain({ UIPasteboard.general.changeCount }) - before <= 1 else { return nil }
+        return Self.onMain { UIPasteboard.general.string }
+    }
 
-    public func clear() { UIPasteboard.general.items = [] }
+    public func clear() {
+        Self.onMain { UIPasteboard.general.items = [] }
+        lock.withLock { changeCountBeforeWrite = nil }
+    }
+
+    /// UIPasteboard is main-actor isolated in newer SDKs; callers of this backend need not be.
+    private static func onMain<T: Sendable>(_ body: @MainActor () -> T) -> T {
+        if Thread.isMainThread { return MainActor.assumeIsolated(body) }
+        return DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
+    }
 }
 #endif

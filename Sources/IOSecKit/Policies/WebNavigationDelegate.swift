@@ -9,6 +9,7 @@ import WebKit
 /// webView.navigationDelegate = delegate  // keep a strong reference: the web view's is weak
 /// ```
 @MainActor
+@available(iOSApplicationExtension, unavailable)  // opens external links through UIApplication.shared
 public final class WebNavigationDelegate: NSObject, WKNavigationDelegate {
     public let policy: WebNavigationPolicy
     public var onCancel: ((URL?, String) -> Void)?
