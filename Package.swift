@@ -30,10 +30,13 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // glibc allocator settings for the scan executables (a no-op elsewhere).
+        .target(name: "CIOSecAllocator"),
         .target(
             name: "IOSecAudit",
             dependencies: [
                 "IOSecCore",
+                "CIOSecAllocator",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -11,6 +11,7 @@ import SwiftSyntax
 @main
 struct Bench {
     static func main() {
+        AllocatorTuning.applyForScanning()  // as the iosec command does, for both the parse-only and the scan runs
         var args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else { usage() }
         args.removeFirst()
@@ -69,10 +70,18 @@ struct Bench {
             print(String(format: "parse only:  %.3f s  (%d top-level statements)", parseSeconds, nodeCounts.reduce(0, +)))
         }
 
+        var walkSeconds = Double.nan
+        if !scanOnly {
+            // The same pipeline with no rules: reading, parsing and the one walk, so the rules' own cost shows.
+            walkSeconds = try Scanner(options: ScanOptions(jobs: jobs), rules: .none).scan(path).durationSeconds
+            print(String(format: "walk, no rules: %.3f s", walkSeconds))
+        }
+
         let scan = try Scanner(options: ScanOptions(jobs: jobs)).scan(path)
         print(String(format: "full scan:   %.3f s  (%d findings, %d diagnostics)", scan.durationSeconds, scan.findings.count, scan.diagnostics.count))
         if !scanOnly {
-            print(String(format: "ratio scan/parse: %.2f", scan.durationSeconds / parseSeconds))
+            print(String(format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f)",
+                         scan.durationSeconds / parseSeconds, walkSeconds / parseSeconds))
         }
         print(String(format: "throughput: %.1f MB/s", Double(bytes) / 1_048_576 / scan.durationSeconds))
         print("peak RSS: \(peakResidentMegabytes()) MiB")

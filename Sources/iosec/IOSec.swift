@@ -20,6 +20,7 @@ struct IOSec: AsyncParsableCommand {
 
     /// ArgumentParser exits 64 on usage errors; iosec promises 2 for every usage or fatal error.
     static func main() async {
+        AllocatorTuning.applyForScanning()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -44,7 +44,7 @@ import Testing
 
     @Test func slowServerTimesOutTheClient() async throws {
         let server = try await LocalTLSServer.start(chain: [leaf]) { _ in
-            TestHTTPResponse(status: 200, body: Array("x".utf8), delay: .seconds(5))
+            TestHTTPResponse(status: 200, body: Array("x".utf8), delay: .seconds(120))
         }
         defer { Task { try? await server.stop() } }
         await #expect(throws: (any Error).self) { try await get(server, timeout: .milliseconds(300)) }

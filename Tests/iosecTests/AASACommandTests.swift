@@ -38,7 +38,7 @@ import Testing
             case "/broken": return .ok("{\"applinks\": [", contentType: "application/json")
             case "/slow":
                 var response = TestHTTPResponse.ok(Self.valid, contentType: "application/json")
-                response.delay = .seconds(5)
+                response.delay = .seconds(120)  // only --timeout can end it
                 return response
             default: return .status(404)
             }

@@ -76,6 +76,9 @@ public struct RuleSet: Sendable {
         swift: RuleRegistry.swiftRules, factCollectors: RuleRegistry.swiftFactCollectors,
         artifact: RuleRegistry.artifactRules, project: RuleRegistry.projectRules)
 
+    /// No rules: a scan still reads, parses and walks every file (what the benchmark compares rules against).
+    public static let none = RuleSet(swift: [], factCollectors: [], artifact: [], project: [])
+
     /// Only the rule with this id (fact collectors stay: project rules need their facts).
     public func only(_ id: String) -> RuleSet {
         RuleSet(

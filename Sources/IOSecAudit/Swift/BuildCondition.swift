@@ -57,8 +57,8 @@ extension IfConfigClauseSyntax {
             return ref.baseName.text == "DEBUG" ? .debugOnly : nil
         }
         if let call = condition.as(FunctionCallExprSyntax.self),
-           call.calledExpression.trimmedDescription == "targetEnvironment",
-           call.arguments.first?.expression.trimmedDescription == "simulator" {
+           call.calledExpression.sourceText == "targetEnvironment",
+           call.arguments.first?.expression.sourceText == "simulator" {
             return .debugOnly
         }
         if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {

@@ -109,7 +109,7 @@ public enum Sensitivity {
 
     private static func type(of name: String, in parameters: FunctionParameterListSyntax) -> String? {
         for parameter in parameters where (parameter.secondName ?? parameter.firstName).text == name {
-            return parameter.type.trimmedDescription
+            return parameter.type.sourceText
         }
         return nil
     }

@@ -12,7 +12,7 @@ public final class SwiftFile {
     public let isFixture: Bool
 
     private let bytes: [UInt8]
-    private var converterStorage: SourceLocationConverter?
+    private var lineStartsStorage: [Int]?
     private(set) var findings: [Finding] = []
     private(set) var facts: [Fact] = []
 
@@ -24,18 +24,37 @@ public final class SwiftFile {
         self.isFixture = PathTraits.isFixture(path)
     }
 
-    /// Built on first use: most files have no finding and never need line tables.
-    var converter: SourceLocationConverter {
-        if let converterStorage { return converterStorage }
-        let made = SourceLocationConverter(fileName: path, tree: tree)
-        converterStorage = made
-        return made
+    /// Offsets where lines start, from the bytes on first use: most files have no finding or fact and never need
+    /// them, and a byte scan is far cheaper than `SourceLocationConverter`'s walk of the whole tree.
+    private var lineStarts: [Int] {
+        if let lineStartsStorage { return lineStartsStorage }
+        var starts = [0]
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            // \n, \r\n and a lone \r end a line, as for the Swift compiler.
+            if b == 0x0A || (b == 0x0D && (i + 1 >= n || bytes[i + 1] != 0x0A)) { starts.append(i + 1) }
+            i += 1
+        }
+        lineStartsStorage = starts
+        return starts
+    }
+
+    /// 1-based line and UTF-8 column of a byte offset.
+    func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+        let starts = lineStarts
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
     }
 
     /// 1-based line and UTF-8 column of a node's first token (leading trivia skipped).
     public func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
-        let loc = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return (loc.line, loc.column)
+        location(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
     }
 
     /// Adds a finding of `rule` at `node`.
@@ -43,8 +62,8 @@ public final class SwiftFile {
         _ rule: RuleDescription, at node: some SyntaxProtocol, message: String,
         severity: Severity? = nil, confidence: Confidence? = nil
     ) {
-        let start = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        let end = converter.location(for: node.endPositionBeforeTrailingTrivia)
+        let start = position(of: node)
+        let end = location(ofOffset: node.endPositionBeforeTrailingTrivia.utf8Offset)
         findings.append(Finding(
             ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
             title: rule.title, message: message, file: path,

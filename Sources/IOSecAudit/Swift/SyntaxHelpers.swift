@@ -77,6 +77,16 @@ extension ExprSyntax {
 }
 
 extension SyntaxProtocol {
+    /// The node's source text without its outer trivia: what `trimmedDescription` gives, without building a
+    /// trimmed copy of the tree (rules ask for it on hot paths).
+    public var sourceText: String {
+        let bytes = syntaxTextBytes
+        let start = leadingTriviaLength.utf8Length
+        let end = bytes.count - trailingTriviaLength.utf8Length
+        guard start < end else { return "" }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     /// The nearest enclosing function, initializer, accessor or closure body: the scope local data flow
     /// looks in.
     public var enclosingBody: CodeBlockItemListSyntax? {

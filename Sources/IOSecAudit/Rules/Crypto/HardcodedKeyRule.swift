@@ -122,7 +122,7 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     private static func isHKDF(_ call: FunctionCallExprSyntax) -> Bool {
-        call.calledBase?.trimmedDescription.contains("HKDF") == true
+        call.calledBase?.sourceText.contains("HKDF") == true
     }
 
     /// What literal the bytes come from ("a string literal", "a literal byte array", "a constant buffer"), or

@@ -71,6 +71,8 @@ struct WeakCipherRule: SwiftRule {
         "des": "DES", "tripledes": "3DES", "threedes": "3DES", "des3": "3DES", "rc4": "RC4", "rc2": "RC2",
         "ecb": "ECB mode", "ecbmode": "ECB mode",
     ]
+    /// Longer member names cannot match: no need to lower-case them (member accesses are everywhere).
+    private static let longestMember = members.keys.map(\.utf8.count).max() ?? 0
     /// Types constructed to select a weak mode (CryptoSwift).
     private static let types: [String: String] = ["ECB": "ECB mode"]
 
@@ -81,8 +83,8 @@ struct WeakCipherRule: SwiftRule {
         var reported = Syntax(ref)
         if let found = Self.constants[name] {
             weakness = found
-        } else if let member = ref.parent?.as(MemberAccessExprSyntax.self), member.declName.id == ref.id,
-                  let found = Self.members[name.lowercased()] {
+        } else if name.utf8.count <= Self.longestMember, let member = ref.parent?.as(MemberAccessExprSyntax.self),
+                  member.declName.id == ref.id, let found = Self.members[name.lowercased()] {
             weakness = found
             if member.base == nil { reported = Syntax(member) }
         } else if let found = Self.types[name], let call = ref.parent?.as(FunctionCallExprSyntax.self),

@@ -216,7 +216,7 @@ struct TrustAllRule: SwiftRule {
     /// A parameter of type `URLAuthenticationChallenge` (`didReceive`, `willSendRequestFor`, `respondTo`).
     private static func takesChallenge(_ function: FunctionDeclSyntax) -> Bool {
         function.signature.parameterClause.parameters.contains {
-            $0.type.trimmedDescription.hasSuffix("AuthenticationChallenge")
+            $0.type.sourceText.hasSuffix("AuthenticationChallenge")
         }
     }
 
@@ -261,7 +261,7 @@ struct TrustAllRule: SwiftRule {
         if let c = type.as(ClassDeclSyntax.self) { name = c.name.text }
         else if let s = type.as(StructDeclSyntax.self) { name = s.name.text }
         else if let a = type.as(ActorDeclSyntax.self) { name = a.name.text }
-        else if let e = type.as(ExtensionDeclSyntax.self) { name = e.extendedType.trimmedDescription }
+        else if let e = type.as(ExtensionDeclSyntax.self) { name = e.extendedType.sourceText }
         else { return nil }
         if isPinLike(name) { return name }
         guard let group = type as? any DeclGroupSyntax else { return nil }

@@ -111,7 +111,9 @@ struct WebViewJavaScriptRule: SwiftRule {
     private struct Scope {
         var enablesJavaScript: [Syntax] = []
         var disablesJavaScript = false
-        var loads: [Load] = []
+        /// `load…` calls, classified in `finish` and only where JavaScript or a bridge makes them matter: `load` is
+        /// a common name, and classifying follows local values through the function body.
+        var loads: [(name: String, call: FunctionCallExprSyntax)] = []
         var bridges: [(node: Syntax, name: String)] = []
     }
 
@@ -133,19 +135,9 @@ struct WebViewJavaScriptRule: SwiftRule {
         }
         guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
         switch name {
-        case "load":
-            guard let request = call.arguments.first?.expression else { return }
-            let load = call.arguments.count == 1 ? Self.classify(request: request) : .untrusted("data built at runtime")
-            scopes[Self.key(call), default: Scope()].loads.append(load)
-        case "loadHTMLString":
-            guard let html = call.arguments.first?.expression else { return }
-            let load: Load = html.stringLiteralValue != nil || Self.mentionsBundle(html) ? .bundled : .untrusted("HTML built at runtime")
-            scopes[Self.key(call), default: Scope()].loads.append(load)
-        case "loadFileURL":
-            guard let fileURL = call.arguments.first?.expression else { return }
-            let load: Load = Self.mentionsBundle(fileURL) || Self.mentionsBundle(LocalValue.origin(of: fileURL))
-                ? .bundled : .untrusted("a file from outside the app bundle")
-            scopes[Self.key(call), default: Scope()].loads.append(load)
+        case "load", "loadHTMLString", "loadFileURL":
+            guard !call.arguments.isEmpty else { return }
+            scopes[Self.key(call), default: Scope()].loads.append((name, call))
         case "add", "addScriptMessageHandler":
             let labels = call.argumentLabels
             guard labels == ["_", "name"] || labels == ["_", "contentWorld", "name"],
@@ -159,8 +151,9 @@ struct WebViewJavaScriptRule: SwiftRule {
 
     mutating func finish(in file: SwiftFile) {
         var found: [(node: Syntax, message: String)] = []
-        for scope in scopes.values {
-            let untrusted = scope.loads.lazy.compactMap { load -> String? in
+        for scope in scopes.values where !scope.enablesJavaScript.isEmpty || !scope.bridges.isEmpty {
+            let loads = scope.loads.compactMap { Self.classify(load: $0.name, call: $0.call) }
+            let untrusted = loads.lazy.compactMap { load -> String? in
                 if case .untrusted(let reason) = load { return reason }
                 return nil
             }.first
@@ -169,7 +162,7 @@ struct WebViewJavaScriptRule: SwiftRule {
                     found.append((site, "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content"))
                 }
             }
-            let onlyBundled = !scope.loads.isEmpty && scope.loads.allSatisfy { if case .bundled = $0 { true } else { false } }
+            let onlyBundled = !loads.isEmpty && loads.allSatisfy { if case .bundled = $0 { true } else { false } }
             guard !scope.disablesJavaScript, !onlyBundled else { continue }
             for bridge in scope.bridges {
                 found.append((bridge.node, "script message handler '\(bridge.name)' lets any page in this web view call native code; restrict it to bundled content or check the frame's origin"))
@@ -186,11 +179,24 @@ struct WebViewJavaScriptRule: SwiftRule {
 
     private static func isContentController(_ base: ExprSyntax) -> Bool {
         if let name = base.lastName, name.lowercased().hasSuffix("contentcontroller") { return true }
-        return LocalValue.origin(of: base)?.trimmedDescription.contains("WKUserContentController") == true
+        return LocalValue.origin(of: base)?.sourceText.contains("WKUserContentController") == true
     }
 
     private static func mentionsBundle(_ expr: ExprSyntax?) -> Bool {
         expr?.tokens(viewMode: .sourceAccurate).contains { $0.text == "Bundle" } == true
+    }
+
+    private static func classify(load name: String, call: FunctionCallExprSyntax) -> Load? {
+        guard let first = call.arguments.first?.expression else { return nil }
+        switch name {
+        case "load":
+            return call.arguments.count == 1 ? classify(request: first) : .untrusted("data built at runtime")
+        case "loadHTMLString":
+            return first.stringLiteralValue != nil || mentionsBundle(first) ? .bundled : .untrusted("HTML built at runtime")
+        default:  // loadFileURL
+            return mentionsBundle(first) || mentionsBundle(LocalValue.origin(of: first))
+                ? .bundled : .untrusted("a file from outside the app bundle")
+        }
     }
 
     /// `URLRequest(url: URL(string: "https://…")!)` → constant https; a bundle URL → bundled; anything else

@@ -137,7 +137,7 @@ struct LogSensitiveRule: SwiftRule {
 
     /// `logger`, `Self.log`, `Logger.auth`, `AppLog.network`: a base with a word starting with "log".
     private static func isLoggerLike(_ base: ExprSyntax) -> Bool {
-        SensitiveName.words(base.trimmedDescription).contains { $0.hasPrefix("log") }
+        SensitiveName.words(base.sourceText).contains { $0.hasPrefix("log") }
     }
 
     /// Walks the logged arguments. A string literal is checked per interpolation, honouring `privacy:`;

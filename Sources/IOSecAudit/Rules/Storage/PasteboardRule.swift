@@ -98,13 +98,13 @@ struct PasteboardRule: SwiftRule {
 
     /// `UIPasteboard.general`, or a local / property named like a pasteboard that is not a named one.
     static func isGeneralPasteboard(_ base: ExprSyntax) -> Bool {
-        let text = base.trimmedDescription
+        let text = base.sourceText
         if text.hasPrefix("UIPasteboard(") { return false }
         if text.hasSuffix("UIPasteboard.general") { return true }
         guard let name = base.lastName, name.lowercased().hasSuffix("pasteboard") else { return false }
         if let ref = base.unwrapped.as(DeclReferenceExprSyntax.self),
            let origin = LocalValue.initializer(of: name, before: ref) {
-            return origin.trimmedDescription.hasSuffix("UIPasteboard.general")
+            return origin.sourceText.hasSuffix("UIPasteboard.general")
         }
         return true
     }

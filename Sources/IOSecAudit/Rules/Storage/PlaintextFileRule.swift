@@ -71,7 +71,7 @@ struct PlaintextFileRule: SwiftRule {
               let write = Self.fileWrite(call, name: name)
         else { return }
         if let options = write.protection, options.mentions(anyOf: Self.protectionNames) { return }
-        if SensitiveName.words(write.data.trimmedDescription).contains(where: Self.encryptedWords.contains) { return }
+        if SensitiveName.words(write.data.sourceText).contains(where: Self.encryptedWords.contains) { return }
         let advice = name == "archiveRootObject"
             ? "archive to Data and write it with .completeFileProtection"
             : "write it with .completeFileProtection or keep it in the Keychain"

@@ -97,7 +97,7 @@ struct UserDefaultsSecretRule: SwiftRule {
     }
 
     private func check(_ attribute: AttributeSyntax, in file: SwiftFile) {
-        guard attribute.attributeName.trimmedDescription == "AppStorage",
+        guard attribute.attributeName.sourceText == "AppStorage",
               case .argumentList(let arguments) = attribute.arguments,
               let key = arguments.first?.expression.stringLiteralValue
         else { return }
@@ -111,12 +111,12 @@ struct UserDefaultsSecretRule: SwiftRule {
     /// `UserDefaults.standard`, `UserDefaults(suiteName:)`, a `defaults` variable, or a local initialised
     /// from one of those.
     static func isUserDefaults(_ base: ExprSyntax) -> Bool {
-        let text = base.trimmedDescription
+        let text = base.sourceText
         if text.contains("UserDefaults") { return true }
         if let name = base.lastName {
             if name.lowercased().hasSuffix("defaults") { return true }
             if let origin = LocalValue.initializer(of: name, before: base) {
-                return origin.trimmedDescription.contains("UserDefaults")
+                return origin.sourceText.contains("UserDefaults")
             }
         }
         return false

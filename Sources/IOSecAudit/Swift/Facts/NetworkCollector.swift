@@ -32,6 +32,8 @@ struct NetworkCollector: SwiftVisitor {
     private var evaluatesTrust = false
     private var extractingFunctions: Set<SyntaxIdentifier> = []
     private var comparingFunctions: Set<SyntaxIdentifier> = []
+    /// `==` is everywhere: where it sits is looked up only in files that could pin.
+    private var equalities: [BinaryOperatorExprSyntax] = []
 
     init() {}
 
@@ -54,19 +56,20 @@ struct NetworkCollector: SwiftVisitor {
             if challengeHandler == nil, Self.isChallengeHandler(function) { challengeHandler = function }
         } else if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName {
             if name == "SecTrustEvaluateWithError" || name == "SecTrustEvaluate" { evaluatesTrust = true }
-            if let function = call.enclosingFunction?.id {
-                if Self.extractions.contains(name) { extractingFunctions.insert(function) }
-                if Self.comparisons.contains(name) { comparingFunctions.insert(function) }
+            let extracts = Self.extractions.contains(name), compares = Self.comparisons.contains(name)
+            if extracts || compares, let function = call.enclosingFunction?.id {
+                if extracts { extractingFunctions.insert(function) }
+                if compares { comparingFunctions.insert(function) }
             }
-        } else if let op = node.as(BinaryOperatorExprSyntax.self), op.operator.text == "==",
-                  let function = op.enclosingFunction?.id {
-            comparingFunctions.insert(function)
+        } else if let op = node.as(BinaryOperatorExprSyntax.self), op.operator.text == "==" {
+            equalities.append(op)
         }
     }
 
     mutating func finish(in file: SwiftFile) {
-        guard !sawLibrary, let handler = challengeHandler, evaluatesTrust,
-              !extractingFunctions.isDisjoint(with: comparingFunctions) else { return }
+        guard !sawLibrary, let handler = challengeHandler, evaluatesTrust, !extractingFunctions.isEmpty else { return }
+        for op in equalities { if let function = op.enclosingFunction?.id { comparingFunctions.insert(function) } }
+        guard !extractingFunctions.isDisjoint(with: comparingFunctions) else { return }
         file.record(kind: FactKind.pinningInCode, value: "delegate", at: handler.name)
     }
 

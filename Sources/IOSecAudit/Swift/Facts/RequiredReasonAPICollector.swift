@@ -55,7 +55,7 @@ struct RequiredReasonAPICollector: SwiftVisitor {
         guard let member else { return false }
         if ambiguousMembers.contains(name) {
             guard let base = member.base else { return true }
-            return keyTypes.contains(base.trimmedDescription)
+            return keyTypes.contains(base.sourceText)
         }
         return true
     }

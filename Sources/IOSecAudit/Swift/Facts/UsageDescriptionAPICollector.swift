@@ -79,7 +79,7 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
             return owner == "AVAudioApplication" ? "AVAudioApplication.requestRecordPermission" : "AVAudioSession.requestRecordPermission"
         case "SecAccessControlCreateWithFlags":
             // The flags argument: `.biometryCurrentSet`, `[.biometryAny, .or, .devicePasscode]`, `.userPresence`.
-            let flags = call.arguments.dropFirst(2).first?.expression.trimmedDescription.lowercased() ?? ""
+            let flags = call.arguments.dropFirst(2).first?.expression.sourceText.lowercased() ?? ""
             let biometric = ["biometry", "touchid", "userpresence"].contains { flags.contains($0) }
             return biometric ? "SecAccessControlCreateWithFlags(.biometry…)" : nil
         default:
@@ -90,7 +90,7 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
     /// `picker.sourceType = .camera`, `sourceType: .camera`, `UIImagePickerController.SourceType.camera`.
     static func isCameraSource(_ member: MemberAccessExprSyntax) -> Bool {
         guard member.declName.baseName.text == "camera" else { return false }
-        if let base = member.base { return base.trimmedDescription.hasSuffix("SourceType") }
+        if let base = member.base { return base.sourceText.hasSuffix("SourceType") }
         guard let parent = member.parent else { return false }
         if let labeled = parent.as(LabeledExprSyntax.self) { return labeled.label?.text == "sourceType" }
         if let list = parent.as(ExprListSyntax.self) {
