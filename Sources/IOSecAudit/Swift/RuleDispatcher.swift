@@ -4,6 +4,8 @@ import SwiftSyntax
 final class RuleDispatcher: SyntaxAnyVisitor {
     private var rules: [any SwiftVisitor]
     private let rulesByKind: [SyntaxKind: [Int]]
+    /// Per rule: the callee names it wants calls for, or nil for every call.
+    private let calleeFilters: [Set<String>?]
     private let wantsTokens: Bool
     private let file: SwiftFile
 
@@ -14,6 +16,7 @@ final class RuleDispatcher: SyntaxAnyVisitor {
             for kind in type.nodeKinds { table[kind, default: []].append(index) }
         }
         self.rulesByKind = table
+        self.calleeFilters = ruleTypes.map { $0.calleeNames }
         self.wantsTokens = table[.token] != nil
         self.file = file
         super.init(viewMode: .sourceAccurate)
@@ -25,7 +28,17 @@ final class RuleDispatcher: SyntaxAnyVisitor {
     }
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        if let indices = rulesByKind[node.kind] {
+        guard let indices = rulesByKind[node.kind] else { return .visitChildren }
+        if node.kind == .functionCallExpr {
+            // Calls are the most common node rules ask for, and most rules want a few names only.
+            let name = node.as(FunctionCallExprSyntax.self)?.calledName
+            for index in indices {
+                if let filter = calleeFilters[index] {
+                    guard let name, filter.contains(name) else { continue }
+                }
+                rules[index].visit(node, in: file)
+            }
+        } else {
             for index in indices { rules[index].visit(node, in: file) }
         }
         return .visitChildren

@@ -68,6 +68,7 @@ struct BiometricNoFallbackRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .assignmentExpr]
+    static let calleeNames: Set<String>? = ["evaluatePolicy"]
     static let biometricsOnly = "deviceOwnerAuthenticationWithBiometrics"
 
     private var biometricsOnlyEvaluations: [ExprSyntax] = []

@@ -47,6 +47,7 @@ struct WeakLocalAuthRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .functionCallExpr]
+    static let calleeNames: Set<String>? = ["elementsEqual"]
     /// Categories that a user types to authenticate.
     static let credentialCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .secret, .credential]
     /// Words after the credential word that name the input control holding it.

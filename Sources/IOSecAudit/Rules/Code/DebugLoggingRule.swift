@@ -61,6 +61,7 @@ struct DebugLoggingRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static var calleeNames: Set<String>? { names }
     static let names: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
     /// Folders of build scripts and command-line tools, where printing is the point.
     static let toolFolders: Set<String> = ["Scripts", "scripts", "Tools", "tools", "Plugins", "BuildTools"]

@@ -53,6 +53,7 @@ struct TLSVersionRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
+    static var calleeNames: Set<String>? { functions }
 
     private static let settings: Set<String> = [
         "tlsMinimumSupportedProtocolVersion", "tlsMaximumSupportedProtocolVersion",

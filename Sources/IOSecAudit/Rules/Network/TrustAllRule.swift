@@ -157,6 +157,7 @@ struct TrustAllRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionDecl, .functionCallExpr]
+    static let calleeNames: Set<String>? = ["setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         if let function = node.as(FunctionDeclSyntax.self) {

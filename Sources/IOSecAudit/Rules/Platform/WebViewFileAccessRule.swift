@@ -62,6 +62,7 @@ struct WebViewFileAccessRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let calleeNames: Set<String>? = ["setValue", "loadFileURL"]
 
     private static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
     /// `FileManager.SearchPathDirectory` cases and `URL` statics that name a whole container directory.

@@ -102,6 +102,7 @@ struct WebViewJavaScriptRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
+    static let calleeNames: Set<String>? = ["load", "loadHTMLString", "loadFileURL", "add", "addScriptMessageHandler"]
 
     private enum Load {
         case bundled, constantHTTPS

@@ -60,6 +60,7 @@ struct LogSensitiveRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(["os_log"])
 
     /// How a value leaks.
     enum Leak {

@@ -56,6 +56,7 @@ struct PlaintextFileRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject"]
     /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
     static let protectionNames: Set<String> = [
         "completeFileProtection", "completeFileProtectionUnlessOpen",

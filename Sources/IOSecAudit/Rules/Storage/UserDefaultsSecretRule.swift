@@ -73,6 +73,7 @@ struct UserDefaultsSecretRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .attribute]
+    static let calleeNames: Set<String>? = ["set", "setValue"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         if let call = node.as(FunctionCallExprSyntax.self) {

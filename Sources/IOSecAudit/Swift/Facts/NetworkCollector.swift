@@ -18,6 +18,7 @@ struct NetworkCollector: SwiftVisitor {
         "SecTrustGetCertificateAtIndex",
     ]
     static let comparisons: Set<String> = ["contains", "elementsEqual", "isDisjoint", "isSubset", "intersection"]
+    static let calleeNames: Set<String>? = extractions.union(comparisons).union(["SecTrustEvaluateWithError", "SecTrustEvaluate"])
     /// Pinning libraries, by a type only pinning code names.
     static let libraries: [String: String] = [
         "TrustKit": "TrustKit", "TSKPinningValidator": "TrustKit",

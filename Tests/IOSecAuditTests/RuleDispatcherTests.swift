@@ -1,0 +1,30 @@
+@testable import IOSecAudit
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@Suite struct RuleDispatcherTests {
+    /// Counts the calls and references it is handed; shared through a class so the test can read it.
+    final class Seen: @unchecked Sendable { var calls: [String] = []; var references = 0 }
+    nonisolated(unsafe) static var seen = Seen()
+
+    struct FilteredVisitor: SwiftVisitor {
+        static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
+        static let calleeNames: Set<String>? = ["set"]
+        mutating func visit(_ node: Syntax, in file: SwiftFile) {
+            if let call = node.as(FunctionCallExprSyntax.self) { RuleDispatcherTests.seen.calls.append(call.calledName ?? "?") }
+            if node.is(DeclReferenceExprSyntax.self) { RuleDispatcherTests.seen.references += 1 }
+        }
+    }
+
+    @Test func calleeNamesFilterCallsOnly() {
+        Self.seen = Seen()
+        let source = "defaults.set(token, forKey: k)\nprint(x)\nlet y = load(z)\nstore.set(1)\n"
+        let bytes = Array(source.utf8)
+        let file = SwiftFile(path: "App/A.swift", bytes: bytes, tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [FilteredVisitor.self], file: file).run()
+        #expect(Self.seen.calls == ["set", "set"])
+        // References are not filtered: defaults, set, token, k, print, x, load, z, store, set.
+        #expect(Self.seen.references == 10)
+    }
+}
