@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@Suite struct RuleDispatcherTests {
+@Suite(.serialized) struct RuleDispatcherTests {
     /// Counts the calls and references it is handed; shared through a class so the test can read it.
     final class Seen: @unchecked Sendable { var calls: [String] = []; var references = 0 }
     nonisolated(unsafe) static var seen = Seen()
@@ -15,6 +15,22 @@ import Testing
             if let call = node.as(FunctionCallExprSyntax.self) { RuleDispatcherTests.seen.calls.append(call.calledName ?? "?") }
             if node.is(DeclReferenceExprSyntax.self) { RuleDispatcherTests.seen.references += 1 }
         }
+    }
+
+    struct ReferenceFilteredVisitor: SwiftVisitor {
+        static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+        static let referenceNames: Set<String>? = ["token", "store"]
+        mutating func visit(_ node: Syntax, in file: SwiftFile) {
+            if let ref = node.as(DeclReferenceExprSyntax.self) { RuleDispatcherTests.seen.calls.append(ref.baseName.text) }
+        }
+    }
+
+    @Test func referenceNamesFilterReferences() {
+        Self.seen = Seen()
+        let source = "defaults.set(token, forKey: k)\nstore.set(1)\n"
+        let file = SwiftFile(path: "App/A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [ReferenceFilteredVisitor.self], file: file).run()
+        #expect(Self.seen.calls == ["token", "store"])
     }
 
     @Test func calleeNamesFilterCallsOnly() {

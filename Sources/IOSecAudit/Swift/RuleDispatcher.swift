@@ -4,8 +4,9 @@ import SwiftSyntax
 final class RuleDispatcher: SyntaxAnyVisitor {
     private var rules: [any SwiftVisitor]
     private let rulesByKind: [SyntaxKind: [Int]]
-    /// Per rule: the callee names it wants calls for, or nil for every call.
+    /// Per rule: the callee names it wants calls for, and the names it wants references for (nil: all).
     private let calleeFilters: [Set<String>?]
+    private let referenceFilters: [Set<String>?]
     private let wantsTokens: Bool
     private let file: SwiftFile
 
@@ -17,6 +18,7 @@ final class RuleDispatcher: SyntaxAnyVisitor {
         }
         self.rulesByKind = table
         self.calleeFilters = ruleTypes.map { $0.calleeNames }
+        self.referenceFilters = ruleTypes.map { $0.referenceNames }
         self.wantsTokens = table[.token] != nil
         self.file = file
         super.init(viewMode: .sourceAccurate)
@@ -29,19 +31,26 @@ final class RuleDispatcher: SyntaxAnyVisitor {
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
         guard let indices = rulesByKind[node.kind] else { return .visitChildren }
-        if node.kind == .functionCallExpr {
-            // Calls are the most common node rules ask for, and most rules want a few names only.
-            let name = node.as(FunctionCallExprSyntax.self)?.calledName
-            for index in indices {
-                if let filter = calleeFilters[index] {
-                    guard let name, filter.contains(name) else { continue }
-                }
-                rules[index].visit(node, in: file)
-            }
-        } else {
+        // Calls and references are the nodes rules ask for most, and most rules want a few names only: the name
+        // is worked out once here instead of once per rule.
+        switch node.kind {
+        case .functionCallExpr:
+            dispatch(node, to: indices, name: node.as(FunctionCallExprSyntax.self)?.calledName, filters: calleeFilters)
+        case .declReferenceExpr:
+            dispatch(node, to: indices, name: node.as(DeclReferenceExprSyntax.self)?.baseName.text, filters: referenceFilters)
+        default:
             for index in indices { rules[index].visit(node, in: file) }
         }
         return .visitChildren
+    }
+
+    private func dispatch(_ node: Syntax, to indices: [Int], name: String?, filters: [Set<String>?]) {
+        for index in indices {
+            if let filter = filters[index] {
+                guard let name, filter.contains(name) else { continue }
+            }
+            rules[index].visit(node, in: file)
+        }
     }
 
     // Tokens are half of all nodes; skip the table lookup unless a rule wants them.

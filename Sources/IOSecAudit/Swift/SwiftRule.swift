@@ -23,6 +23,8 @@ public protocol SwiftVisitor: Sendable {
     /// When set, calls (`functionCallExpr` nodes) reach this visitor only if their `calledName` is one of these:
     /// the dispatcher works the name out once per call instead of once per rule. Other node kinds are unaffected.
     static var calleeNames: Set<String>? { get }
+    /// The same for references (`declReferenceExpr` nodes), by their base name.
+    static var referenceNames: Set<String>? { get }
     init()
     mutating func visit(_ node: Syntax, in file: SwiftFile)
     /// Called once after the whole file was walked.
@@ -31,6 +33,7 @@ public protocol SwiftVisitor: Sendable {
 
 extension SwiftVisitor {
     public static var calleeNames: Set<String>? { nil }
+    public static var referenceNames: Set<String>? { nil }
     public mutating func finish(in file: SwiftFile) {}
 }
 

@@ -45,6 +45,7 @@ struct UIWebViewRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.identifierType, .declReferenceExpr]
+    static var referenceNames: Set<String>? { names }
     static let names: Set<String> = ["UIWebView", "UIWebViewDelegate"]
 
     /// One finding per line is enough: `var w: UIWebView = UIWebView()` is one mistake.

@@ -59,6 +59,7 @@ struct FileProtectionWeakRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr, .declReferenceExpr]
+    static let referenceNames: Set<String>? = untilFirstAuthentication.union(["NSFileProtectionNone"])
     static let untilFirstAuthentication: Set<String> = [
         "completeUntilFirstUserAuthentication", "completeFileProtectionUntilFirstUserAuthentication",
         "NSFileProtectionCompleteUntilFirstUserAuthentication",

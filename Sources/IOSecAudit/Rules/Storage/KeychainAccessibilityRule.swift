@@ -91,6 +91,7 @@ struct KeychainAccessibilityRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+    static let referenceNames: Set<String>? = lockedReadable.union(migrating)
 
     /// Readable while the device is locked: high.
     static let lockedReadable: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]

@@ -19,6 +19,7 @@ struct NetworkCollector: SwiftVisitor {
     ]
     static let comparisons: Set<String> = ["contains", "elementsEqual", "isDisjoint", "isSubset", "intersection"]
     static let calleeNames: Set<String>? = extractions.union(comparisons).union(["SecTrustEvaluateWithError", "SecTrustEvaluate"])
+    static let referenceNames: Set<String>? = Set(libraries.keys).union(["URLSession"])
     /// Pinning libraries, by a type only pinning code names.
     static let libraries: [String: String] = [
         "TrustKit": "TrustKit", "TSKPinningValidator": "TrustKit",

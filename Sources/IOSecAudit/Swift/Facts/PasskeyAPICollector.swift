@@ -4,6 +4,7 @@ import SwiftSyntax
 /// registration and assertion requests. First use per file.
 struct PasskeyAPICollector: SwiftVisitor {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType]
+    static var referenceNames: Set<String>? { symbols }
     static let symbols: Set<String> = ["ASAuthorizationPlatformPublicKeyCredentialProvider"]
 
     private var recorded = false

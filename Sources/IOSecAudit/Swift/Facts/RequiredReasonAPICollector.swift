@@ -8,6 +8,7 @@ import SwiftSyntax
 /// `FileAttributeKey` / `URLResourceKey`, so `invoice.creationDate` is not a file-timestamp API.
 struct RequiredReasonAPICollector: SwiftVisitor {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType]
+    static let referenceNames: Set<String>? = RequiredReasonAPI.symbols.values.reduce(into: typeNames) { $0.formUnion($1) }
 
     /// Types: any reference counts.
     static let typeNames: Set<String> = ["UserDefaults", "NSUserDefaults", "AppStorage", "SceneStorage"]
