@@ -3,8 +3,12 @@ import Testing
 
 /// Rules that lower or raise severity from context report at the severity the context calls for.
 @Suite struct AdjustedSeverityTests {
-    static func severities(_ code: String, rule id: String, path: String = "App/Example.swift") -> [Severity] {
-        SourceAnalysis.analyze(code, path: path, rules: RuleSet.all.only(id)).findings.map(\.severity)
+    static func severities(
+        _ code: String, rule id: String, path: String = "App/Example.swift", contexts: Set<CodeContext> = [.app]
+    ) -> [Severity] {
+        SourceAnalysis.analyze(
+            code, path: path, rules: RuleSet.all.only(id), options: ScanOptions(jobs: 1, includedContexts: contexts)
+        ).findings.map(\.severity)
     }
 
     @Test func weakHashIsInfoForCacheKeysAndMediumForSecrets() {
@@ -29,13 +33,15 @@ import Testing
         #expect(Self.severities(#"let buildHash = "q8Zr1vX0pL3kT9wYb2NcR7uE""#, rule: "secrets.hardcoded") == [])
     }
 
-    @Test func cleartextURLInDebugOnlyCodeIsLow() {
-        #expect(Self.severities("""
+    @Test func cleartextURLInDebugOnlyCodeIsLowAndNotShownByDefault() {
+        let code = """
         #if DEBUG
         let api = "http://staging.acme-shop.com"
         #else
         let api = "http://api.acme-shop.com"
         #endif
-        """, rule: "network.cleartext-url") == [.low, .medium])
+        """
+        #expect(Self.severities(code, rule: "network.cleartext-url", contexts: [.debug]) == [.low, .medium])
+        #expect(Self.severities(code, rule: "network.cleartext-url") == [.medium])
     }
 }

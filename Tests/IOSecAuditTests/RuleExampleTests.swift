@@ -115,9 +115,9 @@ import Testing
     func multiByteCharactersDoNotShiftPositions(id: String) {
         for example in Self.description(id).triggeringExamples where Self.isSwift(example) {
             // The prefix goes before any marker, so the markers' UTF-8 columns move exactly as the scanner's.
-            let prefixed = RuleExample(files: example.files.map { ($0.path, "/* Grüße 🔐 */ " + $0.code) })
+            let prefixed = RuleExample(files: example.files.map { ($0.path, "/* Grüße 🔐 */ " + $0.code) }, options: example.options)
             let (files, expected) = prefixed.strippedFiles
-            #expect(Self.positions(files, id: id) == expected, "\(id): positions shifted by a multi-byte prefix")
+            #expect(Self.positions(files, id: id, options: prefixed.options) == expected, "\(id): positions shifted by a multi-byte prefix")
         }
     }
 }

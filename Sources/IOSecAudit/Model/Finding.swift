@@ -20,12 +20,17 @@ public struct Finding: Sendable, Hashable, Codable {
     public var suppressed: Bool
     /// The reason written after `--` in the suppression comment, when there is one.
     public var suppressionReason: String?
+    /// What kind of code the finding is in (app, test, preview, debug-only, tooling, sample), decided by the
+    /// engine. Only app findings are reported unless the scan includes other contexts.
+    public var context: CodeContext
 
     public init(
         ruleId: String, severity: Severity, confidence: Confidence, title: String, message: String,
         file: String, line: Int, column: Int, endLine: Int, endColumn: Int, snippet: String,
-        masvs: String, cwe: Int, fix: String, suppressed: Bool = false, suppressionReason: String? = nil
+        masvs: String, cwe: Int, fix: String, suppressed: Bool = false, suppressionReason: String? = nil,
+        context: CodeContext = .app
     ) {
+        self.context = context
         self.ruleId = ruleId
         self.severity = severity
         self.confidence = confidence

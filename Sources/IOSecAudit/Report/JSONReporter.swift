@@ -11,6 +11,8 @@ public struct JSONReporter: Reporter {
             let bySeverity: [String: Int]
             let suppressed: Int
             let durationSeconds: Double
+            /// Findings left out by code context (test, preview, debug, tooling, sample): counts only.
+            let notShownByContext: [String: Int]
         }
         let version: Int
         let tool: Tool
@@ -30,7 +32,8 @@ public struct JSONReporter: Reporter {
                 filesScanned: result.filesScanned,
                 bySeverity: Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
                 suppressed: result.findings.count - result.activeFindings.count,
-                durationSeconds: (result.durationSeconds * 1000).rounded() / 1000))
+                durationSeconds: (result.durationSeconds * 1000).rounded() / 1000,
+                notShownByContext: Dictionary(uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) })))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.

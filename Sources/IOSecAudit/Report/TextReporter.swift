@@ -51,7 +51,18 @@ public struct TextReporter: Reporter {
             line = "\(total) finding\(total == 1 ? "" : "s") (\(parts)) · \(files) in \(time)"
         }
         if suppressed > 0 { line += " · \(suppressed) suppressed" }
+        if let hidden = Self.hiddenSummary(result) { line += " · " + hidden }
         return line
+    }
+
+    /// "not shown: 12 in test code, 3 in SwiftUI previews (--include-tests, --include-context)", or nil.
+    static func hiddenSummary(_ result: ScanResult) -> String? {
+        let parts = CodeContext.allCases.compactMap { context -> String? in
+            guard let count = result.hiddenByContext[context], count > 0 else { return nil }
+            return "\(count) in \(context.phrase)"
+        }
+        guard !parts.isEmpty else { return nil }
+        return "not shown: " + parts.joined(separator: ", ") + " (--include-context to see them)"
     }
 
     private static func color(_ severity: Severity) -> String {

@@ -40,6 +40,7 @@ struct FileOutcome: Sendable {
 struct FileAnalyzer: Sendable {
     let rules: RuleSet
     let options: ScanOptions
+    var constants: ConstantIndex = .empty
 
     func analyze(_ input: FileInput) -> FileOutcome {
         var outcome = FileOutcome()
@@ -80,7 +81,7 @@ struct FileAnalyzer: Sendable {
             outcome.diagnostics.append(Diagnostic(file: path, message: "invalid UTF-8 at line \(line); scanned with the invalid bytes replaced"))
         }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let file = SwiftFile(path: path, bytes: bytes, tree: tree)
+        let file = SwiftFile(path: path, bytes: bytes, tree: tree, constants: constants)
         // Invalid UTF-8 already explains the parse errors it causes: one diagnostic per file.
         if tree.hasError, !outcome.diagnostics.contains(where: { $0.file == path }) {
             let line = file.position(of: Self.firstErrorNode(in: Syntax(tree))).line

@@ -8,13 +8,15 @@ enum ProjectAnalysis {
         var diagnostics: [Diagnostic]
         var filesScanned: Int
         var bytes: Int
+        var hiddenByContext: [CodeContext: Int] = [:]
     }
 
     static func run(
         _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> Output {
-        let analyzer = FileAnalyzer(rules: rules, options: options)
+        let constants = ConstantIndex.build(inputs, options: options)
+        let analyzer = FileAnalyzer(rules: rules, options: options, constants: constants)
         let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: progress) { analyzer.analyze($0) }
 
         var findings: [Finding] = []
@@ -54,6 +56,14 @@ enum ProjectAnalysis {
             grouped[path] = fileFindings
         }
         findings = grouped.values.flatMap { $0 }.sorted(by: Finding.reportOrder)
-        return Output(findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes)
+
+        // Code context last: suppressions in test code still count as used, and what is left out is counted.
+        var hidden: [CodeContext: Int] = [:]
+        findings.removeAll { finding in
+            guard !options.includedContexts.contains(finding.context) else { return false }
+            if !finding.suppressed { hidden[finding.context, default: 0] += 1 }
+            return true
+        }
+        return Output(findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes, hiddenByContext: hidden)
     }
 }

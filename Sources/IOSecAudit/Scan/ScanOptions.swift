@@ -15,14 +15,20 @@ public struct ScanOptions: Sendable {
     /// App IDs (`TEAMID.bundle.id`) that are allowed in production association files (`--release-app-id`).
     public var releaseAppIDs: [String]
 
+    /// The code contexts whose findings are reported (`--include-tests`, `--include-context`). App code always
+    /// is; findings in the others are counted in ``ScanResult/hiddenByContext``.
+    public var includedContexts: Set<CodeContext>
+
     public static let defaultMaxFileSize = 8 * 1024 * 1024
 
     public init(
         excludes: [String] = [], includeVendored: Bool = false,
         maxFileSize: Int = ScanOptions.defaultMaxFileSize,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        production: Bool = false, releaseAppIDs: [String] = []
+        production: Bool = false, releaseAppIDs: [String] = [],
+        includedContexts: Set<CodeContext> = [.app]
     ) {
+        self.includedContexts = includedContexts.union([.app])
         self.production = production
         self.releaseAppIDs = releaseAppIDs
         self.excludes = excludes
@@ -42,11 +48,16 @@ public struct ScanResult: Sendable {
     public var filesScanned: Int
     public var bytesScanned: Int
     public var durationSeconds: Double
+    /// Findings left out because of their code context (tests, previews, debug-only code…), per context. They
+    /// are not in ``findings``; the summary names the counts so nothing is hidden silently.
+    public var hiddenByContext: [CodeContext: Int]
 
     public init(
         root: String, findings: [Finding], diagnostics: [Diagnostic],
-        filesScanned: Int, bytesScanned: Int, durationSeconds: Double
+        filesScanned: Int, bytesScanned: Int, durationSeconds: Double,
+        hiddenByContext: [CodeContext: Int] = [:]
     ) {
+        self.hiddenByContext = hiddenByContext
         self.root = root
         self.findings = findings
         self.diagnostics = diagnostics

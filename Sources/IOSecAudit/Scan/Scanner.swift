@@ -25,7 +25,7 @@ public struct Scanner: Sendable {
         return ScanResult(
             root: path, findings: output.findings, diagnostics: found.diagnostics + output.diagnostics,
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
-            durationSeconds: Date().timeIntervalSince(started))
+            durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
     }
 }
 

@@ -6,22 +6,31 @@ public final class SwiftFile {
     /// Path relative to the scanned root, `/`-separated.
     public let path: String
     public let tree: SourceFileSyntax
-    /// In a test target or test file: rules about shipping code stay quiet here.
-    public let isTestCode: Bool
-    /// In a fixtures / test-data folder.
-    public let isFixture: Bool
+    /// The context of the whole file when its path or imports decide it (test, tooling, sample); nil for app
+    /// files, whose nodes may still be previews or debug-only code.
+    public let fileContext: CodeContext?
+    /// Not app code (tests, fixtures, tooling, samples): fact collectors for project rules skip such files.
+    /// Rules do not ask: the engine files each finding under its context.
+    public var isTestCode: Bool { fileContext != nil }
+    /// Constants declared anywhere in the project, for resolving names to their literal values.
+    public let constants: ConstantIndex
 
     private let bytes: [UInt8]
     private var lineStartsStorage: [Int]?
     private(set) var findings: [Finding] = []
     private(set) var facts: [Fact] = []
 
-    init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
+    init(path: String, bytes: [UInt8], tree: SourceFileSyntax, constants: ConstantIndex = .empty) {
         self.path = path
         self.bytes = bytes
         self.tree = tree
-        self.isTestCode = PathTraits.isTestCode(path)
-        self.isFixture = PathTraits.isFixture(path)
+        self.fileContext = CodeContextClassifier.context(of: path, tree: tree)
+        self.constants = constants
+    }
+
+    /// The context a finding at `node` is filed under.
+    public func context(of node: some SyntaxProtocol) -> CodeContext {
+        fileContext ?? CodeContextClassifier.context(of: node)
     }
 
     /// Offsets where lines start, from the bytes on first use: most files have no finding or fact and never need
@@ -69,7 +78,7 @@ public final class SwiftFile {
             title: rule.title, message: message, file: path,
             line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
             snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset),
-            masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix))
+            masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node)))
     }
 
     /// Records a fact for project rules at `node`.

@@ -12,6 +12,11 @@ struct ScanCommand: ParsableCommand {
         association files, pbxproj and xcconfig files), runs every rule, combines facts across files, and reports \
         findings grouped by severity with the fix.
 
+        By default only app code is reported. Findings in tests (test targets, `*Tests` folders, files importing \
+        XCTest, Testing, Quick or Nimble), SwiftUI previews, `#if DEBUG` code, build tooling (fastlane, scripts, \
+        Package.swift) and sample code are counted in the summary line and left out; bring them back with \
+        `--include-tests` or `--include-context test,preview,debug,tooling,sample` (or `all`).
+
         Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
         file with `// iosec:ignore-file RULE-ID`.
 
@@ -20,6 +25,7 @@ struct ScanCommand: ParsableCommand {
           iosec scan MyApp --format sarif --output iosec.sarif --fail-on medium
           iosec scan MyApp --exclude 'Generated/**' --exclude '*.pb.swift'
           iosec scan MyApp --production --release-app-id ABCDE12345.com.acme.wallet
+          iosec scan MyApp --include-context debug,preview
         """
     )
 
@@ -40,6 +46,14 @@ struct ScanCommand: ParsableCommand {
 
     @Flag(name: .customLong("include-vendored"), help: "Also scan Pods, Carthage, .build, DerivedData, node_modules and asset catalogs.")
     var includeVendored = false
+
+    @Flag(name: .customLong("include-tests"), help: "Also report findings in test code, fixtures and mocks.")
+    var includeTests = false
+
+    @Option(
+        name: .customLong("include-context"),
+        help: "Also report findings in these code contexts: test, preview, debug, tooling, sample or all (comma-separated, repeatable).")
+    var includeContexts: [String] = []
 
     @Option(name: .customLong("max-file-size"), help: "Skip files larger than this many MB (with a diagnostic).")
     var maxFileSizeMB: Double = Double(ScanOptions.defaultMaxFileSize) / 1_048_576
@@ -62,12 +76,28 @@ struct ScanCommand: ParsableCommand {
             if let problem = AppID.problem(with: id) { throw ValidationError("--release-app-id: \(problem)") }
         }
         if !releaseAppIDs.isEmpty && !production { throw ValidationError("--release-app-id goes with --production") }
+        _ = try contexts()
+    }
+
+    /// The contexts `--include-tests` and `--include-context` ask for, besides app code.
+    func contexts() throws -> Set<CodeContext> {
+        var result: Set<CodeContext> = includeTests ? [.app, .test] : [.app]
+        for word in includeContexts.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            if word == "all" { return Set(CodeContext.allCases) }
+            guard let context = CodeContext(rawValue: word) else {
+                let known = CodeContext.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--include-context: unknown context '\(word)'; use \(known) or all")
+            }
+            result.insert(context)
+        }
+        return result
     }
 
     func run() throws {
         let options = ScanOptions(
             excludes: excludes, includeVendored: includeVendored,
-            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs, production: production, releaseAppIDs: releaseAppIDs)
+            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs, production: production, releaseAppIDs: releaseAppIDs,
+            includedContexts: try contexts())
         let result: ScanResult
         do {
             result = try Scanner(options: options).scan(path, progress: Progress.forTerminal())

@@ -96,7 +96,7 @@ struct BiometricNoFallbackRule: SwiftRule {
     }
 
     mutating func finish(in file: SwiftFile) {
-        guard !usesPasscodePolicy, !file.isTestCode else { return }
+        guard !usesPasscodePolicy else { return }
         // The empty title is the deliberate act; reporting the evaluation too would be the same mistake twice.
         for title in emptyFallbackTitles {
             report(file, at: title, "'localizedFallbackTitle' is empty, which hides the fallback button; keep it or evaluate .deviceOwnerAuthentication")

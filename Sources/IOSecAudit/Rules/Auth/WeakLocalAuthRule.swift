@@ -57,7 +57,6 @@ struct WeakLocalAuthRule: SwiftRule {
     static let lowerPrecedence: Set<String> = ["&&", "||", "??"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         if let op = node.as(BinaryOperatorExprSyntax.self) {
             let text = op.operator.text
             guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }

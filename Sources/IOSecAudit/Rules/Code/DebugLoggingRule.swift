@@ -73,7 +73,7 @@ struct DebugLoggingRule: SwiftRule {
         guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
               Self.names.contains(name), LogSensitiveRule.isGlobalCall(call),
               !call.argumentLabels.contains("to"),  // print(_:to:) writes into a stream the code owns
-              !file.isTestCode, !call.isDebugOnly
+              !call.isDebugOnly
         else { return }
         if fileIsTool == nil { fileIsTool = Self.isTool(file) }
         guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil else { return }

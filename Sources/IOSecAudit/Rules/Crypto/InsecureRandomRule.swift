@@ -85,7 +85,7 @@ struct InsecureRandomRule: SwiftRule {
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         guard let call = node.as(FunctionCallExprSyntax.self),
               let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
-              Self.weakFunctions.contains(ref.baseName.text), !file.isTestCode,
+              Self.weakFunctions.contains(ref.baseName.text),
               let purpose = Self.securityPurpose(of: call)
         else { return }
         let name = ref.baseName.text

@@ -30,10 +30,10 @@ struct CleartextURLRule: SwiftRule {
             RuleExample(#"webView.load(URLRequest(url: URL(string: ↓"HTTP://52.14.22.9/status")!))"#),
             RuleExample("""
             #if DEBUG
-            // Reported at low: debug builds only.
+            // Reported at low, and only with --include-context debug: debug builds only.
             let apiBase = ↓"http://staging.acme-shop.com/api"
             #endif
-            """),
+            """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
         ],
         nonTriggeringExamples: [
             RuleExample("""

@@ -69,7 +69,7 @@ struct HardcodedSecretRule: SwiftRule {
     private static let minimumLength = 16
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode, !file.isFixture, let literal = node.as(StringLiteralExprSyntax.self) else { return }
+        guard let literal = node.as(StringLiteralExprSyntax.self) else { return }
         var text = ""
         var interpolated = false
         for segment in literal.segments {

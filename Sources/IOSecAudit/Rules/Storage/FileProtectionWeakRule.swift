@@ -73,11 +73,10 @@ struct FileProtectionWeakRule: SwiftRule {
             name = member.declName.baseName.text
             switch name {
             case "noFileProtection":
-                guard !file.isTestCode else { return }
                 report(file, at: member, "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
                 return
             case "none":
-                guard !file.isTestCode, Self.isProtectionNone(member) else { return }
+                guard Self.isProtectionNone(member) else { return }
                 report(file, at: member, "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete")
                 return
             default:
@@ -89,7 +88,6 @@ struct FileProtectionWeakRule: SwiftRule {
             // The member access `FileProtectionType.none` also holds a decl reference `none`: this is the global.
             guard ref.parent?.is(MemberAccessExprSyntax.self) != true else { return }
             if name == "NSFileProtectionNone" {
-                guard !file.isTestCode else { return }
                 report(file, at: ref, "'NSFileProtectionNone' leaves the file readable while the device is locked; use NSFileProtectionComplete")
                 return
             }
@@ -97,7 +95,7 @@ struct FileProtectionWeakRule: SwiftRule {
             return
         }
         // completeUntilFirstUserAuthentication: weak only for sensitive data.
-        guard !file.isTestCode, let write = Self.enclosingWrite(of: node),
+        guard let write = Self.enclosingWrite(of: node),
               let sensitive = Self.sensitiveName(in: write) else { return }
         report(file, at: node, "'\(sensitive)' stays readable from first unlock until reboot with '\(name)'; use complete protection")
     }

@@ -104,7 +104,7 @@ struct KeychainAccessibilityRule: SwiftRule {
         guard let ref = node.as(DeclReferenceExprSyntax.self) else { return }
         let name = ref.baseName.text
         let isLockedReadable = Self.lockedReadable.contains(name)
-        guard isLockedReadable || Self.migrating.contains(name), !file.isTestCode else { return }
+        guard isLockedReadable || Self.migrating.contains(name) else { return }
         let dictionary = Self.enclosingDictionary(of: ref)
         if let dictionary, Self.isSearchQuery(dictionary) { return }
         if isLockedReadable {

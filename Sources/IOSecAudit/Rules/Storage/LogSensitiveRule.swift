@@ -40,9 +40,10 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(#"↓os_log("PIN %{public}@ accepted", log: .default, type: .info, pin)"#),
             RuleExample("""
             #if DEBUG
+            // Low, and only with --include-context debug.
             ↓debugPrint(credentials)
             #endif
-            """),
+            """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
             RuleExample("↓dump(keychainItem.password)"),
         ],
         nonTriggeringExamples: [
@@ -92,7 +93,7 @@ struct LogSensitiveRule: SwiftRule {
     ]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode, let call = node.as(FunctionCallExprSyntax.self),
+        guard let call = node.as(FunctionCallExprSyntax.self),
               let leak = Self.leak(in: call) else { return }
         let debugOnly = call.isDebugOnly
         let builds = debugOnly ? "debug builds" : "release builds"

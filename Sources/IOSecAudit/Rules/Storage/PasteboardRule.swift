@@ -57,7 +57,6 @@ struct PasteboardRule: SwiftRule {
     static let setters: Set<String> = ["setValue", "setData", "setItems", "addItems", "setObjects", "setString"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         if let assignment = node.as(AssignmentExprSyntax.self) {
             guard let (target, values) = assignment.targetAndValues,
                   let member = target.as(MemberAccessExprSyntax.self),

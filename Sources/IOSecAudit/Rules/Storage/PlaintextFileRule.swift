@@ -68,7 +68,7 @@ struct PlaintextFileRule: SwiftRule {
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
-              name == "write" || name == "createFile" || name == "archiveRootObject", !file.isTestCode,
+              name == "write" || name == "createFile" || name == "archiveRootObject",
               let write = Self.fileWrite(call, name: name)
         else { return }
         if let options = write.protection, options.mentions(anyOf: Self.protectionNames) { return }

@@ -40,7 +40,7 @@ struct NetworkCollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode, !file.isFixture else { return }
+        guard !file.isTestCode else { return }
         if let reference = node.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "URLSession", !sawSession {

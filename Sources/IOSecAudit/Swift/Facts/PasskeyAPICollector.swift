@@ -12,7 +12,7 @@ struct PasskeyAPICollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !recorded, !file.isTestCode, !file.isFixture else { return }
+        guard !recorded, !file.isTestCode else { return }
         let name = node.as(DeclReferenceExprSyntax.self)?.baseName.text ?? node.as(IdentifierTypeSyntax.self)?.name.text
         guard let name, Self.symbols.contains(name) else { return }
         recorded = true

@@ -26,7 +26,7 @@ struct RequiredReasonAPICollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode, !file.isFixture else { return }
+        guard !file.isTestCode else { return }
         if let type = node.as(IdentifierTypeSyntax.self) {
             let name = type.name.text
             if Self.typeNames.contains(name) { record(name, at: type, in: file) }

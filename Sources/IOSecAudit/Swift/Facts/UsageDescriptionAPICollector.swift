@@ -42,7 +42,7 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode, !file.isFixture else { return }
+        guard !file.isTestCode else { return }
         if let call = node.as(FunctionCallExprSyntax.self) {
             if let symbol = Self.symbol(of: call) { record(symbol, at: call, in: file) }
         } else if let member = node.as(MemberAccessExprSyntax.self), Self.isCameraSource(member) {

@@ -1,0 +1,100 @@
+import SwiftSyntax
+
+/// What kind of code a finding sits in. Decided once, by the engine, for every finding: rules report what they
+/// see and never ask whether they are in a test.
+///
+/// By default a scan reports only ``app`` findings; the others are counted in the summary and come back with
+/// `--include-tests` (test) or `--include-context` (any of them).
+public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
+    /// Code that ships in a release build.
+    case app
+    /// Test targets and test files (`*Tests/`, `FooTests.swift`, files importing XCTest, Testing, Quick or
+    /// Nimble), fixtures and mocks.
+    case test
+    /// SwiftUI previews: `#Preview { … }`, `PreviewProvider` types, `*_Previews`.
+    case preview
+    /// Compiled only into debug builds: inside `#if DEBUG` or `#if targetEnvironment(simulator)`.
+    case debug
+    /// Build and release tooling: fastlane (`SnapshotHelper.swift`), scripts, `Package.swift`, plugins,
+    /// command-line tools.
+    case tooling
+    /// Sample and demo code shipped beside a library (`Example/`, `Demo/`, playgrounds).
+    case sample
+
+    /// How the summary names the context.
+    public var phrase: String {
+        switch self {
+        case .app: "app code"
+        case .test: "test code"
+        case .preview: "SwiftUI previews"
+        case .debug: "debug-only code"
+        case .tooling: "build tooling"
+        case .sample: "sample code"
+        }
+    }
+
+    public static func < (a: CodeContext, b: CodeContext) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Decides the context of a file from its path and imports, and of a node from what encloses it.
+enum CodeContextClassifier {
+    private static let testImports: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "iOSSnapshotTestCase", "FBSnapshotTestCase", "ViewInspector"]
+    private static let toolImports: Set<String> = ["ArgumentParser", "PackageDescription", "PackagePlugin", "Danger"]
+    private static let toolFolders: Set<String> = [
+        "fastlane", "Fastlane", "Scripts", "scripts", "Tools", "tools", "BuildTools", "Plugins", "ci_scripts", ".github",
+    ]
+    private static let toolFiles: Set<String> = ["Package.swift", "SnapshotHelper.swift", "Dangerfile.swift", "Fastfile.swift"]
+    private static let sampleFolders: Set<String> = ["Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds"]
+
+    /// The context that holds for the whole file, from its path alone (nil: decided per node).
+    static func context(ofPath path: String) -> CodeContext? {
+        if PathTraits.isTestCode(path) || PathTraits.isFixture(path) { return .test }
+        let parts = path.split(separator: "/")
+        guard let name = parts.last else { return nil }
+        if toolFiles.contains(String(name)) { return .tooling }
+        let folders = parts.dropLast()
+        if folders.contains(where: { toolFolders.contains(String($0)) }) { return .tooling }
+        if folders.contains(where: { sampleFolders.contains(String($0)) || $0.hasSuffix(".playground") }) { return .sample }
+        if name.hasSuffix("UITests.swift") || name.hasSuffix("Mock.swift") || name.hasSuffix("Mocks.swift") { return .test }
+        return nil
+    }
+
+    /// The whole file's context from its path and its imports (imports are top-level: no deep walk).
+    static func context(of path: String, tree: SourceFileSyntax) -> CodeContext? {
+        if let fromPath = context(ofPath: path) { return fromPath }
+        for item in tree.statements {
+            guard let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text else { continue }
+            if testImports.contains(module) { return .test }
+            if toolImports.contains(module) { return .tooling }
+        }
+        return nil
+    }
+
+    /// The context of one node in an app file: a preview, debug-only code, or app code.
+    static func context(of node: some SyntaxProtocol) -> CodeContext {
+        var current = Syntax(node).parent
+        while let n = current {
+            switch n.kind {
+            case .macroExpansionExpr:
+                if n.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview" { return .preview }
+            case .macroExpansionDecl:
+                if n.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview" { return .preview }
+            case .structDecl, .classDecl, .enumDecl, .extensionDecl:
+                if let group = n.asProtocol(DeclGroupSyntax.self), isPreviewType(group) { return .preview }
+            default:
+                break
+            }
+            current = n.parent
+        }
+        return node.isDebugOnly ? .debug : .app
+    }
+
+    private static func isPreviewType(_ group: some DeclGroupSyntax) -> Bool {
+        if let inherited = group.inheritanceClause?.inheritedTypes,
+           inherited.contains(where: { $0.type.sourceText == "PreviewProvider" }) { return true }
+        if let s = group.as(StructDeclSyntax.self), s.name.text.hasSuffix("_Previews") { return true }
+        return false
+    }
+}

@@ -1,0 +1,365 @@
+/// A constant's literal value.
+public enum ConstantValue: Sendable, Hashable {
+    /// A string literal without interpolation (escapes kept as written).
+    case string(String)
+    case integer(Int)
+    /// An array literal of integers (`[0x01, 0x02, …]`), by its element count.
+    case bytes(count: Int)
+
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}
+
+/// One `let` / `var` / `static let` / enum case with a literal value, as the pre-pass found it.
+public struct ConstantDeclaration: Sendable, Hashable {
+    public var name: String
+    public var value: ConstantValue
+    /// The innermost type (class, struct, enum, actor, extension) it is declared in, nil at file scope.
+    public var typeName: String?
+    /// An enum case's raw value (`case loginToken = "login_token"`) rather than a stored constant.
+    public var isEnumCase: Bool
+    public var file: String
+}
+
+/// The project's constants: every `let`/`var`/`static let` whose initializer is a single literal, and every
+/// enum raw value, found by a lexical pre-pass over all Swift files before the rules run. Rules resolve a
+/// name to its literal through it: `defaults.set(v, forKey: tokenKey)` where another file says
+/// `static let tokenKey = "auth_token"`.
+///
+/// ```swift
+/// let index = ConstantIndex(files: [("Keys.swift", Array("enum Keys { static let token = \"auth_token\" }".utf8))])
+/// index.resolve("token", qualifier: "Keys", file: "Main.swift")  // .string("auth_token")
+/// ```
+public struct ConstantIndex: Sendable {
+    private var byName: [String: [ConstantDeclaration]]
+
+    public static let empty = ConstantIndex(declarations: [])
+
+    public init(declarations: [ConstantDeclaration]) {
+        byName = Dictionary(grouping: declarations, by: \.name)
+    }
+
+    public init(files: [(path: String, bytes: [UInt8])]) {
+        self.init(declarations: files.flatMap { ConstantScanner.scan($0.bytes, file: $0.path) })
+    }
+
+    public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+
+    /// All declarations of `name`.
+    public func declarations(of name: String) -> [ConstantDeclaration] { byName[name] ?? [] }
+
+    /// The literal `name` stands for: declared in type `qualifier` when given (`Keys.token`), else in
+    /// `type` of `file`, else in `file`, else anywhere in the project when every declaration agrees.
+    /// nil when unknown or ambiguous.
+    public func resolve(_ name: String, qualifier: String? = nil, type: String? = nil, file: String? = nil) -> ConstantValue? {
+        guard let all = byName[name], !all.isEmpty else { return nil }
+        func unique(_ candidates: [ConstantDeclaration]) -> ConstantValue? {
+            guard let first = candidates.first else { return nil }
+            return candidates.allSatisfy({ $0.value == first.value }) ? first.value : nil
+        }
+        if let qualifier {
+            return unique(all.filter { $0.typeName == qualifier })
+        }
+        if let type, let hit = unique(all.filter({ $0.typeName == type && $0.file == file })) { return hit }
+        if let file, let hit = unique(all.filter({ $0.file == file })) { return hit }
+        return unique(all)
+    }
+
+    /// Whether `name` is declared as an enum case with a raw value anywhere.
+    public func isEnumCase(_ name: String) -> Bool {
+        byName[name]?.contains(where: \.isEnumCase) ?? false
+    }
+}
+
+/// The lexical pre-pass: one linear scan over a file's bytes that skips comments and string contents and
+/// recognises `let|var NAME [: Type] = LITERAL` and `case NAME = LITERAL` followed by the end of the
+/// statement. It never builds a tree, so it costs a small fraction of a parse; what it cannot read it skips.
+enum ConstantScanner {
+    private enum Token: Equatable {
+        case identifier(String)
+        case keyword(String)
+        case string(String?)  // nil: interpolated or multi-line
+        case integer(Int?)
+        case punct(UInt8)
+        case newline
+    }
+
+    private static let declKeywords: Set<String> = ["let", "var", "case"]
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor", "protocol"]
+
+    static func scan(_ bytes: [UInt8], file: String) -> [ConstantDeclaration] {
+        var lexer = Lexer(bytes: bytes)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 6)
+        while let token = lexer.next() { tokens.append(token) }
+        return declarations(in: tokens, file: file)
+    }
+
+    private static func declarations(in tokens: [Token], file: String) -> [ConstantDeclaration] {
+        var result: [ConstantDeclaration] = []
+        // (type name, brace depth inside it)
+        var typeStack: [(name: String, depth: Int)] = []
+        var pendingType: String?
+        var depth = 0
+        var i = 0
+        let n = tokens.count
+        func next(from j: Int) -> Int {
+            var k = j
+            while k < n, tokens[k] == .newline { k += 1 }
+            return k
+        }
+        while i < n {
+            switch tokens[i] {
+            case .punct(UInt8(ascii: "{")):
+                depth += 1
+                if let name = pendingType { typeStack.append((name, depth)); pendingType = nil }
+            case .punct(UInt8(ascii: "}")):
+                if let top = typeStack.last, top.depth == depth { typeStack.removeLast() }
+                depth = max(0, depth - 1)
+            case .keyword(let word) where typeKeywords.contains(word):
+                // `class Foo`, `extension Foo.Bar`: the name is the next identifier (its last component).
+                var k = next(from: i + 1)
+                var name: String?
+                while k < n, case .identifier(let part) = tokens[k] {
+                    name = part
+                    if k + 2 < n, tokens[k + 1] == .punct(UInt8(ascii: ".")) { k += 2 } else { break }
+                }
+                if let name { pendingType = name }
+            case .keyword(let word) where declKeywords.contains(word):
+                let k = next(from: i + 1)
+                guard k + 2 < n, case .identifier(let name) = tokens[k] else { break }
+                var m = k + 1
+                // Optional type annotation: skip to `=` on the same logical line.
+                if tokens[m] == .punct(UInt8(ascii: ":")) {
+                    var guardCount = 0
+                    while m < n, tokens[m] != .punct(UInt8(ascii: "=")), tokens[m] != .newline,
+                          tokens[m] != .punct(UInt8(ascii: "{")), guardCount < 16 {
+                        m += 1
+                        guardCount += 1
+                    }
+                }
+                guard m + 1 < n, tokens[m] == .punct(UInt8(ascii: "=")) else { break }
+                guard let (value, end) = literal(in: tokens, at: m + 1) else { break }
+                // The literal must be the whole initializer.
+                if end < n {
+                    switch tokens[end] {
+                    case .newline, .punct(UInt8(ascii: ";")), .punct(UInt8(ascii: "}")), .punct(UInt8(ascii: ",")): break
+                    default: i = end; continue
+                    }
+                }
+                result.append(ConstantDeclaration(
+                    name: name, value: value, typeName: typeStack.last?.name, isEnumCase: word == "case", file: file))
+                i = end
+                continue
+            default:
+                break
+            }
+            i += 1
+        }
+        return result
+    }
+
+    /// A literal starting at `i`: its value and the index after it.
+    private static func literal(in tokens: [Token], at i: Int) -> (ConstantValue, Int)? {
+        switch tokens[i] {
+        case .string(let s?):
+            return (.string(s), i + 1)
+        case .integer(let v?):
+            return (.integer(v), i + 1)
+        case .punct(UInt8(ascii: "-")):
+            if i + 1 < tokens.count, case .integer(let v?) = tokens[i + 1] { return (.integer(-v), i + 2) }
+            return nil
+        case .punct(UInt8(ascii: "[")):
+            var count = 0
+            var k = i + 1
+            while k < tokens.count {
+                switch tokens[k] {
+                case .integer: count += 1
+                case .punct(UInt8(ascii: ",")), .newline: break
+                case .punct(UInt8(ascii: "]")): return count > 0 ? (.bytes(count: count), k + 1) : nil
+                default: return nil
+                }
+                k += 1
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private struct Lexer {
+        let bytes: [UInt8]
+        var i = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        private static let keywords: Set<String> = ConstantScanner.declKeywords.union(ConstantScanner.typeKeywords)
+
+        mutating func next() -> Token? {
+            let n = bytes.count
+            while i < n {
+                let c = bytes[i]
+                switch c {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                    i += 1
+                case UInt8(ascii: "\n"):
+                    i += 1
+                    return .newline
+                case UInt8(ascii: "/"):
+                    if i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
+                        while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                    } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
+                        skipBlockComment()
+                    } else {
+                        i += 1
+                        return .punct(c)
+                    }
+                case UInt8(ascii: "\""), UInt8(ascii: "#"):
+                    if c == UInt8(ascii: "#") {
+                        // Raw string `#"…"#`, or `#if` / `#selector`: only the former is a literal.
+                        var k = i
+                        while k < n, bytes[k] == UInt8(ascii: "#") { k += 1 }
+                        guard k < n, bytes[k] == UInt8(ascii: "\"") else {
+                            i = k
+                            return .punct(c)
+                        }
+                        let hashes = k - i
+                        i = k
+                        return .string(readString(hashes: hashes))
+                    }
+                    return .string(readString(hashes: 0))
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let start = i
+                    while i < n, Self.isIdentifierByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") && i + 1 < n
+                            && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) {
+                        i += 1
+                    }
+                    let text = String(decoding: bytes[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
+                    if text.hasPrefix("0x") || text.hasPrefix("0X") { return .integer(Int(text.dropFirst(2), radix: 16)) }
+                    if text.hasPrefix("0b") { return .integer(Int(text.dropFirst(2), radix: 2)) }
+                    return .integer(Int(text))
+                default:
+                    if Self.isIdentifierStart(c) {
+                        let start = i
+                        while i < n, Self.isIdentifierByte(bytes[i]) { i += 1 }
+                        let word = String(decoding: bytes[start..<i], as: UTF8.self)
+                        return Self.keywords.contains(word) ? .keyword(word) : .identifier(word)
+                    }
+                    if c == UInt8(ascii: "`") {
+                        // `default` as an identifier
+                        let start = i + 1
+                        i += 1
+                        while i < n, bytes[i] != UInt8(ascii: "`"), bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                        let word = String(decoding: bytes[start..<min(i, n)], as: UTF8.self)
+                        if i < n { i += 1 }
+                        return .identifier(word)
+                    }
+                    i += 1
+                    return .punct(c)
+                }
+            }
+            return nil
+        }
+
+        private static func isIdentifierStart(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80 || c == UInt8(ascii: "$")
+        }
+
+        private static func isIdentifierByte(_ c: UInt8) -> Bool {
+            isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
+        }
+
+        private mutating func skipBlockComment() {
+            let n = bytes.count
+            var level = 0
+            while i < n {
+                if bytes[i] == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
+                    level += 1
+                    i += 2
+                } else if bytes[i] == UInt8(ascii: "*"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
+                    level -= 1
+                    i += 2
+                    if level == 0 { return }
+                } else {
+                    i += 1
+                }
+            }
+        }
+
+        /// Reads a string literal whose opening quote is at `i` (after `hashes` `#`s). Returns its content when it
+        /// is a plain one-line literal without interpolation, else nil; always moves past the literal.
+        private mutating func readString(hashes: Int) -> String? {
+            let n = bytes.count
+            let multiline = i + 2 < n && bytes[i + 1] == UInt8(ascii: "\"") && bytes[i + 2] == UInt8(ascii: "\"")
+            i += multiline ? 3 : 1
+            let start = i
+            var plain = !multiline
+            while i < n {
+                let c = bytes[i]
+                if c == UInt8(ascii: "\\"), Self.hashesFollow(bytes, from: i + 1, count: hashes) {
+                    let after = i + 1 + hashes
+                    if after < n, bytes[after] == UInt8(ascii: "(") {
+                        plain = false
+                        i = after + 1
+                        skipInterpolation()
+                        continue
+                    }
+                    i = after + 1
+                    continue
+                }
+                if c == UInt8(ascii: "\n"), !multiline { return nil }  // unterminated: give up on this line
+                if c == UInt8(ascii: "\"") {
+                    if multiline {
+                        if i + 2 < n, bytes[i + 1] == UInt8(ascii: "\""), bytes[i + 2] == UInt8(ascii: "\""),
+                           Self.hashesFollow(bytes, from: i + 3, count: hashes) {
+                            i += 3 + hashes
+                            return nil
+                        }
+                    } else if Self.hashesFollow(bytes, from: i + 1, count: hashes) {
+                        let content = String(decoding: bytes[start..<i], as: UTF8.self)
+                        i += 1 + hashes
+                        return plain ? content : nil
+                    }
+                }
+                i += 1
+            }
+            return nil
+        }
+
+        private static func hashesFollow(_ bytes: [UInt8], from index: Int, count: Int) -> Bool {
+            guard count > 0 else { return true }
+            guard index + count <= bytes.count else { return false }
+            for k in index..<(index + count) where bytes[k] != UInt8(ascii: "#") { return false }
+            return true
+        }
+
+        /// Skips to the `)` that closes an interpolation, through nested parentheses and strings.
+        private mutating func skipInterpolation() {
+            let n = bytes.count
+            var level = 1
+            while i < n, level > 0 {
+                let c = bytes[i]
+                if c == UInt8(ascii: "(") { level += 1 }
+                else if c == UInt8(ascii: ")") { level -= 1 }
+                else if c == UInt8(ascii: "\"") { _ = readString(hashes: 0); continue }
+                else if c == UInt8(ascii: "\n") { return }
+                i += 1
+            }
+        }
+    }
+}
+
+extension ConstantIndex {
+    /// The pre-pass over a scan's Swift files, in parallel: each file is read and lexed, never parsed.
+    static func build(_ inputs: [FileInput], options: ScanOptions) -> ConstantIndex {
+        let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxFileSize }
+        guard !swift.isEmpty else { return .empty }
+        let perFile = ParallelMap.run(swift, workers: options.jobs) { input -> [ConstantDeclaration] in
+            guard let bytes = try? input.load() else { return [] }
+            return ConstantScanner.scan(bytes, file: input.relativePath)
+        }
+        return ConstantIndex(declarations: perFile.flatMap { $0 })
+    }
+}
