@@ -14,6 +14,14 @@ public enum Sensitivity {
         "lowercased", "uppercased", "trimmingCharacters", "rawValue", "string", "text", "value", "wrappedValue",
         "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded",
     ]
+    /// Members that hold what the user typed into a control.
+    static let inputTextMembers: Set<String> = ["text", "stringValue", "attributedText"]
+
+    /// The sensitive name in `expr`, at a given depth of the search (for helpers that recurse back).
+    static func sensitiveName(in expr: ExprSyntax, atDepth depth: Int) -> String? {
+        sensitiveName(in: expr, depth: depth)
+    }
+
     /// Members that reduce a value to something harmless.
     private static let harmlessMembers: Set<String> = [
         "count", "isEmpty", "hashValue", "hash", "isValid", "isExpired", "expiresAt", "expiry", "expirationDate",
@@ -22,7 +30,9 @@ public enum Sensitivity {
     /// Calls whose result carries their arguments' content.
     private static let wrappingCalls: Set<String> = [
         "String", "Data", "NSString", "NSData", "Array", "encode", "archivedData", "data", "jsonObject",
-        "describing", "reflecting", "Substring", "AnyHashable", "NSAttributedString",
+        "describing", "reflecting", "Substring", "AnyHashable", "NSAttributedString", "NSDictionary",
+        "NSMutableDictionary", "Dictionary", "NSArray", "NSMutableArray", "NSKeyedArchiver", "archiveRootObject",
+        "dictionaryWithValues", "JSONSerialization", "PropertyListSerialization", "PropertyListEncoder", "JSONEncoder",
     ]
 
     /// The name that makes `expr` sensitive, or nil when it is not.
@@ -123,17 +133,25 @@ public enum Sensitivity {
             if SensitiveName.isSensitive(name) { return name }
             // Where did a plain local get its value? Two hops are enough for real code.
             if depth < 3, let value = LocalValue.initializer(of: name, before: ref),
-               value.as(DeclReferenceExprSyntax.self)?.baseName.text != name {
-                return sensitiveName(in: value, depth: depth + 1)
+               value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,
+               let found = sensitiveName(in: value, depth: depth + 1) {
+                return found
             }
             // A parameter's declared type: `func save(_ session: Session)` carries the app's session model.
             if let type = parameterType(of: name, near: ref), isSensitiveType(type) { return name }
+            // A container filled with a secret earlier: `dict["password"] = pw; … dict.write(toFile:)`.
+            if depth < 3, let filled = ContainerFill.sensitiveContent(of: name, before: ref, depth: depth) { return filled }
             return nil
         }
         if let member = e.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if harmlessMembers.contains(name) { return nil }
             if SensitiveName.isSensitive(name) { return name }
+            // What the user typed into a field for a secret: `passwordTextField.text`, `cvvField.text`.
+            if inputTextMembers.contains(name), let field = member.base?.lastName,
+               SensitiveName.classifyInputField(field) != nil {
+                return field
+            }
             if passthroughMembers.contains(name), let base = member.base {
                 return sensitiveName(in: base, depth: depth + 1)
             }
@@ -192,10 +210,101 @@ public enum Sensitivity {
             }
             return nil
         }
+        if let dictionary = e.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
+            // `["password": password]`, `["token": t]`: a sensitive key with a real value, or a sensitive value.
+            for element in elements {
+                let value = element.value.unwrapped
+                if value.is(NilLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) { continue }
+                if let key = element.key.stringLiteralValue, SensitiveName.isSensitive(key) { return key }
+                if let found = sensitiveName(in: element.value, depth: depth + 1) { return found }
+            }
+            return nil
+        }
+        if let array = e.as(ArrayExprSyntax.self) {
+            for element in array.elements {
+                if let found = sensitiveName(in: element.expression, depth: depth + 1) { return found }
+            }
+            return nil
+        }
         if let ternary = e.as(TernaryExprSyntax.self) {
             return sensitiveName(in: ternary.thenExpression, depth: depth + 1)
                 ?? sensitiveName(in: ternary.elseExpression, depth: depth + 1)
         }
         return nil
+    }
+}
+
+/// Containers filled with sensitive values earlier in the same function: `record["password"] = field.text`,
+/// `dict.setValue(password, forKey: "password")`, `params.updateValue(token, forKey: "t")`. Writing, logging or
+/// printing the container later leaks what was put in.
+enum ContainerFill {
+    private static let fillingMethods: Set<String> = ["setValue", "setObject", "set", "updateValue", "setString", "setData"]
+
+    /// The sensitive name put into `name` before `use`, or nil.
+    static func sensitiveContent(of name: String, before use: some SyntaxProtocol, depth: Int) -> String? {
+        guard let body = use.enclosingBody else { return nil }
+        let finder = Finder(name: name, before: use.position, depth: depth)
+        finder.walk(body)
+        return finder.found
+    }
+
+    private final class Finder: SyntaxAnyVisitor {
+        let name: String
+        let limit: AbsolutePosition
+        let depth: Int
+        var found: String?
+
+        init(name: String, before limit: AbsolutePosition, depth: Int) {
+            self.name = name
+            self.limit = limit
+            self.depth = depth
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func isContainer(_ expr: ExprSyntax?) -> Bool {
+            guard let expr else { return false }
+            let e = expr.unwrapped
+            if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text == name }
+            if let member = e.as(MemberAccessExprSyntax.self) {
+                return member.declName.baseName.text == name
+                    && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            }
+            return false
+        }
+
+        private func sensitive(key: ExprSyntax?, value: ExprSyntax?) -> String? {
+            if let value {
+                let v = value.unwrapped
+                if v.is(NilLiteralExprSyntax.self) || v.is(BooleanLiteralExprSyntax.self) { return nil }
+            }
+            if let key = key?.stringLiteralValue, SensitiveName.isSensitive(key) { return key }
+            if let value { return Sensitivity.sensitiveName(in: value, atDepth: depth + 1) }
+            return nil
+        }
+
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            guard found == nil, node.position < limit else { return .skipChildren }
+            if let sequence = node.as(SequenceExprSyntax.self) {
+                check(sequence)
+            } else if let call = node.as(FunctionCallExprSyntax.self) {
+                check(call)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        private func check(_ node: SequenceExprSyntax) {
+            if let assignment = node.simpleAssignment, let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self),
+               isContainer(subscriptCall.calledExpression) {
+                found = sensitive(key: subscriptCall.arguments.first?.expression, value: assignment.value)
+            }
+        }
+
+        private func check(_ node: FunctionCallExprSyntax) {
+            if let method = node.calledName, fillingMethods.contains(method), isContainer(node.calledBase) {
+                found = sensitive(key: node.argument("forKey"), value: node.arguments.first?.expression)
+            }
+        }
     }
 }

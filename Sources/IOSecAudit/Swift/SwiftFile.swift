@@ -28,6 +28,11 @@ public final class SwiftFile {
         self.constants = constants
     }
 
+    /// The modules the file imports (top-level `import` statements only).
+    public private(set) lazy var imports: Set<String> = Set(tree.statements.compactMap {
+        $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text
+    })
+
     /// The context a finding at `node` is filed under.
     public func context(of node: some SyntaxProtocol) -> CodeContext {
         fileContext ?? CodeContextClassifier.context(of: node)
@@ -106,5 +111,57 @@ extension String {
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
+    }
+}
+
+extension SwiftFile {
+    /// The string an expression stands for when it is a literal or a constant one or two names away: a local or
+    /// a stored property initialised with a literal, `Keys.token`, `Keys.token.rawValue`, `Self.tokenKey`, or a
+    /// constant declared anywhere in the project (through ``constants``). nil when it cannot be known.
+    public func stringValue(of expr: ExprSyntax) -> String? {
+        stringValue(of: expr, depth: 0)
+    }
+
+    private func stringValue(of expr: ExprSyntax, depth: Int) -> String? {
+        guard depth < 4 else { return nil }
+        let e = expr.unwrapped
+        if let value = e.stringLiteralValue { return value }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            if let origin = LocalValue.origin(of: e), origin.id != e.id {
+                return stringValue(of: origin, depth: depth + 1)
+            }
+            return constants.resolve(ref.baseName.text, type: Self.typeName(around: ref), file: path)?.string
+        }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard let base = member.base else { return nil }
+            if name == "rawValue" { return stringValue(of: base, depth: depth + 1) }
+            if let ref = base.as(DeclReferenceExprSyntax.self) {
+                if ref.baseName.tokenKind == .keyword(.self) {
+                    if let origin = LocalValue.origin(of: e) { return stringValue(of: origin, depth: depth + 1) }
+                    return constants.resolve(name, qualifier: Self.typeName(around: ref))?.string
+                }
+                let qualifier = ref.baseName.tokenKind == .keyword(.Self) ? Self.typeName(around: ref) : ref.baseName.text
+                return constants.resolve(name, qualifier: qualifier)?.string
+            }
+            // `Constants.Keys.token`: the innermost type qualifies.
+            if let inner = base.as(MemberAccessExprSyntax.self) {
+                return constants.resolve(name, qualifier: inner.declName.baseName.text)?.string
+            }
+        }
+        return nil
+    }
+
+    /// The name of the type declaration around a node (the extended type for extensions).
+    static func typeName(around node: some SyntaxProtocol) -> String? {
+        guard let decl = node.enclosingTypeDecl else { return nil }
+        if let c = decl.as(ClassDeclSyntax.self) { return c.name.text }
+        if let s = decl.as(StructDeclSyntax.self) { return s.name.text }
+        if let e = decl.as(EnumDeclSyntax.self) { return e.name.text }
+        if let a = decl.as(ActorDeclSyntax.self) { return a.name.text }
+        if let x = decl.as(ExtensionDeclSyntax.self) {
+            return x.extendedType.sourceText.split(separator: ".").last.map(String.init)
+        }
+        return nil
     }
 }

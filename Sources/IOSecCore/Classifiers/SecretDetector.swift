@@ -3,7 +3,7 @@ import Foundation
 /// The kind of hard-coded secret found in a literal.
 public enum SecretKind: String, Sendable {
     case awsAccessKeyID, googleAPIKey, stripeSecretKey, stripePublishableKey, githubToken, slackToken,
-        privateKeyPEM, jwt, highEntropy
+        privateKeyPEM, jwt, highEntropy, postHogProjectKey
 }
 
 /// One secret found by ``SecretDetector``.
@@ -35,6 +35,7 @@ public struct SecretMatch: Sendable, Equatable {
         case .googleAPIKey: return "Google API key (AIza…)"
         case .stripeSecretKey: return "Stripe secret key (sk_…/rk_…)"
         case .stripePublishableKey: return "Stripe publishable key (pk_…), public by design"
+        case .postHogProjectKey: return "PostHog project API key (phc_…), public by design"
         case .githubToken: return "GitHub token (ghp_…/github_pat_…)"
         case .slackToken: return "Slack token (xox…)"
         case .privateKeyPEM: return "PEM private key"
@@ -208,6 +209,13 @@ public enum SecretDetector {
                 }
             case UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "p"):
                 guard boundaryBefore else { break }
+                if has(b, i, "phc_") {
+                    // PostHog project keys are write-only ingestion keys, meant to ship in clients.
+                    let end = runEnd(b, i + 4) { isAlnumByte($0) || $0 == UInt8(ascii: "_") }
+                    if end - (i + 4) >= 20 {
+                        return SecretMatch(kind: .postHogProjectKey, isPublic: true, utf8Offset: i)
+                    }
+                }
                 for (prefix, isPublic) in stripePrefixes where has(b, i, prefix) {
                     let start = i + prefix.utf8.count
                     let end = runEnd(b, start, isAlnumByte)

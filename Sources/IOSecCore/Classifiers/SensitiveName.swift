@@ -115,14 +115,16 @@ public enum SensitiveName {
     /// Words that, after the sensitive word, make the name metadata about the secret.
     private static let trailingMetadata: Set<String> = [
         "placeholder", "label", "hint", "title", "field", "textfield", "button", "view", "prompt", "message",
-        "visible", "visibility", "hidden", "length", "count", "min", "max", "minimum", "maximum",
-        "policy", "policies", "validator", "validation", "strength", "url", "uri", "endpoint", "expiry",
-        "expiration", "expires", "expired", "date", "timestamp", "type", "kind", "format", "rule", "rules",
-        "regex", "pattern", "name", "error", "status", "state", "storage", "store", "manager", "provider",
-        "service", "handler", "delegate", "controller", "cell", "icon", "image", "color", "font", "style",
-        "enabled", "disabled", "required", "changed", "lifetime", "ttl", "duration", "interval", "timeout",
-        "prefix", "suffix", "description", "path", "filename", "version", "configuration", "config",
-        "options", "settings", "generator", "formatter", "parser", "mode", "scheme", "method", "request",
+        "visible", "visibility", "hidden", "length", "count", "min", "max", "minimum", "maximum", "policy",
+        "policies", "validator", "validation", "strength", "url", "uri", "endpoint", "expiry", "expiration",
+        "expires", "expired", "date", "timestamp", "type", "kind", "format", "rule", "rules", "regex", "pattern",
+        "name", "error", "status", "state", "storage", "store", "manager", "provider", "service", "handler",
+        "delegate", "controller", "cell", "icon", "image", "color", "font", "style", "enabled", "disabled",
+        "required", "changed", "lifetime", "ttl", "duration", "interval", "timeout", "prefix", "suffix",
+        "description", "path", "filename", "version", "configuration", "config", "options", "settings", "generator",
+        "formatter", "parser", "mode", "scheme", "method", "request", "consent", "banner", "jar", "requirements",
+        "reset", "recovery", "info", "id", "ids", "identifier", "fingerprint", "helper", "model", "viewmodel",
+        "screen", "flow", "coordinator", "row", "section", "key", "keys",
     ]
 
     private struct Pattern {
@@ -148,8 +150,10 @@ public enum SensitiveName {
             Pattern(.credential, ["auth", "authorization"], ["code"]),
             Pattern(.otp, ["verification", "sms", "mfa", "otp", "totp", "confirmation"], ["code"]),
             Pattern(.card, ["security"], ["code"]),
+            Pattern(.otp, ["reset", "recovery", "activation", "unlock"], ["code", "token"]),
             Pattern(.card, ["credit", "debit"], ["card"]),
-            Pattern(.card, ["card", "account", "routing"], ["number", "num", "no"]),
+            Pattern(.card, ["card", "account", "routing", "cc"], ["number", "num", "no", "nr"]),
+            Pattern(.card, ["card"], ["cvv", "cvc", "pin", "code"]),
             Pattern(.personalID, ["passport"], ["number", "no", "num"]),
             Pattern(.personalID, ["national", "tax"], ["id", "identifier", "number"]),
             Pattern(.secret, ["seed", "recovery"], ["phrase", "words"]),
@@ -179,6 +183,38 @@ public enum SensitiveName {
         }
         return index
     }()
+
+    /// Words that name an input control or its text: stripped from the end of a field's name before it is
+    /// classified (`passwordTextField` → `password`).
+    public static let inputWords: Set<String> = [
+        "field", "textfield", "text", "input", "entry", "box", "tf", "txt", "textbox", "lbl", "outlet", "secure",
+    ]
+
+    /// Words that name a credential only on an input control: `passField.text` is a password, `pass` alone is
+    /// not (boarding passes, render passes); `cardField.text` is a card number, a `card` view is not.
+    private static let inputOnlyWords: [String: SensitiveCategory] = [
+        "pass": .password, "pw": .password, "card": .card, "cc": .card, "code": .otp, "security": .card,
+    ]
+
+    /// Classifies the name of a text input control (`passwordTextField`, `passField`, `cvvTF`, `pinEntry`),
+    /// whose text is what the user typed: nil when the field is not for sensitive data.
+    public static func classifyInputField(_ name: String) -> SensitiveCategory? {
+        var w = words(name)
+        guard let last = w.last, inputWords.contains(last) || last.hasSuffix("field") else { return nil }
+        while let tail = w.last, inputWords.contains(tail) { w.removeLast() }
+        if let category = classify(words: w) { return category }
+        if w.count == 1, let category = inputOnlyWords[w[0]] { return category }
+        if w.count == 2, w[0] == "user" || w[0] == "login" || w[0] == "account", let category = inputOnlyWords[w[1]] { return category }
+        return nil
+    }
+
+    /// Whether a name describes metadata about a secret rather than the secret (`tokenCount`,
+    /// `isPasswordValid`, `passwordMinLength`): a flag prefix or a metadata word anywhere.
+    public static func isMetadata(_ name: String) -> Bool {
+        let w = words(name)
+        guard let first = w.first else { return false }
+        return flagPrefixes.contains(first) || w.contains { trailingMetadata.contains($0) }
+    }
 
     /// Words that turn a bare `key` into a secret key.
     private static let keyQualifiers: Set<String> = [

@@ -29,6 +29,18 @@ struct WeakLocalAuthRule: SwiftRule {
             RuleExample(#"func isMaster(_ enteredPasscode: String) -> Bool { return "s3cr3t-backdoor" == ↓enteredPasscode }"#),
             RuleExample(#"if username == "support" && ↓credentials.password.elementsEqual("Welcome1!") { grantAccess() }"#),
             RuleExample(#"if ↓otpCode != "000000" { throw LoginError.invalidCode }"#),
+            RuleExample(#"if userField.text == "root" && ↓passField.text == "Tr0ub4dor" { showAdminPanel() }"#),
+            RuleExample("""
+            func check(_ password: String) -> Bool {
+                let path = Bundle.main.path(forResource: "Accounts", ofType: "plist")!
+                let stored = NSDictionary(contentsOfFile: path)!
+                return ↓password == stored["Password"] as? String
+            }
+            """),
+            RuleExample("""
+            let masterPIN = "2468"
+            func unlock(with pin: String) -> Bool { ↓pin == masterPIN }
+            """),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -42,6 +54,14 @@ struct WeakLocalAuthRule: SwiftRule {
             RuleExample(#"if passwordPlaceholderText == "Password" { configureDefaultLabel() }"#),
             RuleExample("if newPassword != confirmPassword { showMismatch() }"),
             RuleExample(#"if response.status == "ok" && response.token == expectedToken { proceed() }"#),
+            RuleExample("""
+            func verify(_ password: String) throws -> Bool {
+                let stored = try keychain.read(account: "password")
+                return password == stored["hash"]
+            }
+            if passField.text == confirmField.text { enableSubmit() }
+            if passwordField.placeholder == "Password" { relabel() }
+            """),
             RuleExample(#"#expect(password == "hunter2")"#, path: "AppTests/LoginTests.swift"),
         ]
     )
@@ -51,7 +71,6 @@ struct WeakLocalAuthRule: SwiftRule {
     /// Categories that a user types to authenticate.
     static let credentialCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .secret, .credential]
     /// Words after the credential word that name the input control holding it.
-    static let inputWords: Set<String> = ["field", "textfield", "text", "input", "entry", "box", "view"]
     /// Operators with lower precedence than `==`: the operands next to `==` are whole operands only
     /// when what lies beyond them is one of these.
     static let lowerPrecedence: Set<String> = ["&&", "||", "??"]
@@ -60,10 +79,15 @@ struct WeakLocalAuthRule: SwiftRule {
         if let op = node.as(BinaryOperatorExprSyntax.self) {
             let text = op.operator.text
             guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
-            if right.stringLiteralValue?.isEmpty == false, let name = Self.credentialName(in: left) {
+            // A literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`).
+            if file.stringValue(of: right)?.isEmpty == false, let name = Self.credentialName(in: left) {
                 report(file, at: left, Self.message(name))
-            } else if left.stringLiteralValue?.isEmpty == false, let name = Self.credentialName(in: right) {
+            } else if file.stringValue(of: left)?.isEmpty == false, let name = Self.credentialName(in: right) {
                 report(file, at: right, Self.message(name))
+            } else if Self.isBundledValue(right), let name = Self.credentialName(in: left) {
+                report(file, at: left, Self.bundledMessage(name))
+            } else if Self.isBundledValue(left), let name = Self.credentialName(in: right) {
+                report(file, at: right, Self.bundledMessage(name))
             }
         } else if let call = node.as(FunctionCallExprSyntax.self) {
             guard call.calledName == "elementsEqual", let base = call.calledBase,
@@ -71,6 +95,34 @@ struct WeakLocalAuthRule: SwiftRule {
                   let name = Self.credentialName(in: base) else { return }
             report(file, at: base, Self.message(name))
         }
+    }
+
+    private static func bundledMessage(_ name: String) -> String {
+        "'\(name)' is compared with a value read from a file bundled in the app, which anyone can read and edit; verify it on the server or against a salted hash in the Keychain"
+    }
+
+    /// Readers of files that ship inside the app bundle.
+    private static let bundledReaders: Set<String> = ["NSDictionary", "NSMutableDictionary", "NSArray", "contentsOfFile", "propertyList", "decode"]
+
+    /// `stored["Password"]`, `stored.object(forKey: "pin")` where `stored` was read from a bundled plist or file
+    /// (`NSDictionary(contentsOfFile: Bundle.main.path(…))`).
+    private static func isBundledValue(_ expr: ExprSyntax) -> Bool {
+        let e = expr.unwrapped
+        let container: ExprSyntax?
+        if let subscriptCall = e.as(SubscriptCallExprSyntax.self) {
+            container = subscriptCall.calledExpression
+        } else if let call = e.as(FunctionCallExprSyntax.self), ["object", "value", "string"].contains(call.calledName ?? "") {
+            container = call.calledBase
+        } else if let cast = e.as(AsExprSyntax.self) {
+            return isBundledValue(cast.expression)
+        } else {
+            return false
+        }
+        guard let container, let origin = LocalValue.origin(of: container) ?? (container.unwrapped.is(FunctionCallExprSyntax.self) ? container : nil)
+        else { return false }
+        let text = origin.sourceText
+        return text.contains("Bundle.main") || text.contains("forResource") || (origin.unwrapped.as(FunctionCallExprSyntax.self)
+            .map { call in bundledReaders.contains(call.calledName ?? "") && call.arguments.contains { $0.label?.text == "contentsOfFile" || $0.label?.text == "contentsOf" } } ?? false)
     }
 
     private static func message(_ name: String) -> String {
@@ -86,7 +138,9 @@ struct WeakLocalAuthRule: SwiftRule {
             if element.is(UnresolvedTernaryExprSyntax.self) { return true }
             return element.as(BinaryOperatorExprSyntax.self).map { lowerPrecedence.contains($0.operator.text) } ?? false
         }
-        guard isBoundary(-2), isBoundary(2) else { return nil }
+        // `a == b as? String`: the cast belongs to the right operand.
+        let castsRight = op.sequenceNeighbor(2)?.is(UnresolvedAsExprSyntax.self) == true
+        guard isBoundary(-2), castsRight ? isBoundary(4) : isBoundary(2) else { return nil }
         return (left, right)
     }
 
@@ -94,13 +148,9 @@ struct WeakLocalAuthRule: SwiftRule {
     /// text of an input named for one (`pinField.text`).
     private static func credentialName(in expr: ExprSyntax) -> String? {
         if let name = Sensitivity.sensitiveName(in: expr) {
-            return SensitiveName.classify(name).map(credentialCategories.contains) == true ? name : nil
+            let category = SensitiveName.classify(name) ?? SensitiveName.classifyInputField(name)
+            return category.map(credentialCategories.contains) == true ? name : nil
         }
-        guard let member = expr.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "text",
-              let field = member.base?.lastName else { return nil }
-        var words = SensitiveName.words(field)
-        while let last = words.last, inputWords.contains(last) { words.removeLast() }
-        guard let category = SensitiveName.classify(words: words), credentialCategories.contains(category) else { return nil }
-        return field
+        return nil
     }
 }

@@ -39,6 +39,20 @@ struct HardcodedKeyRule: SwiftRule {
             }
             """),
             RuleExample(#"let derived = try PKCS5.PBKDF2(password: Array(password.utf8), salt: ↓Array("NaCl-acme".utf8), iterations: 4096, variant: .sha2(.sha256)).calculate()"#),
+            RuleExample("""
+            // RNCryptor: the password is the key.
+            let sealed = RNCryptor.encrypt(data: notes, withPassword: ↓"Vault#Key-2020")
+            let legacy = try RNEncryptor.encryptData(notes, with: kRNCryptorAES256Settings, password: ↓"pa55w0rd!")
+            """),
+            RuleExample("""
+            func encrypt(_ plain: Data, key: Data, iv: Data = ↓"0000111122223333".data(using: .utf8)!) throws -> Data {
+                try AES(key: key.bytes, blockMode: CBC(iv: iv.bytes)).encrypt(plain.bytes).data
+            }
+            """),
+            RuleExample(files: [
+                ("App/Constants.swift", "enum CryptoConstants { static let salt: [UInt8] = [0x4a, 0x17, 0x9c, 0x02, 0x5e, 0x61, 0x33, 0x80] }"),
+                ("App/KeyMaker.swift", "func key(for password: String) -> Data { pbkdf2SHA256(password: password, salt: ↓CryptoConstants.salt, rounds: 10_000) }"),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample("let key = SymmetricKey(size: .bits256)"),
@@ -60,10 +74,21 @@ struct HardcodedKeyRule: SwiftRule {
                                                  info: Data("wrap".utf8), outputByteCount: 32)
             """),
             RuleExample(#"keychain.set(token, key: "accessToken")"#),
+            RuleExample("""
+            // The protocol fixes an all-zero HKDF salt; HKDF's salt is not a password salt.
+            let salt = Data(repeating: 0, count: 8)
+            let key = secret.hkdfDerivedSymmetricKey(using: SHA256.self, salt: salt, sharedInfo: info, outputByteCount: 32)
+            """),
+            RuleExample("""
+            func encrypt(_ plain: Data, key: SymmetricKey, nonce: AES.GCM.Nonce = AES.GCM.Nonce()) throws -> Data? {
+                try AES.GCM.seal(plain, using: key, nonce: nonce).combined
+            }
+            let sealed = RNCryptor.encrypt(data: notes, withPassword: userPassword)
+            """),
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .functionParameter]
 
     /// Constructors whose `key:` argument is key material (CryptoSwift, RNCryptor, common wrappers).
     private static let keyedConstructors: Set<String> = [
@@ -72,10 +97,23 @@ struct HardcodedKeyRule: SwiftRule {
     ]
 
     private enum Role: String {
-        case key, iv = "IV", nonce, salt
+        case key, iv = "IV", nonce, salt, password
     }
 
+    /// Parameter names whose default value is key material.
+    private static let materialParameters: [String: Role] = ["key": .key, "iv": .iv, "nonce": .nonce, "salt": .salt]
+    /// Labels of third-party APIs (RNCryptor, IDZSwiftCommonCrypto) whose password is the encryption key.
+    private static let passwordLabels: Set<String> = ["password", "withPassword"]
+    private static let passwordKeyedAPIs: Set<String> = ["encrypt", "decrypt", "encryptData", "decryptData", "Encryptor", "Decryptor", "RNCryptor", "RNEncryptor", "RNDecryptor"]
+
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let parameter = node.as(FunctionParameterSyntax.self) {
+            // `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
+            let name = (parameter.secondName ?? parameter.firstName).text
+            guard let role = Self.materialParameters[name.lowercased()], let value = parameter.defaultValue?.value else { return }
+            check(value, as: role, in: file)
+            return
+        }
         guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
         switch name {
         case "SymmetricKey":
@@ -99,6 +137,8 @@ struct HardcodedKeyRule: SwiftRule {
                     check(argument.expression, as: .iv, in: file)
                 case "salt" where !Self.isHKDF(call):
                     check(argument.expression, as: .salt, in: file)
+                case let label? where Self.passwordLabels.contains(label) && Self.isPasswordKeyedAPI(call):
+                    check(argument.expression, as: .password, in: file)
                 default:
                     break
                 }
@@ -107,11 +147,12 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     private func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
-        guard let argument, let source = Self.literalSource(argument, depth: 0) else { return }
+        guard let argument, let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file) else { return }
         let message = switch role {
         case .key: "key comes from \(source) in the source, readable by anyone with the app; generate it and keep it in the Keychain"
         case .iv, .nonce: "\(role.rawValue) is \(source), the same for every message; use a fresh random \(role.rawValue) each time"
         case .salt: "salt is \(source), the same for every user; use a random salt per user"
+        case .password: "encryption password comes from \(source) in the source, so every install uses the same key; derive it from the user's secret or keep a random key in the Keychain"
         }
         report(file, at: argument, message)
     }
@@ -121,8 +162,19 @@ struct HardcodedKeyRule: SwiftRule {
         return call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
     }
 
+    /// HKDF (CryptoKit's `HKDF.deriveKey`, `SharedSecret.hkdfDerivedSymmetricKey`): its salt is a public,
+    /// often fixed, domain-separation value.
     private static func isHKDF(_ call: FunctionCallExprSyntax) -> Bool {
         call.calledBase?.sourceText.contains("HKDF") == true
+            || call.calledName?.lowercased().contains("hkdf") == true
+            || call.arguments.contains { $0.label?.text == "inputKeyMaterial" }
+    }
+
+    /// RNCryptor / RNEncryptor and wrappers whose `password:` is the key.
+    private static func isPasswordKeyedAPI(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calledName else { return false }
+        if passwordKeyedAPIs.contains(name) { return true }
+        return call.calledBase.map { $0.sourceText.contains("Cryptor") } ?? false
     }
 
     /// What literal the bytes come from ("a string literal", "a literal byte array", "a constant buffer"), or
@@ -173,6 +225,34 @@ struct HardcodedKeyRule: SwiftRule {
             return origin(of: e, depth: depth)
         }
         return nil
+    }
+
+    /// A project constant the argument names (`CryptoConstants.salt`, `kEncryptionKey`): found by the constant index.
+    private static func constantSource(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
+        let e = expr.unwrapped
+        var target = e
+        if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text), let base = member.base {
+            target = base.unwrapped
+        } else if let call = e.as(FunctionCallExprSyntax.self), ["Data", "Array"].contains(call.calledName ?? ""),
+                  let first = call.arguments.first?.expression {
+            return constantSource(first, in: file)
+        } else if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "data", let base = call.calledBase {
+            target = base.unwrapped
+        }
+        let value: ConstantValue?
+        if let ref = target.as(DeclReferenceExprSyntax.self) {
+            value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
+        } else if let member = target.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+                  base.baseName.tokenKind != .keyword(.self) {
+            value = file.constants.resolve(member.declName.baseName.text, qualifier: base.baseName.text)
+        } else {
+            value = nil
+        }
+        switch value {
+        case .string(let text)? where !text.isEmpty: return "a constant string"
+        case .bytes(let count)? where count >= 4: return "a constant byte array"
+        default: return nil
+        }
     }
 
     /// Follows a name to its initializer. A `var` buffer filled with zeros is usually filled with random

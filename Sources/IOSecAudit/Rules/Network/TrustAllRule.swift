@@ -84,6 +84,21 @@ struct TrustAllRule: SwiftRule {
             """),
             RuleExample(#"↓NSURLRequest.setAllowsAnyHTTPSCertificate(true, forHost: "api.acme-shop.com")"#),
             RuleExample(#"let manager = ServerTrustManager(evaluators: ["api.acme-shop.com": ↓DisabledTrustEvaluator()])"#),
+            RuleExample("""
+            // "Pinning" that replaces validation: the bytes match, the chain is never evaluated.
+            func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                guard let serverTrust = challenge.protectionSpace.serverTrust,
+                      let serverCert = SecTrustGetCertificateAtIndex(serverTrust, 0) else { return completionHandler(.cancelAuthenticationChallenge, nil) }
+                let remoteCertData = SecCertificateCopyData(serverCert) as Data
+                let localCertData = try! Data(contentsOf: Bundle.main.url(forResource: "api", withExtension: "der")!)
+                if remoteCertData == localCertData {
+                    ↓completionHandler(.useCredential, URLCredential(trust: serverTrust))
+                } else {
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+            }
+            """),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -153,6 +168,19 @@ struct TrustAllRule: SwiftRule {
                 completionHandler(.allow)
             }
             """),
+            RuleExample("""
+            // Mutual TLS: the client certificate answer is the app's identity, not the server's trust.
+            func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                switch challenge.protectionSpace.authenticationMethod {
+                case NSURLAuthenticationMethodClientCertificate:
+                    let clientCredential = URLCredential(identity: identity, certificates: nil, persistence: .forSession)
+                    completionHandler(.useCredential, clientCredential)
+                default:
+                    completionHandler(.performDefaultHandling, nil)
+                }
+            }
+            """),
         ]
     )
 
@@ -201,7 +229,13 @@ struct TrustAllRule: SwiftRule {
 
         if scan.createsTrustCredential, let answer = scan.useCredentialAnswers.first {
             let evaluated = delegated || scan.evaluations.contains { $0.used(scan.conditionNames) && $0.node.position < answer.position }
-            if !evaluated && !pinsCompared {
+            if !evaluated && scan.evaluations.isEmpty && (scan.comparesPins || scan.comparesCertificates) {
+                // Pinning that replaces validation instead of adding to it: expiry, revocation and the host name
+                // are never checked.
+                report(file, at: answer,
+                       "the server's certificate or key is compared with a pin, but the chain is never evaluated (SecTrustEvaluateWithError): expired, revoked or misissued certificates are accepted",
+                       severity: .high, confidence: .medium)
+            } else if !evaluated && !pinsCompared {
                 let ignored = scan.evaluations.contains { !$0.used(scan.conditionNames) }
                 report(file, at: answer, ignored
                     ? "the result of SecTrustEvaluate is ignored, so .useCredential accepts any server certificate; check it and cancel on failure"
@@ -300,6 +334,46 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
     /// A call that takes the trust or challenge inside a condition or under `try`: validation done elsewhere.
     var delegatesValidation = false
     var comparesPins = false
+    /// Certificate bytes compared with a bundled copy (`serverCertData == localCertData`).
+    var comparesCertificates = false
+
+    private static func isCertificateWord(_ text: String) -> Bool {
+        SensitiveName.words(text).contains { $0 == "cert" || $0 == "certificate" || $0 == "certs" || $0 == "certificates" || $0 == "der" }
+    }
+
+    /// Authentication methods whose `.useCredential` answer carries the app's own credential, not the server's trust.
+    private static let clientMethods: Set<String> = [
+        "NSURLAuthenticationMethodClientCertificate", "NSURLAuthenticationMethodHTTPBasic", "NSURLAuthenticationMethodHTTPDigest",
+        "NSURLAuthenticationMethodNTLM", "NSURLAuthenticationMethodNegotiate", "NSURLAuthenticationMethodDefault",
+        "NSURLAuthenticationMethodHTMLForm",
+    ]
+
+    /// Whether a `.useCredential` answer hands back the server's trust: not inside a client-certificate or
+    /// password branch, and not a credential built from an identity or a user and password.
+    static func answersServerTrust(_ answer: FunctionCallExprSyntax, credential: ExprSyntax) -> Bool {
+        var current = Syntax(answer).parent
+        while let n = current, !n.is(FunctionDeclSyntax.self), !n.is(ClosureExprSyntax.self) {
+            if let switchCase = n.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+               label.caseItems.contains(where: { item in item.pattern.tokens(viewMode: .sourceAccurate).contains { clientMethods.contains($0.text) } }) {
+                return false
+            }
+            if let ifExpr = n.as(IfExprSyntax.self), ifExpr.body.position <= answer.position, answer.endPosition <= ifExpr.body.endPosition,
+               ifExpr.conditions.tokens(viewMode: .sourceAccurate).contains(where: { clientMethods.contains($0.text) }) {
+                return false
+            }
+            current = n.parent
+        }
+        let e = credential.unwrapped
+        let built: ExprSyntax? = if let ref = e.as(DeclReferenceExprSyntax.self) {
+            LocalValue.initializer(of: ref.baseName.text, before: ref)
+        } else {
+            e
+        }
+        if let call = built?.unwrapped.as(FunctionCallExprSyntax.self), call.calledName == "URLCredential" || call.calledName == "init" {
+            return call.argumentLabels.first == "trust"
+        }
+        return true
+    }
 
     private static let trustNames: Set<String> = ["trust", "serverTrust", "challenge", "protectionSpace", "secTrust"]
     private static let setMembers: Set<String> = [
@@ -335,6 +409,9 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
         if compares, node.tokens(viewMode: .sourceAccurate).contains(where: { TrustAllRule.isPinLike($0.text) }) {
             comparesPins = true
         }
+        if compares, node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) }) {
+            comparesCertificates = true
+        }
         if let assignment = node.simpleAssignment, let disposition = assignment.value.lastName {
             record(disposition, answer: Syntax(node))
         }
@@ -361,8 +438,14 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
         }
         // `completionHandler(.useCredential, credential)`, `challenge.sender?.use(credential, for: challenge)`
         if let first = node.arguments.first?.expression.as(MemberAccessExprSyntax.self), node.arguments.count == 2 {
+            if let credential = node.arguments.last?.expression, !Self.answersServerTrust(node, credential: credential) {
+                return .visitChildren
+            }
             record(first.declName.baseName.text, answer: Syntax(node))
         } else if name == "use", node.argumentLabels == ["_", "for"] {
+            if let credential = node.arguments.first?.expression, !Self.answersServerTrust(node, credential: credential) {
+                return .visitChildren
+            }
             useCredentialAnswers.append(Syntax(node))
         } else if name == "performDefaultHandling" {
             defaultHandlingAnswers.append(Syntax(node))
@@ -370,6 +453,11 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
         if Self.setMembers.contains(name),
            node.tokens(viewMode: .sourceAccurate).contains(where: { TrustAllRule.isPinLike($0.text) }) {
             comparesPins = true
+        }
+        // `remoteCertData.isEqual(to: localCertData)`, `serverCert.elementsEqual(pinnedCert)`
+        if ["isEqual", "elementsEqual", "isEqualToData"].contains(name),
+           node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) }) {
+            comparesCertificates = true
         }
         if !name.hasPrefix("Sec"), isInConditionOrTry(node),
            node.arguments.contains(where: { argument in

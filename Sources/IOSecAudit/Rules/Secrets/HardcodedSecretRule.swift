@@ -1,3 +1,4 @@
+import Foundation
 import IOSecCore
 import SwiftSyntax
 
@@ -43,6 +44,17 @@ struct HardcodedSecretRule: SwiftRule {
             \"\"\"
             """),
             RuleExample(#"let headers = ["X-Api-Key": ↓"9fK2mQ7xLp4Rz8Vt3Wb6Nc1Y"]"#),
+            RuleExample("""
+            // Low entropy is no excuse: a password, PIN or token in the source is the same in every install.
+            final class MaintenanceLogin {
+                let supportPassword = ↓"Spring#2021"
+                func signIn() { api.storeCredentials(user: "ops", password: ↓"letmein42") }
+                func reset(_ account: Account) { account.pin = ↓"0000" }
+            }
+            """),
+            RuleExample(#"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#),
+            // Reported at info: PostHog project keys only ingest events and are meant to ship.
+            RuleExample(#"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -60,6 +72,24 @@ struct HardcodedSecretRule: SwiftRule {
             let passwordResetURL = "https://acme-shop.com/account/password/reset"
             """),
             RuleExample(#"let tokenKey = UserDefaultsKey("auth.token.v2")"#),
+            RuleExample("""
+            enum LoginField: String {
+                case loginToken = "org.example.msc3906.login_token"
+                case password = "password"
+            }
+            let passwordKey = "password"
+            let authHeader = "Authorization"
+            let passwordTitle = "login.password.title"
+            let tokenStorageKey = "auth_token"
+            let passwordPrompt = "Enter your password"
+            let passwordFormat = "%@:%@"
+            """),
+            RuleExample("""
+            struct LoginView_Previews: PreviewProvider {
+                static var previews: some View { PasswordPrompt(generatedPassword: "GeNeRaTeD-pAsSwOrD") }
+            }
+            #Preview { PinPad(pin: "4321") }
+            """),
         ]
     )
 
@@ -80,9 +110,7 @@ struct HardcodedSecretRule: SwiftRule {
                 text += " "  // a token never spans an interpolation
             }
         }
-        guard text.utf8.count >= Self.minimumLength else { return }
-
-        if let match = SecretDetector.knownFormat(in: text) {
+        if text.utf8.count >= Self.minimumLength, let match = SecretDetector.knownFormat(in: text) {
             if match.isPublic {
                 report(file, at: literal, "\(match.description) is hard-coded; fine if it really is the publishable key", severity: .info)
             } else {
@@ -90,10 +118,57 @@ struct HardcodedSecretRule: SwiftRule {
             }
             return
         }
-        guard !interpolated, let name = Self.assignedName(of: literal), SensitiveName.isSensitive(name),
-              SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) else { return }
-        report(file, at: literal, "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime",
-               severity: .high)
+        guard !interpolated, let name = Self.assignedName(of: literal), let category = SensitiveName.classify(name),
+              !Self.isEnumRawValue(literal) else { return }
+        if text.utf8.count >= Self.minimumLength, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) {
+            report(file, at: literal, "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime",
+                   severity: .high)
+        } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text), !Self.isDisplayText(literal) {
+            // A password, PIN or token is a secret whatever its entropy: "0000" and "Winter#2019" are the worst ones.
+            report(file, at: literal, "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
+                   severity: .high, confidence: .medium)
+        }
+    }
+
+    /// Kinds of names whose value is a credential on its own.
+    static let credentialCategories: Set<SensitiveCategory> = [.password, .secret, .token, .key, .pin, .otp, .credential, .session]
+
+    /// Whether a literal given a credential's name looks like the credential's value rather than a key name,
+    /// a placeholder, a format, a URL or text for people.
+    static func looksLikeCredentialValue(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 256 else { return false }
+        let digitsOnly = text.allSatisfy(\.isNumber)
+        // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
+        if !digitsOnly, SecretDetector.isPlaceholder(text) { return false }
+        if text.contains(where: \.isWhitespace) { return false }
+        if text.contains("://") || text.hasPrefix("/") || text.hasPrefix(".") || text.hasPrefix("$") { return false }
+        for marker in ["%@", "%d", "%s", "%i", "%ld", "%lu", "{{", "}}"] where text.contains(marker) { return false }
+        // The literal names a secret: a key under which one is stored ("auth_token", "Authorization", "password").
+        if SensitiveName.isSensitive(text) { return false }
+        let scalars = text.unicodeScalars
+        // `login.password.title`, `com.acme.token-store`: dotted identifiers and localisation keys.
+        let dotted = text.split(separator: ".", omittingEmptySubsequences: false)
+        if dotted.count >= 2, dotted.allSatisfy({ part in
+            guard let first = part.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else { return false }
+            return part.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }
+        }) { return false }
+        // `remember_me`, `user-pin`: snake / kebab identifiers.
+        if scalars.allSatisfy({ CharacterSet.lowercaseLetters.contains($0) || $0 == "_" || $0 == "-" }),
+           text.contains("_") || text.contains("-") { return false }
+        // A type or selector name: `PasswordViewController`, `loginWithPassword:`.
+        if text.hasSuffix(":") { return false }
+        return true
+    }
+
+    /// Text shown to people or looked up for localisation: `Text("…")`, `NSLocalizedString("…")`, titles.
+    private static func isDisplayText(_ literal: StringLiteralExprSyntax) -> Bool {
+        guard let call = literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), let name = call.calledName else { return false }
+        return ["NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "Text", "Label", "localized", "String"].contains(name)
+    }
+
+    /// `case loginToken = "org.matrix.msc3906.login_token"`: a raw value names a protocol field, it holds no secret.
+    private static func isEnumRawValue(_ literal: StringLiteralExprSyntax) -> Bool {
+        literal.parent?.as(InitializerClauseSyntax.self)?.parent?.is(EnumCaseElementSyntax.self) == true
     }
 
     /// The name the literal is given: variable, property, enum case, parameter default, argument label,
@@ -113,7 +188,9 @@ struct HardcodedSecretRule: SwiftRule {
         if let list = parent.as(ExprListSyntax.self),
            let assignment = list.parent?.as(SequenceExprSyntax.self)?.simpleAssignment,
            assignment.value.id == literal.id {
+            // `account.pin = "0000"`, `params["password"] = "…"`
             return assignment.target.lastName
+                ?? assignment.target.as(SubscriptCallExprSyntax.self)?.arguments.first?.expression.stringLiteralValue
         }
         if let argument = parent.as(LabeledExprSyntax.self) {
             // `setValue("…", forHTTPHeaderField: "X-Api-Key")`, `set("…", forKey: "apiToken")`
@@ -127,6 +204,7 @@ struct HardcodedSecretRule: SwiftRule {
         if let element = parent.as(DictionaryElementSyntax.self), element.value.id == literal.id {
             return element.key.stringLiteralValue ?? element.key.lastName
         }
+
         // `var apiSecret: String { "…" }`, `func clientSecret() -> String { return "…" }`
         var current: Syntax? = parent
         var hops = 0

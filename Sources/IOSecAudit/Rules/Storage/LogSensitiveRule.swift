@@ -36,7 +36,24 @@ struct LogSensitiveRule: SwiftRule {
                 ↓logger.debug("refresh: \\(refresh, privacy: .public)")
             }
             """),
-            RuleExample(#"↓Logger.auth.info("bearer \(authToken)")"#),
+            RuleExample("""
+            import SwiftyBeaver
+            let log = SwiftyBeaver.self
+            func refreshed(authToken: String) { ↓log.info("bearer \\(authToken)") }
+            """),
+            RuleExample("""
+            @objc func payTapped() {
+                ↓NSLog("card: %@", cardField.text ?? "")
+            }
+            """),
+            RuleExample("""
+            func saveAccount() {
+                let record = NSMutableDictionary()
+                record["password"] = passField.text
+                ↓print("saved: \\(record.description)")
+            }
+            """),
+            RuleExample(#"↓NSLog("Password: %@", value)"#),
             RuleExample(#"↓os_log("PIN %{public}@ accepted", log: .default, type: .info, pin)"#),
             RuleExample("""
             #if DEBUG
@@ -53,6 +70,17 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(#"os_log("OTP %{private}@ sent to %{public}@", log: .auth, type: .info, otp, phoneNumberSuffix)"#),
             RuleExample(#"print("Password reset email sent to \(maskedEmail)")"#),
             RuleExample(#"NSLog("tokenizer loaded %d entries", tokenizer.count)"#),
+            RuleExample("""
+            import os
+            // os.Logger redacts dynamic strings unless they are marked public.
+            func read(_ cookie: HTTPCookie) { Logger.general.debug("read cookie \\(cookie.value)") }
+            """),
+            RuleExample("""
+            import OSLog
+            let logger = Logger(subsystem: "com.acme.shop", category: "auth")
+            func refreshed(token: String) { logger.info("refreshed \\(token)") }
+            """),
+            RuleExample(#"print("Token refreshed, \(remaining) left, password: \(passwordRules.count) rules, consent \(cookieConsentInfo)")"#),
             RuleExample(#"""
             // XCTest output for CI; fake credentials.
             print("Using password \(password)")
@@ -69,12 +97,12 @@ struct LogSensitiveRule: SwiftRule {
         case plain(String)
         /// Marked `privacy: .public` / `%{public}`.
         case markedPublic(String)
-        /// Into the unified log without an explicit `.private` / `.sensitive`.
-        case noPrivacy(String)
+        /// A value the message itself labels as a secret: `NSLog("password: %@", value)`.
+        case labelled(String)
 
         var name: String {
             switch self {
-            case .plain(let name), .markedPublic(let name), .noPrivacy(let name): name
+            case .plain(let name), .markedPublic(let name), .labelled(let name): name
             }
         }
     }
@@ -93,8 +121,7 @@ struct LogSensitiveRule: SwiftRule {
     ]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self),
-              let leak = Self.leak(in: call) else { return }
+        guard let call = node.as(FunctionCallExprSyntax.self), let leak = Self.leak(in: call, file: file) else { return }
         let debugOnly = call.isDebugOnly
         let builds = debugOnly ? "debug builds" : "release builds"
         let message: String
@@ -103,29 +130,44 @@ struct LogSensitiveRule: SwiftRule {
             message = "'\(name)' is logged in \(builds); remove it or use Logger with privacy: .private"
         case .markedPublic(let name):
             message = "'\(name)' is logged with public privacy in \(builds); use privacy: .private or .sensitive"
-        case .noPrivacy(let name):
-            message = "'\(name)' is logged without privacy: .private in \(builds); mark it .private or .sensitive"
+        case .labelled(let label):
+            message = "a value labelled '\(label)' is logged in \(builds); remove it or use Logger with privacy: .private"
         }
-        report(file, at: call, message, severity: debugOnly ? .low : nil)
+        let confidence: Confidence? = if case .labelled = leak { .medium } else { nil }
+        report(file, at: call, message, severity: debugOnly ? .low : nil, confidence: confidence)
     }
 
     /// The sensitive value a logging call writes out, or nil when it is not a logging call or logs nothing
     /// sensitive. `code.debug-logging` asks this too, so one mistake gives one finding.
-    static func leak(in call: FunctionCallExprSyntax) -> Leak? {
+    ///
+    /// os.Logger and os_log redact dynamic strings and objects unless marked public, so there only
+    /// `privacy: .public` / `%{public}` leaks. A logger in a file that does not import os (SwiftyBeaver, a file
+    /// logger, CocoaLumberjack) has no privacy: anything sensitive leaks.
+    static func leak(in call: FunctionCallExprSyntax, file: SwiftFile? = nil) -> Leak? {
         guard let name = call.calledName else { return nil }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) {
-                return leakInArguments(of: call, varargPrivacy: [], unifiedLog: false)
+                return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
             }
             if name == "os_log" {
                 // Classic form: a static format whose `%{public}@` / `%{private}@` mark each vararg.
                 let format = call.arguments.first { $0.label == nil }?.expression.stringLiteralValue
-                return leakInArguments(of: call, varargPrivacy: format.map(formatPrivacy) ?? [], unifiedLog: true)
+                return leakInArguments(of: call, varargPrivacy: format.map(formatPrivacy) ?? [], redactsByDefault: true)
             }
             return nil
         }
         guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base) else { return nil }
-        return leakInArguments(of: call, varargPrivacy: [], unifiedLog: true)
+        return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file))
+    }
+
+    /// A Logger call of the unified log: the file imports os / OSLog, or the call marks privacy itself.
+    private static func isUnifiedLog(_ call: FunctionCallExprSyntax, file: SwiftFile?) -> Bool {
+        if let file, !file.imports.isDisjoint(with: ["os", "OSLog"]) { return true }
+        return call.arguments.contains { argument in
+            argument.expression.as(StringLiteralExprSyntax.self)?.segments.contains { segment in
+                segment.as(ExpressionSegmentSyntax.self)?.expressions.contains { $0.label?.text == "privacy" } ?? false
+            } ?? false
+        }
     }
 
     /// `print(…)`, `Swift.print(…)`: not a method of some other type that happens to share the name.
@@ -143,46 +185,58 @@ struct LogSensitiveRule: SwiftRule {
     }
 
     /// Walks the logged arguments. A string literal is checked per interpolation, honouring `privacy:`;
-    /// the n-th unlabeled argument after the first is a format vararg whose privacy is `varargPrivacy[n]`.
-    /// `unifiedLog`: os_log / Logger-style calls, where a missing privacy level is the mistake.
-    private static func leakInArguments(of call: FunctionCallExprSyntax, varargPrivacy: [String?], unifiedLog: Bool) -> Leak? {
+    /// the n-th unlabeled argument after the first is a format vararg whose privacy is `varargPrivacy[n]`
+    /// and whose label is the text before its `%` in the format.
+    private static func leakInArguments(of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool) -> Leak? {
         var unlabeledIndex = 0
+        var formatLabels: [String?] = []
         for argument in call.arguments {
             if let label = argument.label?.text, optionLabels.contains(label) { continue }
             defer { if argument.label == nil { unlabeledIndex += 1 } }
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
-                if let leak = leakInInterpolations(of: literal, unifiedLog: unifiedLog) { return leak }
+                if let leak = leakInInterpolations(of: literal, redactsByDefault: redactsByDefault) { return leak }
+                if unlabeledIndex == 0, let format = expr.stringLiteralValue { formatLabels = LogLabel.formatLabels(format) }
                 continue
             }
-            guard let name = Sensitivity.sensitiveName(in: expr) else { continue }
             let varargIndex = unlabeledIndex - 1
-            if varargIndex >= 0, varargIndex < varargPrivacy.count {
-                switch varargPrivacy[varargIndex] {
-                case "private": continue
-                case "public": return .markedPublic(name)
-                default: return .noPrivacy(name)
-                }
+            let privacy: String? = varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
+            if privacy == "private" { continue }
+            let isPublic = privacy == "public" || !redactsByDefault
+            guard isPublic else { continue }
+            if let name = Sensitivity.sensitiveName(in: expr) {
+                return privacy == "public" ? .markedPublic(name) : .plain(name)
             }
-            return unifiedLog ? .noPrivacy(name) : .plain(name)
+            if varargIndex >= 0, varargIndex < formatLabels.count, let label = formatLabels[varargIndex],
+               LogLabel.mayHoldSecret(expr) {
+                return .labelled(label)
+            }
         }
         return nil
     }
 
-    private static func leakInInterpolations(of literal: StringLiteralExprSyntax, unifiedLog: Bool) -> Leak? {
+    private static func leakInInterpolations(of literal: StringLiteralExprSyntax, redactsByDefault: Bool) -> Leak? {
+        var preceding = ""
         for segment in literal.segments {
+            if let text = segment.as(StringSegmentSyntax.self) {
+                preceding = text.content.text
+                continue
+            }
+            defer { preceding = "" }
             guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                  let value = interpolation.expressions.first(where: { $0.label == nil })?.expression,
-                  let name = Sensitivity.sensitiveName(in: value)
+                  let value = interpolation.expressions.first(where: { $0.label == nil })?.expression
             else { continue }
-            guard let privacy = interpolation.expressions.first(where: { $0.label?.text == "privacy" })?.expression
-            else { return unifiedLog ? .noPrivacy(name) : .plain(name) }
-            // `.private`, `.sensitive`, `.private(mask: .hash)`
-            let level = privacy.as(FunctionCallExprSyntax.self)?.calledName ?? privacy.lastName
-            switch level {
-            case "private", "sensitive": continue
-            case "public": return .markedPublic(name)
-            default: return .noPrivacy(name)
+            let privacy = interpolation.expressions.first(where: { $0.label?.text == "privacy" })?.expression
+            // `.private`, `.sensitive`, `.private(mask: .hash)`, `.public`, `.auto`
+            let level = privacy.map { $0.as(FunctionCallExprSyntax.self)?.calledName ?? $0.lastName }
+            if level == "private" || level == "sensitive" { continue }
+            let isPublic = level == "public" || !redactsByDefault
+            guard isPublic else { continue }
+            if let name = Sensitivity.sensitiveName(in: value) {
+                return level == "public" ? .markedPublic(name) : .plain(name)
+            }
+            if let label = LogLabel.label(before: preceding), LogLabel.mayHoldSecret(value) {
+                return .labelled(label)
             }
         }
         return nil

@@ -51,6 +51,21 @@ struct UserDefaultsSecretRule: SwiftRule {
             }
             """),
             RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
+            RuleExample(files: [
+                ("App/Keys.swift", #"enum StorageKeys { static let session = "auth_token" }"#),
+                ("App/Store.swift", """
+                final class Store {
+                    let tokenKey = "auth_token"
+                    func save(_ value: String) { ↓defaults.set(value, forKey: tokenKey) }
+                    func saveAgain(_ value: String) { ↓UserDefaults.standard.set(value, forKey: StorageKeys.session) }
+                }
+                """),
+            ]),
+            RuleExample("""
+            @objc func loginTapped() {
+                ↓UserDefaults.standard.set(passwordTextField.text, forKey: "pw")
+            }
+            """),
         ],
         nonTriggeringExamples: [
             RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
@@ -69,6 +84,11 @@ struct UserDefaultsSecretRule: SwiftRule {
             }
             """),
             RuleExample(#"defaults.set(tokenizer.vocabularyVersion, forKey: "tokenizerVersion")"#),
+            RuleExample("""
+            enum Keys { static let theme = "preferred_theme" }
+            func save(_ value: String) { UserDefaults.standard.set(value, forKey: Keys.theme) }
+            func pin(_ tab: Int) { UserDefaults.standard.set(tab, forKey: "pinnedTab") }
+            """),
         ]
     )
 
@@ -89,7 +109,8 @@ struct UserDefaultsSecretRule: SwiftRule {
               let base = call.calledBase, Self.isUserDefaults(base),
               let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
         else { return }
-        let key = call.argument("forKey")?.stringLiteralValue
+        // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
+        let key = call.argument("forKey").flatMap(file.stringValue(of:))
         if let sensitive = Sensitivity.sensitiveName(in: value) {
             report(file, at: call, "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil {
