@@ -87,6 +87,12 @@ public enum Sensitivity {
         return nil
     }
 
+    /// The file name (last path component) when it names sensitive data: "Credentials.plist", "auth-token.json".
+    public static func sensitiveFileName(_ text: String) -> String? {
+        let component = text.split(separator: "/").last.map(String.init) ?? text
+        return isSensitiveDestinationText(component) ? component : nil
+    }
+
     private static func isSensitiveDestinationText(_ text: String) -> Bool {
         var words = SensitiveName.words(text)
         while let last = words.last, locationWords.contains(last) { words.removeLast() }

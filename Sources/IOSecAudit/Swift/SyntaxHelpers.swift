@@ -57,6 +57,11 @@ extension ExprSyntax {
                 expr = only.expression; continue
             }
             if let e = expr.as(AsExprSyntax.self) { expr = e.expression; continue }
+            // Unfolded `value as Type` (the parser leaves operators unfolded): the value.
+            if let e = expr.as(SequenceExprSyntax.self), e.elements.count == 3,
+               e.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = e.elements.first {
+                expr = first; continue
+            }
             return expr
         }
     }

@@ -24,6 +24,18 @@ struct BiometricNoFallbackRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            // The passcode path of one screen does not help another.
+            final class SettingsUnlock {
+                func unlock() { LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Show settings") { _, _ in } }
+            }
+            final class QuickUnlock {
+                func unlock(done: @escaping (Bool) -> Void) {
+                    let ctx = LAContext()
+                    ctx.evaluatePolicy(↓.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { ok, _ in done(ok) }
+                }
+            }
+            """),
+            RuleExample("""
             context.evaluatePolicy(↓.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
                 if success { self.unlock() }
             }
@@ -73,14 +85,18 @@ struct BiometricNoFallbackRule: SwiftRule {
 
     private var biometricsOnlyEvaluations: [ExprSyntax] = []
     private var emptyFallbackTitles: [ExprSyntax] = []
-    private var usesPasscodePolicy = false
-    private var handlesUserFallback = false
+    /// Types (by their declaration's id; nil: file scope) that offer the passcode: `.deviceOwnerAuthentication`
+    /// or handling of `LAError.userFallback`. A fallback in one class does not help a screen in another.
+    private var typesWithFallback: Set<SyntaxIdentifier?> = []
+
+    private static func scope(of node: some SyntaxProtocol) -> SyntaxIdentifier? {
+        node.enclosingTypeDecl.map { Syntax($0).id }
+    }
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         if let member = node.as(MemberAccessExprSyntax.self) {
             switch member.declName.baseName.text {
-            case "deviceOwnerAuthentication": usesPasscodePolicy = true
-            case "userFallback": handlesUserFallback = true
+            case "deviceOwnerAuthentication", "userFallback": typesWithFallback.insert(Self.scope(of: member))
             default: break
             }
         } else if let call = node.as(FunctionCallExprSyntax.self) {
@@ -96,13 +112,16 @@ struct BiometricNoFallbackRule: SwiftRule {
     }
 
     mutating func finish(in file: SwiftFile) {
-        guard !usesPasscodePolicy else { return }
+        // A passcode path at file scope covers the whole file.
+        let fileHasFallback = typesWithFallback.contains(nil)
+        func hasFallback(_ node: some SyntaxProtocol) -> Bool { fileHasFallback || typesWithFallback.contains(Self.scope(of: node)) }
         // The empty title is the deliberate act; reporting the evaluation too would be the same mistake twice.
-        for title in emptyFallbackTitles {
+        var scopesWithEmptyTitle: Set<SyntaxIdentifier?> = []
+        for title in emptyFallbackTitles where !hasFallback(title) {
+            scopesWithEmptyTitle.insert(Self.scope(of: title))
             report(file, at: title, "'localizedFallbackTitle' is empty, which hides the fallback button; keep it or evaluate .deviceOwnerAuthentication")
         }
-        guard emptyFallbackTitles.isEmpty, !handlesUserFallback else { return }
-        for policy in biometricsOnlyEvaluations {
+        for policy in biometricsOnlyEvaluations where !hasFallback(policy) && !scopesWithEmptyTitle.contains(Self.scope(of: policy)) {
             report(file, at: policy, "biometric-only evaluation with no passcode fallback; use .deviceOwnerAuthentication or handle LAError.userFallback")
         }
     }

@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// `network.cleartext-url`: an `http://` URL literal for a non-local host, used as an endpoint.
@@ -95,8 +96,18 @@ struct CleartextURLRule: SwiftRule {
         let host = parts.host
         if literal.isDebugOnly {
             report(file, at: literal, "cleartext http:// URL for '\(host)' (debug builds only); use https://", severity: .low)
-        } else {
-            report(file, at: literal, "cleartext http:// URL for '\(host)' can be read and changed on the network; use https://")
+            return
+        }
+        switch URLUse.of(literal) {
+        case .request:
+            report(file, at: literal, "cleartext http:// URL for '\(host)' is loaded by the app and can be read and changed on the network; use https://")
+        case .openedOrShown:
+            // Safari and the user's browser are not under the app's ATS; the link is still better as https.
+            report(file, at: literal, "http:// link to '\(host)' is opened outside the app or shown; prefer https:// so the user is not sent to a page anyone on the network can change",
+                   severity: .low)
+        case .unknown:
+            report(file, at: literal, "cleartext http:// URL for '\(host)' can be read and changed on the network if the app loads it; use https://",
+                   confidence: .low)
         }
     }
 
@@ -158,5 +169,61 @@ struct CleartextURLRule: SwiftRule {
             return true
         }
         return parent.is(ExpressionPatternSyntax.self)
+    }
+}
+
+/// How a URL literal is used, as far as the enclosing function shows: loaded by the app (a request, a web view
+/// load), handed to the browser or shown, or not known.
+enum URLUse {
+    case request, openedOrShown, unknown
+
+    private static let requestCalls: Set<String> = [
+        "URLRequest", "NSURLRequest", "NSMutableURLRequest", "dataTask", "downloadTask", "uploadTask", "data", "download",
+        "upload", "load", "loadRequest", "request", "bytes", "webSocketTask", "AsyncImage", "dataTaskPublisher",
+        "sendAsynchronousRequest", "sendSynchronousRequest", "contentsOf", "Data", "get", "post", "fetch",
+    ]
+    private static let openCalls: Set<String> = [
+        "open", "openURL", "SFSafariViewController", "Link", "canOpenURL", "Text", "setTitle", "safariViewController",
+        "openInSafari", "openInBrowser", "presentSafari", "ShareLink", "UIActivityViewController", "NSAttributedString",
+    ]
+    /// Names of links for people: help pages, blog posts, legal text.
+    private static let linkWords: Set<String> = [
+        "blog", "help", "support", "privacy", "terms", "website", "homepage", "faq", "learn", "read", "more", "docs",
+        "documentation", "link", "links", "about", "legal", "tos", "policy", "feedback", "twitter", "facebook", "store",
+        "appstore", "review", "rate", "changelog", "license", "licence", "credits", "donate", "community", "forum",
+    ]
+
+    static func of(_ literal: StringLiteralExprSyntax) -> URLUse {
+        // The calls the literal sits in, innermost first, up to its statement.
+        var current = Syntax(literal).parent
+        var name: String?
+        while let node = current, !node.is(CodeBlockItemSyntax.self), !node.is(MemberBlockItemSyntax.self) {
+            if let call = node.as(FunctionCallExprSyntax.self), let called = call.calledName {
+                if openCalls.contains(called) { return .openedOrShown }
+                if requestCalls.contains(called) { return .request }
+            }
+            if let binding = node.as(PatternBindingSyntax.self) {
+                name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                break
+            }
+            if let function = node.as(FunctionDeclSyntax.self) { name = function.name.text; break }
+            current = node.parent
+        }
+        guard let name else { return .unknown }
+        if SensitiveName.words(name).contains(where: linkWords.contains) { return .openedOrShown }
+        // A local: how is it used later in the same body?
+        if let body = literal.enclosingBody {
+            for token in body.tokens(viewMode: .sourceAccurate) where token.text == name && token.position > literal.position {
+                var node = token.parent
+                while let n = node, !n.is(CodeBlockItemSyntax.self) {
+                    if let call = n.as(FunctionCallExprSyntax.self), let called = call.calledName {
+                        if openCalls.contains(called) { return .openedOrShown }
+                        if requestCalls.contains(called) { return .request }
+                    }
+                    node = n.parent
+                }
+            }
+        }
+        return .unknown
     }
 }

@@ -40,6 +40,12 @@ struct WebViewFileAccessRule: SwiftRule {
             RuleExample(#"↓configuration.setValue(true, forKey: "allowUniversalAccessFromFileURLs")"#),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            // A dedicated resource bundle is the narrow folder the fix asks for.
+            webView.loadFileURL(url, allowingReadAccessTo: EmbeddedElementCall.bundle.bundleURL)
+            let widgetBundle = Bundle(for: WidgetView.self)
+            webView.loadFileURL(page, allowingReadAccessTo: widgetBundle.bundleURL)
+            """),
             RuleExample("webView.loadFileURL(fileURL, allowingReadAccessTo: fileURL)"),
             RuleExample("""
             let site = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
@@ -106,7 +112,11 @@ struct WebViewFileAccessRule: SwiftRule {
         if let member = e.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if let scope = containerDirectories[name] { return scope }
-            if name == "bundleURL" || name == "bundlePath" { return "the whole app bundle" }
+            if name == "bundleURL" || name == "bundlePath" {
+                // `Bundle.main.bundleURL` is the whole app; a dedicated resource bundle (`EmbeddedCall.bundle`,
+                // `Bundle(for: Widget.self)`, `Bundle(url: …)`) is the narrow folder this rule's fix asks for.
+                return member.base.map(isMainBundle) == true ? "the whole app bundle" : nil
+            }
             if name == "first" || name == "last", let base = member.base { return wideDirectory(base, depth: depth + 1) }
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 return origin(of: e, depth: depth)
@@ -138,6 +148,15 @@ struct WebViewFileAccessRule: SwiftRule {
             return origin(of: e, depth: depth)
         }
         return nil
+    }
+
+    /// `Bundle.main`, `.main`, or a local / property initialised with it.
+    private static func isMainBundle(_ expr: ExprSyntax) -> Bool {
+        let e = expr.unwrapped
+        let text = e.sourceText
+        if text == "Bundle.main" || text == ".main" || text == "main" { return true }
+        if let value = LocalValue.origin(of: e) { return value.sourceText == "Bundle.main" || value.sourceText == ".main" }
+        return false
     }
 
     /// The directory holding the file `expr`, when that directory is wide.

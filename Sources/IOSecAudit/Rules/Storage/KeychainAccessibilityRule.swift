@@ -54,6 +54,20 @@ struct KeychainAccessibilityRule: SwiftRule {
             ]
             """),
             RuleExample("let update = [kSecAttrAccessible: ↓kSecAttrAccessibleWhenUnlocked] as CFDictionary"),
+            RuleExample("""
+            func savePassword(_ password: String, account: String) -> OSStatus {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                query[kSecValueData as String] = Data(password.utf8)
+                return ↓SecItemAdd(query as CFDictionary, nil)
+            }
+            """),
+            RuleExample("""
+            func remember(_ token: String) {
+                ↓KeychainWrapper.standard.set(token, forKey: "authToken")
+                let keychain = KeychainSwift()
+                ↓keychain.set(token, forKey: "authToken")
+            }
+            """),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -81,6 +95,22 @@ struct KeychainAccessibilityRule: SwiftRule {
             ] as CFDictionary, &result)
             """),
             RuleExample("""
+            func savePassword(_ password: String, account: String) -> OSStatus {
+                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                query[kSecValueData as String] = Data(password.utf8)
+                query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+            func addProtected(_ secret: Data) -> OSStatus {
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: secret, kSecAttrAccessControl: access] as CFDictionary, nil)
+            }
+            func addBuilt(_ secret: Data) -> OSStatus { SecItemAdd(makeQuery(secret) as CFDictionary, nil) }
+            let keychain = KeychainSwift()
+            keychain.set(token, forKey: "authToken", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+            KeychainWrapper.standard.set(token, forKey: "authToken", withAccessibility: .whenUnlockedThisDeviceOnly)
+            defaults.set(token, forKey: "theme")
+            """),
+            RuleExample("""
             let query: [String: Any] = [
                 kSecClass as String: kSecClassCertificate,
                 kSecValueRef as String: certificate,
@@ -90,8 +120,9 @@ struct KeychainAccessibilityRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
     static let referenceNames: Set<String>? = lockedReadable.union(migrating)
+    static let calleeNames: Set<String>? = ["SecItemAdd", "set"]
 
     /// Readable while the device is locked: high.
     static let lockedReadable: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
@@ -101,6 +132,17 @@ struct KeychainAccessibilityRule: SwiftRule {
     static let searchCalls: Set<String> = ["SecItemCopyMatching", "SecItemDelete"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            if let at = KeychainDefaultAccessibility.missingAccessibility(in: call) {
+                report(file, at: at, "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
+                       severity: .medium)
+            } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
+                let argument = wrapper == "KeychainSwift" ? "withAccess: .accessibleWhenUnlockedThisDeviceOnly" : "withAccessibility: .whenUnlockedThisDeviceOnly"
+                report(file, at: call, "\(wrapper).set without an accessibility stores the item as kSecAttrAccessibleWhenUnlocked, which moves to other devices in backups; pass \(argument)",
+                       severity: .medium)
+            }
+            return
+        }
         guard let ref = node.as(DeclReferenceExprSyntax.self) else { return }
         let name = ref.baseName.text
         let isLockedReadable = Self.lockedReadable.contains(name)

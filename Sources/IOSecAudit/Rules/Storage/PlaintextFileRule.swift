@@ -25,6 +25,20 @@ struct PlaintextFileRule: SwiftRule {
                                        attributes: [.protectionKey: FileProtectionType.complete])
         """,
         triggeringExamples: [
+            RuleExample("""
+            func saveAccount(password: String) {
+                let dict = NSMutableDictionary()
+                dict.setValue(usernameField.text, forKey: "username")
+                dict.setValue(password, forKey: "password")
+                ↓dict.write(toFile: accountsPath, atomically: true)
+            }
+            """),
+            RuleExample("""
+            func installDefaults() throws {
+                let bundled = Bundle.main.path(forResource: "Credentials", ofType: "plist")!
+                try ↓FileManager.default.copyItem(atPath: bundled, toPath: documents + "/Credentials.plist")
+            }
+            """),
             RuleExample("try ↓JSONEncoder().encode(credentials).write(to: storeURL)"),
             RuleExample("""
             func save(token: String, to path: String) throws {
@@ -42,6 +56,13 @@ struct PlaintextFileRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            let seed = Bundle.main.path(forResource: "DefaultSettings", ofType: "plist")!
+            try FileManager.default.copyItem(atPath: seed, toPath: settingsPath)
+            let settings = NSMutableDictionary()
+            settings["theme"] = "dark"
+            settings.write(toFile: settingsPath, atomically: true)
+            """),
             RuleExample("try tokenData.write(to: url, options: [.atomic, .completeFileProtection])"),
             RuleExample("""
             FileManager.default.createFile(atPath: path, contents: privateKeyData,
@@ -56,7 +77,7 @@ struct PlaintextFileRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject"]
+    static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject", "copyItem"]
     /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
     static let protectionNames: Set<String> = [
         "completeFileProtection", "completeFileProtectionUnlessOpen",
@@ -67,8 +88,12 @@ struct PlaintextFileRule: SwiftRule {
     static let encryptedWords: Set<String> = ["encrypted", "sealed", "seal", "ciphertext", "cipher", "encrypt"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
-              name == "write" || name == "createFile" || name == "archiveRootObject",
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+        if name == "copyItem" {
+            checkCopy(call, in: file)
+            return
+        }
+        guard name == "write" || name == "createFile" || name == "archiveRootObject",
               let write = Self.fileWrite(call, name: name)
         else { return }
         if let options = write.protection, options.mentions(anyOf: Self.protectionNames) { return }
@@ -81,6 +106,28 @@ struct PlaintextFileRule: SwiftRule {
         } else if let destination = write.destination, let sensitive = Sensitivity.sensitiveDestinationName(in: destination) {
             report(file, at: call, "data is written to '\(sensitive)' without complete data protection; \(advice)")
         }
+    }
+
+    /// `FileManager.copyItem(atPath: Bundle.main.path(forResource: "Credentials", ofType: "plist"), toPath: docs)`:
+    /// a bundled file named for secrets copied into the container, where it stays unprotected (and is editable).
+    private func checkCopy(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let source = call.argument("atPath") ?? call.argument("at") else { return }
+        let resolved = LocalValue.origin(of: source) ?? source
+        guard resolved.sourceText.contains("forResource"),
+              let resource = resolved.as(FunctionCallExprSyntax.self)?.argument("forResource").flatMap(file.stringValue(of:))
+                  ?? Self.resourceName(in: resolved),
+              let sensitive = Sensitivity.sensitiveFileName(resource)
+        else { return }
+        report(file, at: call, "the bundled file '\(sensitive)' is copied into the app container without complete data protection; do not ship credentials in the bundle, and write secrets to the Keychain")
+    }
+
+    /// The `forResource:` literal anywhere in an expression such as `Bundle.main.path(forResource: "x", ofType: "plist")!`.
+    private static func resourceName(in expr: ExprSyntax) -> String? {
+        for call in expr.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.parent?.as(LabeledExprSyntax.self) })
+        where call.label?.text == "forResource" {
+            return call.expression.stringLiteralValue
+        }
+        return nil
     }
 
     /// What a file-writing call writes, where, and the argument that could carry a protection class.
