@@ -21,6 +21,11 @@ final class HelpViewController: UIViewController {
         ])
         webView.loadRequest(URLRequest(url: helpCentreURL))
     }
+
+    /// Shows what the user searched for when nothing matched.
+    func showNoResults(for searchField: UITextField) {
+        webView.loadHTMLString("<h2>No results for \(searchField.text ?? "")</h2>", baseURL: nil)
+    }
 }
 
 struct HelpView: UIViewControllerRepresentable {

@@ -15,6 +15,7 @@ public enum RuleRegistry {
         TrustAllRule.self,                 // network.trust-all
         UIWebViewRule.self,                // platform.uiwebview
         WebViewFileAccessRule.self,        // platform.webview-file-access
+        WebViewHTMLInjectionRule.self,     // platform.webview-html-injection
         WebViewJavaScriptRule.self,        // platform.webview-js
         HardcodedSecretRule.self,          // secrets.hardcoded
         FileProtectionWeakRule.self,       // storage.file-protection-weak
