@@ -58,6 +58,11 @@ enum CodeContextClassifier {
         if folders.contains(where: { toolFolders.contains(String($0)) }) { return .tooling }
         if folders.contains(where: { sampleFolders.contains(String($0)) || $0.hasSuffix(".playground") }) { return .sample }
         if name.hasSuffix("UITests.swift") || name.hasSuffix("Mock.swift") || name.hasSuffix("Mocks.swift") { return .test }
+        // `MockChangePasswordScreenState.swift`, `StubAPIClient.swift`, `FakeKeychain.swift`
+        for prefix in ["Mock", "Stub", "Fake"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if let first = rest.first, first.isUppercase { return .test }
+        }
         return nil
     }
 
@@ -83,12 +88,33 @@ enum CodeContextClassifier {
                 if n.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview" { return .preview }
             case .structDecl, .classDecl, .enumDecl, .extensionDecl:
                 if let group = n.asProtocol(DeclGroupSyntax.self), isPreviewType(group) { return .preview }
+                if let name = typeName(n), isMockName(name, upper: true) { return .test }
+            case .functionDecl:
+                // `static func mock(pinCode: String? = "2023")`, `func stubSession()`
+                if let f = n.as(FunctionDeclSyntax.self), isMockName(f.name.text, upper: false) { return .test }
             default:
                 break
             }
             current = n.parent
         }
         return node.isDebugOnly ? .debug : .app
+    }
+
+    private static func typeName(_ n: Syntax) -> String? {
+        if let c = n.as(ClassDeclSyntax.self) { return c.name.text }
+        if let s = n.as(StructDeclSyntax.self) { return s.name.text }
+        if let e = n.as(EnumDeclSyntax.self) { return e.name.text }
+        return nil
+    }
+
+    /// `Mock…`, `Stub…`, `Fake…` types, and `mock`, `mock…`, `stub…`, `fake…` functions.
+    private static func isMockName(_ name: String, upper: Bool) -> Bool {
+        for prefix in upper ? ["Mock", "Stub", "Fake"] : ["mock", "stub", "fake"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if rest.isEmpty && !upper { return true }
+            if let first = rest.first, first.isUppercase { return true }
+        }
+        return false
     }
 
     private static func isPreviewType(_ group: some DeclGroupSyntax) -> Bool {

@@ -50,9 +50,10 @@ public struct ConstantIndex: Sendable {
     /// All declarations of `name`.
     public func declarations(of name: String) -> [ConstantDeclaration] { byName[name] ?? [] }
 
-    /// The literal `name` stands for: declared in type `qualifier` when given (`Keys.token`), else in
-    /// `type` of `file`, else in `file`, else anywhere in the project when every declaration agrees.
-    /// nil when unknown or ambiguous.
+    /// The literal `name` stands for. With a `qualifier` (`Keys.token`): declared in that type, enum raw values
+    /// included. Without one (a bare `token`): a stored constant of `type` (the type the name is used in,
+    /// wherever it is declared), else a file-scope constant of the project; enum cases and other types' members
+    /// are never in scope for a bare name. nil when unknown or ambiguous.
     public func resolve(_ name: String, qualifier: String? = nil, type: String? = nil, file: String? = nil) -> ConstantValue? {
         guard let all = byName[name], !all.isEmpty else { return nil }
         func unique(_ candidates: [ConstantDeclaration]) -> ConstantValue? {
@@ -62,9 +63,11 @@ public struct ConstantIndex: Sendable {
         if let qualifier {
             return unique(all.filter { $0.typeName == qualifier })
         }
-        if let type, let hit = unique(all.filter({ $0.typeName == type && $0.file == file })) { return hit }
-        if let file, let hit = unique(all.filter({ $0.file == file })) { return hit }
-        return unique(all)
+        let stored = all.filter { !$0.isEnumCase }
+        if let type, let hit = unique(stored.filter({ $0.typeName == type })) { return hit }
+        let globals = stored.filter { $0.typeName == nil }
+        if let file, let hit = unique(globals.filter({ $0.file == file })) { return hit }
+        return unique(globals)
     }
 
     /// Whether `name` is declared as an enum case with a raw value anywhere.

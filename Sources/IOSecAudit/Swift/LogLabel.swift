@@ -13,8 +13,11 @@ enum LogLabel {
         guard let last = tail.last, last.isLetter || last.isNumber else { return nil }
         let words = SensitiveName.words(String(tail.suffix(40)))
         guard let final = words.last else { return nil }
-        if SensitiveName.classify(words: [final]) != nil { return final }
         let pair = Array(words.suffix(2))
+        if SensitiveName.classify(words: [final]) != nil {
+            // "APNS token", "push token": the word before says it is no secret.
+            return pair.count == 2 && SensitiveName.classify(words: pair) == nil ? nil : final
+        }
         if pair.count == 2, SensitiveName.classify(words: pair) != nil, SensitiveName.classify(words: [pair[0]]) == nil {
             return pair.joined(separator: " ")
         }
@@ -65,6 +68,7 @@ enum LogLabel {
         }
         guard let name else { return false }
         if Sensitivity.inputTextMembers.contains(name) { return true }
-        return !SensitiveName.isMetadata(name) && !["count", "isEmpty", "length", "localizedDescription"].contains(name)
+        return !SensitiveName.isMetadata(name) && !Sensitivity.harmlessMembers.contains(name)
+            && !["localizedDescription", "hashValue", "prefix", "suffix"].contains(name)
     }
 }

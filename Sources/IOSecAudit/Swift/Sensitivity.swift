@@ -23,7 +23,7 @@ public enum Sensitivity {
     }
 
     /// Members that reduce a value to something harmless.
-    private static let harmlessMembers: Set<String> = [
+    static let harmlessMembers: Set<String> = [
         "count", "isEmpty", "hashValue", "hash", "isValid", "isExpired", "expiresAt", "expiry", "expirationDate",
         "length", "startIndex", "endIndex", "type", "kind", "id",
     ]
@@ -109,6 +109,25 @@ public enum Sensitivity {
     static func isSensitiveType(_ type: String) -> Bool {
         let base = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
         return sensitiveSessionTypes.contains(base) || SensitiveName.isSensitive(base)
+    }
+
+    /// Whether `name` is a parameter of the enclosing function, initializer or closure.
+    static func isParameter(_ name: String, near node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node).parent
+        while let n = current {
+            if let f = n.as(FunctionDeclSyntax.self) {
+                return f.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if let i = n.as(InitializerDeclSyntax.self) {
+                return i.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+            }
+            if let c = n.as(ClosureExprSyntax.self), let signature = c.signature,
+               signature.parameterClause?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) == true {
+                return true
+            }
+            current = n.parent
+        }
+        return false
     }
 
     /// The written type of the enclosing function's parameter called `name`, if there is one.

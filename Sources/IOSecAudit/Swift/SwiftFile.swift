@@ -130,6 +130,7 @@ extension SwiftFile {
             if let origin = LocalValue.origin(of: e), origin.id != e.id {
                 return stringValue(of: origin, depth: depth + 1)
             }
+            if Sensitivity.isParameter(ref.baseName.text, near: ref) { return nil }
             return constants.resolve(ref.baseName.text, type: Self.typeName(around: ref), file: path)?.string
         }
         if let member = e.as(MemberAccessExprSyntax.self) {

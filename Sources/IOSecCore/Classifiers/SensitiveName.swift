@@ -125,6 +125,7 @@ public enum SensitiveName {
         "formatter", "parser", "mode", "scheme", "method", "request", "consent", "banner", "jar", "requirements",
         "reset", "recovery", "info", "id", "ids", "identifier", "fingerprint", "helper", "model", "viewmodel",
         "screen", "flow", "coordinator", "row", "section", "key", "keys",
+        "latitude", "longitude", "coordinate", "coordinates", "location", "tag", "tags", "annotation",
     ]
 
     private struct Pattern {
@@ -227,6 +228,13 @@ public enum SensitiveName {
         "certificate", "cert", "ssl", "tls", "spki", "public", "key", "ca", "leaf", "map", "hash", "location",
     ]
 
+    /// `token` after these words identifies a device or a page of results, it grants no access: push and
+    /// registration tokens, pagination and sync tokens.
+    private static let tokenNonSecretQualifiers: Set<String> = [
+        "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
+        "next", "continuation", "sync", "cancellation", "change", "resume",
+    ]
+
     private static func match(_ w: [String], at i: Int) -> (length: Int, category: SensitiveCategory)? {
         for pattern in patternsByFirstWord[w[i]] ?? [] where i + pattern.words.count <= w.count {
             var ok = true
@@ -236,6 +244,7 @@ public enum SensitiveName {
             }
             guard ok else { continue }
             if pattern.category == .pin, i > 0, pinNonSecretQualifiers.contains(w[i - 1]) { continue }
+            if pattern.category == .token, i > 0, tokenNonSecretQualifiers.contains(w[i - 1]) { continue }
             return (pattern.words.count, pattern.category)
         }
         // A lone "Authorization" (the HTTP header name) holds a credential; inside longer

@@ -241,6 +241,8 @@ struct HardcodedKeyRule: SwiftRule {
         }
         let value: ConstantValue?
         if let ref = target.as(DeclReferenceExprSyntax.self) {
+            // A local or a `guard let` binding is not the constant of the same name.
+            guard LocalValue.origin(of: target) == nil, !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
             value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
         } else if let member = target.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
                   base.baseName.tokenKind != .keyword(.self) {

@@ -409,7 +409,9 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
         if compares, node.tokens(viewMode: .sourceAccurate).contains(where: { TrustAllRule.isPinLike($0.text) }) {
             comparesPins = true
         }
-        if compares, node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) }) {
+        // `method == NSURLAuthenticationMethodClientCertificate` picks a branch; it compares no certificate.
+        if compares, node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) }),
+           !node.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.hasPrefix("NSURLAuthenticationMethod") || $0.text == "authenticationMethod" }) {
             comparesCertificates = true
         }
         if let assignment = node.simpleAssignment, let disposition = assignment.value.lastName {

@@ -63,7 +63,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     /// Calls that make text safe for HTML or a URL.
     private static let escapingWords: Set<String> = ["escaped", "escape", "escaping", "encoded", "encoding", "sanitized", "sanitize", "percent"]
     /// Members whose value the user or a link controls.
-    private static let queryMembers: Set<String> = ["query", "queryItems", "fragment", "absoluteString"]
+    private static let queryMembers: Set<String> = ["query", "queryItems", "fragment"]
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,

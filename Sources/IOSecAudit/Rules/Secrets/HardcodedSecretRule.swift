@@ -123,7 +123,8 @@ struct HardcodedSecretRule: SwiftRule {
         if text.utf8.count >= Self.minimumLength, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) {
             report(file, at: literal, "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime",
                    severity: .high)
-        } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text), !Self.isDisplayText(literal) {
+        } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text), !Self.isDisplayText(literal),
+                  !Self.isValueOfCaseKeyedDictionary(literal) {
             // A password, PIN or token is a secret whatever its entropy: "0000" and "Winter#2019" are the worst ones.
             report(file, at: literal, "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
                    severity: .high, confidence: .medium)
@@ -136,15 +137,23 @@ struct HardcodedSecretRule: SwiftRule {
     /// Whether a literal given a credential's name looks like the credential's value rather than a key name,
     /// a placeholder, a format, a URL or text for people.
     static func looksLikeCredentialValue(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 256 else { return false }
+        // Shorter than a 4-digit PIN: a code or an abbreviation, not a credential.
+        guard text.utf8.count >= 4, text.utf8.count <= 256 else { return false }
+        if Double(text) != nil, text.contains(".") { return false }  // "40.785091": a number, not a secret
         let digitsOnly = text.allSatisfy(\.isNumber)
         // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
         if !digitsOnly, SecretDetector.isPlaceholder(text) { return false }
         if text.contains(where: \.isWhitespace) { return false }
         if text.contains("://") || text.hasPrefix("/") || text.hasPrefix(".") || text.hasPrefix("$") { return false }
         for marker in ["%@", "%d", "%s", "%i", "%ld", "%lu", "{{", "}}"] where text.contains(marker) { return false }
-        // The literal names a secret: a key under which one is stored ("auth_token", "Authorization", "password").
+        // The literal names a secret: a key under which one is stored ("auth_token", "Authorization", "password",
+        // "pushtoken").
         if SensitiveName.isSensitive(text) { return false }
+        let lower = text.lowercased()
+        if text.allSatisfy({ $0.isLetter }), ["password", "token", "secret", "key", "pin", "session", "credential", "cookie", "otp"].contains(where: lower.contains) {
+            return false
+        }
+        if ["notused", "unused", "none", "null", "undefined", "nothing"].contains(lower) { return false }
         let scalars = text.unicodeScalars
         // `login.password.title`, `com.acme.token-store`: dotted identifiers and localisation keys.
         let dotted = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -164,6 +173,12 @@ struct HardcodedSecretRule: SwiftRule {
     private static func isDisplayText(_ literal: StringLiteralExprSyntax) -> Bool {
         guard let call = literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), let name = call.calledName else { return false }
         return ["NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "Text", "Label", "localized", "String"].contains(name)
+    }
+
+    /// `[Sections.authorization: "Authentication"]`: a table from cases to titles, not a credential.
+    private static func isValueOfCaseKeyedDictionary(_ literal: StringLiteralExprSyntax) -> Bool {
+        guard let element = literal.parent?.as(DictionaryElementSyntax.self) else { return false }
+        return element.key.stringLiteralValue == nil
     }
 
     /// `case loginToken = "org.matrix.msc3906.login_token"`: a raw value names a protocol field, it holds no secret.
