@@ -25,6 +25,14 @@ import Testing
         }
     }
 
+    /// A rule subscribing to a node kind the dispatcher does not deliver would silently never run.
+    @Test func everyRegisteredVisitorAsksOnlyForDeliveredKinds() {
+        for type in RuleSet.all.swiftVisitors {
+            let missing = type.nodeKinds.subtracting(RuleDispatcher.supportedKinds)
+            #expect(missing.isEmpty, "\(type) asks for \(missing), which RuleDispatcher does not deliver")
+        }
+    }
+
     @Test func referenceNamesFilterReferences() {
         Self.seen = Seen()
         let source = "defaults.set(token, forKey: k)\nstore.set(1)\n"

@@ -29,6 +29,19 @@ import Testing
         ("func save(_ session: Session) { let data = try! JSONEncoder().encode(session); sink(data) }", "session"),
         ("func save(_ credentials: Credentials) { sink(credentials) }", "credentials"),
         (#"sink(json["access_token"])"#, "access_token"),
+        // What the user typed into a field for a secret.
+        ("sink(passwordTextField.text)", "passwordTextField"),
+        ("sink(passField.text ?? \"\")", "passField"),
+        ("sink(cvvField.text!)", "cvvField"),
+        ("sink(cardNumberTF.text)", "cardNumberTF"),
+        ("sink(pinEntry.text)", "pinEntry"),
+        // Containers filled with a secret earlier in the function.
+        (#"func f() { let record = NSMutableDictionary(); record["password"] = passField.text; sink(record.description) }"#, "password"),
+        (#"func f(pw: String) { let dict = NSMutableDictionary(); dict.setValue(pw, forKey: "password"); sink(dict) }"#, "password"),
+        (#"sink(["user": name, "password": pw])"#, "password"),
+        ("sink(ccNo)", "ccNo"),
+        ("sink(sessionID)", "sessionID"),
+        ("sink(passwordResetCode)", "passwordResetCode"),
     ])
     func sensitive(code: String, name: String) {
         #expect(Self.judge(code) == name, "\(code)")
@@ -44,6 +57,12 @@ import Testing
         "func f() { let value = cache.count; sink(value) }",
         "func f(x: Int) { sink(x) }",
         "sink(tokenizer.vocabulary)",
+        // Look-alikes of the vocabulary.
+        "sink(isPinned)", "sink(pinch)", "sink(keyboard)", "sink(keyboardType)", "sink(passwordRules)", "sink(tokenCount)",
+        "sink(isPasswordValid)", "sink(cookieConsentInfo)", "sink(passwordField.placeholder)", "sink(cardView.text)",
+        "sink(pushToken)", "sink(apnsToken)", "sink(nextPageToken)", "sink(firstPinLatitude)", "sink(passwordReset)",
+        #"func f() { let settings = NSMutableDictionary(); settings["theme"] = "dark"; sink(settings) }"#,
+        #"sink(["user": name, "password": nil])"#,
     ])
     func notSensitive(code: String) {
         #expect(Self.judge(code) == nil, "\(code)")

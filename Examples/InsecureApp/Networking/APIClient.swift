@@ -66,6 +66,12 @@ actor APIClient {
         return try decoder.decode([ExchangeRate].self, from: data)
     }
 
+    /// The statement export page opens in Safari, signed in by the token.
+    func statementExportURL(month: String) -> URL? {
+        guard let accessToken else { return nil }
+        return URL(string: "https://api.acmewallet.net/v1/statements/export?month=\(month)&access_token=\(accessToken)")
+    }
+
     /// Uploads go through the same session so they share the delegate.
     func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         try await session.data(for: request)

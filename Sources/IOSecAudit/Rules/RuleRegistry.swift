@@ -6,21 +6,26 @@ public enum RuleRegistry {
         BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
         WeakLocalAuthRule.self,            // auth.weak-local-auth
         DebugLoggingRule.self,             // code.debug-logging
+        SQLInjectionRule.self,             // code.sql-injection
         HardcodedKeyRule.self,             // crypto.hardcoded-key
         InsecureRandomRule.self,           // crypto.insecure-random
         WeakCipherRule.self,               // crypto.weak-cipher
         WeakHashRule.self,                 // crypto.weak-hash
         CleartextURLRule.self,             // network.cleartext-url
+        SecretInURLRule.self,              // network.secret-in-url
         TLSVersionRule.self,               // network.tls-version
         TrustAllRule.self,                 // network.trust-all
         UIWebViewRule.self,                // platform.uiwebview
+        URLSchemeUnvalidatedRule.self,     // platform.url-scheme-unvalidated
         WebViewFileAccessRule.self,        // platform.webview-file-access
         WebViewHTMLInjectionRule.self,     // platform.webview-html-injection
         WebViewJavaScriptRule.self,        // platform.webview-js
+        JailbreakDetectionWeakRule.self,   // resilience.jailbreak-detection-weak
         HardcodedSecretRule.self,          // secrets.hardcoded
         FileProtectionWeakRule.self,       // storage.file-protection-weak
         KeychainAccessibilityRule.self,    // storage.keychain-accessibility
         LogSensitiveRule.self,             // storage.log-sensitive
+        DatabaseUnencryptedRule.self,      // storage.database-unencrypted
         PasteboardRule.self,               // storage.pasteboard
         PlaintextFileRule.self,            // storage.plaintext-file
         UserDefaultsSecretRule.self,       // storage.userdefaults-secret

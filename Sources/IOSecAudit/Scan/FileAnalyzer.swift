@@ -41,6 +41,15 @@ struct FileAnalyzer: Sendable {
     let rules: RuleSet
     let options: ScanOptions
     var constants: ConstantIndex = .empty
+    /// Worked out once per scan, not once per file.
+    let dispatchPlan: RuleDispatcher.Plan
+
+    init(rules: RuleSet, options: ScanOptions, constants: ConstantIndex = .empty) {
+        self.rules = rules
+        self.options = options
+        self.constants = constants
+        self.dispatchPlan = RuleDispatcher.Plan(rules.swiftVisitors)
+    }
 
     func analyze(_ input: FileInput) -> FileOutcome {
         var outcome = FileOutcome()
@@ -88,7 +97,7 @@ struct FileAnalyzer: Sendable {
             outcome.diagnostics.append(Diagnostic(
                 file: path, message: "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"))
         }
-        RuleDispatcher(ruleTypes: rules.swiftVisitors, file: file).run()
+        RuleDispatcher(plan: dispatchPlan, file: file).run()
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts

@@ -80,27 +80,37 @@ public struct ConstantIndex: Sendable {
 /// recognises `let|var NAME [: Type] = LITERAL` and `case NAME = LITERAL` followed by the end of the
 /// statement. It never builds a tree, so it costs a small fraction of a parse; what it cannot read it skips.
 enum ConstantScanner {
+    /// A token as byte offsets into the file: nothing is copied until a declaration is recognised.
     private enum Token: Equatable {
-        case identifier(String)
-        case keyword(String)
-        case string(String?)  // nil: interpolated or multi-line
+        case identifier(start: Int, end: Int)
+        case keyword(Keyword)
+        /// A plain one-line literal's content range; nil when interpolated or multi-line.
+        case string(start: Int, end: Int)
+        case otherString
         case integer(Int?)
         case punct(UInt8)
         case newline
     }
 
-    private static let declKeywords: Set<String> = ["let", "var", "case"]
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor", "protocol"]
-
-    static func scan(_ bytes: [UInt8], file: String) -> [ConstantDeclaration] {
-        var lexer = Lexer(bytes: bytes)
-        var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 6)
-        while let token = lexer.next() { tokens.append(token) }
-        return declarations(in: tokens, file: file)
+    private enum Keyword: Equatable {
+        case `let`, `var`, `case`, type
     }
 
-    private static func declarations(in tokens: [Token], file: String) -> [ConstantDeclaration] {
+    static func scan(_ bytes: [UInt8], file: String) -> [ConstantDeclaration] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer)
+            var tokens: [Token] = []
+            tokens.reserveCapacity(buffer.count / 8)
+            while let token = lexer.next() { tokens.append(token) }
+            return declarations(in: tokens, bytes: buffer, file: file)
+        }
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private static func declarations(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String) -> [ConstantDeclaration] {
         var result: [ConstantDeclaration] = []
         // (type name, brace depth inside it)
         var typeStack: [(name: String, depth: Int)] = []
@@ -121,18 +131,18 @@ enum ConstantScanner {
             case .punct(UInt8(ascii: "}")):
                 if let top = typeStack.last, top.depth == depth { typeStack.removeLast() }
                 depth = max(0, depth - 1)
-            case .keyword(let word) where typeKeywords.contains(word):
+            case .keyword(.type):
                 // `class Foo`, `extension Foo.Bar`: the name is the next identifier (its last component).
                 var k = next(from: i + 1)
-                var name: String?
-                while k < n, case .identifier(let part) = tokens[k] {
-                    name = part
+                var name: (Int, Int)?
+                while k < n, case .identifier(let start, let end) = tokens[k] {
+                    name = (start, end)
                     if k + 2 < n, tokens[k + 1] == .punct(UInt8(ascii: ".")) { k += 2 } else { break }
                 }
-                if let name { pendingType = name }
-            case .keyword(let word) where declKeywords.contains(word):
+                if let name { pendingType = text(bytes, name.0, name.1) }
+            case .keyword(let keyword):
                 let k = next(from: i + 1)
-                guard k + 2 < n, case .identifier(let name) = tokens[k] else { break }
+                guard k + 2 < n, case .identifier(let nameStart, let nameEnd) = tokens[k] else { break }
                 var m = k + 1
                 // Optional type annotation: skip to `=` on the same logical line.
                 if tokens[m] == .punct(UInt8(ascii: ":")) {
@@ -144,7 +154,7 @@ enum ConstantScanner {
                     }
                 }
                 guard m + 1 < n, tokens[m] == .punct(UInt8(ascii: "=")) else { break }
-                guard let (value, end) = literal(in: tokens, at: m + 1) else { break }
+                guard let (value, end) = literal(in: tokens, at: m + 1, bytes: bytes) else { break }
                 // The literal must be the whole initializer.
                 if end < n {
                     switch tokens[end] {
@@ -153,7 +163,8 @@ enum ConstantScanner {
                     }
                 }
                 result.append(ConstantDeclaration(
-                    name: name, value: value, typeName: typeStack.last?.name, isEnumCase: word == "case", file: file))
+                    name: text(bytes, nameStart, nameEnd), value: value, typeName: typeStack.last?.name,
+                    isEnumCase: keyword == .case, file: file))
                 i = end
                 continue
             default:
@@ -165,10 +176,10 @@ enum ConstantScanner {
     }
 
     /// A literal starting at `i`: its value and the index after it.
-    private static func literal(in tokens: [Token], at i: Int) -> (ConstantValue, Int)? {
+    private static func literal(in tokens: [Token], at i: Int, bytes: UnsafeBufferPointer<UInt8>) -> (ConstantValue, Int)? {
         switch tokens[i] {
-        case .string(let s?):
-            return (.string(s), i + 1)
+        case .string(let start, let end):
+            return (.string(text(bytes, start, end)), i + 1)
         case .integer(let v?):
             return (.integer(v), i + 1)
         case .punct(UInt8(ascii: "-")):
@@ -193,12 +204,29 @@ enum ConstantScanner {
     }
 
     private struct Lexer {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        private static let keywords: Set<String> = ConstantScanner.declKeywords.union(ConstantScanner.typeKeywords)
+        /// `let`, `var`, `case`, and the keywords that open a type.
+        private func keyword(_ start: Int, _ end: Int) -> Keyword? {
+            func equals(_ word: StaticString) -> Bool {
+                guard word.utf8CodeUnitCount == end - start else { return false }
+                let w = word.utf8Start
+                for k in 0..<(end - start) where bytes[start + k] != w[k] { return false }
+                return true
+            }
+            switch end - start {
+            case 3: return equals("let") ? .let : equals("var") ? .var : nil
+            case 4: return equals("case") ? .case : equals("enum") ? .type : nil
+            case 5: return equals("class") || equals("actor") ? .type : nil
+            case 6: return equals("struct") ? .type : nil
+            case 8: return equals("protocol") ? .type : nil
+            case 9: return equals("extension") ? .type : nil
+            default: return nil
+            }
+        }
 
         mutating func next() -> Token? {
             let n = bytes.count
@@ -219,51 +247,81 @@ enum ConstantScanner {
                         i += 1
                         return .punct(c)
                     }
-                case UInt8(ascii: "\""), UInt8(ascii: "#"):
-                    if c == UInt8(ascii: "#") {
-                        // Raw string `#"…"#`, or `#if` / `#selector`: only the former is a literal.
-                        var k = i
-                        while k < n, bytes[k] == UInt8(ascii: "#") { k += 1 }
-                        guard k < n, bytes[k] == UInt8(ascii: "\"") else {
-                            i = k
-                            return .punct(c)
-                        }
-                        let hashes = k - i
+                case UInt8(ascii: "\""):
+                    return readString(hashes: 0)
+                case UInt8(ascii: "#"):
+                    // Raw string `#"…"#`, or `#if` / `#selector`: only the former is a literal.
+                    var k = i
+                    while k < n, bytes[k] == UInt8(ascii: "#") { k += 1 }
+                    guard k < n, bytes[k] == UInt8(ascii: "\"") else {
                         i = k
-                        return .string(readString(hashes: hashes))
+                        return .punct(c)
                     }
-                    return .string(readString(hashes: 0))
+                    let hashes = k - i
+                    i = k
+                    return readString(hashes: hashes)
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    let start = i
-                    while i < n, Self.isIdentifierByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") && i + 1 < n
-                            && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) {
-                        i += 1
-                    }
-                    let text = String(decoding: bytes[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
-                    if text.hasPrefix("0x") || text.hasPrefix("0X") { return .integer(Int(text.dropFirst(2), radix: 16)) }
-                    if text.hasPrefix("0b") { return .integer(Int(text.dropFirst(2), radix: 2)) }
-                    return .integer(Int(text))
+                    return readNumber()
                 default:
                     if Self.isIdentifierStart(c) {
                         let start = i
                         while i < n, Self.isIdentifierByte(bytes[i]) { i += 1 }
-                        let word = String(decoding: bytes[start..<i], as: UTF8.self)
-                        return Self.keywords.contains(word) ? .keyword(word) : .identifier(word)
+                        if let keyword = keyword(start, i) { return .keyword(keyword) }
+                        return .identifier(start: start, end: i)
                     }
                     if c == UInt8(ascii: "`") {
                         // `default` as an identifier
                         let start = i + 1
                         i += 1
                         while i < n, bytes[i] != UInt8(ascii: "`"), bytes[i] != UInt8(ascii: "\n") { i += 1 }
-                        let word = String(decoding: bytes[start..<min(i, n)], as: UTF8.self)
+                        let end = min(i, n)
                         if i < n { i += 1 }
-                        return .identifier(word)
+                        return .identifier(start: start, end: end)
                     }
                     i += 1
                     return .punct(c)
                 }
             }
             return nil
+        }
+
+        private mutating func readNumber() -> Token {
+            let n = bytes.count
+            let start = i
+            while i < n, Self.isIdentifierByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") && i + 1 < n
+                    && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) {
+                i += 1
+            }
+            // Decimal, hex (0x) or binary (0b) integers with `_` separators; anything else (floats) has no value.
+            var radix = 10
+            var k = start
+            if i - start > 2, bytes[start] == UInt8(ascii: "0") {
+                switch bytes[start + 1] {
+                case UInt8(ascii: "x"), UInt8(ascii: "X"): radix = 16; k += 2
+                case UInt8(ascii: "b"): radix = 2; k += 2
+                case UInt8(ascii: "o"): radix = 8; k += 2
+                default: break
+                }
+            }
+            var value = 0
+            while k < i {
+                let b = bytes[k]
+                k += 1
+                if b == UInt8(ascii: "_") { continue }
+                let digit: Int
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(b - UInt8(ascii: "a")) + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(b - UInt8(ascii: "A")) + 10
+                default: return .integer(nil)
+                }
+                guard digit < radix else { return .integer(nil) }
+                let (times, o1) = value.multipliedReportingOverflow(by: radix)
+                let (sum, o2) = times.addingReportingOverflow(digit)
+                guard !o1, !o2 else { return .integer(nil) }
+                value = sum
+            }
+            return .integer(value)
         }
 
         private static func isIdentifierStart(_ c: UInt8) -> Bool {
@@ -291,9 +349,8 @@ enum ConstantScanner {
             }
         }
 
-        /// Reads a string literal whose opening quote is at `i` (after `hashes` `#`s). Returns its content when it
-        /// is a plain one-line literal without interpolation, else nil; always moves past the literal.
-        private mutating func readString(hashes: Int) -> String? {
+        /// Reads a string literal whose opening quote is at `i` (after `hashes` `#`s); always moves past it.
+        private mutating func readString(hashes: Int) -> Token {
             let n = bytes.count
             let multiline = i + 2 < n && bytes[i + 1] == UInt8(ascii: "\"") && bytes[i + 2] == UInt8(ascii: "\"")
             i += multiline ? 3 : 1
@@ -301,7 +358,7 @@ enum ConstantScanner {
             var plain = !multiline
             while i < n {
                 let c = bytes[i]
-                if c == UInt8(ascii: "\\"), Self.hashesFollow(bytes, from: i + 1, count: hashes) {
+                if c == UInt8(ascii: "\\"), hashesFollow(from: i + 1, count: hashes) {
                     let after = i + 1 + hashes
                     if after < n, bytes[after] == UInt8(ascii: "(") {
                         plain = false
@@ -312,26 +369,26 @@ enum ConstantScanner {
                     i = after + 1
                     continue
                 }
-                if c == UInt8(ascii: "\n"), !multiline { return nil }  // unterminated: give up on this line
+                if c == UInt8(ascii: "\n"), !multiline { return .otherString }  // unterminated: give up on this line
                 if c == UInt8(ascii: "\"") {
                     if multiline {
                         if i + 2 < n, bytes[i + 1] == UInt8(ascii: "\""), bytes[i + 2] == UInt8(ascii: "\""),
-                           Self.hashesFollow(bytes, from: i + 3, count: hashes) {
+                           hashesFollow(from: i + 3, count: hashes) {
                             i += 3 + hashes
-                            return nil
+                            return .otherString
                         }
-                    } else if Self.hashesFollow(bytes, from: i + 1, count: hashes) {
-                        let content = String(decoding: bytes[start..<i], as: UTF8.self)
+                    } else if hashesFollow(from: i + 1, count: hashes) {
+                        let end = i
                         i += 1 + hashes
-                        return plain ? content : nil
+                        return plain ? .string(start: start, end: end) : .otherString
                     }
                 }
                 i += 1
             }
-            return nil
+            return .otherString
         }
 
-        private static func hashesFollow(_ bytes: [UInt8], from index: Int, count: Int) -> Bool {
+        private func hashesFollow(from index: Int, count: Int) -> Bool {
             guard count > 0 else { return true }
             guard index + count <= bytes.count else { return false }
             for k in index..<(index + count) where bytes[k] != UInt8(ascii: "#") { return false }

@@ -1,27 +1,82 @@
 import SwiftSyntax
 
 /// Walks one file's tree once and hands each node to the rules that asked for its kind.
-final class RuleDispatcher: SyntaxAnyVisitor {
-    private var rules: [any SwiftVisitor]
-    private let rulesByKind: [SyntaxKind: [Int]]
-    /// Per rule: the callee names it wants calls for, and the names it wants references for (nil: all).
-    private let calleeFilters: [Set<String>?]
-    private let referenceFilters: [Set<String>?]
-    private let wantsTokens: Bool
-    private let file: SwiftFile
+///
+/// Each node kind rules may ask for has its own typed visit method, so a node of any other kind costs nothing
+/// beyond the walk itself (no per-node table lookup), and calls and references are routed by name through one
+/// table lookup per node instead of one set lookup per rule.
+final class RuleDispatcher: SyntaxVisitor {
+    /// The node kinds a visitor may ask for. `RuleDispatcherTests` checks that every registered visitor's
+    /// `nodeKinds` is among them, so a rule can never subscribe to a kind that is silently not delivered.
+    static let supportedKinds: Set<SyntaxKind> = [
+        .functionCallExpr, .declReferenceExpr, .memberAccessExpr, .stringLiteralExpr, .sequenceExpr,
+        .assignmentExpr, .binaryOperatorExpr, .attribute, .functionDecl, .functionParameter, .identifierType,
+    ]
 
-    init(ruleTypes: [any SwiftVisitor.Type], file: SwiftFile) {
-        self.rules = ruleTypes.map { $0.init() }
-        var table: [SyntaxKind: [Int]] = [:]
-        for (index, type) in ruleTypes.enumerated() {
-            for kind in type.nodeKinds { table[kind, default: []].append(index) }
+    /// Rules for one kind; for calls, references, members and assignments also the rules that want only certain
+    /// names.
+    struct Route: Sendable {
+        var unfiltered: [Int] = []
+        var byName: [String: [Int]] = [:]
+        var isEmpty: Bool { unfiltered.isEmpty && byName.isEmpty }
+
+        mutating func add(_ index: Int, names: Set<String>?) {
+            guard let names else { unfiltered.append(index); return }
+            for name in names { byName[name, default: []].append(index) }
         }
-        self.rulesByKind = table
-        self.calleeFilters = ruleTypes.map { $0.calleeNames }
-        self.referenceFilters = ruleTypes.map { $0.referenceNames }
-        self.wantsTokens = table[.token] != nil
+    }
+
+    /// Which rules see which nodes: worked out once per scan from the rule types, shared by every file.
+    struct Plan: Sendable {
+        let ruleTypes: [any SwiftVisitor.Type]
+        var calls = Route()
+        var references = Route()
+        var memberAccesses = Route()
+        var sequences = Route()
+        var assignments = Route()
+        var stringLiterals: [Int] = []
+        var binaryOperators: [Int] = []
+        var attributes: [Int] = []
+        var functionDecls: [Int] = []
+        var functionParameters: [Int] = []
+        var identifierTypes = Route()
+
+        init(_ ruleTypes: [any SwiftVisitor.Type]) {
+            self.ruleTypes = ruleTypes
+            for (index, type) in ruleTypes.enumerated() {
+                for kind in type.nodeKinds {
+                    switch kind {
+                    case .functionCallExpr: calls.add(index, names: type.calleeNames)
+                    case .declReferenceExpr: references.add(index, names: type.referenceNames)
+                    case .memberAccessExpr: memberAccesses.add(index, names: type.memberNames)
+                    case .sequenceExpr: sequences.add(index, names: type.assignedNames)
+                    case .assignmentExpr: assignments.add(index, names: type.assignedNames)
+                    case .stringLiteralExpr: stringLiterals.append(index)
+                    case .binaryOperatorExpr: binaryOperators.append(index)
+                    case .attribute: attributes.append(index)
+                    case .functionDecl: functionDecls.append(index)
+                    case .functionParameter: functionParameters.append(index)
+                    case .identifierType: identifierTypes.add(index, names: type.referenceNames)
+                    default: break  // not in supportedKinds: caught by RuleDispatcherTests
+                    }
+                }
+            }
+        }
+    }
+
+    private var rules: [any SwiftVisitor]
+    private let file: SwiftFile
+    private let plan: Plan
+
+    init(plan: Plan, file: SwiftFile) {
+        self.rules = plan.ruleTypes.map { $0.init() }
+        self.plan = plan
         self.file = file
         super.init(viewMode: .sourceAccurate)
+    }
+
+    convenience init(ruleTypes: [any SwiftVisitor.Type], file: SwiftFile) {
+        self.init(plan: Plan(ruleTypes), file: file)
     }
 
     func run() {
@@ -29,32 +84,80 @@ final class RuleDispatcher: SyntaxAnyVisitor {
         for index in rules.indices { rules[index].finish(in: file) }
     }
 
-    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        guard let indices = rulesByKind[node.kind] else { return .visitChildren }
-        // Calls and references are the nodes rules ask for most, and most rules want a few names only: the name
-        // is worked out once here instead of once per rule.
-        switch node.kind {
-        case .functionCallExpr:
-            dispatch(node, to: indices, name: node.as(FunctionCallExprSyntax.self)?.calledName, filters: calleeFilters)
-        case .declReferenceExpr:
-            dispatch(node, to: indices, name: node.as(DeclReferenceExprSyntax.self)?.baseName.text, filters: referenceFilters)
-        default:
-            for index in indices { rules[index].visit(node, in: file) }
+    private func deliver(_ node: some SyntaxProtocol, to indices: [Int]) {
+        guard !indices.isEmpty else { return }
+        let syntax = Syntax(node)
+        for index in indices { rules[index].visit(syntax, in: file) }
+    }
+
+    /// Calls and references: the name is worked out once, and only the rules that want it see the node.
+    private func route(_ node: some SyntaxProtocol, _ route: Route, name: @autoclosure () -> String?) {
+        if route.byName.isEmpty {
+            deliver(node, to: route.unfiltered)
+            return
         }
+        let named = name().flatMap { route.byName[$0] } ?? []
+        if route.unfiltered.isEmpty { deliver(node, to: named); return }
+        if named.isEmpty { deliver(node, to: route.unfiltered); return }
+        // Both: keep registry order, so reports come out the same however names are routed.
+        deliver(node, to: (route.unfiltered + named).sorted())
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.calls.isEmpty { route(node, plan.calls, name: node.calledName) }
         return .visitChildren
     }
 
-    private func dispatch(_ node: Syntax, to indices: [Int], name: String?, filters: [Set<String>?]) {
-        for index in indices {
-            if let filter = filters[index] {
-                guard let name, filter.contains(name) else { continue }
-            }
-            rules[index].visit(node, in: file)
-        }
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.references.isEmpty { route(node, plan.references, name: node.baseName.text) }
+        return .visitChildren
     }
 
-    // Tokens are half of all nodes; skip the table lookup unless a rule wants them.
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        wantsTokens ? visitAny(Syntax(token)) : .skipChildren
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.memberAccesses.isEmpty { route(node, plan.memberAccesses, name: node.declName.baseName.text) }
+        return .visitChildren
     }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        deliver(node, to: plan.stringLiterals)
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.sequences.isEmpty { route(node, plan.sequences, name: node.simpleAssignment?.target.lastName) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.assignments.isEmpty { route(node, plan.assignments, name: node.targetAndValues?.target.lastName) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        deliver(node, to: plan.binaryOperators)
+        return .visitChildren
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        deliver(node, to: plan.attributes)
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        deliver(node, to: plan.functionDecls)
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        deliver(node, to: plan.functionParameters)
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.identifierTypes.isEmpty { route(node, plan.identifierTypes, name: node.name.text) }
+        return .visitChildren
+    }
+
+    // Tokens are half of all nodes and no rule wants them.
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

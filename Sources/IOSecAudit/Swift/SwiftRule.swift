@@ -23,8 +23,14 @@ public protocol SwiftVisitor: Sendable {
     /// When set, calls (`functionCallExpr` nodes) reach this visitor only if their `calledName` is one of these:
     /// the dispatcher works the name out once per call instead of once per rule. Other node kinds are unaffected.
     static var calleeNames: Set<String>? { get }
-    /// The same for references (`declReferenceExpr` nodes), by their base name.
+    /// The same for references (`declReferenceExpr` nodes) by their base name, and for type references
+    /// (`identifierType` nodes) by the type's name.
     static var referenceNames: Set<String>? { get }
+    /// The same for member accesses (`memberAccessExpr` nodes), by the member's name (`MD5` in `Insecure.MD5`).
+    static var memberNames: Set<String>? { get }
+    /// The same for assignments (`sequenceExpr` and `assignmentExpr` nodes): only `target = value` whose target's
+    /// last name is one of these (`tlsMinimumSupportedProtocolVersion` in `config.tls… = .TLSv10`).
+    static var assignedNames: Set<String>? { get }
     init()
     mutating func visit(_ node: Syntax, in file: SwiftFile)
     /// Called once after the whole file was walked.
@@ -34,6 +40,8 @@ public protocol SwiftVisitor: Sendable {
 extension SwiftVisitor {
     public static var calleeNames: Set<String>? { nil }
     public static var referenceNames: Set<String>? { nil }
+    public static var memberNames: Set<String>? { nil }
+    public static var assignedNames: Set<String>? { nil }
     public mutating func finish(in file: SwiftFile) {}
 }
 

@@ -81,6 +81,8 @@ struct BiometricNoFallbackRule: SwiftRule {
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .assignmentExpr]
     static let calleeNames: Set<String>? = ["evaluatePolicy"]
+    static let memberNames: Set<String>? = ["deviceOwnerAuthentication", "userFallback"]
+    static let assignedNames: Set<String>? = ["localizedFallbackTitle"]
     static let biometricsOnly = "deviceOwnerAuthenticationWithBiometrics"
 
     private var biometricsOnlyEvaluations: [ExprSyntax] = []

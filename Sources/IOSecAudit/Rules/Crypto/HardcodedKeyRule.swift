@@ -100,6 +100,9 @@ struct HardcodedKeyRule: SwiftRule {
         case key, iv = "IV", nonce, salt, password
     }
 
+    /// C APIs whose key, IV and salt are positional arguments.
+    private static let positionalAPIs: Set<String> = ["CCCrypt", "CCCryptorCreate", "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"]
+
     /// Parameter names whose default value is key material.
     private static let materialParameters: [String: Role] = ["key": .key, "iv": .iv, "nonce": .nonce, "salt": .salt]
     /// Labels of third-party APIs (RNCryptor, IDZSwiftCommonCrypto) whose password is the encryption key.
@@ -114,7 +117,15 @@ struct HardcodedKeyRule: SwiftRule {
             check(value, as: role, in: file)
             return
         }
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+        guard let call = node.as(FunctionCallExprSyntax.self), !call.arguments.isEmpty else { return }
+        // Most calls pass no key material: decide from the labels before working out names.
+        let labelled = call.arguments.contains { argument in
+            guard let label = argument.label?.text else { return false }
+            return label == "key" || label == "iv" || label == "nonce" || label == "salt" || label == "password"
+                || label == "withPassword" || label == "data"
+        }
+        guard labelled || call.calledExpression.as(DeclReferenceExprSyntax.self).map({ Self.positionalAPIs.contains($0.baseName.text) }) == true,
+              let name = call.calledName else { return }
         switch name {
         case "SymmetricKey":
             check(call.argument("data"), as: .key, in: file)

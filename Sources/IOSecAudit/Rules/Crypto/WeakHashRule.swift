@@ -67,6 +67,7 @@ struct WeakHashRule: SwiftRule {
 
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr, .functionCallExpr]
     static let calleeNames: Set<String>? = Set(commonCryptoFunctions.keys)
+    static var memberNames: Set<String>? { insecureAlgorithms }
 
     private static let insecureAlgorithms: Set<String> = ["MD5", "SHA1"]
     private static let commonCryptoFunctions: [String: String] = [

@@ -54,6 +54,7 @@ struct TLSVersionRule: SwiftRule {
 
     static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
     static var calleeNames: Set<String>? { functions }
+    static var assignedNames: Set<String>? { settings }
 
     private static let settings: Set<String> = [
         "tlsMinimumSupportedProtocolVersion", "tlsMaximumSupportedProtocolVersion",

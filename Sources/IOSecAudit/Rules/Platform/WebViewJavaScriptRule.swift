@@ -103,6 +103,7 @@ struct WebViewJavaScriptRule: SwiftRule {
 
     static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
     static let calleeNames: Set<String>? = ["load", "loadHTMLString", "loadFileURL", "add", "addScriptMessageHandler"]
+    static var assignedNames: Set<String>? { javaScriptSwitches }
 
     private enum Load {
         case bundled, constantHTTPS

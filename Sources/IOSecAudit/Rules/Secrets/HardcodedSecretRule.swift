@@ -100,6 +100,12 @@ struct HardcodedSecretRule: SwiftRule {
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         guard let literal = node.as(StringLiteralExprSyntax.self) else { return }
+        // Most literals are short keys and labels: measure without building the text.
+        var length = 0
+        for segment in literal.segments {
+            length += segment.as(StringSegmentSyntax.self)?.content.trimmedLength.utf8Length ?? 1
+        }
+        guard length >= 4 else { return }
         var text = ""
         var interpolated = false
         for segment in literal.segments {

@@ -60,6 +60,7 @@ struct FileProtectionWeakRule: SwiftRule {
 
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr, .declReferenceExpr]
     static let referenceNames: Set<String>? = untilFirstAuthentication.union(["NSFileProtectionNone"])
+    static var memberNames: Set<String>? { untilFirstAuthentication.union(["noFileProtection", "none"]) }
     static let untilFirstAuthentication: Set<String> = [
         "completeUntilFirstUserAuthentication", "completeFileProtectionUntilFirstUserAuthentication",
         "NSFileProtectionCompleteUntilFirstUserAuthentication",

@@ -53,6 +53,7 @@ struct PasteboardRule: SwiftRule {
 
     static let nodeKinds: Set<SyntaxKind> = [.assignmentExpr, .functionCallExpr]
     static var calleeNames: Set<String>? { setters }
+    static var assignedNames: Set<String>? { settableProperties }
     static let settableProperties: Set<String> = ["string", "strings", "url", "urls", "image", "images", "items"]
     static let setters: Set<String> = ["setValue", "setData", "setItems", "addItems", "setObjects", "setString"]
 

@@ -9,6 +9,10 @@ import SwiftSyntax
 /// HealthKit's `toShare:read:` labels.
 struct UsageDescriptionAPICollector: SwiftVisitor {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr]
+    static let memberNames: Set<String>? = ["camera"]
+    static var calleeNames: Set<String>? {
+        initializers.union(methods.keys).union(["init", "requestAccess", "requestAuthorization", "requestRecordPermission", "SecAccessControlCreateWithFlags"])
+    }
 
     /// Types whose creation starts the access (and the prompt).
     static let initializers: Set<String> = [

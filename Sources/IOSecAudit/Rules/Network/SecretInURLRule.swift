@@ -1,0 +1,102 @@
+import IOSecCore
+import SwiftSyntax
+
+/// `network.secret-in-url`: a password, token or key put into a URL's query or path.
+struct SecretInURLRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "network.secret-in-url",
+        title: "Credential in a URL",
+        severity: .medium,
+        confidence: .high,
+        masvs: "MASVS-NETWORK-1",
+        cwe: 598,
+        rationale: """
+        URLs are logged everywhere a request passes: web server and proxy access logs, CDN logs, crash reports, \
+        analytics, the device's own network logs and, for GET requests, caches and browser history. A password, \
+        token or API key in the query string or path ends up in all of them, readable by people who should never \
+        see it, and it stays there long after the session ends. TLS protects the URL on the wire, not at its ends.
+        """,
+        fix: "Send credentials in the Authorization header or the POST body, never in the URL.",
+        fixExample: """
+        var request = URLRequest(url: URL(string: "https://api.example.com/v1/profile")!)
+        request.setValue("Bearer \\(accessToken)", forHTTPHeaderField: "Authorization")
+        """,
+        triggeringExamples: [
+            RuleExample(#"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
+            RuleExample(#"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
+            RuleExample("""
+            func profileURL(token: String) -> URL? {
+                var components = URLComponents(string: "https://api.acme-shop.com/v1/me")!
+                components.queryItems = [↓URLQueryItem(name: "api_key", value: token)]
+                return components.url
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(#"let url = URL(string: "https://api.acme-shop.com/v1/search?q=\(query)&page=\(page)")!"#),
+            RuleExample("""
+            // The form body of a POST is not the URL.
+            func tokenRequest(code: String, verifier: String) -> URLRequest {
+                var request = URLRequest(url: URL(string: "https://auth.acme-shop.com/oauth/token")!)
+                request.httpMethod = "POST"
+                var form = URLComponents()
+                form.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "code_verifier", value: verifier),
+                                   URLQueryItem(name: "client_secret", value: clientSecret)]
+                request.httpBody = form.percentEncodedQuery?.data(using: .utf8)
+                return request
+            }
+            """),
+            RuleExample(#"let reset = URL(string: "https://acme-shop.com/account/password/reset?email=\(email)")!"#),
+            RuleExample(#"let next = URL(string: "https://api.acme-shop.com/v1/items?page_token=\(nextPageToken)")!"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr, .functionCallExpr]
+    static let calleeNames: Set<String>? = ["URLQueryItem"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let literal = node.as(StringLiteralExprSyntax.self) {
+            guard literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) else { return }
+            report(file, at: literal, "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
+        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledName == "URLQueryItem",
+                  let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
+                  let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self),
+                  !Self.buildsRequestBody(call) {
+            report(file, at: call, "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
+        }
+    }
+
+    /// Parameter names that carry a credential.
+    static func isCredentialParameter(_ name: String) -> Bool {
+        guard let category = SensitiveName.classify(name) else { return false }
+        return [.password, .secret, .token, .key, .pin, .otp, .credential, .session].contains(category)
+    }
+
+    /// In `"…?user=\(u)&password=\(p)"`, the first credential parameter whose value is interpolated.
+    private static func sensitiveQueryParameter(in literal: StringLiteralExprSyntax) -> String? {
+        var sawQuery = false
+        var previousText = ""
+        for segment in literal.segments {
+            if let text = segment.as(StringSegmentSyntax.self)?.content.text {
+                if text.contains("?") || (sawQuery && text.contains("&")) { sawQuery = true }
+                previousText = text
+                continue
+            }
+            guard sawQuery, previousText.hasSuffix("=") else { continue }
+            // The parameter name: from the last `?` or `&` to the `=`.
+            let beforeEquals = previousText.dropLast()
+            let start = beforeEquals.lastIndex(where: { $0 == "?" || $0 == "&" }).map { beforeEquals.index(after: $0) } ?? beforeEquals.startIndex
+            let name = String(beforeEquals[start...])
+            if isCredentialParameter(name) { return name }
+        }
+        return nil
+    }
+
+    /// `URLQueryItem`s encoded into `httpBody` (a form POST), or in a function that sets a POST method.
+    private static func buildsRequestBody(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let body = call.enclosingBody else { return false }
+        return body.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == "httpBody" || token.text == "percentEncodedQuery" || token.text == "\"POST\"" || token.text == "POST"
+        }
+    }
+}

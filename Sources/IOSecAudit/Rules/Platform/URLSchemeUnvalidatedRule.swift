@@ -1,0 +1,121 @@
+import SwiftSyntax
+
+/// `platform.url-scheme-unvalidated`: a handler for opened URLs (custom schemes, universal links) that acts on
+/// the URL's query or path without checking where it came from or what it asks for.
+struct URLSchemeUnvalidatedRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "platform.url-scheme-unvalidated",
+        title: "Opened URL acted on without validation",
+        severity: .medium,
+        confidence: .medium,
+        masvs: "MASVS-PLATFORM-1",
+        cwe: 939,
+        rationale: """
+        Any web page, message or other app can open a custom-scheme URL, and any app can claim the same scheme. \
+        A handler that takes the URL's query or path and acts on it (calls a number, sends a message, moves money, \
+        loads a page, logs in) does so for whoever crafted the link. Without a check of the host and path against \
+        what the app expects, and a confirmation for anything with consequences, a link in a web page is enough.
+        """,
+        fix: "Parse the URL with URLComponents, accept only the hosts and paths you expect (an allow-list), validate every parameter, and ask the user before doing anything with consequences; prefer universal links for sign-in callbacks.",
+        fixExample: """
+        func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+                  components.scheme == "acmewallet", components.host == "offers",
+                  let id = components.queryItems?.first(where: { $0.name == "id" })?.value, id.allSatisfy(\\.isNumber)
+            else { return false }
+            router.showOffer(id: id)   // shows, never acts without the user
+            return true
+        }
+        """,
+        triggeringExamples: [
+            RuleExample("""
+            func application(_ app: UIApplication, ↓open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                let number = items.first { $0.name == "phone" }?.value ?? ""
+                UIApplication.shared.open(URL(string: "tel://\\(number)")!)
+                return true
+            }
+            """),
+            RuleExample("""
+            func scene(_ scene: UIScene, ↓openURLContexts contexts: Set<UIOpenURLContext>) {
+                guard let url = contexts.first?.url, let query = url.query else { return }
+                transferService.send(parameters: query)
+            }
+            """),
+            RuleExample("""
+            var body: some Scene {
+                WindowGroup { RootView() }
+                    .onOpenURL { url in ↓webView.load(URLRequest(url: URL(string: url.query ?? "")!)) }
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+                      components.host == "offers", let id = components.queryItems?.first?.value else { return false }
+                router.showOffer(id: id)
+                return true
+            }
+            """),
+            RuleExample("""
+            func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                GIDSignIn.sharedInstance.handle(url)
+            }
+            """),
+            RuleExample("""
+            .onOpenURL { url in router.handle(url) }
+            """),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionDecl, .functionCallExpr]
+    static let calleeNames: Set<String>? = ["onOpenURL"]
+
+    /// What a handler reads when it acts on the URL's content.
+    private static let contentMembers: Set<String> = ["query", "queryItems", "path", "pathComponents", "fragment", "absoluteString", "parameterString", "lastPathComponent"]
+    /// Checks that validate where the URL points or what it asks for.
+    private static let checkMembers: Set<String> = [
+        "host", "scheme", "hasPrefix", "starts", "allowedHosts", "isValid", "validate", "validated", "allowList", "whitelist",
+        "allowlist", "isAllowed", "verify", "sourceApplication",
+    ]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if let function = node.as(FunctionDeclSyntax.self) {
+            guard let parameter = Self.urlParameter(of: function), let body = function.body else { return }
+            if Self.actsUnchecked(on: body) {
+                report(file, at: parameter, Self.message)
+            }
+        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledName == "onOpenURL",
+                  let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
+            guard Self.actsUnchecked(on: closure.statements) else { return }
+            // Report at the first statement: the closure is the handler.
+            if let first = closure.statements.first { report(file, at: first, Self.message) }
+        }
+    }
+
+    private static let message = "the opened URL's query or path is acted on without checking its host, path or values; validate against an allow-list and confirm with the user"
+
+    /// The `open url:` / `openURLContexts` parameter of `application(_:open:options:)` and `scene(_:openURLContexts:)`.
+    private static func urlParameter(of function: FunctionDeclSyntax) -> FunctionParameterSyntax? {
+        guard function.name.text == "application" || function.name.text == "scene" else { return nil }
+        return function.signature.parameterClause.parameters.first { parameter in
+            let label = parameter.firstName.text
+            return (label == "open" && parameter.type.sourceText == "URL") || label == "openURLContexts" || label == "handleOpen"
+        }
+    }
+
+    /// Reads the URL's content and hands it to code, with no host/scheme/path check anywhere in the handler.
+    private static func actsUnchecked(on body: some SyntaxProtocol) -> Bool {
+        var readsContent = false
+        var checks = false
+        var calls = 0
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            let text = token.text
+            if contentMembers.contains(text), token.parent?.parent?.is(MemberAccessExprSyntax.self) == true { readsContent = true }
+            if checkMembers.contains(text) { checks = true }
+            if case .identifier = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen { calls += 1 }
+        }
+        return readsContent && !checks && calls > 0
+    }
+}

@@ -1,0 +1,199 @@
+import IOSecCore
+import SwiftSyntax
+
+/// `storage.database-unencrypted`: credentials and other sensitive values written into a local database that is
+/// not encrypted: SQLite (directly, FMDB, GRDB), Core Data, Realm without an encryption key, Couchbase Lite,
+/// YapDatabase.
+struct DatabaseUnencryptedRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "storage.database-unencrypted",
+        title: "Sensitive data in an unencrypted database",
+        severity: .medium,
+        confidence: .high,
+        masvs: "MASVS-STORAGE-1",
+        cwe: 312,
+        rationale: """
+        SQLite files, Core Data stores, Realm, Couchbase Lite and YapDatabase databases are plain files in the \
+        app container. They are copied into backups, readable from a jailbroken or forensically imaged device, and \
+        keep deleted rows in free pages and the write-ahead log long after the app "deleted" them. A password, \
+        token or card number stored there is one file copy away from an attacker.
+        """,
+        fix: "Keep credentials in the Keychain; if the database must hold sensitive data, encrypt it (Realm encryptionKey from the Keychain, SQLCipher, GRDB with a passphrase) and give the file complete data protection.",
+        fixExample: """
+        // The token goes to the Keychain; the database keeps only a reference to the account.
+        try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: account.id)
+        // Realm: encrypt with a 64-byte key kept in the Keychain.
+        let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keyFromKeychain()))
+        """,
+        triggeringExamples: [
+            RuleExample("""
+            func saveUser(_ name: String, password: String) {
+                let sql = "INSERT INTO users (name, password) VALUES (?, ?)"
+                var statement: OpaquePointer?
+                ↓sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+            }
+            """),
+            RuleExample("""
+            func remember(_ email: String, _ password: String) {
+                let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: context)
+                user.setValue(email, forKey: "email")
+                ↓user.setValue(password, forKey: "password")
+                try? context.save()
+            }
+            """),
+            RuleExample("""
+            func store(_ credentials: Credentials) {
+                let realm = try! Realm()
+                try! realm.write {
+                    ↓realm.add(credentials)
+                }
+            }
+            """),
+            RuleExample("""
+            func cache(pin: String) {
+                connection.readWrite { transaction in
+                    ↓transaction.setObject(pin, forKey: "userPIN", inCollection: "auth")
+                }
+            }
+            """),
+            RuleExample(#"try db.executeUpdate(↓"INSERT INTO accounts (email, token) VALUES (?, ?)", values: [email, token])"#),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(#"sqlite3_prepare_v2(db, "INSERT INTO notes (title, body) VALUES (?, ?)", -1, &statement, nil)"#),
+            RuleExample("""
+            func store(_ credentials: Credentials) throws {
+                let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keychainKey()))
+                try realm.write { realm.add(credentials) }
+            }
+            """),
+            RuleExample("""
+            let note = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
+            note.setValue(title, forKey: "title")
+            note.setValue(passwordRules, forKey: "hint")
+            """),
+            RuleExample(#"try db.execute(sql: "DELETE FROM sessions WHERE expires < ?", arguments: [now])"#),
+            RuleExample(#"sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS users (name TEXT, password_hash TEXT)", nil, nil, nil)"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let calleeNames: Set<String>? = [
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery", "execute",
+        "setValue", "add", "create", "setObject", "setString", "save",
+    ]
+
+    private static let sqlCalls: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"]
+    /// SQL statements that store rows.
+    private static let writeVerbs = ["INSERT", "UPDATE", "REPLACE"]
+    /// Column-name words that say the value is derived, not the secret itself.
+    private static let derivedWords: Set<String> = ["hash", "hashed", "digest", "salt", "encrypted", "cipher", "ciphertext", "wrapped"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+        if Self.sqlCalls.contains(name) || ["executeUpdate", "executeQuery"].contains(name) || (name == "execute" && call.argument("sql") != nil) {
+            let sql = Self.sqlCalls.contains(name) ? call.arguments.dropFirst().first?.expression
+                : (call.argument("sql") ?? call.arguments.first { $0.label == nil }?.expression)
+            guard let sql, let text = Self.sqlText(sql, in: file), let column = Self.sensitiveWrittenColumn(text) else { return }
+            let at: Syntax = sql.is(StringLiteralExprSyntax.self) ? Syntax(sql) : Syntax(call)
+            report(file, at: at, "'\(column)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database")
+            return
+        }
+        switch name {
+        case "setValue", "setObject", "setString":
+            // Core Data (`NSManagedObject.setValue(_:forKey:)`), Couchbase Lite documents, YapDatabase transactions.
+            guard let key = call.argument("forKey").flatMap(file.stringValue(of:)), Self.isSensitiveColumn(key),
+                  let value = call.arguments.first?.expression, !value.unwrapped.is(NilLiteralExprSyntax.self),
+                  let store = Self.storeKind(of: call) else { return }
+            report(file, at: call, "'\(key)' is written to \(store), which is not encrypted; keep it in the Keychain")
+        case "add", "create":
+            // Realm: `realm.add(credentials)` with the default, unencrypted configuration.
+            guard let base = call.calledBase, let object = call.arguments.first?.expression,
+                  let sensitive = Sensitivity.sensitiveName(in: object) ?? Self.sensitiveTypeName(object),
+                  Self.isUnencryptedRealm(base) else { return }
+            report(file, at: call, "'\(sensitive)' is added to a Realm opened without an encryptionKey; encrypt the Realm with a key from the Keychain")
+        default:
+            return
+        }
+    }
+
+    /// The SQL a literal or a local initialised with one holds.
+    private static func sqlText(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
+        let e = expr.unwrapped
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined(separator: " ? ")
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+           value.is(StringLiteralExprSyntax.self) {
+            return sqlText(value, in: file)
+        }
+        return file.stringValue(of: e)
+    }
+
+    /// The first sensitive column an INSERT / UPDATE / REPLACE writes.
+    static func sensitiveWrittenColumn(_ sql: String) -> String? {
+        let upper = sql.uppercased()
+        guard writeVerbs.contains(where: { upper.contains($0 + " ") }) else { return nil }
+        // Column names sit in `(a, b)` after INSERT INTO t, or before `=` in UPDATE … SET a = ?.
+        var word = ""
+        var columns: [String] = []
+        for ch in sql {
+            if ch.isLetter || ch.isNumber || ch == "_" { word.append(ch) } else {
+                if !word.isEmpty { columns.append(word) }
+                word = ""
+            }
+        }
+        if !word.isEmpty { columns.append(word) }
+        return columns.first(where: isSensitiveColumn)
+    }
+
+    static func isSensitiveColumn(_ name: String) -> Bool {
+        guard let category = SensitiveName.classify(name) else { return false }
+        _ = category
+        return !SensitiveName.words(name).contains(where: derivedWords.contains)
+    }
+
+    /// "Core Data", "a Couchbase Lite document", "YapDatabase": what `call` writes into, when it is a database.
+    private static func storeKind(of call: FunctionCallExprSyntax) -> String? {
+        if call.argumentLabels.contains("inCollection") { return "YapDatabase" }
+        guard let base = call.calledBase else { return nil }
+        let origin = (LocalValue.origin(of: base) ?? base).sourceText
+        if origin.contains("insertNewObject") || origin.contains("NSManagedObject") || origin.contains("NSEntityDescription") {
+            return "a Core Data store"
+        }
+        if origin.contains("MutableDocument") || origin.contains("CBLDocument") || origin.contains("document(") || origin.contains("createDocument") {
+            return "a Couchbase Lite database"
+        }
+        return nil
+    }
+
+    /// A type name that holds credentials: `realm.add(Credentials(…))`, `realm.add(user)` where `user: UserCredentials`.
+    private static func sensitiveTypeName(_ expr: ExprSyntax) -> String? {
+        let e = expr.unwrapped
+        if let call = e.as(FunctionCallExprSyntax.self), let name = call.calledName, name.first?.isUppercase == true,
+           Sensitivity.isSensitiveType(name) { return name }
+        return nil
+    }
+
+    /// `realm` from `try Realm()` / `Realm(configuration:)` without `encryptionKey` in the same function.
+    private static func isUnencryptedRealm(_ base: ExprSyntax) -> Bool {
+        // A key set anywhere in the function or its type (`config.encryptionKey = key`) counts.
+        if let type = base.enclosingTypeDecl, Syntax(type).tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" }) {
+            return false
+        }
+        if let body = base.enclosingBody, body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" }) {
+            return false
+        }
+        guard let origin = LocalValue.origin(of: base) else {
+            return base.sourceText.contains("Realm()")
+        }
+        let text = origin.sourceText
+        guard text.contains("Realm(") else { return false }
+        if text.contains("encryptionKey") { return false }
+        // `Realm(configuration: config)`: look for the configuration's key where it was made.
+        if let call = origin.unwrapped.as(FunctionCallExprSyntax.self), let configuration = call.argument("configuration") {
+            let configurationText = (LocalValue.origin(of: configuration) ?? configuration).sourceText
+            return !configurationText.contains("encryptionKey")
+        }
+        return true
+    }
+}
