@@ -29,6 +29,7 @@ public enum SensitiveName {
     /// "authToken"→["auth","token"], "API_KEY"→["api","key"], "userJWT2"→["user","jwt","2"],
     /// "URLSession"→["url","session"], "com.app.refresh-token"→["com","app","refresh","token"].
     public static func words(_ identifier: String) -> [String] {
+        if let ascii = asciiWords(identifier) { return ascii }
         var result: [String] = []
         var current = String.UnicodeScalarView()
         var prev: Kind = .separator
@@ -59,9 +60,62 @@ public enum SensitiveName {
         return result
     }
 
+    /// The same split over ASCII bytes, lowercasing as it copies; nil when the identifier is not ASCII.
+    private static func asciiWords(_ identifier: String) -> [String]? {
+        var copy = identifier
+        return copy.withUTF8 { bytes -> [String]? in
+            var result: [String] = []
+            var current: [UInt8] = []
+            current.reserveCapacity(16)
+            var prev: Kind = .separator
+            func kind(_ b: UInt8) -> Kind {
+                switch b {
+                case 0x41...0x5A: .upper
+                case 0x61...0x7A: .lower
+                case 0x30...0x39: .digit
+                default: .separator
+                }
+            }
+            func flush() {
+                if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            }
+            let n = bytes.count
+            for i in 0..<n {
+                let b = bytes[i]
+                guard b < 0x80 else { return nil }
+                let k = kind(b)
+                switch (prev, k) {
+                case (_, .separator):
+                    flush()
+                case (.separator, _):
+                    break
+                case (.digit, .upper), (.digit, .lower), (.upper, .digit), (.lower, .digit), (.lower, .upper):
+                    flush()
+                case (.upper, .upper):
+                    if i + 1 < n, kind(bytes[i + 1]) == .lower { flush() }
+                default:
+                    break
+                }
+                if k != .separator { current.append(k == .upper ? b + 0x20 : b) }
+                prev = k
+            }
+            flush()
+            return result
+        }
+    }
+
     private enum Kind {
         case upper, lower, digit, separator
         init(_ u: Unicode.Scalar) {
+            // ASCII first: identifiers are almost always ASCII, and Unicode property look-ups are slow.
+            switch u.value {
+            case 0x41...0x5A: self = .upper; return
+            case 0x61...0x7A: self = .lower; return
+            case 0x30...0x39: self = .digit; return
+            case 0..<0x80: self = .separator; return
+            default: break
+            }
             let p = u.properties
             if p.numericType != nil { self = .digit }
             else if p.isUppercase { self = .upper }

@@ -113,7 +113,7 @@ struct HardcodedKeyRule: SwiftRule {
         if let parameter = node.as(FunctionParameterSyntax.self) {
             // `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
             let name = (parameter.secondName ?? parameter.firstName).text
-            guard let role = Self.materialParameters[name.lowercased()], let value = parameter.defaultValue?.value else { return }
+            guard let value = parameter.defaultValue?.value, let role = Self.materialParameters[name.lowercased()] else { return }
             check(value, as: role, in: file)
             return
         }
@@ -122,10 +122,18 @@ struct HardcodedKeyRule: SwiftRule {
         let labelled = call.arguments.contains { argument in
             guard let label = argument.label?.text else { return false }
             return label == "key" || label == "iv" || label == "nonce" || label == "salt" || label == "password"
-                || label == "withPassword" || label == "data"
+                || label == "withPassword"
         }
-        guard labelled || call.calledExpression.as(DeclReferenceExprSyntax.self).map({ Self.positionalAPIs.contains($0.baseName.text) }) == true,
-              let name = call.calledName else { return }
+        let name: String
+        if labelled {
+            guard let called = call.calledName else { return }
+            name = called
+        } else {
+            // `SymmetricKey(data:)`, `AES.GCM.Nonce(data:)`, and the C APIs with positional arguments.
+            guard let called = call.calledName, called == "SymmetricKey" || called == "Nonce" || Self.positionalAPIs.contains(called)
+            else { return }
+            name = called
+        }
         switch name {
         case "SymmetricKey":
             check(call.argument("data"), as: .key, in: file)
