@@ -57,6 +57,26 @@ import Testing
         #expect(try Self.run(["scan", root, "--fail-on", "info"]).status == 1)
     }
 
+    @Test func testCodeIsCountedButNotReportedUnlessIncluded() throws {
+        let root = Self.project([
+            "App/Web.swift": "let w = UIWebView()\n",
+            "AppTests/WebTests.swift": "import XCTest\nlet w = UIWebView()\n",
+            "App/Preview.swift": "#Preview { HelpView(web: UIWebView()) }\n",
+        ])
+        let plain = try Self.run(["scan", root, "--fail-on", "none"])
+        #expect(plain.stdout.contains("App/Web.swift:1:9"))
+        #expect(!plain.stdout.contains("AppTests/WebTests.swift"))
+        #expect(plain.stdout.contains("not shown: 1 in test code, 1 in SwiftUI previews"))
+        let tests = try Self.run(["scan", root, "--fail-on", "none", "--include-tests"])
+        #expect(tests.stdout.contains("AppTests/WebTests.swift:2:9"))
+        #expect(!tests.stdout.contains("App/Preview.swift"))
+        let all = try Self.run(["scan", root, "--fail-on", "none", "--include-context", "all", "--format", "json"])
+        #expect(all.stdout.contains("\"context\" : \"preview\""))
+        let bad = try Self.run(["scan", root, "--include-context", "tests"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown context 'tests'"))
+    }
+
     @Test func cleanProjectSaysNoFindingsAndExitsZero() throws {
         let root = Self.project(["App/Web.swift": "let w = WKWebView()\n"])
         let run = try Self.run(["scan", root])
