@@ -48,6 +48,7 @@ struct SecretInURLRule: SwiftRule {
             """),
             RuleExample(#"let reset = URL(string: "https://acme-shop.com/account/password/reset?email=\(email)")!"#),
             RuleExample(#"let next = URL(string: "https://api.acme-shop.com/v1/items?page_token=\(nextPageToken)")!"#),
+            RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#),
         ]
     )
 
@@ -60,7 +61,7 @@ struct SecretInURLRule: SwiftRule {
             report(file, at: literal, "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
         } else if let call = node.as(FunctionCallExprSyntax.self), call.calledName == "URLQueryItem",
                   let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
-                  let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self),
+                  let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self), LogLabel.mayHoldSecret(value),
                   !Self.buildsRequestBody(call) {
             report(file, at: call, "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
         }
@@ -82,7 +83,9 @@ struct SecretInURLRule: SwiftRule {
                 previousText = text
                 continue
             }
-            guard sawQuery, previousText.hasSuffix("=") else { continue }
+            guard sawQuery, previousText.hasSuffix("="),
+                  let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression, LogLabel.mayHoldSecret(value)
+            else { continue }
             // The parameter name: from the last `?` or `&` to the `=`.
             let beforeEquals = previousText.dropLast()
             let start = beforeEquals.lastIndex(where: { $0 == "?" || $0 == "&" }).map { beforeEquals.index(after: $0) } ?? beforeEquals.startIndex

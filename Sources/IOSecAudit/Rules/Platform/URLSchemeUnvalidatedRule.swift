@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// `platform.url-scheme-unvalidated`: a handler for opened URLs (custom schemes, universal links) that acts on
@@ -40,6 +41,13 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
             func scene(_ scene: UIScene, ↓openURLContexts contexts: Set<UIOpenURLContext>) {
                 guard let url = contexts.first?.url, let query = url.query else { return }
                 transferService.send(parameters: query)
+            }
+            """),
+            RuleExample("""
+            private func handleDeeplink(↓_ url: URL) {
+                if url.lastPathComponent == "save", let name = queryValue(url, "name"), let data = queryData(url, "data") {
+                    try? data.write(to: documents.appendingPathComponent(name))
+                }
             }
             """),
             RuleExample("""
@@ -98,11 +106,17 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
 
     /// The `open url:` / `openURLContexts` parameter of `application(_:open:options:)` and `scene(_:openURLContexts:)`.
     private static func urlParameter(of function: FunctionDeclSyntax) -> FunctionParameterSyntax? {
-        guard function.name.text == "application" || function.name.text == "scene" else { return nil }
-        return function.signature.parameterClause.parameters.first { parameter in
-            let label = parameter.firstName.text
-            return (label == "open" && parameter.type.sourceText == "URL") || label == "openURLContexts" || label == "handleOpen"
+        let name = function.name.text
+        if name == "application" || name == "scene" {
+            return function.signature.parameterClause.parameters.first { parameter in
+                let label = parameter.firstName.text
+                return (label == "open" && parameter.type.sourceText == "URL") || label == "openURLContexts" || label == "handleOpen"
+            }
         }
+        // The app's own deep-link entry points: `handleDeeplink(_ url: URL)`, `handleOpenURL(_:)`, `route(deepLink:)`.
+        let lower = name.lowercased()
+        guard ["deeplink", "openurl", "handleurl", "universallink", "incomingurl"].contains(where: lower.contains) else { return nil }
+        return function.signature.parameterClause.parameters.first { $0.type.sourceText.trimmingCharacters(in: ["?", "!"]) == "URL" }
     }
 
     /// Reads the URL's content and hands it to code, with no host/scheme/path check anywhere in the handler.
