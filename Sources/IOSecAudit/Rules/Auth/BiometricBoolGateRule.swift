@@ -1,0 +1,146 @@
+import SwiftSyntax
+
+/// `auth.biometric-bool-gate`: the success Bool of `LAContext.evaluatePolicy` is the only thing between the user
+/// and what the biometric check protects.
+struct BiometricBoolGateRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "auth.biometric-bool-gate",
+        title: "Biometric check whose Bool is the only gate",
+        severity: .medium,
+        confidence: .medium,
+        masvs: "MASVS-AUTH-2",
+        cwe: 287,
+        rationale: """
+        `evaluatePolicy` only answers true or false to the app; nothing is unlocked cryptographically. On a \
+        jailbroken device, or with a debugger attached, one hook (Frida, Objection's `ios ui biometrics_bypass`) \
+        makes the reply say true and the protected screen, session or secret opens without a face or finger. \
+        When the secret itself lives in a Keychain item created with `SecAccessControl` (`.biometryCurrentSet` \
+        or `.userPresence`), the Secure Enclave releases it only after a real match, and no hook can fake that.
+        """,
+        fix: "Keep what the check protects in a Keychain item with SecAccessControlCreateWithFlags(…, .biometryCurrentSet, …) and read it with the LAContext as kSecUseAuthenticationContext; the read succeeding is the gate (IOSecKit's BiometricSecretStore).",
+        fixExample: """
+        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)!
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrAccount as String: "vault-key",
+            kSecReturnData as String: true,
+            kSecUseAuthenticationContext as String: context,
+        ]
+        var item: CFTypeRef?
+        guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return }  // the gate
+        """,
+        triggeringExamples: [
+            RuleExample("""
+            func unlock() {
+                let context = LAContext()
+                context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
+                    if success { DispatchQueue.main.async { self.showVault() } }
+                }
+            }
+            """),
+            RuleExample("""
+            func authenticate(completion: @escaping (Bool) -> Void) {
+                LAContext().↓evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in") { ok, _ in completion(ok) }
+            }
+            """),
+            RuleExample("""
+            func login() async throws {
+                let granted = try await context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
+                guard granted else { return }
+                session.isLoggedIn = true
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+            // The Keychain item is the gate: the Secure Enclave releases it only after a real match.
+            func unlock() {
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                    guard success else { return }
+                    self.readVaultKey(using: self.context, access: access)
+                }
+            }
+            """),
+            RuleExample("""
+            if context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error) { showBiometricOption() }
+            """),
+            RuleExample("""
+            context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { _, error in
+                if let error { log(error) }
+            }
+            """),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
+    static let calleeNames: Set<String>? = ["evaluatePolicy"]
+    /// Signs of a Keychain item bound to biometrics somewhere in the file.
+    static let referenceNames: Set<String>? = [
+        "SecAccessControlCreateWithFlags", "kSecAttrAccessControl", "kSecUseAuthenticationContext", "evaluateAccessControl",
+        "BiometricSecretStore",
+    ]
+
+    private var gates: [Syntax] = []
+    private var bindsKeychain = false
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        if node.is(DeclReferenceExprSyntax.self) {
+            bindsKeychain = true
+            return
+        }
+        guard let call = node.as(FunctionCallExprSyntax.self), call.calledName == "evaluatePolicy" else { return }
+        let anchor = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
+        if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
+            if Self.closureGatesOnResult(closure) { gates.append(anchor) }
+        } else if Self.isAwaitedWithTry(call) || Self.resultIsTested(call) {
+            // `try await context.evaluatePolicy(…)` throws on failure: carrying on is the gate. `let ok = …; guard ok`.
+            gates.append(anchor)
+        }
+    }
+
+    mutating func finish(in file: SwiftFile) {
+        guard !bindsKeychain else { return }
+        for gate in gates {
+            report(file, at: gate, "the evaluatePolicy result alone grants access, and a hook can make it say true; keep the protected secret in a Keychain item with biometric SecAccessControl and let reading it be the gate")
+        }
+    }
+
+    /// The closure's first parameter (the success Bool) is tested or handed on.
+    private static func closureGatesOnResult(_ closure: ClosureExprSyntax) -> Bool {
+        guard let parameters = closure.signature?.parameterClause else { return false }
+        let name: String?
+        if let simple = parameters.as(ClosureShorthandParameterListSyntax.self) {
+            name = simple.first?.name.text
+        } else if let full = parameters.as(ClosureParameterClauseSyntax.self) {
+            name = full.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        } else {
+            name = nil
+        }
+        guard let name, name != "_" else { return false }
+        return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+    }
+
+    private static func isAwaitedWithTry(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call).parent
+        while let n = current, !n.is(CodeBlockItemSyntax.self) {
+            if let t = n.as(TryExprSyntax.self) { return t.questionOrExclamationMark == nil }
+            current = n.parent
+        }
+        return false
+    }
+
+    /// `let ok = try await context.evaluatePolicy(…)` followed by a use, or the call inside a condition.
+    private static func resultIsTested(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call).parent
+        while let n = current, !n.is(CodeBlockItemSyntax.self) {
+            if n.is(ConditionElementSyntax.self) { return true }
+            if let binding = n.as(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+               let body = call.enclosingBody {
+                return body.tokens(viewMode: .sourceAccurate).contains { $0.text == name && $0.position > call.endPosition }
+            }
+            current = n.parent
+        }
+        return false
+    }
+}
