@@ -115,7 +115,7 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         }
         // The app's own deep-link entry points: `handleDeeplink(_ url: URL)`, `handleOpenURL(_:)`, `route(deepLink:)`.
         let lower = name.lowercased()
-        guard ["deeplink", "openurl", "handleurl", "universallink", "incomingurl"].contains(where: lower.contains) else { return nil }
+        guard ["deeplink", "handleopenurl", "handleurl", "handleincomingurl", "universallink"].contains(where: lower.contains) else { return nil }
         return function.signature.parameterClause.parameters.first { $0.type.sourceText.trimmingCharacters(in: ["?", "!"]) == "URL" }
     }
 
