@@ -221,3 +221,31 @@ import Testing
         #expect(diagnostics(result, "App/PrivacyInfo.xcprivacy").isEmpty)
     }
 }
+
+@Suite struct InterfaceFileInputTests {
+    static let field = #"<textField placeholder="Password" id="p1"><textInputTraits key="textInputTraits"/></textField>"#
+
+    @Test func truncatedStoryboardGivesOneDiagnosticAndFieldsBeforeTheBreakStillCount() {
+        let xml = "<?xml version=\"1.0\"?>\n<document>\n<objects>\n\(Self.field)\n<textField placeholder=\"PIN\" id=\"p2\">\n"
+        let result = SourceAnalysis.analyze(files: [("App/Main.storyboard", xml)])
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.file == "App/Main.storyboard")
+        #expect(result.diagnostics.first?.message.contains("not well-formed") == true)
+        #expect(result.findings.filter { $0.ruleId == "storage.keyboard-cache" }.map(\.line).contains(4))
+    }
+
+    @Test func garbageAndEmptyInterfaceFilesNeverCrash() {
+        for text in ["", "not xml at all", "<document>", "\u{FEFF}<?xml?><document/>", String(repeating: "<a>", count: 5_000)] {
+            let result = SourceAnalysis.analyze(files: [("App/View.xib", text)])
+            #expect(result.findings.isEmpty)
+        }
+    }
+
+    @Test func findingsPointAtTheFieldLine() {
+        let xml = "<?xml version=\"1.0\"?>\n<document>\n  <objects>\n    \(Self.field)\n  </objects>\n</document>\n"
+        let finding = SourceAnalysis.analyze(files: [("App/Main.storyboard", xml)]).findings.first
+        #expect(finding?.ruleId == "storage.keyboard-cache")
+        #expect(finding?.line == 4)
+        #expect(finding?.column == 5)
+    }
+}

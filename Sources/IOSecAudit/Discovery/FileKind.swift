@@ -11,6 +11,8 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case plist
     case mobileProvision
     case ipa
+    /// Storyboards and XIBs.
+    case interface
 
     /// nil for files iosec does not read.
     public static func of(fileName name: String) -> FileKind? {
@@ -25,6 +27,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
         if name.hasSuffix(".plist") { return .plist }
         if name.hasSuffix(".mobileprovision") { return .mobileProvision }
         if name.hasSuffix(".ipa") { return .ipa }
+        if name.hasSuffix(".storyboard") || name.hasSuffix(".xib") { return .interface }
         return nil
     }
 }

@@ -10,8 +10,9 @@ enum PathTraits {
             return true
         }
         guard let name = parts.last else { return false }
-        return name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift") || name.hasSuffix("Spec.swift")
-            || name.hasSuffix("Tests.m")
+        // `FooTest.swift` alone is not enough (`MastgTest.swift`, `SpeedTest.swift` are app code); a test file that
+        // is one imports XCTest or Testing, which the code-context check sees.
+        return name.hasSuffix("Tests.swift") || name.hasSuffix("Spec.swift") || name.hasSuffix("Tests.m")
     }
 
     /// In a fixtures / test-data folder.

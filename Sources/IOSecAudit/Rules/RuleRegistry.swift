@@ -44,6 +44,7 @@ public enum RuleRegistry {
     public static let artifactRules: [any ArtifactRule.Type] = [
         DebugBuildSettingsRule.self,       // code.debug-build-settings
         ATSArbitraryLoadsRule.self,        // network.ats-arbitrary-loads
+        KeyboardCacheRule.self,            // storage.keyboard-cache
         ATSExceptionInsecureRule.self,     // network.ats-exception-insecure
         AASADevAppIDRule.self,             // platform.aasa-dev-app-id
         AASAInvalidRule.self,              // platform.aasa-invalid

@@ -183,13 +183,26 @@ public enum LocalValue {
 
     private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
         var result: ExprSyntax?
+        var declared = false
         for item in body where item.position < before {
             if let decl = item.item.as(VariableDeclSyntax.self) {
                 for binding in decl.bindings {
                     if let id = binding.pattern.as(IdentifierPatternSyntax.self), id.identifier.text == name,
                        let value = binding.initializer?.value {
                         result = value
+                        declared = true
                     }
+                }
+            }
+            // A later `name = value` replaces the value; `f(&name)` makes it unknown.
+            if declared, let expr = item.item.as(ExprSyntax.self) {
+                if let assignment = expr.as(SequenceExprSyntax.self)?.simpleAssignment,
+                   assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                    result = assignment.value
+                } else if expr.tokens(viewMode: .sourceAccurate).contains(where: { token in
+                    token.text == name && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand
+                }) {
+                    result = ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("__unknown__")))
                 }
             }
             if let guardStmt = item.item.as(GuardStmtSyntax.self), let bound = binding(of: name, in: guardStmt.conditions) {
@@ -220,6 +233,8 @@ extension LocalValue {
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             name = ref.baseName.text
             if let local = initializer(of: name, before: ref) { return local }
+            // A parameter of the same name hides the stored property.
+            if Sensitivity.isParameter(name, near: ref) { return nil }
         } else if let member = e.as(MemberAccessExprSyntax.self),
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
             name = member.declName.baseName.text

@@ -180,6 +180,7 @@ public enum SensitiveName {
         "reset", "recovery", "info", "id", "ids", "identifier", "fingerprint", "helper", "model", "viewmodel",
         "screen", "flow", "coordinator", "row", "section", "key", "keys",
         "latitude", "longitude", "coordinate", "coordinates", "location", "tag", "tags", "annotation",
+        "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed",
     ]
 
     private struct Pattern {
@@ -286,7 +287,7 @@ public enum SensitiveName {
     /// registration tokens, pagination and sync tokens.
     private static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
-        "next", "continuation", "sync", "cancellation", "change", "resume",
+        "next", "continuation", "cancellation", "change", "resume",
     ]
 
     private static func match(_ w: [String], at i: Int) -> (length: Int, category: SensitiveCategory)? {

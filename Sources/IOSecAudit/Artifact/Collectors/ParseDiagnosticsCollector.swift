@@ -6,7 +6,7 @@ import IOSecCore
 /// Privacy manifests and association files are left to their rules (`privacy.manifest-invalid`,
 /// `platform.aasa-invalid`): there an unreadable file is itself the finding, since Apple rejects it.
 enum ParseDiagnosticsCollector: ArtifactFactCollector {
-    static let fileKinds: Set<FileKind> = [.infoPlist, .entitlements, .pbxproj, .xcconfig]
+    static let fileKinds: Set<FileKind> = [.infoPlist, .entitlements, .pbxproj, .xcconfig, .interface]
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         guard let problem = problem(file) else { return [] }
@@ -18,6 +18,10 @@ enum ParseDiagnosticsCollector: ArtifactFactCollector {
         case .pbxproj:
             if case .failure(let error) = CollectorSupport.xcodeProject(file) { return "not reviewed: \(error)" }
             return nil
+        case .interface:
+            let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
+            guard let error = document.error else { return nil }
+            return "not reviewed past line \(error.line): the storyboard / XIB is not well-formed XML (\(error.message)); fields after that line were not checked"
         case .xcconfig:
             let problems = CollectorSupport.xcconfig(file).problems
             guard let first = problems.first else { return nil }

@@ -21,20 +21,37 @@ struct HardcodedKeyRule: SwiftRule {
         let sealed = try AES.GCM.seal(plaintext, using: key)   // random nonce chosen for you
         """,
         triggeringExamples: [
+            RuleExample("""
+            func signingKey() throws -> P256.Signing.PrivateKey {
+                let privateKeyBytes: [UInt8] = ↓[0x7c, 0x02, 0x2a, 0x7e, 0x53, 0x7e, 0x1a, 0x2d, 0x44, 0x77, 0xd4, 0xf6]
+                let privateKeyData = Data(privateKeyBytes)
+                return try P256.Signing.PrivateKey(rawRepresentation: privateKeyData)
+            }
+            """),
+            RuleExample("""
+            func encrypt(_ input: [UInt8]) {
+                let key = ↓"0123456789abcdef01234567"
+                key.withCString { keyBytes in
+                    _ = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithm3DES), CCOptions(kCCOptionPKCS7Padding),
+                                keyBytes, kCCKeySize3DES, nil, input, input.count, &output, output.count, &moved)
+                }
+            }
+            """),
             RuleExample(#"let key = SymmetricKey(data: ↓"0123456789abcdef0123456789abcdef".data(using: .utf8)!)"#),
             RuleExample("""
-            let keyBytes: [UInt8] = [0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88]
+            // Reported where the key is written down: the line to fix.
+            let keyBytes: [UInt8] = ↓[0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88]
             let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
-                                 ↓keyBytes, kCCKeySizeAES128, ↓[UInt8](repeating: 0, count: 16),
+                                 keyBytes, kCCKeySizeAES128, ↓[UInt8](repeating: 0, count: 16),
                                  input, input.count, &output, output.count, &moved)
             """),
             RuleExample(#"let aes = try AES(key: ↓"s3cr3tK3y!s3cr3tK3y!s3cr3tK3y!12", iv: ↓"a1b2c3d4e5f6g7h8")"#),
             RuleExample("let nonce = try AES.GCM.Nonce(data: ↓Data([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))"),
             RuleExample("""
             final class Vault {
-                private let masterKey = "k9#Lq2!vX8@pZ4$w"
+                private let masterKey = ↓"k9#Lq2!vX8@pZ4$w"
                 func seal(_ data: Data) throws -> Data? {
-                    try AES.GCM.seal(data, using: SymmetricKey(data: ↓Data(masterKey.utf8))).combined
+                    try AES.GCM.seal(data, using: SymmetricKey(data: Data(masterKey.utf8))).combined
                 }
             }
             """),
@@ -100,6 +117,57 @@ struct HardcodedKeyRule: SwiftRule {
         case key, iv = "IV", nonce, salt, password
     }
 
+    /// Definition sites already reported in this file.
+    private var reported: Set<SyntaxIdentifier> = []
+
+    /// The literal a name in `argument` was initialised with (a local or stored property in this file), seen
+    /// through `Data(…)`, `Array(…)`, `.utf8`, `.data(using:)` and `&`.
+    private static func definitionSite(of argument: ExprSyntax) -> ExprSyntax? {
+        var e = argument.unwrapped
+        for _ in 0..<4 {
+            if let inOut = e.as(InOutExprSyntax.self) { e = inOut.expression.unwrapped; continue }
+            if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text),
+               let base = member.base { e = base.unwrapped; continue }
+            if let call = e.as(FunctionCallExprSyntax.self) {
+                if call.calledName == "data", let base = call.calledBase { e = base.unwrapped; continue }
+                if ["Data", "Array"].contains(call.calledName ?? ""), call.arguments.count == 1, let first = call.arguments.first {
+                    e = first.expression.unwrapped; continue
+                }
+            }
+            break
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self), let base = bufferClosureBase(of: ref) {
+            return definitionSite(of: base)  // `key.withCString { keyBytes in … keyBytes … }`
+        }
+        guard e.is(DeclReferenceExprSyntax.self) || e.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+              let origin = LocalValue.origin(of: e), literalSource(origin, depth: 0) != nil else { return nil }
+        // `let data = Data(bytes)` where `let bytes = […]`: the bytes are the definition.
+        if !origin.is(StringLiteralExprSyntax.self), !origin.is(ArrayExprSyntax.self), let deeper = definitionSite(of: origin) {
+            return deeper
+        }
+        return origin
+    }
+
+    /// For a closure parameter of `x.withCString { p in … }` (or `withUnsafeBytes`, `withUnsafeBufferPointer`): `x`.
+    static func bufferClosureBase(of ref: DeclReferenceExprSyntax) -> ExprSyntax? {
+        var current = Syntax(ref).parent
+        while let n = current {
+            if let closure = n.as(ClosureExprSyntax.self) {
+                guard let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      ["withCString", "withUnsafeBytes", "withUnsafeBufferPointer", "withContiguousStorageIfAvailable"].contains(call.calledName ?? ""),
+                      let parameter = closure.signature?.parameterClause, parameter.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == ref.baseName.text }),
+                      let base = call.calledBase else {
+                    current = n.parent
+                    continue
+                }
+                return base
+            }
+            if n.is(FunctionDeclSyntax.self) { return nil }
+            current = n.parent
+        }
+        return nil
+    }
+
     /// C APIs whose key, IV and salt are positional arguments.
     private static let positionalAPIs: Set<String> = ["CCCrypt", "CCCryptorCreate", "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"]
 
@@ -130,7 +198,9 @@ struct HardcodedKeyRule: SwiftRule {
             name = called
         } else {
             // `SymmetricKey(data:)`, `AES.GCM.Nonce(data:)`, and the C APIs with positional arguments.
-            guard let called = call.calledName, called == "SymmetricKey" || called == "Nonce" || Self.positionalAPIs.contains(called)
+            guard let called = call.calledName,
+                  called == "SymmetricKey" || called == "Nonce" || called == "PrivateKey" || called == "init"
+                    || Self.positionalAPIs.contains(called) || called == "SecKeyCreateWithData"
             else { return }
             name = called
         }
@@ -145,6 +215,13 @@ struct HardcodedKeyRule: SwiftRule {
         case "CCCryptorCreateWithMode":
             check(Self.argument(at: 4, of: call), as: .iv, in: file)
             check(Self.argument(at: 5, of: call), as: .key, in: file)
+        case "SecKeyCreateWithData":
+            check(call.arguments.first?.expression, as: .key, in: file)
+        case "PrivateKey", "init" where name == "PrivateKey" || call.calledBase?.lastName == "PrivateKey":
+            // CryptoKit: `P256.Signing.PrivateKey(rawRepresentation: bytes)`, `Curve25519….PrivateKey(rawRepresentation:)`
+            for label in ["rawRepresentation", "x963Representation", "derRepresentation", "pemRepresentation"] {
+                if let argument = call.argument(label) { check(argument, as: .key, in: file) }
+            }
         case "CCKeyDerivationPBKDF":
             check(Self.argument(at: 3, of: call), as: .salt, in: file)
         default:
@@ -165,7 +242,7 @@ struct HardcodedKeyRule: SwiftRule {
         }
     }
 
-    private func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
+    private mutating func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
         guard let argument, let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file) else { return }
         let message = switch role {
         case .key: "key comes from \(source) in the source, readable by anyone with the app; generate it and keep it in the Keychain"
@@ -173,7 +250,14 @@ struct HardcodedKeyRule: SwiftRule {
         case .salt: "salt is \(source), the same for every user; use a random salt per user"
         case .password: "encryption password comes from \(source) in the source, so every install uses the same key; derive it from the user's secret or keep a random key in the Keychain"
         }
-        report(file, at: argument, message)
+        // Report where the bytes are written down (`let salt: [UInt8] = […]`), once, when that is in this file:
+        // that is the line to fix, and a constant used twice is one mistake.
+        if let definition = Self.definitionSite(of: argument) {
+            guard reported.insert(definition.id).inserted else { return }
+            report(file, at: definition, message)
+        } else {
+            report(file, at: argument, message)
+        }
     }
 
     private static func argument(at index: Int, of call: FunctionCallExprSyntax) -> ExprSyntax? {
@@ -240,7 +324,8 @@ struct HardcodedKeyRule: SwiftRule {
             guard let first = call.arguments.first, first.label == nil || first.label?.text == "bytes" else { return nil }
             return literalSource(first.expression, depth: depth + 1)
         }
-        if e.is(DeclReferenceExprSyntax.self) {
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            if let base = bufferClosureBase(of: ref) { return literalSource(base, depth: depth + 1) }
             return origin(of: e, depth: depth)
         }
         return nil

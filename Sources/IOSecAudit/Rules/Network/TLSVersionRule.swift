@@ -58,7 +58,7 @@ struct TLSVersionRule: SwiftRule {
 
     private static let settings: Set<String> = [
         "tlsMinimumSupportedProtocolVersion", "tlsMaximumSupportedProtocolVersion",
-        "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol",
+        "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol", "tlsMinimumSupportedProtocol", "tlsMaximumSupportedProtocol",
     ]
     private static let functions: Set<String> = [
         "sec_protocol_options_set_min_tls_protocol_version", "sec_protocol_options_set_max_tls_protocol_version",
@@ -68,7 +68,7 @@ struct TLSVersionRule: SwiftRule {
     /// Versions below TLS 1.2, as `tls_protocol_version_t` and `SSLProtocol` spell them.
     private static let weakVersions: [String: String] = [
         "TLSv10": "TLS 1.0", "TLSv11": "TLS 1.1", "DTLSv10": "DTLS 1.0",
-        "tlsProtocol1": "TLS 1.0", "tlsProtocol11": "TLS 1.1", "tlsProtocol1Only": "TLS 1.0",
+        "tlsProtocol1": "TLS 1.0", "tlsProtocol10": "TLS 1.0", "tlsProtocol11": "TLS 1.1", "tlsProtocol1Only": "TLS 1.0",
         "sslProtocol2": "SSL 2", "sslProtocol3": "SSL 3", "sslProtocol3Only": "SSL 3", "sslProtocolAll": "SSL 3",
         "dtlsProtocol1": "DTLS 1.0",
         "kTLSProtocol1": "TLS 1.0", "kTLSProtocol11": "TLS 1.1", "kTLSProtocol1Only": "TLS 1.0",
@@ -89,7 +89,9 @@ struct TLSVersionRule: SwiftRule {
     }
 
     private func check(_ value: ExprSyntax, setting: String, in file: SwiftFile) {
-        guard let name = value.lastName, let version = Self.weakVersions[name] else { return }
+        // A constant one name away: `let legacy = tls_protocol_version_t.TLSv10; config.… = legacy`.
+        let resolved = value.unwrapped.is(DeclReferenceExprSyntax.self) ? (LocalValue.origin(of: value) ?? value) : value
+        guard let name = resolved.lastName, let version = Self.weakVersions[name] else { return }
         let isMaximum = setting.lowercased().contains("max")
         report(file, at: value, isMaximum
             ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"

@@ -124,6 +124,13 @@ struct HardcodedSecretRule: SwiftRule {
             }
             return
         }
+        // `"MAS_API_KEY=8767086b9f6f"`: a configuration line with its own name.
+        if !interpolated, let (key, value) = Self.assignmentInText(text), SensitiveName.classify(key).map(Self.credentialCategories.contains) == true,
+           Self.looksLikeCredentialValue(value) {
+            report(file, at: literal, "'\(key)' is set to a hard-coded value in this string, readable in the binary; keep it server-side",
+                   severity: .high, confidence: .medium)
+            return
+        }
         guard !interpolated, let name = Self.assignedName(of: literal), let category = SensitiveName.classify(name),
               !Self.isEnumRawValue(literal) else { return }
         if text.utf8.count >= Self.minimumLength, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) {
@@ -135,6 +142,16 @@ struct HardcodedSecretRule: SwiftRule {
             report(file, at: literal, "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
                    severity: .high, confidence: .medium)
         }
+    }
+
+    /// `NAME=value` or `NAME: value` as the whole literal, with an identifier-like name.
+    static func assignmentInText(_ text: String) -> (String, String)? {
+        guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
+        let key = text[..<separator].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !value.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }),
+              !value.contains(" ") else { return nil }
+        return (key, value)
     }
 
     /// Kinds of names whose value is a credential on its own.
@@ -154,7 +171,8 @@ struct HardcodedSecretRule: SwiftRule {
         for marker in ["%@", "%d", "%s", "%i", "%ld", "%lu", "{{", "}}"] where text.contains(marker) { return false }
         // The literal names a secret: a key under which one is stored ("auth_token", "Authorization", "password",
         // "pushtoken").
-        if SensitiveName.isSensitive(text) { return false }
+        // A key name has few digits: "auth_token" is one, "sync_token_prod_9f8e7d6c5b4a" is a token with a prefix.
+        if SensitiveName.isSensitive(text), text.filter(\.isNumber).count < 4 { return false }
         let lower = text.lowercased()
         if text.allSatisfy({ $0.isLetter }), ["password", "token", "secret", "key", "pin", "session", "credential", "cookie", "otp"].contains(where: lower.contains) {
             return false
@@ -195,6 +213,34 @@ struct HardcodedSecretRule: SwiftRule {
     /// The name the literal is given: variable, property, enum case, parameter default, argument label,
     /// dictionary key, HTTP header or defaults key, or the computed property / function returning it.
     static func assignedName(of literal: StringLiteralExprSyntax) -> String? {
+        assignedName(of: ExprSyntax(literal), literalID: literal.id)
+    }
+
+    /// The name given to `expr` — the literal itself, or what wraps it without changing its content:
+    /// `"…".data(using: .utf8)!`, `Data("…".utf8)`, `Array("…".utf8)`.
+    private static func assignedName(of expr: ExprSyntax, literalID: SyntaxIdentifier) -> String? {
+        if let outer = wrapper(of: expr) { return assignedName(of: outer, literalID: literalID) }
+        return assignedNameOfOutermost(expr)
+    }
+
+    private static func wrapper(of expr: ExprSyntax) -> ExprSyntax? {
+        guard let parent = expr.parent else { return nil }
+        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == expr.id {
+            let name = member.declName.baseName.text
+            if name == "utf8" || name == "bytes" { return ExprSyntax(member) }
+            if name == "data", let call = member.parent?.as(FunctionCallExprSyntax.self) {
+                return call.parent?.as(ForceUnwrapExprSyntax.self).map(ExprSyntax.init) ?? ExprSyntax(call)
+            }
+        }
+        if let argument = parent.as(LabeledExprSyntax.self), argument.label == nil,
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+           ["Data", "Array"].contains(call.calledName ?? "") {
+            return ExprSyntax(call)
+        }
+        return nil
+    }
+
+    private static func assignedNameOfOutermost(_ literal: ExprSyntax) -> String? {
         guard let parent = literal.parent else { return nil }
         if let clause = parent.as(InitializerClauseSyntax.self) {
             if let binding = clause.parent?.as(PatternBindingSyntax.self) {

@@ -89,7 +89,8 @@ struct LogSensitiveRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(["os_log"])
+    static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(cFunctions)
+        .union(["os_log", "write"])
 
     /// How a value leaks.
     enum Leak {
@@ -109,6 +110,8 @@ struct LogSensitiveRule: SwiftRule {
 
     /// Global logging functions, called without a base (or on `Swift.` / `Foundation.`).
     static let consoleFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
+    /// C functions that write to stderr, stdout or the system log: the same leak, one layer down.
+    static let cFunctions: Set<String> = ["fputs", "fprintf", "vfprintf", "dprintf", "vdprintf", "printf", "puts", "syslog", "vsyslog"]
     static let thirdPartyFunctions: Set<String> = ["DDLogDebug", "DDLogInfo", "DDLogWarn", "DDLogError", "DDLogVerbose"]
     /// Logger / SwiftyBeaver / swift-log methods, called on something named like a logger.
     static let loggerMethods: Set<String> = [
@@ -146,7 +149,7 @@ struct LogSensitiveRule: SwiftRule {
     static func leak(in call: FunctionCallExprSyntax, file: SwiftFile? = nil) -> Leak? {
         guard let name = call.calledName else { return nil }
         if isGlobalCall(call) {
-            if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) {
+            if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name) {
                 return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
             }
             if name == "os_log" {
@@ -155,6 +158,10 @@ struct LogSensitiveRule: SwiftRule {
                 return leakInArguments(of: call, varargPrivacy: format.map(formatPrivacy) ?? [], redactsByDefault: true)
             }
             return nil
+        }
+        // `FileHandle.standardError.write(Data(…))`
+        if name == "write", let base = call.calledBase, ["standardError", "standardOutput"].contains(base.lastName ?? "") {
+            return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
         }
         guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base) else { return nil }
         return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file))

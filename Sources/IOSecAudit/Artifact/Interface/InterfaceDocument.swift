@@ -1,0 +1,237 @@
+import Foundation
+
+/// What iosec reads from a storyboard or XIB: its text inputs with the traits that decide how the keyboard
+/// treats them, and the outlets that name them in code.
+///
+/// ```swift
+/// let document = InterfaceDocument.parse(Array(xml.utf8))
+/// document.textInputs.first?.isSecure   // false for <textField placeholder="Password"> without secureTextEntry
+/// ```
+public struct InterfaceDocument: Sendable {
+    /// One `<textField>` or `<textView>`.
+    public struct TextInput: Sendable, Equatable {
+        public var element: String
+        public var line: Int
+        public var id: String?
+        public var placeholder: String?
+        public var userLabel: String?
+        public var accessibilityIdentifier: String?
+        public var isSecure = false
+        public var contentType: String?
+        public var autocorrection: String?
+        /// The outlet properties connected to it (`passwordField`), filled in after parsing.
+        public var outlets: [String] = []
+
+        /// Every name people gave the field: outlets, accessibility identifier, label, placeholder.
+        public var names: [String] {
+            outlets + [accessibilityIdentifier, userLabel, placeholder].compactMap { $0 }
+        }
+    }
+
+    public var textInputs: [TextInput] = []
+    /// Set when the XML cannot be read: where and why.
+    public var error: (line: Int, message: String)?
+
+    /// Reads the document. Storyboards and XIBs are machine-written XML, so a small scanner that tracks elements,
+    /// attributes and lines is enough; it never traps on malformed input (FoundationXML's parser crashes on Linux
+    /// for some malformed declarations, such as `<?xml?>`), and it records where the XML stops making sense.
+    public static func parse(_ bytes: [UInt8]) -> InterfaceDocument {
+        var reader = Reader()
+        var scanner = XMLScanner(bytes: bytes)
+        scanner.run(&reader)
+        var document = InterfaceDocument()
+        document.textInputs = reader.inputs.map { input in
+            var linked = input
+            if let id = input.id { linked.outlets = reader.outlets[id] ?? [] }
+            return linked
+        }
+        document.error = scanner.error
+        return document
+    }
+
+    fileprivate struct Reader {
+        var inputs: [TextInput] = []
+        var outlets: [String: [String]] = [:]
+        /// Index in `inputs` of the text input being read, and the depth it opened at.
+        private var open: (index: Int, depth: Int)?
+
+        mutating func start(_ name: String, attributes: [String: String], line: Int, depth: Int) {
+            switch name {
+            case "textField", "textView":
+                guard open == nil else { break }
+                inputs.append(TextInput(
+                    element: name, line: line, id: attributes["id"], placeholder: attributes["placeholder"],
+                    userLabel: attributes["userLabel"]))
+                open = (inputs.count - 1, depth)
+            case "textInputTraits":
+                guard let index = open?.index else { break }
+                inputs[index].isSecure = attributes["secureTextEntry"] == "YES"
+                inputs[index].contentType = attributes["textContentType"]
+                inputs[index].autocorrection = attributes["autocorrectionType"]
+            case "accessibility":
+                if let index = open?.index, let identifier = attributes["identifier"] { inputs[index].accessibilityIdentifier = identifier }
+            case "outlet":
+                if let property = attributes["property"], let destination = attributes["destination"] {
+                    outlets[destination, default: []].append(property)
+                }
+            default:
+                break
+            }
+        }
+
+        mutating func end(depth: Int) {
+            if let current = open, current.depth == depth { open = nil }
+        }
+    }
+}
+
+/// A forgiving scanner over XML bytes: start tags with their attributes and line, end tags, and the first place
+/// the document stops being well-formed (mismatched or missing end tags, an unterminated tag or comment).
+struct XMLScanner {
+    let bytes: [UInt8]
+    var i = 0
+    var line = 1
+    var error: (line: Int, message: String)?
+    private var stack: [String] = []
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func fail(_ message: String) {
+        if error == nil { error = (line, message) }
+    }
+
+    /// Moves to `index`, counting the newlines passed.
+    private mutating func advance(to index: Int) {
+        let end = min(index, bytes.count)
+        while i < end {
+            if bytes[i] == 0x0A { line += 1 }
+            i += 1
+        }
+    }
+
+    /// The index of the first occurrence of `pattern` at or after `from`, or nil.
+    private func find(_ pattern: [UInt8], from: Int) -> Int? {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+        var k = from
+        while k + pattern.count <= bytes.count {
+            if bytes[k] == pattern[0], bytes[k..<(k + pattern.count)].elementsEqual(pattern) { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    fileprivate mutating func run(_ reader: inout InterfaceDocument.Reader) {
+        let n = bytes.count
+        var sawRoot = false
+        while i < n, error == nil {
+            guard let lt = bytes[i...].firstIndex(of: UInt8(ascii: "<")) else { advance(to: n); break }
+            advance(to: lt)
+            if hasPrefix("<!--") {
+                guard let close = find(Array("-->".utf8), from: i + 4) else { fail("a comment is not closed"); break }
+                advance(to: close + 3)
+            } else if hasPrefix("<![CDATA[") {
+                guard let close = find(Array("]]>".utf8), from: i + 9) else { fail("a CDATA section is not closed"); break }
+                advance(to: close + 3)
+            } else if hasPrefix("<?") || hasPrefix("<!") {
+                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { fail("a declaration is not closed"); break }
+                advance(to: close + 1)
+            } else if hasPrefix("</") {
+                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { fail("an end tag is not closed"); break }
+                let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard let top = stack.last, top == name else {
+                    fail(stack.last.map { "</\(name)> closes <\($0)>" } ?? "</\(name)> has no start tag")
+                    break
+                }
+                reader.end(depth: stack.count)
+                stack.removeLast()
+                advance(to: close + 1)
+            } else {
+                let tagLine = line
+                guard let (name, attributes, selfClosing, end) = startTag(at: i) else { fail("a start tag is malformed"); break }
+                if stack.isEmpty, sawRoot { fail("content after the root element"); break }
+                sawRoot = true
+                stack.append(name)
+                reader.start(name, attributes: attributes, line: tagLine, depth: stack.count)
+                if selfClosing {
+                    reader.end(depth: stack.count)
+                    stack.removeLast()
+                }
+                advance(to: end)
+            }
+        }
+        if error == nil {
+            if let open = stack.last { fail("the file ends inside <\(open)>") }
+            else if !sawRoot { fail("there is no root element") }
+        }
+    }
+
+    private func hasPrefix(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let p = text.utf8Start
+        for k in 0..<count where bytes[i + k] != p[k] { return false }
+        return true
+    }
+
+    /// `<name a="1" b='2'/>` at `start`: name, attributes, whether it closes itself, and the index after `>`.
+    private func startTag(at start: Int) -> (String, [String: String], Bool, Int)? {
+        let n = bytes.count
+        var k = start + 1
+        func isNameByte(_ b: UInt8) -> Bool {
+            !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ">") || b == UInt8(ascii: "/") || b == UInt8(ascii: "="))
+        }
+        let nameStart = k
+        while k < n, isNameByte(bytes[k]) { k += 1 }
+        guard k > nameStart else { return nil }
+        let name = String(decoding: bytes[nameStart..<k], as: UTF8.self)
+        var attributes: [String: String] = [:]
+        while k < n {
+            while k < n, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k += 1 }
+            guard k < n else { return nil }
+            if bytes[k] == UInt8(ascii: ">") { return (name, attributes, false, k + 1) }
+            if bytes[k] == UInt8(ascii: "/") {
+                guard k + 1 < n, bytes[k + 1] == UInt8(ascii: ">") else { return nil }
+                return (name, attributes, true, k + 2)
+            }
+            let keyStart = k
+            while k < n, isNameByte(bytes[k]) { k += 1 }
+            guard k > keyStart, k < n, bytes[k] == UInt8(ascii: "="), k + 1 < n else { return nil }
+            let key = String(decoding: bytes[keyStart..<k], as: UTF8.self)
+            let quote = bytes[k + 1]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+            guard let close = bytes[(k + 2)...].firstIndex(of: quote) else { return nil }
+            attributes[key] = Self.unescape(String(decoding: bytes[(k + 2)..<close], as: UTF8.self))
+            k = close + 1
+        }
+        return nil
+    }
+
+    /// XML's five named entities and numeric references.
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[amp...]
+            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: amp, to: semicolon) <= 10 else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let entity = String(after[after.index(after: amp)..<semicolon])
+            switch entity {
+            case "quot": out += "\""
+            case "amp": out += "&"
+            case "lt": out += "<"
+            case "gt": out += ">"
+            case "apos": out += "'"
+            default:
+                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                if let code, let scalar = Unicode.Scalar(code) { out.unicodeScalars.append(scalar) } else { out += "&\(entity);" }
+            }
+            rest = after[after.index(after: semicolon)...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,7 @@
+struct SignInModel {
+    let email: String
+    let password: String
+}
+
+extension SignInModel: Encodable {
+}
