@@ -10,6 +10,9 @@ enum PathTraits {
             return true
         }
         guard let name = parts.last else { return false }
+        // `AppTests-Info.plist`, `IntegrationTests copy-Info.plist`: a test target's files named after it.
+        if let stem = name.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == "_" }).first,
+           stem.hasSuffix("Tests") || stem.hasSuffix("UITests") { return true }
         // `FooTest.swift` alone is not enough (`MastgTest.swift`, `SpeedTest.swift` are app code); a test file that
         // is one imports XCTest or Testing, which the code-context check sees.
         return name.hasSuffix("Tests.swift") || name.hasSuffix("Spec.swift") || name.hasSuffix("Tests.m")

@@ -7,7 +7,16 @@ enum LogLabel {
     /// The sensitive word(s) that end `text` (after trailing spaces and `:`, `=`, `-`), when the last word is
     /// needed for the match: "Password:" → "password", "card number =" → "card number", but "Token refreshed,"
     /// → nil (the sentence is about a token, the value is not one).
+    /// Labels count only for what is a credential on its own: a "session id" or "user id" in a message is usually an
+    /// identifier (Matrix and Megolm session IDs are public).
+    private static let labelCategories: Set<SensitiveCategory> = [.password, .secret, .token, .key, .pin, .otp, .credential, .card]
+
     static func label(before text: String) -> String? {
+        guard let found = rawLabel(before: text), let category = SensitiveName.classify(found), labelCategories.contains(category) else { return nil }
+        return found
+    }
+
+    private static func rawLabel(before text: String) -> String? {
         var tail = Substring(text)
         while let last = tail.last, last == " " || last == ":" || last == "=" || last == "-" || last == "\t" { tail.removeLast() }
         guard let last = tail.last, last.isLetter || last.isNumber else { return nil }
@@ -15,8 +24,12 @@ enum LogLabel {
         guard let final = words.last else { return nil }
         let pair = Array(words.suffix(2))
         if SensitiveName.classify(words: [final]) != nil {
-            // "APNS token", "push token": the word before says it is no secret.
-            return pair.count == 2 && SensitiveName.classify(words: pair) == nil ? nil : final
+            // "APNS token", "push token": the word before says it is no secret; so does a sentence about a push or
+            // registration token ("Firebase registration token refreshed, new token: …").
+            if pair.count == 2 && SensitiveName.classify(words: pair) == nil { return nil }
+            if SensitiveName.classify(words: [final]) == .token,
+               SensitiveName.words(text).contains(where: SensitiveName.tokenNonSecretQualifiers.contains) { return nil }
+            return final
         }
         if pair.count == 2, SensitiveName.classify(words: pair) != nil, SensitiveName.classify(words: [pair[0]]) == nil {
             return pair.joined(separator: " ")

@@ -160,7 +160,7 @@ public enum SensitiveName {
     private static let flagPrefixes: Set<String> = [
         "is", "has", "had", "have", "should", "did", "will", "can", "could", "was", "were", "does",
         "needs", "need", "must", "show", "shows", "hide", "hides", "enable", "enables", "allow", "allows",
-        "require", "requires", "supports", "use", "uses",
+        "require", "requires", "supports", "use", "uses", "available", "missing", "supported", "num",
     ]
 
     /// Words that make a name describe UI or configuration wherever they appear.
@@ -285,7 +285,7 @@ public enum SensitiveName {
 
     /// `token` after these words identifies a device or a page of results, it grants no access: push and
     /// registration tokens, pagination and sync tokens.
-    private static let tokenNonSecretQualifiers: Set<String> = [
+    public static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
         "next", "continuation", "cancellation", "change", "resume",
     ]

@@ -237,6 +237,10 @@ struct RequiredReasonAPIRule: ProjectRule {
         let declarations = Dictionary(grouping: project.facts(FactKind.privacyManifestCategory), by: \.file)
         let manifestFacts = Dictionary(grouping: project.facts(FactKind.privacyManifest), by: \.file)
 
+        // Categories some manifest of the project declares: a framework or extension without a manifest of its own is
+        // covered when the app's manifest declares the category (App Store Connect's ITMS-91053 is fixed there).
+        let declaredAnywhere = Set(project.facts(FactKind.privacyManifestCategory).map { FactKind.fields($0.value, count: 2)[0] })
+
         // One finding per target and category.
         var groups: [String: [(category: RequiredReasonCategory, symbol: String, fact: Fact)]] = [:]
         for fact in uses {
@@ -265,6 +269,7 @@ struct RequiredReasonAPIRule: ProjectRule {
                     with one of: \(validReasons(category))
                     """)
             } else {
+                if target != nil, declaredAnywhere.contains(category.rawValue) { continue }
                 let plist = target.flatMap { t in targets.infoPlists.first { ProjectTargets.folder($0) == t } }
                     ?? (target == nil && targets.infoPlists.count == 1 ? targets.infoPlists.first : nil)
                 project.report(
