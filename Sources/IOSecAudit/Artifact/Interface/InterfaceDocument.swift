@@ -173,7 +173,11 @@ struct XMLScanner {
         return true
     }
 
-    /// `<name a="1" b='2'/>` at `start`: name, attributes, whether it closes itself, and the index after `>`.
+    /// Elements whose attributes the reader looks at; the attributes of every other element are skipped unread.
+    private static let wanted: Set<String> = ["textField", "textView", "textInputTraits", "accessibility", "outlet"]
+
+    /// `<name a="1" b='2'/>` at `start`: name, attributes (for wanted elements only), whether it closes itself, and
+    /// the index after `>`.
     private func startTag(at start: Int) -> (String, [String: String], Bool, Int)? {
         let n = bytes.count
         var k = start + 1
@@ -184,6 +188,7 @@ struct XMLScanner {
         while k < n, isNameByte(bytes[k]) { k += 1 }
         guard k > nameStart else { return nil }
         let name = String(decoding: bytes[nameStart..<k], as: UTF8.self)
+        let keep = Self.wanted.contains(name)
         var attributes: [String: String] = [:]
         while k < n {
             while k < n, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k += 1 }
@@ -196,11 +201,13 @@ struct XMLScanner {
             let keyStart = k
             while k < n, isNameByte(bytes[k]) { k += 1 }
             guard k > keyStart, k < n, bytes[k] == UInt8(ascii: "="), k + 1 < n else { return nil }
-            let key = String(decoding: bytes[keyStart..<k], as: UTF8.self)
             let quote = bytes[k + 1]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
             guard let close = bytes[(k + 2)...].firstIndex(of: quote) else { return nil }
-            attributes[key] = Self.unescape(String(decoding: bytes[(k + 2)..<close], as: UTF8.self))
+            if keep {
+                let key = String(decoding: bytes[keyStart..<k], as: UTF8.self)
+                attributes[key] = Self.unescape(String(decoding: bytes[(k + 2)..<close], as: UTF8.self))
+            }
             k = close + 1
         }
         return nil

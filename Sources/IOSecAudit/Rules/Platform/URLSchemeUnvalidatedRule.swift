@@ -1,3 +1,4 @@
+import IOSecCore
 import Foundation
 import SwiftSyntax
 
@@ -114,9 +115,21 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
             }
         }
         // The app's own deep-link entry points: `handleDeeplink(_ url: URL)`, `handleOpenURL(_:)`, `route(deepLink:)`.
-        let lower = name.lowercased()
-        guard ["deeplink", "handleopenurl", "handleurl", "handleincomingurl", "universallink"].contains(where: lower.contains) else { return nil }
-        return function.signature.parameterClause.parameters.first { $0.type.sourceText.trimmingCharacters(in: ["?", "!"]) == "URL" }
+        // Most functions take no URL: look at the parameter types before the name.
+        guard let parameter = function.signature.parameterClause.parameters.first(where: { Self.isURLType($0.type) }) else { return nil }
+        let words = SensitiveName.words(name)
+        let joined = words.joined()
+        guard words.contains("deeplink") || (words.contains("deep") && words.contains("link")) || joined.contains("openurl")
+                && words.first == "handle" || joined.hasPrefix("handleurl") || joined.hasPrefix("handleincomingurl")
+                || (words.contains("universal") && words.contains("link")) else { return nil }
+        return parameter
+    }
+
+    private static func isURLType(_ type: TypeSyntax) -> Bool {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "URL" }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isURLType(optional.wrappedType) }
+        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isURLType(implicit.wrappedType) }
+        return false
     }
 
     /// Reads the URL's content and hands it to code, with no host/scheme/path check anywhere in the handler.
