@@ -24,6 +24,11 @@ import Testing
         #expect(Self.contexts([("Sources/gen/main.swift", "import ArgumentParser\n" + Self.leak)]) == [.tooling])
         #expect(Self.contexts([("Example/Sources/Demo.swift", Self.leak)]) == [.sample])
         #expect(Self.contexts([("App/Mocks/MockSession.swift", Self.leak)]) == [.test])
+        #expect(Self.contexts([("App/MockChangePasswordScreenState.swift", Self.leak)]) == [.test])
+        // `…Test.swift` alone is app code (`MastgTest.swift`, `SpeedTest.swift`); importing XCTest makes it a test.
+        #expect(Self.contexts([("App/SpeedTest.swift", Self.leak)]) == [.app])
+        #expect(CodeContextClassifier.context(ofPath: "IntegrationTests copy-Info.plist") == .test)
+        #expect(CodeContextClassifier.context(ofPath: "App/Info.plist") == nil)
     }
 
     @Test func previewsAndDebugCodeAreDecidedPerNode() {
@@ -40,8 +45,9 @@ import Testing
         #if DEBUG
         func dumpState() { \(Self.leak) }
         #endif
+        extension Session { static func mock() -> Session { \(Self.leak); return Session() } }
         """
-        #expect(Self.contexts([("App/LoginView.swift", code)]) == [.app, .preview, .preview, .debug])
+        #expect(Self.contexts([("App/LoginView.swift", code)]) == [.app, .preview, .preview, .debug, .test])
     }
 
     @Test func onlyAppCodeIsReportedByDefaultAndTheRestIsCounted() {

@@ -36,6 +36,8 @@ public struct InterfaceDocument: Sendable {
     /// attributes and lines is enough; it never traps on malformed input (FoundationXML's parser crashes on Linux
     /// for some malformed declarations, such as `<?xml?>`), and it records where the XML stops making sense.
     public static func parse(_ bytes: [UInt8]) -> InterfaceDocument {
+        // Most storyboards and XIBs have no text input at all: nothing to read there, so no XML to check either.
+        guard contains(bytes, "<textField") || contains(bytes, "<textView") else { return InterfaceDocument() }
         var reader = Reader()
         var scanner = XMLScanner(bytes: bytes)
         scanner.run(&reader)
@@ -47,6 +49,27 @@ public struct InterfaceDocument: Sendable {
         }
         document.error = scanner.error
         return document
+    }
+
+    /// A plain byte search (first byte, then the rest), fast enough to run over every interface file.
+    static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, bytes.count >= count else { return false }
+        let p = needle.utf8Start
+        let first = p[0]
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let last = b.count - count
+            while i <= last {
+                if b[i] == first {
+                    var k = 1
+                    while k < count, b[i + k] == p[k] { k += 1 }
+                    if k == count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     fileprivate struct Reader {
