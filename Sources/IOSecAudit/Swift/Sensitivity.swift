@@ -320,9 +320,16 @@ enum ContainerFill {
         override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
         private func check(_ node: SequenceExprSyntax) {
-            if let assignment = node.simpleAssignment, let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self),
-               isContainer(subscriptCall.calledExpression) {
+            guard let assignment = node.simpleAssignment else { return }
+            if let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self), isContainer(subscriptCall.calledExpression) {
                 found = sensitive(key: subscriptCall.arguments.first?.expression, value: assignment.value)
+            } else if let member = assignment.target.as(MemberAccessExprSyntax.self), isContainer(member.base),
+                      SensitiveName.isSensitive(member.declName.baseName.text) {
+                // `user.password = passwordField.text`: the object now holds a password.
+                let value = assignment.value.unwrapped
+                if !value.is(NilLiteralExprSyntax.self), !value.is(BooleanLiteralExprSyntax.self), value.stringLiteralValue?.isEmpty != true {
+                    found = member.declName.baseName.text
+                }
             }
         }
 

@@ -43,6 +43,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             }
             """),
             RuleExample(#"webView.loadHTMLString(↓String(format: "<h1>%@</h1>", searchBar.text ?? ""), baseURL: nil)"#),
+            RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#),
         ],
         nonTriggeringExamples: [
             RuleExample(#"webView.loadHTMLString("<p>Welcome</p>", baseURL: nil)"#),
@@ -103,6 +104,10 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         }
         if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: ref.baseName.text, before: ref) {
             return untrustedInput(in: value, depth: depth + 1)
+        }
+        // The input itself as the page: `webView.loadHTMLString(commentField.text!, baseURL: nil)`.
+        if depth == 0, e.is(MemberAccessExprSyntax.self) || e.is(SequenceExprSyntax.self) {
+            return inputSource(e, depth: depth + 1)
         }
         return nil
     }

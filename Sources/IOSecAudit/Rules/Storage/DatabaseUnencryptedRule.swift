@@ -57,6 +57,20 @@ struct DatabaseUnencryptedRule: SwiftRule {
             }
             """),
             RuleExample(#"try db.executeUpdate(↓"INSERT INTO accounts (email, token) VALUES (?, ?)", values: [email, token])"#),
+            RuleExample("""
+            func register(email: String, password: String) throws {
+                let user = User(context: container.viewContext)
+                user.email = email
+                ↓user.password = password
+                try container.viewContext.save()
+            }
+            """),
+            RuleExample("""
+            func saveUser(_ name: String, _ password: String) {
+                sqlite3_exec(db, ↓"INSERT INTO users VALUES ('\\(name)', '\\(password)')", nil, nil, nil)
+            }
+            """),
+            RuleExample(#"try ↓document.putProperties(["username": username, "password": password])"#),
         ],
         nonTriggeringExamples: [
             RuleExample(#"sqlite3_prepare_v2(db, "INSERT INTO notes (title, body) VALUES (?, ?)", -1, &statement, nil)"#),
@@ -79,7 +93,7 @@ struct DatabaseUnencryptedRule: SwiftRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery", "execute",
-        "setValue", "add", "create", "setObject", "setString", "save",
+        "setValue", "add", "create", "setObject", "setString", "save", "putProperties",
     ]
 
     private static let sqlCalls: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"]
@@ -93,12 +107,32 @@ struct DatabaseUnencryptedRule: SwiftRule {
         if Self.sqlCalls.contains(name) || ["executeUpdate", "executeQuery"].contains(name) || (name == "execute" && call.argument("sql") != nil) {
             let sql = Self.sqlCalls.contains(name) ? call.arguments.dropFirst().first?.expression
                 : (call.argument("sql") ?? call.arguments.first { $0.label == nil }?.expression)
-            guard let sql, let text = Self.sqlText(sql, in: file), let column = Self.sensitiveWrittenColumn(text) else { return }
+            guard let sql else { return }
+            // `"INSERT INTO users VALUES ('\(name)', '\(password)')"`: the values say what is stored.
+            if let literal = sql.unwrapped.as(StringLiteralExprSyntax.self), let text = Self.sqlText(sql, in: file),
+               ["INSERT", "UPDATE", "REPLACE"].contains(where: text.uppercased().contains),
+               let value = literal.segments.compactMap({ $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression })
+                   .lazy.compactMap(Sensitivity.sensitiveName).first {
+                report(file, at: sql, "'\(value)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database")
+                return
+            }
+            guard let text = Self.sqlText(sql, in: file), let column = Self.sensitiveWrittenColumn(text) else { return }
             let at: Syntax = sql.is(StringLiteralExprSyntax.self) ? Syntax(sql) : Syntax(call)
             report(file, at: at, "'\(column)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database")
             return
         }
         switch name {
+        case "save":
+            // Core Data with generated subclasses: `let user = User(context: ctx); user.password = …; try ctx.save()`.
+            guard let base = call.calledBase?.lastName, base.lowercased().hasSuffix("context") || base == "moc" else { return }
+            for assignment in Self.sensitiveManagedObjectAssignments(before: call) where reported.insert(assignment.id).inserted {
+                let attribute = assignment.as(SequenceExprSyntax.self)?.simpleAssignment?.target.lastName ?? "value"
+                report(file, at: assignment, "'\(attribute)' is saved in a Core Data store, which is not encrypted; keep it in the Keychain")
+            }
+        case "putProperties":
+            // Couchbase Lite 1.x: `try document.putProperties(["password": password])`
+            guard let properties = call.arguments.first?.expression, let sensitive = Sensitivity.sensitiveName(in: properties) else { return }
+            report(file, at: call, "'\(sensitive)' is written to a Couchbase Lite database, which is not encrypted; keep it in the Keychain")
         case "setValue", "setObject", "setString":
             // Core Data (`NSManagedObject.setValue(_:forKey:)`), Couchbase Lite documents, YapDatabase transactions.
             guard let key = call.argument("forKey").flatMap(file.stringValue(of:)), Self.isSensitiveColumn(key),
@@ -114,6 +148,35 @@ struct DatabaseUnencryptedRule: SwiftRule {
         default:
             return
         }
+    }
+
+    /// Assignments already reported (one per attribute, however many saves follow).
+    private var reported: Set<SyntaxIdentifier> = []
+
+    /// `x.password = value` statements, before `use` in its function, on objects made with `Entity(context:)` or
+    /// `NSEntityDescription.insertNewObject`.
+    private static func sensitiveManagedObjectAssignments(before use: FunctionCallExprSyntax) -> [Syntax] {
+        guard let body = use.enclosingBody else { return [] }
+        var managed: Set<String> = []
+        var result: [Syntax] = []
+        for item in body where item.position < use.position {
+            if let decl = item.item.as(VariableDeclSyntax.self) {
+                for binding in decl.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let value = binding.initializer?.value.unwrapped else { continue }
+                    let text = value.sourceText
+                    if text.contains("insertNewObject") || (value.as(FunctionCallExprSyntax.self)?.argumentLabels == ["context"]) {
+                        managed.insert(name)
+                    }
+                }
+            } else if let sequence = item.item.as(SequenceExprSyntax.self), let assignment = sequence.simpleAssignment,
+                      let member = assignment.target.as(MemberAccessExprSyntax.self),
+                      let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, managed.contains(owner),
+                      isSensitiveColumn(member.declName.baseName.text), !assignment.value.unwrapped.is(NilLiteralExprSyntax.self) {
+                result.append(Syntax(sequence))
+            }
+        }
+        return result
     }
 
     /// The SQL a literal or a local initialised with one holds.
