@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// `crypto.hardcoded-key`: a key, IV, nonce or salt whose bytes are written in the source.
@@ -46,6 +47,10 @@ struct HardcodedKeyRule: SwiftRule {
                                  input, input.count, &output, output.count, &moved)
             """),
             RuleExample(#"let aes = try AES(key: ↓"s3cr3tK3y!s3cr3tK3y!s3cr3tK3y!12", iv: ↓"a1b2c3d4e5f6g7h8")"#),
+            RuleExample("""
+            fileprivate let aesKey = ↓"gQ7c8qTe1FvR3oJV"
+            final class Vault { private static let cipher = AESCrypto(key: aesKey, iv: ivData) }
+            """),
             RuleExample("let nonce = try AES.GCM.Nonce(data: ↓Data([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))"),
             RuleExample("""
             final class Vault {
@@ -227,7 +232,7 @@ struct HardcodedKeyRule: SwiftRule {
         default:
             for argument in call.arguments {
                 switch argument.label?.text {
-                case "key" where Self.keyedConstructors.contains(name):
+                case "key" where Self.keyedConstructors.contains(name) || Self.isCryptoName(name):
                     check(argument.expression, as: .key, in: file)
                 case "iv", "nonce":
                     check(argument.expression, as: .iv, in: file)
@@ -263,6 +268,16 @@ struct HardcodedKeyRule: SwiftRule {
     private static func argument(at index: Int, of call: FunctionCallExprSyntax) -> ExprSyntax? {
         guard index < call.arguments.count else { return nil }
         return call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
+    }
+
+    /// Words that make a callee's `key:` the key of a cipher or MAC: `AESCrypto(key:iv:)`, `encrypt(_:key:)`.
+    private static let cryptoWords: Set<String> = [
+        "aes", "crypt", "crypto", "cryptor", "cipher", "encrypt", "encryptor", "decrypt", "decryptor", "hmac", "blowfish",
+        "chacha", "rabbit", "des", "rc4", "seal", "open", "sign", "signer", "mac", "gcm", "cbc",
+    ]
+
+    private static func isCryptoName(_ name: String) -> Bool {
+        SensitiveName.words(name).contains(where: cryptoWords.contains)
     }
 
     /// HKDF (CryptoKit's `HKDF.deriveKey`, `SharedSecret.hkdfDerivedSymmetricKey`): its salt is a public,
