@@ -9,3 +9,10 @@ enum AppLogger {
     static let network = Logger(subsystem: subsystem, category: "network")
     static let storage = Logger(subsystem: subsystem, category: "storage")
 }
+
+/// Forwards server-sent diagnostics to the device log.
+enum ServerDiagnostics {
+    static func record(_ message: String) {
+        NSLog(message)
+    }
+}

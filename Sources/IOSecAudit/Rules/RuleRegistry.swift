@@ -7,6 +7,7 @@ public enum RuleRegistry {
         BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
         WeakLocalAuthRule.self,            // auth.weak-local-auth
         DebugLoggingRule.self,             // code.debug-logging
+        FormatStringRule.self,             // code.format-string
         SQLInjectionRule.self,             // code.sql-injection
         HardcodedKeyRule.self,             // crypto.hardcoded-key
         InsecureRandomRule.self,           // crypto.insecure-random

@@ -37,6 +37,14 @@ struct DebugLoggingRule: SwiftRule {
             #endif
             """),
             RuleExample("↓Swift.dump(viewModel.state)"),
+            RuleExample("""
+            // One finding per file, at the first call.
+            func reload() {
+                ↓print("reloading")
+                print("reloaded \\(items.count) items")
+                NSLog("done")
+            }
+            """),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -68,6 +76,7 @@ struct DebugLoggingRule: SwiftRule {
 
     /// Decided once per file, on the first candidate call.
     private var fileIsTool: Bool?
+    private var calls: [(FunctionCallExprSyntax, String)] = []
 
     mutating func visit(_ node: Syntax, in file: SwiftFile) {
         guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
@@ -76,9 +85,18 @@ struct DebugLoggingRule: SwiftRule {
               !call.isDebugOnly
         else { return }
         if fileIsTool == nil { fileIsTool = Self.isTool(file) }
-        guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil else { return }
-        let context = call.buildCondition == .releaseOnly ? "release-only code" : "release builds"
-        report(file, at: call, "'\(name)' writes to the console in \(context); wrap it in #if DEBUG or use Logger")
+        guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil,
+              FormatStringRule.variableFormat(of: call, in: file) == nil else { return }
+        calls.append((call, name))
+    }
+
+    /// One finding per file, at its first console call: the mistake is the habit, and thirty findings for thirty
+    /// status lines would bury the findings that matter.
+    mutating func finish(in file: SwiftFile) {
+        guard let (first, name) = calls.first else { return }
+        let context = first.buildCondition == .releaseOnly ? "release-only code" : "release builds"
+        let more = calls.count > 1 ? " (and \(calls.count - 1) more console call\(calls.count == 2 ? "" : "s") in this file)" : ""
+        report(file, at: first, "'\(name)' writes to the console in \(context)\(more); wrap them in #if DEBUG or use Logger")
     }
 
     /// A build script, package manifest or command-line tool rather than app code.

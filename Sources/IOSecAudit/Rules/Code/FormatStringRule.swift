@@ -1,0 +1,100 @@
+import SwiftSyntax
+
+/// `code.format-string`: a printf-style format that is not a constant: whatever `%` sequences the text holds are
+/// interpreted.
+struct FormatStringRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "code.format-string",
+        title: "Format string from a variable",
+        severity: .high,
+        confidence: .medium,
+        masvs: "MASVS-CODE-4",
+        cwe: 134,
+        rationale: """
+        `NSLog`, `String(format:)` and `NSString(format:)` read their first argument as a format: each `%@`, `%s` \
+        or `%n` in it consumes an argument that was never passed. When the format is a variable, and the text comes \
+        from a user, a server or a file, `%@%@%@` reads from the stack and crashes the app, and `%s` / `%x` print \
+        memory into the log or the UI. The fix is trivial: the format is a literal and the text is its argument.
+        """,
+        fix: "Pass a constant format and the text as an argument: NSLog(\"%@\", message), String(format: \"%@\", text) — or use string interpolation.",
+        fixExample: """
+        NSLog("%@", message)
+        let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)  // a localized constant
+        """,
+        triggeringExamples: [
+            RuleExample("func log(_ message: String) { NSLog(↓message) }"),
+            RuleExample(#"let text = String(format: ↓commentField.text!, arguments: [])"#),
+            RuleExample("""
+            func show(_ response: [String: Any]) {
+                let message = response["message"] as? String ?? ""
+                label.text = NSString(format: ↓message as NSString) as String
+            }
+            """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(#"NSLog("%@", message)"#),
+            RuleExample(#"let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)"#),
+            RuleExample("""
+            private let rowFormat = "%02d: %@"
+            func row(_ i: Int, _ name: String) -> String { String(format: rowFormat, i, name) }
+            let pct = String(format: Self.percentFormat, value)
+            let hex = bytes.map { String(format: "%02x", $0) }.joined()
+            """),
+            RuleExample(#"let s = String(format: L10n.itemsFormat, count)"#),
+        ]
+    )
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let calleeNames: Set<String>? = ["NSLog", "String", "NSString", "localizedStringWithFormat"]
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let format = Self.variableFormat(of: call, in: file) else { return }
+        report(file, at: format, "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument")
+    }
+
+    /// The format argument of a formatting call when it is not a constant. `code.debug-logging` asks this too, so
+    /// `NSLog(message)` is one finding.
+    static func variableFormat(of call: FunctionCallExprSyntax, in file: SwiftFile) -> ExprSyntax? {
+        guard let name = call.calledName else { return nil }
+        let format: ExprSyntax?
+        switch name {
+        case "NSLog":
+            guard LogSensitiveRule.isGlobalCall(call) else { return nil }
+            format = call.arguments.first?.expression
+        case "String", "NSString", "localizedStringWithFormat":
+            format = call.argument("format") ?? (name == "localizedStringWithFormat" ? call.arguments.first?.expression : nil)
+        default:
+            return nil
+        }
+        guard let format, !isConstant(format, in: file) else { return nil }
+        return format
+    }
+
+    /// Literals, constants one name away, localized format keys, and generated string tables (`L10n.…`).
+    private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+        let e = expr.unwrapped
+        if e.is(StringLiteralExprSyntax.self) { return true }
+        if file.stringValue(of: e) != nil { return true }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            // `NSLocalizedString("key", comment:)`, `String(localized:)`, `.localized`, `L10n.format(…)`
+            let callee = call.calledName ?? ""
+            if callee.lowercased().contains("locali") || call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true {
+                return true
+            }
+            return call.calledBase.map { isConstant($0, in: file) } ?? false
+        }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if name.lowercased().contains("locali") || name.lowercased().hasSuffix("format") { return true }
+            // `L10n.itemsFormat`, `Self.percentFormat`, `Strings.greeting`: type-qualified names are constants.
+            if let base = member.base?.lastName, base.first?.isUppercase == true { return true }
+            return false
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if name.lowercased().hasSuffix("format") || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true { return true }
+            if let origin = LocalValue.origin(of: e) { return isConstant(origin, in: file) }
+        }
+        return false
+    }
+}
