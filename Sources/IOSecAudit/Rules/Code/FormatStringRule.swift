@@ -41,6 +41,17 @@ struct FormatStringRule: SwiftRule {
             let hex = bytes.map { String(format: "%02x", $0) }.joined()
             """),
             RuleExample(#"let s = String(format: L10n.itemsFormat, count)"#),
+            RuleExample("""
+            extension String {
+                func format(arguments: CVarArg...) -> String { String(format: self, arguments: arguments) }
+            }
+            func spec(message: String, args: CVarArg...) -> String { String(format: message, arguments: args) }
+            func caption(_ date: String) -> String {
+                let localized: String
+                localized = NSLocalizedString("renews.caption", value: "Renews on %@.", comment: "")
+                return String(format: localized, date)
+            }
+            """),
         ]
     )
 
@@ -66,8 +77,16 @@ struct FormatStringRule: SwiftRule {
         default:
             return nil
         }
-        guard let format, !isConstant(format, in: file) else { return nil }
+        guard let format, !isConstant(format, in: file), !isFormatForwarder(call) else { return nil }
         return format
+    }
+
+    /// `func format(_ args: CVarArg...) -> String { String(format: self, arguments: args) }`: a helper that passes
+    /// its caller's format on. The callers decide whether the format is constant.
+    private static func isFormatForwarder(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.argument("format")?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return true }
+        guard let function = call.enclosingFunction else { return false }
+        return function.signature.parameterClause.parameters.contains { $0.ellipsis != nil || $0.type.sourceText.contains("CVarArg") }
     }
 
     /// Literals, constants one name away, localized format keys, and generated string tables (`L10n.…`).
@@ -92,7 +111,10 @@ struct FormatStringRule: SwiftRule {
         }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
-            if name.lowercased().hasSuffix("format") || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true { return true }
+            let lower = name.lowercased()
+            if lower.hasSuffix("format") || lower.contains("locali") || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true {
+                return true
+            }
             if let origin = LocalValue.origin(of: e) { return isConstant(origin, in: file) }
         }
         return false
