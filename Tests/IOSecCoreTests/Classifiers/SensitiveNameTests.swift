@@ -75,3 +75,43 @@ import Testing
         #expect(elapsed < .seconds(5))
     }
 }
+
+@Suite struct SensitiveNameFieldAndQualifierTests {
+    @Test(arguments: [
+        ("passwordTextField", SensitiveCategory.password), ("passField", .password), ("pwField", .password),
+        ("cvvField", .card), ("cardField", .card), ("cardNumberTF", .card), ("pinEntry", .pin), ("userPassTextField", .password),
+        ("codeField", .otp),
+    ])
+    func inputFieldsNamedForSecrets(name: String, category: SensitiveCategory) {
+        #expect(SensitiveName.classifyInputField(name) == category)
+    }
+
+    @Test(arguments: ["passwordLabel", "cardView", "nameField", "searchField", "passwordHint", "pass", "card", "emailTextField"])
+    func fieldsThatAreNot(name: String) {
+        #expect(SensitiveName.classifyInputField(name) == nil)
+    }
+
+    @Test(arguments: [
+        "pushToken", "apnsToken", "deviceToken", "fcmToken", "nextPageToken", "registrationToken", "passwordHash",
+        "availableSecrets", "missingToken", "firstPinLatitude", "cookieConsentInfo", "passwordReset", "tokenTags",
+    ])
+    func identifiersAndMetadataAreNotSecrets(name: String) {
+        #expect(SensitiveName.classify(name) == nil, "\(name)")
+    }
+
+    @Test(arguments: [
+        ("cloudSyncToken", SensitiveCategory.token), ("passwordResetCode", .otp), ("ccNo", .card), ("cardCVV", .card),
+        ("activationCode", .otp), ("sessionID", .session),
+    ])
+    func stillSecrets(name: String, category: SensitiveCategory) {
+        #expect(SensitiveName.classify(name) == category)
+    }
+
+    /// ASCII identifiers take a byte fast path; others the Unicode one. Both split the same way.
+    @Test func unicodeIdentifiersSplitLikeASCIIOnes() {
+        #expect(SensitiveName.words("tokenÄnderung") == ["token", "änderung"])
+        #expect(SensitiveName.words("über_token") == ["über", "token"])
+        #expect(SensitiveName.words("PINCodé2") == ["pin", "codé", "2"])
+        #expect(SensitiveName.words("PINCode2") == ["pin", "code", "2"])
+    }
+}
