@@ -44,6 +44,13 @@ import Testing
 
     @Test func ruleIdsAreUnique() {
         #expect(Set(Self.ruleIds).count == Self.ruleIds.count)
+        // A rule may match in several file kinds, but then with one description: two different rules never share
+        // an id.
+        let types: [RuleDescription] = RuleRegistry.swiftRules.map { $0.description } + RuleRegistry.artifactRules.map { $0.description }
+            + RuleRegistry.projectRules.map { $0.description }
+        for (id, group) in Dictionary(grouping: types, by: \.id) where group.count > 1 {
+            #expect(Set(group.map(\.title)).count == 1 && Set(group.map(\.rationale)).count == 1, "\(id) names two different rules")
+        }
     }
 
     @Test(arguments: ruleIds)

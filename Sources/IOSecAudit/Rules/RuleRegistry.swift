@@ -46,6 +46,7 @@ public enum RuleRegistry {
         DebugBuildSettingsRule.self,       // code.debug-build-settings
         ATSArbitraryLoadsRule.self,        // network.ats-arbitrary-loads
         KeyboardCacheRule.self,            // storage.keyboard-cache
+        HardcodedSecretPlistMatcher.self,  // secrets.hardcoded, in bundled plists
         ATSExceptionInsecureRule.self,     // network.ats-exception-insecure
         AASADevAppIDRule.self,             // platform.aasa-dev-app-id
         AASAInvalidRule.self,              // platform.aasa-invalid
@@ -62,10 +63,16 @@ public enum RuleRegistry {
         PinningMissingRule.self,
     ]
 
-    /// Every rule's description, sorted by id.
-    public static let all: [RuleDescription] = (
-        swiftRules.map { $0.description } + artifactRules.map { $0.description } + projectRules.map { $0.description }
-    ).sorted { $0.id < $1.id }
+    /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing
+    /// one description), sorted by id.
+    public static let all: [RuleDescription] = unique(
+        swiftRules.map { $0.description } + artifactRules.map { $0.description } + projectRules.map { $0.description })
+
+    /// One description per id, sorted.
+    static func unique(_ descriptions: [RuleDescription]) -> [RuleDescription] {
+        var seen: Set<String> = []
+        return descriptions.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
 
     public static let allIds: Set<String> = Set(all.map(\.id))
 
@@ -107,6 +114,6 @@ public struct RuleSet: Sendable {
     var swiftVisitors: [any SwiftVisitor.Type] { swift.map { $0 as any SwiftVisitor.Type } + factCollectors }
 
     public var descriptions: [RuleDescription] {
-        swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description }
+        RuleRegistry.unique(swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description })
     }
 }

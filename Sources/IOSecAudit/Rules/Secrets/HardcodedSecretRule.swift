@@ -53,6 +53,17 @@ struct HardcodedSecretRule: SwiftRule {
             }
             """),
             RuleExample(#"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#),
+            RuleExample("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>username</key>
+                <string>support</string>
+                <key>password</key>
+                ↓<string>Summer#2022</string>
+            </dict>
+            </plist>
+            """, path: "App/Resources/Credentials.plist"),
             // Reported at info: PostHog project keys only ingest events and are meant to ship.
             RuleExample(#"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#),
         ],
@@ -84,6 +95,19 @@ struct HardcodedSecretRule: SwiftRule {
             let passwordPrompt = "Enter your password"
             let passwordFormat = "%@:%@"
             """),
+            RuleExample("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>passwordMinLength</key>
+                <integer>12</integer>
+                <key>tokenEndpoint</key>
+                <string>https://auth.acme-shop.com/token</string>
+                <key>passwordKey</key>
+                <string>password</string>
+            </dict>
+            </plist>
+            """, path: "App/Resources/Settings.plist"),
             RuleExample("""
             struct LoginView_Previews: PreviewProvider {
                 static var previews: some View { PasswordPrompt(generatedPassword: "GeNeRaTeD-pAsSwOrD") }
