@@ -9,6 +9,9 @@ struct HardcodedSecretPlistMatcher: ArtifactRule {
     static let fileKinds: Set<FileKind> = [.plist]
 
     static func check(_ file: ArtifactFile) {
+        // Firebase's client configuration (`GoogleService-Info-Release.plist`) is meant to ship; its API key is
+        // restricted on Google's side, not secret.
+        if file.path.split(separator: "/").last?.hasPrefix("GoogleService-Info") == true { return }
         guard let document = CollectorSupport.propertyList(file) else { return }
         visit(document.root, key: nil, line: document.rootLine, in: file, depth: 0)
     }
