@@ -34,6 +34,12 @@ struct PlaintextFileRule: SwiftRule {
             }
             """),
             RuleExample("""
+            func rememberLogin(user: String) {
+                let cookie = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "password", .value: passwordField.text ?? ""])!
+                ↓HTTPCookieStorage.shared.setCookie(cookie)
+            }
+            """),
+            RuleExample("""
             func installDefaults() throws {
                 let bundled = Bundle.main.path(forResource: "Credentials", ofType: "plist")!
                 try ↓FileManager.default.copyItem(atPath: bundled, toPath: documents + "/Credentials.plist")
@@ -57,6 +63,8 @@ struct PlaintextFileRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample("""
+            let session = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "sessionid", .value: sessionID])!
+            HTTPCookieStorage.shared.setCookie(session)
             let seed = Bundle.main.path(forResource: "DefaultSettings", ofType: "plist")!
             try FileManager.default.copyItem(atPath: seed, toPath: settingsPath)
             let settings = NSMutableDictionary()
@@ -77,7 +85,7 @@ struct PlaintextFileRule: SwiftRule {
     )
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject", "copyItem"]
+    static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject", "copyItem", "setCookie", "setCookies"]
     /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
     static let protectionNames: Set<String> = [
         "completeFileProtection", "completeFileProtectionUnlessOpen",
@@ -93,6 +101,13 @@ struct PlaintextFileRule: SwiftRule {
             checkCopy(call, in: file)
             return
         }
+        if name == "setCookie" || name == "setCookies" {
+            // `HTTPCookieStorage.shared.setCookie(HTTPCookie(properties: [.name: "password", .value: pw]))`: the
+            // cookie jar is a plain file in Library/Cookies, kept across launches.
+            guard let cookie = call.arguments.first?.expression, let sensitive = Self.sensitiveCookie(cookie) else { return }
+            report(file, at: call, "a cookie holding '\(sensitive)' is stored in the shared cookie jar, a file in the app container; keep credentials in the Keychain")
+            return
+        }
         guard name == "write" || name == "createFile" || name == "archiveRootObject",
               let write = Self.fileWrite(call, name: name)
         else { return }
@@ -106,6 +121,28 @@ struct PlaintextFileRule: SwiftRule {
         } else if let destination = write.destination, let sensitive = Sensitivity.sensitiveDestinationName(in: destination) {
             report(file, at: call, "data is written to '\(sensitive)' without complete data protection; \(advice)")
         }
+    }
+
+    /// The sensitive content of a cookie: its properties dictionary names or holds a credential (not a session: a
+    /// session cookie in the jar is how the web works).
+    private static func sensitiveCookie(_ expr: ExprSyntax) -> String? {
+        var e = expr.unwrapped
+        if e.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: e) { e = origin.unwrapped }
+        guard let call = e.as(FunctionCallExprSyntax.self), call.calledName == "HTTPCookie" || call.calledName == "init",
+              let properties = call.argument("properties") else { return nil }
+        var dictionary = properties.unwrapped
+        if dictionary.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: dictionary) { dictionary = origin.unwrapped }
+        guard let literal = dictionary.as(DictionaryExprSyntax.self), case .elements(let elements) = literal.content else { return nil }
+        for element in elements {
+            if let name = element.value.stringLiteralValue, element.key.lastName == "name",
+               let category = SensitiveName.classify(name), category != .session {
+                return name
+            }
+            if let found = Sensitivity.sensitiveName(in: element.value), SensitiveName.classify(found).map({ $0 != .session }) ?? true {
+                return found
+            }
+        }
+        return nil
     }
 
     /// `FileManager.copyItem(atPath: Bundle.main.path(forResource: "Credentials", ofType: "plist"), toPath: docs)`:
