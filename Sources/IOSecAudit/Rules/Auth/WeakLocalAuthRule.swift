@@ -79,15 +79,20 @@ struct WeakLocalAuthRule: SwiftRule {
         if let op = node.as(BinaryOperatorExprSyntax.self) {
             let text = op.operator.text
             guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
+            // Most comparisons involve no credential: find the credential side first, then ask what the other side is.
             // A literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`).
-            if file.stringValue(of: right)?.isEmpty == false, let name = Self.credentialName(in: left) {
-                report(file, at: left, Self.message(name))
-            } else if file.stringValue(of: left)?.isEmpty == false, let name = Self.credentialName(in: right) {
-                report(file, at: right, Self.message(name))
-            } else if Self.isBundledValue(right), let name = Self.credentialName(in: left) {
-                report(file, at: left, Self.bundledMessage(name))
-            } else if Self.isBundledValue(left), let name = Self.credentialName(in: right) {
-                report(file, at: right, Self.bundledMessage(name))
+            if let name = Self.credentialName(in: left) {
+                if file.stringValue(of: right)?.isEmpty == false {
+                    report(file, at: left, Self.message(name))
+                } else if Self.isBundledValue(right) {
+                    report(file, at: left, Self.bundledMessage(name))
+                }
+            } else if let name = Self.credentialName(in: right) {
+                if file.stringValue(of: left)?.isEmpty == false {
+                    report(file, at: right, Self.message(name))
+                } else if Self.isBundledValue(left) {
+                    report(file, at: right, Self.bundledMessage(name))
+                }
             }
         } else if let call = node.as(FunctionCallExprSyntax.self) {
             guard call.calledName == "elementsEqual", let base = call.calledBase,
