@@ -55,6 +55,22 @@ struct TokenStore {
         }
     }
 
+    /// The cached PIN hash. A read that fails means a corrupt item, so it starts over.
+    func pinHash() -> Data? {
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: service,
+            kSecAttrAccount as String: "pinHash",
+            kSecReturnData as String: true,
+        ]
+        var result: AnyObject?
+        guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess, let data = result as? Data else {
+            SecItemDelete(query as CFDictionary)
+            return nil
+        }
+        return data
+    }
+
     func deleteAll() throws {
         let query: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword,

@@ -26,6 +26,7 @@ public enum RuleRegistry {
         HardcodedSecretRule.self,          // secrets.hardcoded
         FileProtectionWeakRule.self,       // storage.file-protection-weak
         KeychainAccessibilityRule.self,    // storage.keychain-accessibility
+        KeychainDeleteOnReadFailureRule.self, // keychain.delete-on-read-failure
         LogSensitiveRule.self,             // storage.log-sensitive
         DatabaseUnencryptedRule.self,      // storage.database-unencrypted
         PasteboardRule.self,               // storage.pasteboard
