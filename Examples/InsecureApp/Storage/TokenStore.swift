@@ -71,6 +71,26 @@ struct TokenStore {
         return data
     }
 
+    /// Moves the refresh token to a stricter class after an upgrade.
+    func tightenProtection() {
+        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
+        let changes: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+        SecItemUpdate(query as CFDictionary, changes as CFDictionary)
+    }
+
+    /// Stores the PIN hash, replacing any earlier one.
+    func savePINHash(_ hash: Data) {
+        let item: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: service,
+            kSecAttrAccount as String: "pinHash",
+            kSecValueData as String: hash,
+            kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+        ]
+        SecItemDelete(item as CFDictionary)
+        SecItemAdd(item as CFDictionary, nil)
+    }
+
     func deleteAll() throws {
         let query: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword,

@@ -26,7 +26,9 @@ public enum RuleRegistry {
         HardcodedSecretRule.self,          // secrets.hardcoded
         FileProtectionWeakRule.self,       // storage.file-protection-weak
         KeychainAccessibilityRule.self,    // storage.keychain-accessibility
+        KeychainAddOnlyAttributeUpdateRule.self, // keychain.add-only-attribute-update
         KeychainDeleteOnReadFailureRule.self, // keychain.delete-on-read-failure
+        KeychainDeleteThenAddRule.self,    // keychain.delete-then-add
         LogSensitiveRule.self,             // storage.log-sensitive
         DatabaseUnencryptedRule.self,      // storage.database-unencrypted
         PasteboardRule.self,               // storage.pasteboard
