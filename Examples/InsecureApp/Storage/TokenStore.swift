@@ -91,6 +91,18 @@ struct TokenStore {
         SecItemAdd(item as CFDictionary, nil)
     }
 
+    /// The signing key created at enrolment.
+    func signingKey() -> SecKey? {
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassKey,
+            kSecAttrService as String: service,
+            kSecReturnRef as String: true,
+        ]
+        var item: CFTypeRef?
+        guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return nil }
+        return (item as! SecKey)
+    }
+
     func deleteAll() throws {
         let query: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword,

@@ -29,6 +29,7 @@ public enum RuleRegistry {
         KeychainAddOnlyAttributeUpdateRule.self, // keychain.add-only-attribute-update
         KeychainDeleteOnReadFailureRule.self, // keychain.delete-on-read-failure
         KeychainDeleteThenAddRule.self,    // keychain.delete-then-add
+        KeychainErroneousAttributeRule.self, // keychain.erroneous-attribute
         LogSensitiveRule.self,             // storage.log-sensitive
         DatabaseUnencryptedRule.self,      // storage.database-unencrypted
         PasteboardRule.self,               // storage.pasteboard

@@ -18,21 +18,31 @@ struct KeychainDictionary {
     }
 
     static func of(_ argument: ExprSyntax, before use: some SyntaxProtocol) -> KeychainDictionary? {
-        var result = KeychainDictionary()
         var expr = argument.unwrapped
+        var variable: String?
         if let ref = expr.as(DeclReferenceExprSyntax.self) {
-            result.variable = ref.baseName.text
+            variable = ref.baseName.text
             guard let value = LocalValue.initializer(of: ref.baseName.text, before: ref) else { return nil }
             expr = value.unwrapped
         }
-        guard let dictionary = expr.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content else { return nil }
+        guard let dictionary = expr.as(DictionaryExprSyntax.self) else { return nil }
+        return of(literal: dictionary, variable: variable, before: use.position, in: use.enclosingBody)
+    }
+
+    /// A dictionary literal; with its variable's name, the `variable[key] = value` statements before `limit` in
+    /// `body` count too.
+    static func of(literal dictionary: DictionaryExprSyntax, variable: String?, before limit: AbsolutePosition,
+                   in body: CodeBlockItemListSyntax?) -> KeychainDictionary? {
+        var result = KeychainDictionary()
+        result.variable = variable
+        guard case .elements(let elements) = dictionary.content else { return nil }
         for element in elements {
             guard let key = firstIdentifier(in: element.key) else { return nil }
             result.keys[key] = element.key
             if key == "kSecClass" { result.itemClass = firstIdentifier(in: element.value) }
         }
-        if let variable = result.variable, let body = use.enclosingBody {
-            for token in body.tokens(viewMode: .sourceAccurate) where token.position < use.position && token.text == variable {
+        if let variable = result.variable, let body {
+            for token in body.tokens(viewMode: .sourceAccurate) where token.position < limit && token.text == variable {
                 guard let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
                 // Merged with another dictionary or passed inout: what it holds can no longer be told.
                 if let member = ref.parent?.as(MemberAccessExprSyntax.self),
