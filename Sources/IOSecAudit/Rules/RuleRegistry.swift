@@ -30,6 +30,7 @@ public enum RuleRegistry {
         KeychainDeleteOnReadFailureRule.self, // keychain.delete-on-read-failure
         KeychainDeleteThenAddRule.self,    // keychain.delete-then-add
         KeychainErroneousAttributeRule.self, // keychain.erroneous-attribute
+        KeychainQueryReuseRule.self,       // keychain.query-reuse
         LogSensitiveRule.self,             // storage.log-sensitive
         DatabaseUnencryptedRule.self,      // storage.database-unencrypted
         PasteboardRule.self,               // storage.pasteboard
