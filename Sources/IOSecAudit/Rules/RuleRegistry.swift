@@ -4,6 +4,7 @@ public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
         BiometricBoolGateRule.self,        // auth.biometric-bool-gate
+        BiometryAnyRule.self,              // auth.biometry-any
         BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
         WeakLocalAuthRule.self,            // auth.weak-local-auth
         DebugLoggingRule.self,             // code.debug-logging
