@@ -24,7 +24,7 @@ public enum TestTLSClient {
         trustRoots: [NIOSSLCertificate] = [],
         customVerificationCallback: (@Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void)? = nil,
         clientIdentity: TestIdentity? = nil,
-        timeout: TimeAmount = .seconds(10)
+        timeout: TimeAmount = .seconds(30)  // generous: parallel test suites share two cores in CI
     ) async throws -> String {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates(trustRoots)

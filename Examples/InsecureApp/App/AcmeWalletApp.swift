@@ -16,8 +16,8 @@ struct AcmeWalletApp: App {
                 }
         }
         .onChange(of: scenePhase) { phase in
-            if phase == .background {
-                session.lockIfNeeded()
+            if phase == .active {
+                Task { try? await session.refresh() }
             }
         }
     }

@@ -13,6 +13,7 @@ enum ArtifactFacts {
         EntitlementsCollector.self,
         BuildSettingsCollector.self,
         ObjCFactCollector.self,
+        InterfaceCollector.self,
         ParseDiagnosticsCollector.self,
     ]
 }

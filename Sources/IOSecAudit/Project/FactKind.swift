@@ -17,6 +17,12 @@ enum FactKind {
     /// Certificate or public-key pinning in code: a challenge handler that evaluates the trust and compares
     /// keys, or a pinning library. Value: how (`delegate`, `TrustKit`, `Alamofire`).
     static let pinningInCode = "network.pinning-code"
+    /// A text input for a secret: `SecureField`, `isSecureTextEntry = true`, a storyboard field with secure entry.
+    /// Value: how (`SecureField`, `isSecureTextEntry`, `storyboard`). First per file.
+    static let secretInput = "ui.secret-input"
+    /// Code that changes what the window shows when the app leaves the foreground (a scene-phase handler, a
+    /// resign-active / background callback or observer, `privacySensitive()`). Value: how. First per file.
+    static let snapshotProtection = "ui.snapshot-protection"
 
     // MARK: Configuration files
 

@@ -4,6 +4,8 @@ public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
         BiometricBoolGateRule.self,        // auth.biometric-bool-gate
+        PasskeyLocalChallengeRule.self,    // auth.passkey-local-challenge
+        PasskeyUserIDPIIRule.self,         // auth.passkey-user-id-pii
         BiometryAnyRule.self,              // auth.biometry-any
         BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
         WeakLocalAuthRule.self,            // auth.weak-local-auth
@@ -13,7 +15,9 @@ public enum RuleRegistry {
         HardcodedKeyRule.self,             // crypto.hardcoded-key
         InsecureRandomRule.self,           // crypto.insecure-random
         WeakCipherRule.self,               // crypto.weak-cipher
+        ThirdPartySDKPIIRule.self,         // privacy.third-party-sdk-pii
         WeakHashRule.self,                 // crypto.weak-hash
+        WeakKDFRule.self,                  // crypto.weak-kdf
         CleartextURLRule.self,             // network.cleartext-url
         SecretInURLRule.self,              // network.secret-in-url
         TLSVersionRule.self,               // network.tls-version
@@ -23,6 +27,7 @@ public enum RuleRegistry {
         WebViewFileAccessRule.self,        // platform.webview-file-access
         WebViewHTMLInjectionRule.self,     // platform.webview-html-injection
         WebViewJavaScriptRule.self,        // platform.webview-js
+        DebuggerCheckRule.self,            // resilience.debugger-check
         JailbreakDetectionWeakRule.self,   // resilience.jailbreak-detection-weak
         HardcodedSecretRule.self,          // secrets.hardcoded
         FileProtectionWeakRule.self,       // storage.file-protection-weak
@@ -37,6 +42,7 @@ public enum RuleRegistry {
         PasteboardRule.self,               // storage.pasteboard
         PlaintextFileRule.self,            // storage.plaintext-file
         UserDefaultsSecretRule.self,       // storage.userdefaults-secret
+        KeyboardCacheSwiftMatcher.self,    // storage.keyboard-cache, in SwiftUI and alert text fields
     ]
 
     /// Visitors that record facts from Swift for project rules (they report nothing themselves).
@@ -45,6 +51,7 @@ public enum RuleRegistry {
         UsageDescriptionAPICollector.self,
         PasskeyAPICollector.self,
         NetworkCollector.self,
+        SnapshotFactCollector.self,
     ]
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
@@ -67,6 +74,7 @@ public enum RuleRegistry {
         AssociatedDomainsDeveloperModeRule.self,
         PasskeysWithoutWebCredentialsRule.self,
         PinningMissingRule.self,
+        ScreenshotRule.self,
     ]
 
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing

@@ -6,6 +6,23 @@
 /// ```
 public enum SensitiveCategory: String, Sendable, CaseIterable {
     case password, token, key, secret, session, pin, otp, card, personalID, health, credential
+
+    /// What a value of this kind is, for messages: "a card number or security code".
+    public var noun: String {
+        switch self {
+        case .password: "a password"
+        case .token: "a token"
+        case .key: "a key"
+        case .secret: "a secret"
+        case .session: "a session identifier"
+        case .pin: "a PIN"
+        case .otp: "a one-time code"
+        case .card: "a card number or security code"
+        case .personalID: "a personal ID number"
+        case .health: "health data"
+        case .credential: "a credential"
+        }
+    }
 }
 
 /// The one shared classifier that decides whether an identifier, dictionary key or

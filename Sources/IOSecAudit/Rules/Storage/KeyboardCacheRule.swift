@@ -1,7 +1,7 @@
 import IOSecCore
 
 /// `storage.keyboard-cache`: a storyboard or XIB text field for a password, PIN, card number or one-time code
-/// without secure entry.
+/// without secure entry. SwiftUI and alert text fields are matched by `KeyboardCacheSwiftMatcher`.
 struct KeyboardCacheRule: ArtifactRule {
     static let description = RuleDescription(
         id: "storage.keyboard-cache",
@@ -76,6 +76,18 @@ struct KeyboardCacheRule: ArtifactRule {
                 </objects>
             </document>
             """, path: "App/Base.lproj/Unlock.storyboard"),
+            RuleExample("""
+            struct LoginForm: View {
+                @State private var password = ""
+                var body: some View { ↓TextField("Password", text: $password) }
+            }
+            """, path: "App/LoginForm.swift"),
+            RuleExample("""
+            alert.↓addTextField { field in
+                field.placeholder = "PIN"
+                field.keyboardType = .numberPad
+            }
+            """, path: "App/PinPrompt.swift"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -117,6 +129,25 @@ struct KeyboardCacheRule: ArtifactRule {
                 </objects>
             </document>
             """, path: "App/Base.lproj/Profile.storyboard"),
+            RuleExample("""
+            struct LoginForm: View {
+                @State private var password = ""
+                @State private var reveal = false
+                var body: some View {
+                    if reveal { TextField("Password", text: $password) } else { SecureField("Password", text: $password) }
+                }
+            }
+            """, path: "App/LoginForm.swift"),
+            RuleExample("""
+            TextField("Verification code", text: $otp).textContentType(.oneTimeCode)
+            TextField("Email", text: $email)
+            """, path: "App/VerifyView.swift"),
+            RuleExample("""
+            alert.addTextField { field in
+                field.placeholder = "Password"
+                field.isSecureTextEntry = true
+            }
+            """, path: "App/PasswordPrompt.swift"),
         ]
     )
 
@@ -133,7 +164,7 @@ struct KeyboardCacheRule: ArtifactRule {
             if category == .otp, input.contentType == "one-time-code" { continue }
             let element = input.element == "textView" ? "text view" : "text field"
             file.report(description, atLineStart: input.line,
-                        message: "\(element) '\(name)' takes a \(category.rawValue) without secure entry: it is shown, cached by the keyboard and visible in screenshots; tick Secure Text Entry")
+                        message: "\(element) '\(name)' takes \(category.noun) without secure entry: it is shown, cached by the keyboard and visible in screenshots; tick Secure Text Entry")
         }
     }
 
