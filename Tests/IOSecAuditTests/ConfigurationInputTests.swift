@@ -249,3 +249,46 @@ import Testing
         #expect(finding?.column == 5)
     }
 }
+
+@Suite struct CoreDataModelInputTests {
+    static let path = "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents"
+    static let head = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            <entity name="Account" representedClassName="Account" syncable="YES">
+                <attribute name="email" optional="YES" attributeType="String"/>
+                <attribute name="accessToken" optional="YES" attributeType="String"/>
+        """
+
+    @Test func modelFindingNamesTheAttributesAndPointsAtTheFirst() {
+        let xml = Self.head + "\n        <attribute name=\"pin\" attributeType=\"String\"/>\n    </entity>\n</model>\n"
+        let result = SourceAnalysis.analyze(files: [(Self.path, xml)])
+        let findings = result.findings.filter { $0.ruleId == "storage.database-unencrypted" }
+        #expect(findings.count == 1)
+        #expect(findings.first?.line == 5)
+        #expect(findings.first?.column == 9)
+        #expect(findings.first?.message.contains("Account.accessToken, Account.pin") == true, "\(findings)")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func truncatedModelGivesOneDiagnosticAndAttributesBeforeTheBreakStillCount() {
+        let result = SourceAnalysis.analyze(files: [(Self.path, Self.head + "\n        <attribute name=\"pin")])
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.file == Self.path)
+        #expect(result.diagnostics.first?.message.contains("ends inside a tag") == true, "\(result.diagnostics)")
+        #expect(result.findings.filter { $0.ruleId == "storage.database-unencrypted" }.map(\.line) == [5])
+    }
+
+    @Test func garbageModelsNeverCrashAndSayWhy() {
+        for text in ["", "not xml", "<model", "<entity name=\"A\"><attribute name=\"password\"/>", String(repeating: "<a ", count: 5_000)] {
+            let result = SourceAnalysis.analyze(files: [(Self.path, text)])
+            #expect(result.diagnostics.count == 1, "\(text.prefix(20)): \(result.diagnostics)")
+        }
+    }
+
+    @Test func onlyModelContentsFilesAreModels() {
+        #expect(FileKind.of(path: Self.path) == .coreDataModel)
+        #expect(FileKind.of(path: "App/contents") == nil)
+        #expect(FileKind.of(path: "Docs/Model.xcdatamodel.md") == nil)
+    }
+}

@@ -14,6 +14,7 @@ enum ArtifactFacts {
         BuildSettingsCollector.self,
         ObjCFactCollector.self,
         InterfaceCollector.self,
+        CoreDataModelCollector.self,
         ParseDiagnosticsCollector.self,
     ]
 }

@@ -42,7 +42,7 @@ public struct FileDiscovery: Sendable {
         }
         if !Self.isDirectory(info) {
             let name = (path as NSString).lastPathComponent
-            guard let kind = FileKind.of(fileName: name) else { throw ScanError.unsupportedFile(path) }
+            guard let kind = FileKind.of(path: path) else { throw ScanError.unsupportedFile(path) }
             let root = (path as NSString).deletingLastPathComponent
             return Result(root: root.isEmpty ? "." : root,
                           files: [DiscoveredFile(absolutePath: path, relativePath: name, kind: kind, size: Int(info.st_size))],
@@ -96,7 +96,7 @@ public struct FileDiscovery: Sendable {
                     }
                     stack.append((abs, rel))
                 } else if Self.isRegular(target) {
-                    guard let kind = FileKind.of(fileName: name) else { continue }
+                    guard let kind = FileKind.of(path: rel) else { continue }
                     if excludes.contains(where: { $0.matches(rel) }) { continue }
                     files.append(DiscoveredFile(absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
                 }

@@ -13,6 +13,18 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case ipa
     /// Storyboards and XIBs.
     case interface
+    /// A Core Data model version's `contents` (`Model.xcdatamodeld/Model.xcdatamodel/contents`).
+    case coreDataModel
+
+    /// The kind of the file at this (relative or absolute) path; nil for files iosec does not read.
+    public static func of(path: String) -> FileKind? {
+        let components = path.split(separator: "/")
+        guard let name = components.last else { return nil }
+        if name == "contents", components.count >= 2, components[components.count - 2].hasSuffix(".xcdatamodel") {
+            return .coreDataModel
+        }
+        return of(fileName: String(name))
+    }
 
     /// nil for files iosec does not read.
     public static func of(fileName name: String) -> FileKind? {

@@ -23,6 +23,8 @@ enum FactKind {
     /// Code that changes what the window shows when the app leaves the foreground (a scene-phase handler, a
     /// resign-active / background callback or observer, `privacySensitive()`). Value: how. First per file.
     static let snapshotProtection = "ui.snapshot-protection"
+    /// `NSPersistentStoreFileProtectionKey` set to `.complete` / `.completeUnlessOpen`. Value: empty.
+    static let coreDataFileProtection = "coredata.file-protection"
 
     // MARK: Configuration files
 
@@ -45,6 +47,10 @@ enum FactKind {
     /// `CODE_SIGN_ENTITLEMENTS` in a pbxproj or xcconfig. Value: `configuration ␟ path`; the configuration is
     /// empty when the setting applies to every configuration (an xcconfig whose name names none).
     static let codeSignEntitlements = "build.code-sign-entitlements"
+
+    /// A stored attribute of a Core Data model whose name says secret. Value: `Entity.attribute ␟ category`;
+    /// line of the attribute.
+    static let coreDataSensitiveAttribute = "coredata.sensitive-attribute"
 
     // MARK: Values with several fields
 

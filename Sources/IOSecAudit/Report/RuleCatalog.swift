@@ -58,10 +58,10 @@ public enum RuleCatalog {
 
     /// The markdown fence language of a file, from its kind.
     static func language(ofPath path: String) -> String {
-        switch FileKind.of(fileName: String(path.split(separator: "/").last ?? "")) {
+        switch FileKind.of(path: path) {
         case .swift: "swift"
         case .objc: "objc"
-        case .infoPlist, .entitlements, .privacyManifest, .plist: "xml"
+        case .infoPlist, .entitlements, .privacyManifest, .plist, .interface, .coreDataModel: "xml"
         case .associationFile: "json"
         default: "text"
         }

@@ -52,6 +52,7 @@ public enum RuleRegistry {
         PasskeyAPICollector.self,
         NetworkCollector.self,
         SnapshotFactCollector.self,
+        CoreDataProtectionCollector.self,
     ]
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
@@ -75,6 +76,7 @@ public enum RuleRegistry {
         PasskeysWithoutWebCredentialsRule.self,
         PinningMissingRule.self,
         ScreenshotRule.self,
+        CoreDataModelMatcher.self,         // storage.database-unencrypted, from Core Data models
     ]
 
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing

@@ -20,7 +20,7 @@ struct FileInput: Sendable {
 
     init(path: String, bytes: [UInt8]) {
         relativePath = path
-        kind = FileKind.of(fileName: String(path.split(separator: "/").last ?? "")) ?? .swift
+        kind = FileKind.of(path: path) ?? .swift
         size = bytes.count
         load = { bytes }
     }

@@ -71,6 +71,16 @@ struct DatabaseUnencryptedRule: SwiftRule {
             }
             """),
             RuleExample(#"try ↓document.putProperties(["username": username, "password": password])"#),
+            RuleExample("""
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522">
+                <entity name="Account" representedClassName="Account" syncable="YES" codeGenerationType="class">
+                    <attribute name="email" optional="YES" attributeType="String"/>
+                    ↓<attribute name="password" optional="YES" attributeType="String"/>
+                    <attribute name="cardNumber" optional="YES" attributeType="String"/>
+                </entity>
+            </model>
+            """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents"),
         ],
         nonTriggeringExamples: [
             RuleExample(#"sqlite3_prepare_v2(db, "INSERT INTO notes (title, body) VALUES (?, ?)", -1, &statement, nil)"#),
@@ -87,6 +97,31 @@ struct DatabaseUnencryptedRule: SwiftRule {
             """),
             RuleExample(#"try db.execute(sql: "DELETE FROM sessions WHERE expires < ?", arguments: [now])"#),
             RuleExample(#"sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS users (name TEXT, password_hash TEXT)", nil, nil, nil)"#),
+            RuleExample(files: [
+                ("App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents", """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                    <entity name="Account" representedClassName="Account" syncable="YES">
+                        <attribute name="password" optional="YES" attributeType="String"/>
+                    </entity>
+                </model>
+                """),
+                ("App/Persistence.swift", """
+                let description = NSPersistentStoreDescription(url: storeURL)
+                description.setOption(FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+                """),
+            ]),
+            RuleExample("""
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Draft" representedClassName="Draft" syncable="YES">
+                    <attribute name="passwordHint" optional="YES" attributeType="String"/>
+                    <attribute name="isPinned" optional="YES" attributeType="Boolean"/>
+                    <attribute name="pin" optional="YES" attributeType="String" transient="YES"/>
+                    <attribute name="body" optional="YES" attributeType="String"/>
+                </entity>
+            </model>
+            """, path: "App/Drafts.xcdatamodeld/Drafts.xcdatamodel/contents"),
         ]
     )
 

@@ -1,0 +1,23 @@
+import SwiftSyntax
+
+/// Records where Swift code gives a Core Data store complete file protection
+/// (`NSPersistentStoreFileProtectionKey` with `.complete` or `.completeUnlessOpen` in the same statement).
+struct CoreDataProtectionCollector: SwiftVisitor {
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+    static let referenceNames: Set<String>? = ["NSPersistentStoreFileProtectionKey"]
+
+    init() {}
+
+    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+        guard !file.isTestCode else { return }
+        var statement = node
+        while let parent = statement.parent, !statement.is(CodeBlockItemSyntax.self), !statement.is(MemberBlockItemSyntax.self) {
+            statement = parent
+        }
+        let strong = statement.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier(let text) = token.tokenKind { return text == "complete" || text == "completeUnlessOpen" }
+            return false
+        }
+        if strong { file.record(kind: FactKind.coreDataFileProtection, value: "", at: node) }
+    }
+}
