@@ -42,6 +42,7 @@ public enum RuleRegistry {
         PasteboardRule.self,               // storage.pasteboard
         PlaintextFileRule.self,            // storage.plaintext-file
         UserDefaultsSecretRule.self,       // storage.userdefaults-secret
+        WebViewCacheRule.self,             // storage.webview-cache
         KeyboardCacheSwiftMatcher.self,    // storage.keyboard-cache, in SwiftUI and alert text fields
     ]
 
