@@ -291,4 +291,17 @@ import Testing
         #expect(FileKind.of(path: "App/contents") == nil)
         #expect(FileKind.of(path: "Docs/Model.xcdatamodel.md") == nil)
     }
+
+    @Test func onlyTheNewestModelVersionIsReported() {
+        let old = "App/Store.xcdatamodeld/Store 9.xcdatamodel/contents"
+        let new = "App/Store.xcdatamodeld/Store 10.xcdatamodel/contents"
+        let first = "App/Store.xcdatamodeld/Store.xcdatamodel/contents"
+        #expect(CoreDataModelMatcher.currentVersions([first, new, old]) == [new])
+        let xml = Self.head + "\n    </entity>\n</model>\n"
+        let result = SourceAnalysis.analyze(files: [(old, xml), (new, xml), (first, xml)])
+        #expect(result.findings.filter { $0.ruleId == "storage.database-unencrypted" }.map(\.file) == [new])
+        // The newest version dropped the token: nothing to report, whatever older versions held.
+        let clean = "<model>\n<entity name=\"Account\"><attribute name=\"email\"/></entity>\n</model>\n"
+        #expect(SourceAnalysis.analyze(files: [(old, xml), (new, clean)]).findings.isEmpty)
+    }
 }

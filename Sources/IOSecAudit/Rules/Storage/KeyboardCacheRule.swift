@@ -139,7 +139,9 @@ struct KeyboardCacheRule: ArtifactRule {
             }
             """, path: "App/LoginForm.swift"),
             RuleExample("""
+            // One-time codes are meant to be seen and autofilled.
             TextField("Verification code", text: $otp).textContentType(.oneTimeCode)
+            TextField("SMS code", text: $viewModel.otp).keyboardType(.numberPad)
             TextField("Email", text: $email)
             """, path: "App/VerifyView.swift"),
             RuleExample("""

@@ -3,16 +3,16 @@ import SwiftSyntax
 
 /// `storage.keyboard-cache` in Swift: a SwiftUI `TextField` for a password or PIN where `SecureField` belongs, and
 /// an alert text field (`addTextField { $0.placeholder = "Password" }`) without `isSecureTextEntry`. A
-/// show-password toggle (a `SecureField` on the same binding elsewhere in the type) and one-time-code fields are
-/// left alone.
+/// show-password toggle (a `SecureField` on the same binding elsewhere in the file) and one-time-code fields are
+/// left alone: a code that expires in minutes is meant to be seen and autofilled.
 struct KeyboardCacheSwiftMatcher: SwiftRule {
     static var description: RuleDescription { KeyboardCacheRule.description }
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["TextField", "SecureField", "addTextField"]
 
-    /// What a person types that must not be cached or shown.
-    private static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .card, .secret, .credential]
+    /// What a person types that must not be cached or shown (one-time codes are meant to be visible).
+    private static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .card, .secret, .credential]
 
     private var textFields: [(call: FunctionCallExprSyntax, binding: String, name: String, category: SensitiveCategory)] = []
     private var secureBindings: Set<String> = []
@@ -24,8 +24,7 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
         case "SecureField":
             if let binding = call.argument("text") { secureBindings.insert(binding.sourceText) }
         case "TextField":
-            guard let binding = call.argument("text"), let (name, category) = Self.secretName(of: call, binding: binding),
-                  !(category == .otp && Self.hasOneTimeCodeModifier(call)) else { return }
+            guard let binding = call.argument("text"), let (name, category) = Self.secretName(of: call, binding: binding) else { return }
             textFields.append((call, binding.sourceText, name, category))
         case "addTextField":
             checkAlertField(call, in: file)
@@ -47,13 +46,11 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
         guard let closure = call.trailingClosure ?? call.argument("configurationHandler")?.as(ClosureExprSyntax.self) else { return }
         var secret: (String, SensitiveCategory)?
         var secure = false
-        var oneTimeCode = false
         for statement in closure.statements {
             guard let sequence = statement.item.as(SequenceExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self),
                   let assignment = sequence.simpleAssignment, let property = assignment.target.lastName else { continue }
             switch property {
             case "isSecureTextEntry": secure = assignment.value.booleanLiteralValue != false
-            case "textContentType": oneTimeCode = assignment.value.lastName == "oneTimeCode"
             case "placeholder", "accessibilityIdentifier", "accessibilityLabel":
                 if secret == nil, let text = assignment.value.unwrapped.stringLiteralValue,
                    let category = SensitiveName.classify(text), Self.secretCategories.contains(category) {
@@ -62,7 +59,7 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
             default: continue
             }
         }
-        guard !secure, let (name, category) = secret, !(category == .otp && oneTimeCode) else { return }
+        guard !secure, let (name, category) = secret else { return }
         report(file, at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
                "alert text field '\(name)' takes \(category.noun) without isSecureTextEntry: it is shown, offered to autocorrection and cached by the keyboard")
     }
@@ -80,19 +77,5 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
             if let category = SensitiveName.classify(name), secretCategories.contains(category) { return (name, category) }
         }
         return nil
-    }
-
-    /// `.textContentType(.oneTimeCode)` in the modifier chain after the field.
-    private static func hasOneTimeCodeModifier(_ call: FunctionCallExprSyntax) -> Bool {
-        var current = Syntax(call).parent
-        var steps = 0
-        while let node = current, steps < 16 {
-            if let modifier = node.as(FunctionCallExprSyntax.self), modifier.calledName == "textContentType",
-               modifier.arguments.first?.expression.lastName == "oneTimeCode" { return true }
-            guard node.is(MemberAccessExprSyntax.self) || node.is(FunctionCallExprSyntax.self) || node.is(LabeledExprListSyntax.self) || node.is(LabeledExprSyntax.self) else { return false }
-            current = node.parent
-            steps += 1
-        }
-        return false
     }
 }

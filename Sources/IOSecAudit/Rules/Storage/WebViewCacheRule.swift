@@ -71,6 +71,12 @@ struct WebViewCacheRule: SwiftRule {
                 private let webView = WKWebView()
             }
             """),
+            RuleExample("""
+            // A captcha step of the sign-up flow: no account data on the page.
+            struct AuthenticationRecaptchaWebView: UIViewRepresentable {
+                func makeUIView(context: Context) -> WKWebView { WKWebView() }
+            }
+            """),
         ]
     )
 
@@ -83,6 +89,12 @@ struct WebViewCacheRule: SwiftRule {
     static let signedInWords: Set<String> = [
         "login", "logon", "signin", "auth", "authentication", "authorize", "oauth", "sso", "checkout", "payment",
         "payments", "banking", "statement", "statements", "account", "portal", "billing", "invoice", "invoices",
+    ]
+
+    /// Words that say the page is not the user's data even inside a sign-in flow: a captcha, terms, help.
+    static let publicPageWords: Set<String> = [
+        "captcha", "recaptcha", "terms", "privacy", "policy", "help", "support", "faq", "legal", "license", "licenses",
+        "consent", "tos", "about", "onboarding",
     ]
 
     private var candidates: [(call: FunctionCallExprSyntax, context: String)] = []
@@ -116,6 +128,7 @@ struct WebViewCacheRule: SwiftRule {
         if let type = SwiftFile.typeName(around: node) { names.append(type) }
         for name in names {
             let words = SensitiveName.words(name)
+            if words.contains(where: publicPageWords.contains) { return nil }
             if words.contains(where: signedInWords.contains) || zip(words, words.dropFirst()).contains(where: { $0 == "sign" && $1 == "in" }) {
                 return "`\(name)`"
             }
