@@ -24,6 +24,10 @@ import Testing
         #expect(Self.contexts([("Sources/gen/main.swift", "import ArgumentParser\n" + Self.leak)]) == [.tooling])
         #expect(Self.contexts([("Example/Sources/Demo.swift", Self.leak)]) == [.sample])
         #expect(Self.contexts([("App/Mocks/MockSession.swift", Self.leak)]) == [.test])
+        #expect(Self.contexts([("App/SPCredentials-demo.swift", Self.leak)]) == [.sample])
+        #expect(Self.contexts([("App/Secrets.example.swift", Self.leak)]) == [.sample])
+        #expect(Self.contexts([("App/DemoModeController.swift", Self.leak)]) == [.app])
+        #expect(Self.contexts([("App/LiveDemo.swift", Self.leak)]) == [.app])
         #expect(Self.contexts([("App/MockChangePasswordScreenState.swift", Self.leak)]) == [.test])
         // `…Test.swift` alone is app code (`MastgTest.swift`, `SpeedTest.swift`); importing XCTest makes it a test.
         #expect(Self.contexts([("App/SpeedTest.swift", Self.leak)]) == [.app])

@@ -57,6 +57,7 @@ enum CodeContextClassifier {
         let folders = parts.dropLast()
         if folders.contains(where: { toolFolders.contains(String($0)) }) { return .tooling }
         if folders.contains(where: { sampleFolders.contains(String($0)) || $0.hasSuffix(".playground") }) { return .sample }
+        if isTemplateFile(name) { return .sample }
         if name.hasSuffix("UITests.swift") || name.hasSuffix("Mock.swift") || name.hasSuffix("Mocks.swift") { return .test }
         // `MockChangePasswordScreenState.swift`, `StubAPIClient.swift`, `FakeKeychain.swift`
         for prefix in ["Mock", "Stub", "Fake"] where name.hasPrefix(prefix) {
@@ -64,6 +65,16 @@ enum CodeContextClassifier {
             if let first = rest.first, first.isUppercase { return .test }
         }
         return nil
+    }
+
+    /// `SPCredentials-demo.swift`, `Secrets_example.swift`, `Keys.sample.swift`: the checked-in stand-in for a
+    /// file the real build generates or keeps out of the repository. Its values are placeholders or demo keys.
+    private static func isTemplateFile(_ name: Substring) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let stem = name[..<dot].lowercased()
+        return ["demo", "sample", "example", "template"].contains { word in
+            ["-", "_", "."].contains { stem.hasSuffix($0 + word) }
+        }
     }
 
     /// The whole file's context from its path and its imports (imports are top-level: no deep walk).

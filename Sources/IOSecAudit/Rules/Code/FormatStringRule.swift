@@ -30,6 +30,8 @@ struct FormatStringRule: SwiftRule {
                 label.text = NSString(format: ↓message as NSString) as String
             }
             """),
+            RuleExample(#"NSLog(↓"Could not migrate the store: " + error.localizedDescription)"#),
+            RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#),
         ],
         nonTriggeringExamples: [
             RuleExample(#"NSLog("%@", message)"#),
@@ -51,6 +53,17 @@ struct FormatStringRule: SwiftRule {
                 localized = NSLocalizedString("renews.caption", value: "Renews on %@.", comment: "")
                 return String(format: localized, date)
             }
+            """),
+            RuleExample("""
+            enum Strings {
+                private static let attemptsSingle = NSLocalizedString("%i Failed Attempt", comment: "")
+                private static let attemptsPlural = NSLocalizedString("%i Failed Attempts", comment: "")
+                static func failedAttempts(_ n: Int) -> String {
+                    let template = n > 1 ? attemptsPlural : attemptsSingle
+                    return String(format: template, n)
+                }
+            }
+            let message = String(format: configuration.messageTemplate, email)
             """),
         ]
     )
@@ -90,9 +103,19 @@ struct FormatStringRule: SwiftRule {
     }
 
     /// Literals, constants one name away, localized format keys, and generated string tables (`L10n.…`).
-    private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+    private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile, depth: Int = 0) -> Bool {
+        guard depth < 6 else { return false }
         let e = expr.unwrapped
         if e.is(StringLiteralExprSyntax.self) { return true }
+        // `count > 1 ? pluralFormat : singularFormat`: constant when both branches are.
+        if let sequence = e.as(SequenceExprSyntax.self),
+           let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(UnresolvedTernaryExprSyntax.self),
+           let otherwise = sequence.elements.last, !otherwise.is(UnresolvedTernaryExprSyntax.self) {
+            return isConstant(ternary.thenExpression, in: file, depth: depth + 1) && isConstant(otherwise, in: file, depth: depth + 1)
+        }
+        if let ternary = e.as(TernaryExprSyntax.self) {
+            return isConstant(ternary.thenExpression, in: file, depth: depth + 1) && isConstant(ternary.elseExpression, in: file, depth: depth + 1)
+        }
         if file.stringValue(of: e) != nil { return true }
         if let call = e.as(FunctionCallExprSyntax.self) {
             // `NSLocalizedString("key", comment:)`, `String(localized:)`, `.localized`, `L10n.format(…)`
@@ -100,11 +123,11 @@ struct FormatStringRule: SwiftRule {
             if callee.lowercased().contains("locali") || call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true {
                 return true
             }
-            return call.calledBase.map { isConstant($0, in: file) } ?? false
+            return call.calledBase.map { isConstant($0, in: file, depth: depth + 1) } ?? false
         }
         if let member = e.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
-            if name.lowercased().contains("locali") || name.lowercased().hasSuffix("format") { return true }
+            if name.lowercased().contains("locali") || isFormatName(name) { return true }
             // `L10n.itemsFormat`, `Self.percentFormat`, `Strings.greeting`: type-qualified names are constants.
             if let base = member.base?.lastName, base.first?.isUppercase == true { return true }
             return false
@@ -112,11 +135,17 @@ struct FormatStringRule: SwiftRule {
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
             let lower = name.lowercased()
-            if lower.hasSuffix("format") || lower.contains("locali") || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true {
+            if isFormatName(name) || lower.contains("locali") || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true {
                 return true
             }
-            if let origin = LocalValue.origin(of: e) { return isConstant(origin, in: file) }
+            if let origin = LocalValue.origin(of: e) { return isConstant(origin, in: file, depth: depth + 1) }
         }
         return false
+    }
+
+    /// `dateFormat`, `messageTemplate`: names that say the value is a format written by the developer.
+    private static func isFormatName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix("format") || lower.hasSuffix("template")
     }
 }
