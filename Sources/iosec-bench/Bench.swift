@@ -30,7 +30,8 @@ struct Bench {
     static func usage() -> Never {
         print("""
         usage: iosec-bench generate DIR [--files N] [--seed S]   write a synthetic project (default 2000 files, ~20 MB)
-               iosec-bench run PATH [--jobs N] [--scan-only]     time parse-only vs full scan, print peak memory
+               iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule]
+                                                          time parse-only vs full scan (fastest of N runs, default 3), print peak memory
         """)
         exit(2)
     }
@@ -52,39 +53,85 @@ struct Bench {
         guard let path = args.first, !path.hasPrefix("--") else { usage() }
         let jobs = Int(option("--jobs", in: args) ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
         let scanOnly = args.contains("--scan-only")
+        if args.contains("--per-rule") { return try perRule(path, jobs: jobs) }
         let files = try FileDiscovery().discover(path).files.filter { $0.kind == .swift }
         let bytes = files.reduce(0) { $0 + $1.size }
         print("files: \(files.count) Swift, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB, jobs: \(jobs)")
 
-        var parseSeconds = Double.nan
-        if !scanOnly {
-            let start = Date()
-            let nodeCounts = ParallelMap.run(files, workers: jobs) { file -> Int in
-                guard let data = FileManager.default.contents(atPath: file.absolutePath) else { return 0 }
-                let tree = data.withUnsafeBytes { raw in
-                    Parser.parse(source: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+        // The machine's noise (other VMs, frequency scaling) is larger than the differences measured, so each
+        // phase runs `--repeat` times, interleaved, and the fastest run of each is compared.
+        let repeats = max(1, Int(option("--repeat", in: args) ?? "") ?? 3)
+        var parseRuns: [Double] = [], walkRuns: [Double] = [], scanRuns: [Double] = []
+        var scan: ScanResult!
+        for _ in 0..<repeats {
+            if !scanOnly {
+                let start = Date()
+                _ = ParallelMap.run(files, workers: jobs) { file -> Int in
+                    guard let data = FileManager.default.contents(atPath: file.absolutePath) else { return 0 }
+                    let tree = data.withUnsafeBytes { raw in
+                        Parser.parse(source: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+                    }
+                    return tree.statements.count
                 }
-                return tree.statements.count
+                parseRuns.append(Date().timeIntervalSince(start))
+                // The same pipeline with no rules: reading, parsing and the one walk, so the rules' own cost shows.
+                walkRuns.append(try Scanner(options: ScanOptions(jobs: jobs), rules: .none).scan(path).durationSeconds)
             }
-            parseSeconds = Date().timeIntervalSince(start)
-            print(String(format: "parse only:  %.3f s  (%d top-level statements)", parseSeconds, nodeCounts.reduce(0, +)))
+            scan = try Scanner(options: ScanOptions(jobs: jobs)).scan(path)
+            scanRuns.append(scan.durationSeconds)
         }
-
-        var walkSeconds = Double.nan
+        func figures(_ runs: [Double]) -> String {
+            let sorted = runs.sorted()
+            return String(format: "%.3f s (median %.3f s of %d)", sorted[0], sorted[sorted.count / 2], sorted.count)
+        }
         if !scanOnly {
-            // The same pipeline with no rules: reading, parsing and the one walk, so the rules' own cost shows.
-            walkSeconds = try Scanner(options: ScanOptions(jobs: jobs), rules: .none).scan(path).durationSeconds
-            print(String(format: "walk, no rules: %.3f s", walkSeconds))
+            print("parse only:     \(figures(parseRuns))")
+            print("walk, no rules: \(figures(walkRuns))")
         }
-
-        let scan = try Scanner(options: ScanOptions(jobs: jobs)).scan(path)
-        print(String(format: "full scan:   %.3f s  (%d findings, %d diagnostics)", scan.durationSeconds, scan.findings.count, scan.diagnostics.count))
+        print("full scan:      \(figures(scanRuns))  (\(scan.findings.count) findings, \(scan.diagnostics.count) diagnostics)")
         if !scanOnly {
-            print(String(format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f)",
-                         scan.durationSeconds / parseSeconds, walkSeconds / parseSeconds))
+            print(String(format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f), fastest runs",
+                         scanRuns.min()! / parseRuns.min()!, walkRuns.min()! / parseRuns.min()!))
         }
-        print(String(format: "throughput: %.1f MB/s", Double(bytes) / 1_048_576 / scan.durationSeconds))
+        print(String(format: "throughput: %.1f MB/s", Double(bytes) / 1_048_576 / scanRuns.min()!))
         print("peak RSS: \(peakResidentMegabytes()) MiB")
+    }
+
+    /// What each Swift rule and fact collector adds to the walk without rules, alone: the fastest of three
+    /// runs each, the most expensive first. Differences under the machine's noise (a few percent) mean nothing.
+    static func perRule(_ path: String, jobs: Int) throws {
+        // CPU time, not wall time: on a shared machine it is far less noisy, and rules cost CPU.
+        func fastest(_ rules: RuleSet) throws -> Double {
+            try (0..<3).map { _ in
+                let before = cpuSeconds()
+                _ = try Scanner(options: ScanOptions(jobs: jobs), rules: rules).scan(path)
+                return cpuSeconds() - before
+            }.min()!
+        }
+        _ = try fastest(.all)  // warm-up: the allocator's arenas and the file cache, so the first figure is not inflated
+        let base = try fastest(.none)
+        print(String(format: "walk, no rules: %.3f s CPU", base))
+        var costs: [(String, Double)] = []
+        for type in RuleSet.all.swift {
+            costs.append((type.description.id, try fastest(RuleSet(swift: [type], factCollectors: [], artifact: [], project: [])) - base))
+        }
+        for type in RuleSet.all.factCollectors {
+            costs.append(("collector \(type)", try fastest(RuleSet(swift: [], factCollectors: [type], artifact: [], project: [])) - base))
+        }
+        for (name, seconds) in costs.sorted(by: { $0.1 > $1.1 }) {
+            print(String(format: "%+8.3f s  %5.1f%%  %@", seconds, 100 * seconds / base, name))
+        }
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func peakResidentMegabytes() -> Int {

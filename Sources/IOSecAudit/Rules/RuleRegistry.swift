@@ -105,6 +105,13 @@ public struct RuleSet: Sendable {
     public var artifact: [any ArtifactRule.Type]
     public var project: [any ProjectRule.Type]
 
+    public init(swift: [any SwiftRule.Type], factCollectors: [any SwiftVisitor.Type], artifact: [any ArtifactRule.Type], project: [any ProjectRule.Type]) {
+        self.swift = swift
+        self.factCollectors = factCollectors
+        self.artifact = artifact
+        self.project = project
+    }
+
     public static let all = RuleSet(
         swift: RuleRegistry.swiftRules, factCollectors: RuleRegistry.swiftFactCollectors,
         artifact: RuleRegistry.artifactRules, project: RuleRegistry.projectRules)
