@@ -1,0 +1,310 @@
+/// One token of C-family source (Objective-C, Objective-C++, C), with its exact position.
+struct ObjCToken: Sendable {
+    enum Kind: UInt8, Sendable {
+        /// `foo`, `NSUserDefaults`, `self`, `return`: identifiers and keywords alike.
+        case identifier
+        /// `@property`, `@YES`, `@selector`: an `@` directive or boxed constant, text includes the `@`.
+        case directive
+        /// `"…"`, a C string.
+        case string
+        /// `@"…"`, an Objective-C string object.
+        case objcString
+        /// `'a'`
+        case character
+        case number
+        /// Operators and punctuation: `[`, `]`, `(`, `:`, `=`, `==`, `->`, `@` before `[`/`{`/`(`.
+        case punctuation
+    }
+
+    let kind: Kind
+    /// UTF-8 byte range in the file.
+    let start: Int
+    let end: Int
+    /// 1-based line and UTF-8 column.
+    let line: Int
+    let column: Int
+    /// Inside `#if DEBUG` / `#ifdef DEBUG` (compiled only into debug builds).
+    let isDebugOnly: Bool
+}
+
+/// A `#define NAME value` line.
+struct ObjCDefine: Sendable {
+    let name: String
+    /// The replacement's tokens, lexed like code (empty for a flag such as `#define USE_PINNING`).
+    let value: [ObjCToken]
+    let line: Int
+    let column: Int
+}
+
+/// The lexer: comments and `#if 0` regions never reach the tokens, `#if DEBUG` regions are marked, `#define`s are
+/// kept. It never fails: unknown bytes are skipped, an unterminated literal or comment ends at the end of its line
+/// or of the file, and every step moves forward, so malformed input cannot crash or hang it.
+struct ObjCLexer {
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    private var atLineStart = true
+    /// One entry per open `#if`: whether its current branch is live, and whether it is debug-only.
+    private var conditions: [Condition] = []
+    private(set) var tokens: [ObjCToken] = []
+    private(set) var defines: [ObjCDefine] = []
+
+    private struct Condition {
+        var live: Bool
+        var debug: Bool
+        let parentLive: Bool
+        let parentDebug: Bool
+        /// A branch was known true: later `#elif`/`#else` branches are dead.
+        var taken: Bool
+        /// `#ifndef DEBUG … #else`: the else branch is the debug one.
+        let elseIsDebug: Bool
+    }
+
+    static func lex(_ bytes: [UInt8]) -> (tokens: [ObjCToken], defines: [ObjCDefine]) {
+        var lexer = ObjCLexer(bytes: bytes)
+        lexer.run()
+        return (lexer.tokens, lexer.defines)
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        tokens.reserveCapacity(bytes.count / 5)
+    }
+
+    private var isLive: Bool { conditions.last?.live ?? true }
+    private var isDebug: Bool { conditions.last?.debug ?? false }
+
+    private mutating func run() {
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A { newline(); continue }
+            if b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0C || b == 0x0B { i += 1; continue }
+            if b == UInt8(ascii: "\\"), i + 1 < n, bytes[i + 1] == 0x0A { i += 1; newline(); continue }
+            if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") { skipLineComment(); continue }
+            if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") { skipBlockComment(); continue }
+            if atLineStart && b == UInt8(ascii: "#") { directive(); continue }
+            atLineStart = false
+            if !isLive {
+                // Dead code (`#if 0`): still skip literals, so a `"#endif"` or `/*` in a string is not misread.
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { i = quoted(from: i, quote: b) } else { i += 1 }
+                continue
+            }
+            tokens.append(lexToken())
+        }
+    }
+
+    private mutating func newline() {
+        i += 1
+        line += 1
+        lineStart = i
+        atLineStart = true
+    }
+
+    private mutating func skipLineComment() {
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+    }
+
+    private mutating func skipBlockComment() {
+        i += 2
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "*"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") { i += 2; return }
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+    }
+
+    /// Lexes the token at `i` (which is not blank, not a comment).
+    private mutating func lexToken() -> ObjCToken {
+        let n = bytes.count
+        let start = i
+        let column = start - lineStart + 1
+        let b = bytes[i]
+        func make(_ kind: ObjCToken.Kind, _ line: Int) -> ObjCToken {
+            ObjCToken(kind: kind, start: start, end: i, line: line, column: column, isDebugOnly: isDebug)
+        }
+        let startLine = line
+        if Self.isIdentStart(b) {
+            while i < n, Self.isIdent(bytes[i]) { i += 1 }
+            // `L"…"`, `u8"…"`, `@"…"` prefixes are rare enough in security code to lex as identifier + string.
+            return make(.identifier, startLine)
+        }
+        if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39) {
+            i += 1
+            while i < n {
+                let c = bytes[i]
+                if Self.isIdent(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "'") { i += 1; continue }
+                // Exponent signs: `1e-5`, `0x1p+3`.
+                if (c == UInt8(ascii: "-") || c == UInt8(ascii: "+")), let p = bytes[safe: i - 1], p | 0x20 == UInt8(ascii: "e") || p | 0x20 == UInt8(ascii: "p") {
+                    i += 1
+                    continue
+                }
+                break
+            }
+            return make(.number, startLine)
+        }
+        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            i = quoted(from: i, quote: b)
+            return make(b == UInt8(ascii: "\"") ? .string : .character, startLine)
+        }
+        if b == UInt8(ascii: "@") {
+            if i + 1 < n, bytes[i + 1] == UInt8(ascii: "\"") {
+                i = quoted(from: i + 1, quote: UInt8(ascii: "\""))
+                return make(.objcString, startLine)
+            }
+            if i + 1 < n, Self.isIdentStart(bytes[i + 1]) {
+                i += 1
+                while i < n, Self.isIdent(bytes[i]) { i += 1 }
+                return make(.directive, startLine)
+            }
+            i += 1
+            return make(.punctuation, startLine)
+        }
+        if i + 1 < n, Self.isTwoCharOperator(b, bytes[i + 1]) {
+            i += 2
+        } else {
+            i += 1
+        }
+        return make(.punctuation, startLine)
+    }
+
+    /// The index after a literal opened by `quote` at `from`. Ends at the closing quote, or before the line break
+    /// of an unterminated literal (the main loop counts that line).
+    private mutating func quoted(from: Int, quote: UInt8) -> Int {
+        var j = from + 1
+        while j < bytes.count {
+            let c = bytes[j]
+            if c == quote { return j + 1 }
+            if c == 0x0A { return j }
+            if c == UInt8(ascii: "\\"), j + 1 < bytes.count {
+                if bytes[j + 1] == 0x0A { line += 1; lineStart = j + 2 }
+                j += 2
+                continue
+            }
+            j += 1
+        }
+        return j
+    }
+
+    // MARK: Preprocessor
+
+    /// A preprocessor line: conditions are tracked, `#define`s kept, everything else skipped.
+    private mutating func directive() {
+        let lineEnd = logicalLineEnd(from: i)
+        var j = i + 1
+        while j < lineEnd, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+        let nameStart = j
+        while j < lineEnd, Self.isIdent(bytes[j]) { j += 1 }
+        let name = String(decoding: bytes[nameStart..<j], as: UTF8.self)
+        let rest = String(decoding: bytes[j..<lineEnd], as: UTF8.self)
+        switch name {
+        case "if", "ifdef", "ifndef":
+            let (value, debug, negatedDebug) = Self.evaluate(name, rest)
+            conditions.append(Condition(
+                live: isLive && value != false, debug: isDebug || (debug && value != false), parentLive: isLive,
+                parentDebug: isDebug, taken: value == true, elseIsDebug: negatedDebug))
+        case "elif":
+            if var top = conditions.popLast() {
+                let (value, debug, _) = Self.evaluate("if", rest)
+                top.live = top.parentLive && !top.taken && value != false
+                top.debug = top.parentDebug || (debug && value != false)
+                top.taken = top.taken || value == true
+                conditions.append(top)
+            }
+        case "else":
+            if var top = conditions.popLast() {
+                // `#if DEBUG … #else` → the else branch is release-only, not debug.
+                top.live = top.parentLive && !top.taken
+                top.debug = top.parentDebug || top.elseIsDebug
+                conditions.append(top)
+            }
+        case "endif":
+            _ = conditions.popLast()
+        case "define" where isLive:
+            define(from: j, to: lineEnd)
+        default:
+            break
+        }
+        // Skip to the end of the logical line, counting continuation lines.
+        while i < lineEnd {
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+    }
+
+    /// The end of a preprocessor line: the first line break not escaped by a backslash, and not inside a block
+    /// comment that started on the line.
+    private func logicalLineEnd(from start: Int) -> Int {
+        var j = start
+        while j < bytes.count {
+            if bytes[j] == 0x0A, j == 0 || bytes[j - 1] != UInt8(ascii: "\\") { return j }
+            if bytes[j] == UInt8(ascii: "/"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "/") {
+                while j < bytes.count, bytes[j] != 0x0A { j += 1 }
+                return j
+            }
+            j += 1
+        }
+        return j
+    }
+
+    /// `#define NAME value`: the value is lexed with the same rules, on its own.
+    private mutating func define(from start: Int, to end: Int) {
+        var j = start
+        while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+        let nameStart = j
+        while j < end, Self.isIdent(bytes[j]) { j += 1 }
+        guard j > nameStart else { return }
+        let name = String(decoding: bytes[nameStart..<j], as: UTF8.self)
+        let column = nameStart - lineStart + 1
+        // Function-like macros (`#define LOG(x) …`) are not constants.
+        if j < end, bytes[j] == UInt8(ascii: "(") { return }
+        var sub = ObjCLexer(bytes: bytes)
+        sub.i = j
+        sub.line = line
+        sub.lineStart = lineStart
+        sub.atLineStart = false
+        var value: [ObjCToken] = []
+        while sub.i < end {
+            let c = sub.bytes[sub.i]
+            if c == 0x20 || c == 0x09 || c == 0x0D { sub.i += 1; continue }
+            if c == 0x0A || c == UInt8(ascii: "\\") { if c == 0x0A { sub.line += 1; sub.lineStart = sub.i + 1 }; sub.i += 1; continue }
+            if c == UInt8(ascii: "/"), sub.i + 1 < end, sub.bytes[sub.i + 1] == UInt8(ascii: "*") { sub.skipBlockComment(); continue }
+            value.append(sub.lexToken())
+        }
+        defines.append(ObjCDefine(name: name, value: value, line: line, column: column))
+    }
+
+    /// The value of an `#if`-family condition as far as it can be known (`0`, `1`, `DEBUG`), and whether it is a
+    /// debug-build condition, or its negation (`#ifndef DEBUG`, `#if !DEBUG`). nil: unknown, both branches stay live.
+    static func evaluate(_ directive: String, _ condition: String) -> (Bool?, debug: Bool, negatedDebug: Bool) {
+        var text = condition
+        if let comment = text.range(of: "//") { text = String(text[..<comment.lowerBound]) }
+        if let comment = text.range(of: "/*") { text = String(text[..<comment.lowerBound]) }
+        let compact = text.filter { !$0.isWhitespace }
+        switch directive {
+        case "ifdef": return (nil, debug: compact == "DEBUG" || compact == "_DEBUG", negatedDebug: false)
+        case "ifndef": return (nil, debug: false, negatedDebug: compact == "DEBUG" || compact == "_DEBUG")
+        default:
+            if compact == "0" || compact == "false" { return (false, debug: false, negatedDebug: false) }
+            if compact == "1" || compact == "true" { return (true, debug: false, negatedDebug: false) }
+            let debugForms: Set<String> = ["DEBUG", "defined(DEBUG)", "DEBUG==1", "DEBUG>0", "defined(DEBUG)&&DEBUG", "_DEBUG", "defined(_DEBUG)"]
+            let negated: Set<String> = ["!DEBUG", "!defined(DEBUG)", "DEBUG==0"]
+            return (nil, debug: debugForms.contains(compact), negatedDebug: negated.contains(compact))
+        }
+    }
+
+    static func isIdentStart(_ b: UInt8) -> Bool { b == 0x5F || b == 0x24 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b >= 0x80 }
+    static func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
+
+    private static let twoCharOperators: Set<UInt16> = {
+        let ops = ["==", "!=", "<=", ">=", "&&", "||", "->", "++", "--", "+=", "-=", "*=", "/=", "|=", "&=", "^=", "::", "<<", ">>", "%="]
+        return Set(ops.map { op in let u = Array(op.utf8); return UInt16(u[0]) << 8 | UInt16(u[1]) })
+    }()
+
+    static func isTwoCharOperator(_ a: UInt8, _ b: UInt8) -> Bool { twoCharOperators.contains(UInt16(a) << 8 | UInt16(b)) }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { index >= 0 && index < count ? self[index] : nil }
+}

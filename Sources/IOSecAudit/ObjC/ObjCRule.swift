@@ -1,0 +1,26 @@
+/// A rule's matcher for Objective-C, Objective-C++ and C. It shares its `description` (id, message style, fix,
+/// examples) with the Swift rule of the same id, so a finding reads the same in either language.
+protocol ObjCRule: ArtifactRule {
+    static func check(_ source: ObjCSource, in file: ArtifactFile)
+}
+
+extension ObjCRule {
+    static var fileKinds: Set<FileKind> { [.objc] }
+
+    static func check(_ file: ArtifactFile) {
+        check(file.objc, in: file)
+    }
+
+    /// Reports at a token; code inside `#if DEBUG` is filed as debug-only.
+    static func report(_ file: ArtifactFile, _ source: ObjCSource, at index: Int, _ message: String, severity: Severity? = nil, confidence: Confidence? = nil) {
+        guard index >= 0, index < source.tokens.count else { return }
+        let token = source.tokens[index]
+        file.report(description, line: token.line, column: token.column, message: message, severity: severity, confidence: confidence,
+                    context: token.isDebugOnly ? .debug : nil)
+    }
+}
+
+extension ArtifactFile {
+    /// The file lexed and structured as C-family source, shared by every Objective-C rule.
+    var objc: ObjCSource { parsed("objc") { ObjCSource(bytes: $0.bytes) } }
+}

@@ -1,0 +1,370 @@
+import IOSecCore
+
+/// An Objective-C, Objective-C++ or C file, lexed and structured for security rules: message sends, C calls,
+/// assignments, method and function bodies, and constants (`#define`, `NSString *const`). Built once per file and
+/// shared by its rules (`ArtifactFile.objc`).
+///
+/// The structure is recovered from brackets, not from a grammar: an unbalanced bracket (from `#if` branches or a
+/// macro) only loses the sends around it, and a file always yields something.
+final class ObjCSource {
+    let bytes: [UInt8]
+    let tokens: [ObjCToken]
+    let defines: [ObjCDefine]
+    /// For each matched `[`, `(` or `{`: the index of its closer, and for the closer the index of its opener; -1 for
+    /// unmatched brackets and other tokens. `match[i] > i` means "opens a group".
+    private(set) var match: [Int]
+    private(set) var sends: [ObjCMessageSend] = []
+    private(set) var calls: [ObjCCall] = []
+    /// `{ … }` ranges of method and function bodies (outermost braces), in order.
+    private(set) var bodies: [ClosedRange<Int>] = []
+    /// Constant strings by name: `#define kKey @"…"`, `static NSString *const kKey = @"…";`.
+    private(set) var constants: [String: String] = [:]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        (tokens, defines) = ObjCLexer.lex(bytes)
+        match = Array(repeating: -1, count: tokens.count)
+        matchBrackets()
+        findBodies()
+        findSendsAndCalls()
+        findConstants()
+    }
+
+    // MARK: Tokens
+
+    func text(_ index: Int) -> String {
+        guard index >= 0, index < tokens.count else { return "" }
+        return String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self)
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        guard let first = range.first, first < tokens.count, range.upperBound <= tokens.count, !range.isEmpty else { return "" }
+        return String(decoding: bytes[tokens[first].start..<tokens[range.upperBound - 1].end], as: UTF8.self)
+    }
+
+    func isPunct(_ index: Int, _ symbol: String) -> Bool {
+        guard index >= 0, index < tokens.count, tokens[index].kind == .punctuation else { return false }
+        let t = tokens[index]
+        let s = symbol.utf8
+        guard t.end - t.start == s.count else { return false }
+        return zip(bytes[t.start..<t.end], s).allSatisfy { $0 == $1 }
+    }
+
+    func isIdentifier(_ index: Int, _ name: String? = nil) -> Bool {
+        guard index >= 0, index < tokens.count, tokens[index].kind == .identifier else { return false }
+        guard let name else { return true }
+        let t = tokens[index]
+        let s = name.utf8
+        return t.end - t.start == s.count && zip(bytes[t.start..<t.end], s).allSatisfy { $0 == $1 }
+    }
+
+    /// The value of a string token (`@"…"` or `"…"`), escapes kept as written except `\"` and `\\`.
+    func stringValue(ofToken index: Int) -> String? {
+        guard index >= 0, index < tokens.count else { return nil }
+        let t = tokens[index]
+        let open: Int
+        switch t.kind {
+        case .objcString: open = t.start + 2
+        case .string: open = t.start + 1
+        default: return nil
+        }
+        let close = t.end > open && bytes[t.end - 1] == UInt8(ascii: "\"") ? t.end - 1 : t.end
+        guard close >= open else { return "" }
+        return String(decoding: bytes[open..<close], as: UTF8.self)
+            .replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+    }
+
+    /// The constant string an expression stands for: a literal (adjacent literals joined), a `#define`d or
+    /// `const` name, or a parenthesised one of those. nil otherwise.
+    func stringValue(of range: Range<Int>) -> String? {
+        var r = range
+        while r.count >= 2, isPunct(r.lowerBound, "("), match[r.lowerBound] == r.upperBound - 1 {
+            r = (r.lowerBound + 1)..<(r.upperBound - 1)
+        }
+        guard !r.isEmpty else { return nil }
+        if r.count == 1, isIdentifier(r.lowerBound) { return constants[text(r.lowerBound)] }
+        var joined = ""
+        for index in r {
+            guard let part = stringValue(ofToken: index) else { return nil }
+            joined += part
+        }
+        return joined
+    }
+
+    /// The last identifier of an expression: `self.passwordField.text` → `text`, `kTokenKey` → `kTokenKey`.
+    func lastIdentifier(in range: Range<Int>) -> String? {
+        for index in range.reversed() where tokens[index].kind == .identifier { return text(index) }
+        return nil
+    }
+
+    /// The identifiers of an expression, in order.
+    func identifiers(in range: Range<Int>) -> [String] {
+        range.filter { $0 < tokens.count && tokens[$0].kind == .identifier }.map { text($0) }
+    }
+
+    /// The body (`{ … }` of a method or function) that holds token `index`.
+    func body(containing index: Int) -> ClosedRange<Int>? {
+        var low = 0, high = bodies.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if bodies[mid].upperBound < index { low = mid + 1 } else if bodies[mid].lowerBound > index { high = mid - 1 } else { return bodies[mid] }
+        }
+        return nil
+    }
+
+    /// The method or function signature before a body: from the previous `}` or `;` (or a `-`/`+` that starts a
+    /// method) to the body's `{`.
+    func signature(of body: ClosedRange<Int>) -> Range<Int> {
+        var start = body.lowerBound
+        while start > 0 {
+            let previous = start - 1
+            if isPunct(previous, "}") || isPunct(previous, ";") || tokens[previous].kind == .directive { break }
+            start = previous
+        }
+        return start..<body.lowerBound
+    }
+
+    // MARK: Structure
+
+    private func matchBrackets() {
+        var stack: [Int] = []
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            let t = tokens[index]
+            guard t.end - t.start == 1 else { continue }
+            switch bytes[t.start] {
+            case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"):
+                stack.append(index)
+            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
+                let open: UInt8 = bytes[t.start] == UInt8(ascii: "]") ? UInt8(ascii: "[") : bytes[t.start] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
+                // Recover from unbalanced code: close the nearest opener of the same shape, dropping the ones
+                // above it; a closer with no opener is ignored.
+                if let position = stack.lastIndex(where: { bytes[tokens[$0].start] == open }) {
+                    match[stack[position]] = index
+                    match[index] = stack[position]
+                    stack.removeSubrange(position...)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Outermost brace groups that follow a signature: `- (void)x {`, `void f(int a) {`, `^{`, not `@{` literals
+    /// or `= {` initialisers.
+    private func findBodies() {
+        var index = 0
+        while index < tokens.count {
+            if isPunct(index, "{"), match[index] > index {
+                let previous = index - 1
+                let isLiteral = isPunct(previous, "@") || isPunct(previous, "=") || isPunct(previous, ",")
+                if !isLiteral { bodies.append(index...match[index]) }
+                index = match[index] + 1
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private static let notCallees: Set<String> = [
+        "if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__", "__typeof", "catch", "defined",
+        "__attribute__", "alignof", "_Alignof", "decltype", "static_assert", "NS_ENUM", "NS_OPTIONS",
+    ]
+
+    private func findSendsAndCalls() {
+        for index in tokens.indices {
+            if isPunct(index, "["), match[index] > index, isMessageSendOpener(index), let send = messageSend(at: index) {
+                sends.append(send)
+            } else if tokens[index].kind == .identifier, isPunct(index + 1, "("), match[index + 1] > index + 1 {
+                let name = text(index)
+                guard !Self.notCallees.contains(name), !isPunct(index - 1, "."), !isPunct(index - 1, "->") else { continue }
+                let close = match[index + 1]
+                calls.append(ObjCCall(name: name, nameIndex: index, open: index + 1, close: close, arguments: split((index + 2)..<close)))
+            }
+        }
+    }
+
+    /// `[` starts a send unless it indexes something (`a[0]`, `f()[1]`, `x[i][j]`) or opens `@[ … ]`.
+    private func isMessageSendOpener(_ index: Int) -> Bool {
+        let previous = index - 1
+        guard previous >= 0 else { return true }
+        let p = tokens[previous]
+        if p.kind == .identifier {
+            // `return [x y]`, `in [x y]`: keywords before an expression.
+            return ["return", "in", "case", "throw", "else", "do"].contains(text(previous))
+        }
+        if p.kind == .number || p.kind == .string || p.kind == .objcString { return false }
+        return !(isPunct(previous, "]") || isPunct(previous, ")") || isPunct(previous, "@"))
+    }
+
+    /// `[receiver selector]` or `[receiver part: arg part: arg …]`.
+    private func messageSend(at open: Int) -> ObjCMessageSend? {
+        let close = match[open]
+        guard let receiverEnd = operandEnd(from: open + 1, limit: close), receiverEnd < close else { return nil }
+        var parts: [ObjCMessageSend.Part] = []
+        var index = receiverEnd
+        if index + 1 == close, tokens[index].kind == .identifier {
+            return ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: [.init(name: text(index), nameIndex: index, argument: nil)])
+        }
+        while index < close {
+            // A part: `name:` or a bare `:` (`[x performSelector:s withObject:o :extra]` style).
+            var nameIndex: Int?
+            if tokens[index].kind == .identifier, isPunct(index + 1, ":") {
+                nameIndex = index
+                index += 2
+            } else if isPunct(index, ":") {
+                index += 1
+            } else {
+                return parts.isEmpty ? nil : ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: parts)
+            }
+            let argumentStart = index
+            var pendingTernary = 0
+            while index < close {
+                if match[index] > index { index = match[index] + 1; continue }
+                if isPunct(index, "?") { pendingTernary += 1 }
+                if isPunct(index, ":") {
+                    if pendingTernary > 0 { pendingTernary -= 1; index += 1; continue }
+                    break
+                }
+                if index > argumentStart, pendingTernary == 0, tokens[index].kind == .identifier, isPunct(index + 1, ":") { break }
+                index += 1
+            }
+            parts.append(.init(name: nameIndex.map { text($0) } ?? "", nameIndex: nameIndex ?? argumentStart - 1, argument: argumentStart..<index))
+        }
+        return parts.isEmpty ? nil : ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: parts)
+    }
+
+    /// The end of one operand (a receiver): a name, literal, send, cast or parenthesised expression, then
+    /// `.member`, `->member`, calls and subscripts.
+    private func operandEnd(from start: Int, limit: Int) -> Int? {
+        var index = start
+        guard index < limit else { return nil }
+        // Casts: `(NSString *)x`.
+        while isPunct(index, "("), match[index] > index, match[index] < limit {
+            index = match[index] + 1
+            if index >= limit { return index }
+            if !(tokens[index].kind == .identifier || isPunct(index, "[") || isPunct(index, "(") || tokens[index].kind == .objcString) { return index }
+        }
+        if isPunct(index, "["), match[index] > index, match[index] < limit {
+            index = match[index] + 1
+        } else if [.identifier, .objcString, .string, .number, .directive].contains(tokens[index].kind) {
+            index += 1
+            // `@"a" @"b"`
+            while index < limit, tokens[index].kind == .objcString, tokens[index - 1].kind == .objcString { index += 1 }
+        } else if isPunct(index, "*") || isPunct(index, "&") || isPunct(index, "!") || isPunct(index, "-") {
+            return operandEnd(from: index + 1, limit: limit)
+        } else {
+            return nil
+        }
+        while index < limit {
+            if (isPunct(index, ".") || isPunct(index, "->")), index + 1 < limit, tokens[index + 1].kind == .identifier {
+                index += 2
+            } else if isPunct(index, "("), match[index] > index, match[index] < limit {
+                index = match[index] + 1
+            } else if isPunct(index, "["), match[index] > index, match[index] + 1 < limit, tokens[match[index] + 1].kind == .identifier {
+                // `[items[0] count]`: a subscript, since a selector follows it.
+                index = match[index] + 1
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// Comma-separated arguments at depth 0 (brackets skipped).
+    func split(_ range: Range<Int>) -> [Range<Int>] {
+        guard !range.isEmpty else { return [] }
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if match[index] > index { index = min(match[index] + 1, range.upperBound); continue }
+            if isPunct(index, ",") {
+                result.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        result.append(start..<range.upperBound)
+        return result
+    }
+
+    /// `#define` constants, and `NSString *const kKey = @"…";` / `static NSString *kKey = @"…";` at file level.
+    private func findConstants() {
+        for define in defines {
+            let values = define.value.map { token -> String? in
+                let open = token.kind == .objcString ? token.start + 2 : token.start + 1
+                guard token.kind == .objcString || token.kind == .string, token.end - 1 >= open else { return nil }
+                return String(decoding: bytes[open..<(token.end - 1)], as: UTF8.self)
+            }
+            if !values.isEmpty, values.allSatisfy({ $0 != nil }) { constants[define.name] = values.compactMap { $0 }.joined() }
+        }
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation && isPunct(index, "=") && body(containing: index) == nil {
+            guard isIdentifier(index - 1) else { continue }
+            var end = index + 1
+            while end < tokens.count, tokens[end].kind == .objcString || tokens[end].kind == .string { end += 1 }
+            guard end > index + 1, isPunct(end, ";"), let value = stringValue(of: (index + 1)..<end) else { continue }
+            constants[text(index - 1)] = value
+        }
+    }
+
+    /// Assignments `target = value;` in code: `self.token = x`, `_password = y`, `defaults[@"k"] = v`.
+    func assignments() -> [ObjCAssignment] {
+        var result: [ObjCAssignment] = []
+        for index in tokens.indices where isPunct(index, "=") {
+            var start = index - 1
+            while start > 0 {
+                let previous = start - 1
+                if isPunct(previous, ";") || isPunct(previous, "{") || isPunct(previous, "}") || isPunct(previous, "(") || isPunct(previous, ",") || isPunct(previous, ":") || tokens[previous].kind == .directive { break }
+                if isPunct(previous, "]") || isPunct(previous, ")") {
+                    // Step over a bracketed group.
+                    if match[previous] >= 0, match[previous] < previous { start = match[previous]; continue }
+                }
+                start = previous
+            }
+            var end = index + 1
+            while end < tokens.count, !isPunct(end, ";"), !isPunct(end, "}"), !isPunct(end, ")"), !isPunct(end, "]"), !isPunct(end, ",") {
+                if match[end] > end { end = match[end] + 1; continue }
+                end += 1
+            }
+            guard start < index, end > index + 1 else { continue }
+            result.append(ObjCAssignment(target: start..<index, equals: index, value: (index + 1)..<min(end, tokens.count)))
+        }
+        return result
+    }
+}
+
+/// `[receiver part: argument part: argument]`.
+struct ObjCMessageSend: Sendable {
+    struct Part: Sendable {
+        let name: String
+        let nameIndex: Int
+        let argument: Range<Int>?
+    }
+
+    let open: Int
+    let close: Int
+    let receiver: Range<Int>
+    let parts: [Part]
+
+    /// `setObject:forKey:`, or `count` for a unary send.
+    var selector: String {
+        parts.count == 1 && parts[0].argument == nil ? parts[0].name : parts.map { $0.name + ":" }.joined()
+    }
+
+    func argument(_ name: String) -> Range<Int>? { parts.first { $0.name == name }?.argument }
+}
+
+/// `name(arguments)`.
+struct ObjCCall: Sendable {
+    let name: String
+    let nameIndex: Int
+    let open: Int
+    let close: Int
+    let arguments: [Range<Int>]
+}
+
+struct ObjCAssignment: Sendable {
+    let target: Range<Int>
+    let equals: Int
+    let value: Range<Int>
+}
