@@ -24,6 +24,11 @@ import Testing
 
     static func isSwift(_ example: RuleExample) -> Bool { example.files.allSatisfy { $0.path.hasSuffix(".swift") } }
 
+    /// Swift or C-family source: both have `//` and `/* */` comments.
+    static func isCode(_ example: RuleExample) -> Bool {
+        example.files.allSatisfy { file in [".swift", ".m", ".mm", ".h", ".c"].contains { file.path.hasSuffix($0) } }
+    }
+
     @Test func everyRuleHasEnoughExamplesAndMetadata() {
         #expect(!Self.ruleIds.isEmpty)
         for d in RuleRegistry.all {
@@ -73,7 +78,7 @@ import Testing
 
     @Test(arguments: ruleIds)
     func triggeringCodeInsideACommentDoesNotTrigger(id: String) {
-        for example in Self.description(id).triggeringExamples where Self.isSwift(example) {
+        for example in Self.description(id).triggeringExamples where Self.isCode(example) {
             let files = example.strippedFiles.files.map { file in
                 (file.path, "/*\n\(file.code.replacingOccurrences(of: "*/", with: "* /"))\n*/\n")
             }
@@ -94,7 +99,7 @@ import Testing
     /// A file-wide suppression in each file's own comment syntax.
     static func suppressed(_ file: (path: String, code: String), id: String) -> (path: String, code: String)? {
         let line = "iosec:ignore-file \(id) -- checked by hand"
-        if file.path.hasSuffix(".swift") || file.path.hasSuffix(".xcconfig") { return (file.path, "// \(line)\n" + file.code) }
+        if [".swift", ".xcconfig", ".m", ".mm", ".h", ".c"].contains(where: { file.path.hasSuffix($0) }) { return (file.path, "// \(line)\n" + file.code) }
         if file.path.hasSuffix(".pbxproj") { return (file.path, "/* \(line) */\n" + file.code) }
         if file.code.hasPrefix("<?xml") || file.code.hasPrefix("<plist") || file.code.hasPrefix("<!DOCTYPE") {
             // After the XML declaration, which must come first.
@@ -120,7 +125,7 @@ import Testing
 
     @Test(arguments: ruleIds)
     func multiByteCharactersDoNotShiftPositions(id: String) {
-        for example in Self.description(id).triggeringExamples where Self.isSwift(example) {
+        for example in Self.description(id).triggeringExamples where Self.isCode(example) {
             // The prefix goes before any marker, so the markers' UTF-8 columns move exactly as the scanner's.
             let prefixed = RuleExample(files: example.files.map { ($0.path, "/* Grüße 🔐 */ " + $0.code) }, options: example.options)
             let (files, expected) = prefixed.strippedFiles

@@ -368,3 +368,49 @@ struct ObjCAssignment: Sendable {
     let equals: Int
     let value: Range<Int>
 }
+
+extension ObjCSource {
+    /// The name that makes an expression sensitive: `self.passwordField.text` → `passwordField`,
+    /// `[self.tokenStore currentToken]` → `tokenStore`… the first identifier the shared classifier calls sensitive.
+    func sensitiveName(in range: Range<Int>) -> String? {
+        let names = identifiers(in: range)
+        if let direct = names.first(where: { SensitiveName.isSensitive($0) }) { return direct }
+        // `self.passwordField.text`, `[pinInput text]`: what a field holds is named by the field.
+        guard names.last == "text" || names.last == "stringValue" else { return nil }
+        for name in names.dropLast() {
+            for suffix in ["TextField", "Field", "TextView", "Input"] where name.hasSuffix(suffix) && name.count > suffix.count {
+                if SensitiveName.isSensitive(String(name.dropLast(suffix.count))) { return name }
+            }
+        }
+        return nil
+    }
+
+    /// Whether an expression is `nil`, `NULL`, `YES`/`NO`, `@YES`/`@NO` or a number: never a secret.
+    func isTrivialValue(_ range: Range<Int>) -> Bool {
+        guard range.count == 1, let index = range.first, index < tokens.count else { return false }
+        if tokens[index].kind == .number { return true }
+        return ["nil", "NULL", "YES", "NO", "true", "false", "@YES", "@NO", "@true", "@false"].contains(text(index))
+    }
+}
+
+extension ObjCSource {
+    /// The statement around a token: from after the previous `;` to the next `;` (bracketed groups, such as a
+    /// dictionary literal or a block, are crossed whole).
+    func statement(containing index: Int) -> Range<Int> {
+        var start = index
+        while start > 0 {
+            let previous = start - 1
+            if isPunct(previous, ";") || (match[previous] > previous && match[previous] > index) { break }
+            if match[previous] >= 0, match[previous] < previous { start = match[previous]; continue }
+            if isPunct(previous, "}") { break }
+            start = previous
+        }
+        var end = index
+        while end < tokens.count, !isPunct(end, ";") {
+            if match[end] > end { end = match[end] + 1; continue }
+            if match[end] >= 0, match[end] < end, match[end] < start { break }  // the closer of a group we are inside
+            end += 1
+        }
+        return start..<min(end, tokens.count)
+    }
+}

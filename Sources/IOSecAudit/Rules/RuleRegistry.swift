@@ -66,6 +66,19 @@ public enum RuleRegistry {
         AASADevAppIDRule.self,             // platform.aasa-dev-app-id
         AASAInvalidRule.self,              // platform.aasa-invalid
         ManifestInvalidRule.self,          // privacy.manifest-invalid
+        // Objective-C, Objective-C++ and C: matchers sharing the Swift rule's description, and C-only rules.
+        UserDefaultsSecretObjCMatcher.self,
+        WeakHashObjCMatcher.self,
+        WeakCipherObjCMatcher.self,
+        FileProtectionWeakObjCMatcher.self,
+        KeychainAccessibilityObjCMatcher.self,
+        UIWebViewObjCMatcher.self,
+        CleartextURLObjCMatcher.self,
+        LogSensitiveObjCMatcher.self,
+        WeakLocalAuthObjCMatcher.self,
+        TrustAllObjCMatcher.self,
+        HardcodedSecretObjCMatcher.self,
+        UnsafeCFunctionRule.self,
     ]
 
     /// Rules that combine facts across files.

@@ -24,6 +24,13 @@ struct WeakLocalAuthRule: SwiftRule {
         guard constantTimeEquals(candidate, stored.hash) else { throw AuthError.wrongPIN }
         """,
         triggeringExamples: [
+            RuleExample("""
+            #define kMasterPIN @"4711"
+            - (IBAction)unlock:(id)sender {
+                if (↓[self.passwordField.text isEqualToString:@"Tr0ub4dor"]) { [self showVault]; }
+                if (↓[kMasterPIN isEqualToString:pin]) { [self showVault]; }
+            }
+            """, path: "App/Lock.m"),
             RuleExample(#"if ↓password == "admin" { unlockVault() }"#),
             RuleExample(#"guard ↓pinField.text == "1234" else { return showWrongPIN() }"#),
             RuleExample(#"func isMaster(_ enteredPasscode: String) -> Bool { return "s3cr3t-backdoor" == ↓enteredPasscode }"#),
@@ -43,6 +50,13 @@ struct WeakLocalAuthRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (IBAction)save:(id)sender {
+                if ([self.passwordField.text isEqualToString:self.confirmField.text]) { [self store]; }
+                if ([password isEqualToString:@""]) { return; }
+                if ([self.usernameField.text isEqualToString:@"admin"]) { [self warn]; }
+            }
+            """, path: "App/Lock.m"),
             RuleExample("""
             guard !password.isEmpty, pin.count == 4 else { return }
             if password == "" { showEmptyPasswordError() }

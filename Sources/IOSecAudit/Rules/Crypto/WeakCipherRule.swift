@@ -22,6 +22,10 @@ struct WeakCipherRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            CCCryptorStatus status = CCCrypt(kCCEncrypt, ↓kCCAlgorithmDES, ↓kCCOptionECBMode, key, kCCKeySizeDES, NULL,
+                                             data.bytes, data.length, out, outSize, &moved);
+            """, path: "App/Cipher.m"),
+            RuleExample("""
             let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(↓kCCAlgorithmDES), CCOptions(kCCOptionPKCS7Padding),
                                  keyBytes, kCCKeySizeDES, nil, input, inputLength, output, outputLength, &moved)
             """),
@@ -40,6 +44,11 @@ struct WeakCipherRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            CCCryptorStatus status = CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key, kCCKeySizeAES256, iv,
+                                             data.bytes, data.length, out, outSize, &moved);
+            NSString *note = @"kCCAlgorithmDES is not used";
+            """, path: "App/Cipher.m"),
             RuleExample("let sealed = try AES.GCM.seal(plaintext, using: key)"),
             RuleExample("let box = try ChaChaPoly.seal(message, using: SymmetricKey(size: .bits256))"),
             RuleExample("""

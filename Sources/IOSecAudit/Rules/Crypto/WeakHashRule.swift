@@ -24,6 +24,13 @@ struct WeakHashRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            - (NSData *)passwordDigest:(NSData *)password {
+                unsigned char digest[CC_MD5_DIGEST_LENGTH];
+                ↓CC_MD5(password.bytes, (CC_LONG)password.length, digest);
+                return [NSData dataWithBytes:digest length:sizeof digest];
+            }
+            """, path: "App/Crypto.m"),
+            RuleExample("""
             func hashPassword(_ password: String) -> String {
                 let digest = ↓Insecure.MD5.hash(data: Data(password.utf8))
                 return digest.map { String(format: "%02x", $0) }.joined()
@@ -51,6 +58,13 @@ struct WeakHashRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (NSData *)digest:(NSData *)data {
+                unsigned char out[CC_SHA256_DIGEST_LENGTH];
+                CC_SHA256(data.bytes, (CC_LONG)data.length, out);  // not CC_MD5
+                return [NSData dataWithBytes:out length:sizeof out];
+            }
+            """, path: "App/Crypto.m"),
             RuleExample("let digest = SHA256.hash(data: Data(password.utf8))"),
             RuleExample("""
             // Legacy servers sent an MD5 ETag; we only compare against it as a string.

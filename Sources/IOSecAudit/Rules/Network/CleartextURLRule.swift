@@ -21,6 +21,9 @@ struct CleartextURLRule: SwiftRule {
         let baseURL = URL(string: "https://api.example.com/v1")!
         """,
         triggeringExamples: [
+            RuleExample("""
+            static NSString *const kBaseURL = ↓@"http://api.acmebank.com/v1";
+            """, path: "App/API.m"),
             RuleExample(#"let loginURL = URL(string: ↓"http://api.acme-shop.com/v1/login")!"#),
             RuleExample("""
             enum Endpoints {
@@ -37,6 +40,15 @@ struct CleartextURLRule: SwiftRule {
             """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            static NSString *const kBaseURL = @"https://api.acme-bank.example/v1";
+            NSString *local = @"http://localhost:8080/debug";
+            // NSString *old = @"http://api.acme-bank.example";
+            #if 0
+            NSString *dead = @"http://api.acme-bank.example";
+            #endif
+            NSString *ns = @"http://www.w3.org/2000/svg";
+            """, path: "App/API.m"),
             RuleExample("""
             #if DEBUG
             let apiBase = URL(string: "http://localhost:8080/api")!

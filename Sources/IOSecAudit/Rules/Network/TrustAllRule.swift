@@ -36,6 +36,18 @@ struct TrustAllRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                completionHandler(NSURLSessionAuthChallengeUseCredential, ↓[NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust]);
+            }
+            """, path: "App/Net.m"),
+            RuleExample("""
+            AFSecurityPolicy *policy = [AFSecurityPolicy defaultPolicy];
+            policy.↓allowInvalidCertificates = YES;
+            policy.↓validatesDomainName = NO;
+            ↓[NSURLRequest setAllowsAnyHTTPSCertificate:YES forHost:host];
+            """, path: "App/Net.m"),
+            RuleExample("""
             final class APIClientDelegate: NSObject, URLSessionDelegate {
                 func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
                                 completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
@@ -101,6 +113,21 @@ struct TrustAllRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                SecTrustRef trust = challenge.protectionSpace.serverTrust;
+                if (SecTrustEvaluateWithError(trust, NULL) && [self.pins matchTrust:trust]) {
+                    completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:trust]);
+                } else {
+                    completionHandler(NSURLSessionAuthChallengeCancelAuthenticationChallenge, nil);
+                }
+            }
+            """, path: "App/Net.m"),
+            RuleExample("""
+            policy.allowInvalidCertificates = NO;
+            policy.validatesDomainName = YES;
+            """, path: "App/Net.m"),
             RuleExample("""
             final class PinningSessionDelegate: NSObject, URLSessionDelegate {
                 let pinnedKeyHashes: Set<String> = ["r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="]

@@ -21,6 +21,11 @@ struct UIWebViewRule: SwiftRule {
         let webView = WKWebView(frame: .zero, configuration: configuration)
         """,
         triggeringExamples: [
+            RuleExample("""
+            @interface HelpViewController ()
+            @property (nonatomic, strong) ↓UIWebView *webView;
+            @end
+            """, path: "App/HelpViewController.m"),
             RuleExample("let webView = ↓UIWebView(frame: .zero)"),
             RuleExample("""
             final class HelpViewController: UIViewController {
@@ -34,6 +39,11 @@ struct UIWebViewRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            @property (nonatomic, strong) WKWebView *webView;
+            // Replaced UIWebView with WKWebView in 2019.
+            NSString *name = @"UIWebView";
+            """, path: "App/HelpViewController.m"),
             RuleExample("let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())"),
             RuleExample("""
             // Migrated from UIWebView to WKWebView in 4.2.

@@ -25,6 +25,11 @@ struct HardcodedSecretRule: SwiftRule {
         let sheet = PaymentSheet(paymentIntentClientSecret: intent.clientSecret, configuration: configuration)
         """,
         triggeringExamples: [
+            RuleExample("""
+            #define kStripeSecret ↓@"sk_live_4eC39HqLyjWDarjtT1zdp7dc"
+            static NSString *const kAPISecret = ↓@"9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+            - (void)setUp { self.adminPassword = ↓@"Winter#2019"; }
+            """, path: "App/Config.m"),
             RuleExample(#"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#),
             RuleExample("""
             enum Secrets {
@@ -68,6 +73,11 @@ struct HardcodedSecretRule: SwiftRule {
             RuleExample(#"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            #define kTokenKey @"auth_token"
+            static NSString *const kPasswordPlaceholder = @"Enter your password";
+            - (void)setUp { self.passwordField.placeholder = @"Password"; self.tokenKey = @"session_token"; }
+            """, path: "App/Config.m"),
             RuleExample("""
             let apiKey = "YOUR_API_KEY"
             let token = "<token>"

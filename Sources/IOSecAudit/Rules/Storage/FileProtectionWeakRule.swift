@@ -22,6 +22,10 @@ struct FileProtectionWeakRule: SwiftRule {
         try FileManager.default.setAttributes([.protectionKey: FileProtectionType.complete], ofItemAtPath: url.path)
         """,
         triggeringExamples: [
+            RuleExample("""
+            [data writeToFile:path options:↓NSDataWritingFileProtectionNone error:&error];
+            [fm setAttributes:@{NSFileProtectionKey: ↓NSFileProtectionNone} ofItemAtPath:path error:nil];
+            """, path: "App/Store.m"),
             RuleExample("try data.write(to: exportURL, options: [.atomic, ↓.noFileProtection])"),
             RuleExample("""
             try FileManager.default.setAttributes([.protectionKey: ↓FileProtectionType.none],
@@ -38,6 +42,11 @@ struct FileProtectionWeakRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            [data writeToFile:path options:NSDataWritingFileProtectionComplete error:&error];
+            if ([attributes[NSFileProtectionKey] isEqual:NSFileProtectionComplete]) { return; }
+            BOOL weak = protection == NSFileProtectionNone;
+            """, path: "App/Store.m"),
             RuleExample("try tokenData.write(to: url, options: [.atomic, .completeFileProtection])"),
             RuleExample("""
             // Background uploads need to read the file while locked, but never after the app closes it.

@@ -30,6 +30,14 @@ struct KeychainAccessibilityRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            NSDictionary *item = @{
+                (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlways,
+                (__bridge id)kSecValueData: secret,
+            };
+            SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            """, path: "App/Keychain.m"),
+            RuleExample("""
             let query: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,
                 kSecAttrAccount as String: "session",
@@ -70,6 +78,14 @@ struct KeychainAccessibilityRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            NSDictionary *item = @{
+                (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                (__bridge id)kSecValueData: secret,
+            };
+            NSDictionary *synced = @{ (__bridge id)kSecAttrSynchronizable: @YES, (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAfterFirstUnlock };
+            """, path: "App/Keychain.m"),
             RuleExample("""
             let query: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,

@@ -24,6 +24,13 @@ struct LogSensitiveRule: SwiftRule {
         logger.info("refreshed token for \\(user.id, privacy: .public): \\(token, privacy: .private(mask: .hash))")
         """,
         triggeringExamples: [
+            RuleExample("""
+            - (void)didLogin:(NSString *)accessToken {
+                ↓NSLog(@"logged in with %@", accessToken);
+                ↓NSLog(@"password: %@", [self.field text]);
+                ↓os_log(OS_LOG_DEFAULT, "token %{public}@", accessToken);
+            }
+            """, path: "App/Login.m"),
             RuleExample(#"↓print("Access token: \(session.accessToken)")"#),
             RuleExample("""
             func signIn(email: String, password: String) {
@@ -64,6 +71,14 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample("↓dump(keychainItem.password)"),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)didLogin:(NSString *)accessToken {
+                NSLog(@"login finished for %@", self.username);
+                os_log(OS_LOG_DEFAULT, "token %@", accessToken);
+                // NSLog(@"%@", accessToken);
+                NSLog(@"password field shown");
+            }
+            """, path: "App/Login.m"),
             RuleExample(#"print("Token refreshed, \(token.count) characters, expires \(token.expiresAt)")"#),
             RuleExample(#"logger.info("user \(user.id, privacy: .public) signed in, token \(token, privacy: .private(mask: .hash))")"#),
             RuleExample(#"logger.error("login failed: \(apiKey, privacy: .sensitive)")"#),

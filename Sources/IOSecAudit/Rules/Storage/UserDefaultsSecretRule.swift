@@ -32,6 +32,13 @@ struct UserDefaultsSecretRule: SwiftRule {
         // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
         """,
         triggeringExamples: [
+            RuleExample("""
+            static NSString *const kTokenKey = @"auth_token";
+            - (void)save:(NSString *)value {
+                ↓[[NSUserDefaults standardUserDefaults] setObject:value forKey:kTokenKey];
+                ↓[[NSUserDefaults standardUserDefaults] setObject:[self.passwordField text] forKey:@"pw"];
+            }
+            """, path: "App/Session.m"),
             RuleExample(#"↓UserDefaults.standard.set(response.accessToken, forKey: "accessToken")"#),
             RuleExample("""
             func saveLogin(user: String, password: String) {
@@ -68,6 +75,14 @@ struct UserDefaultsSecretRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)save {
+                [[NSUserDefaults standardUserDefaults] setObject:@YES forKey:@"hasSeenOnboarding"];
+                [[NSUserDefaults standardUserDefaults] setObject:nil forKey:@"accessToken"];
+                [self.keychain setObject:token forKey:@"accessToken"];
+                // [[NSUserDefaults standardUserDefaults] setObject:token forKey:@"accessToken"];
+            }
+            """, path: "App/Session.m"),
             RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
             RuleExample(#"let token = UserDefaults.standard.string(forKey: "accessToken")"#),
             RuleExample("""

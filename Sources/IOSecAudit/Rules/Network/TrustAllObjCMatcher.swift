@@ -1,0 +1,40 @@
+/// `network.trust-all` in Objective-C: `setAllowsAnyHTTPSCertificate:YES`, AFNetworking's
+/// `allowInvalidCertificates = YES` / `validatesDomainName = NO`, and a challenge handler that answers
+/// `NSURLSessionAuthChallengeUseCredential` with `credentialForTrust:` without evaluating the trust.
+enum TrustAllObjCMatcher: ObjCRule {
+    static var description: RuleDescription { TrustAllRule.description }
+
+    static let evaluations: Set<String> = ["SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "evaluateServerTrust"]
+
+    static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        for send in source.sends {
+            if send.selector == "setAllowsAnyHTTPSCertificate:forHost:", let value = send.parts.first?.argument, isYes(value, source) {
+                report(file, source, at: send.open, "setAllowsAnyHTTPSCertificate:YES turns off certificate validation for the host")
+            } else if send.selector == "setAllowInvalidCertificates:", let value = send.parts.first?.argument, isYes(value, source) {
+                report(file, source, at: send.open, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
+            }
+        }
+        for assignment in source.assignments() {
+            let target = source.lastIdentifier(in: assignment.target)
+            if target == "allowInvalidCertificates", isYes(assignment.value, source) {
+                report(file, source, at: assignment.equals - 1, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
+            } else if target == "validatesDomainName", source.identifiers(in: assignment.value) == ["NO"] {
+                report(file, source, at: assignment.equals - 1, "validatesDomainName = NO accepts a valid certificate issued for any other domain")
+            }
+        }
+        // Challenge handlers: `completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential
+        // credentialForTrust:…])` in a body that never evaluates the trust.
+        for send in source.sends where send.selector == "credentialForTrust:" {
+            guard let body = source.body(containing: send.open) else { continue }
+            let names = Set(source.identifiers(in: body.lowerBound..<body.upperBound))
+            guard names.contains("NSURLSessionAuthChallengeUseCredential") || names.contains("useCredential"),
+                  names.isDisjoint(with: evaluations) else { continue }
+            report(file, source, at: send.open, "the server trust is answered with .useCredential without SecTrustEvaluateWithError, so any certificate is accepted; evaluate the trust and cancel on failure")
+        }
+    }
+
+    private static func isYes(_ range: Range<Int>, _ source: ObjCSource) -> Bool {
+        let names = source.identifiers(in: range)
+        return names == ["YES"] || names == ["true"]
+    }
+}

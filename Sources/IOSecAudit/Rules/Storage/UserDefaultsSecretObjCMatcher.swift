@@ -1,0 +1,30 @@
+import IOSecCore
+
+/// `storage.userdefaults-secret` in Objective-C: `[[NSUserDefaults standardUserDefaults] setObject:token
+/// forKey:kTokenKey]`, the key resolved through `#define` and `NSString *const`.
+enum UserDefaultsSecretObjCMatcher: ObjCRule {
+    static var description: RuleDescription { UserDefaultsSecretRule.description }
+
+    static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        for send in source.sends where send.selector == "setObject:forKey:" || send.selector == "setValue:forKey:" {
+            guard isUserDefaults(send.receiver, in: source),
+                  let value = send.argument(send.parts[0].name), !source.isTrivialValue(value),
+                  let keyRange = send.argument("forKey")
+            else { continue }
+            let key = source.stringValue(of: keyRange)
+            if let sensitive = source.sensitiveName(in: value) {
+                report(file, source, at: send.open, "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+            } else if let key, SensitiveName.isSensitive(key) {
+                report(file, source, at: send.open, "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+            }
+        }
+    }
+
+    /// `[NSUserDefaults standardUserDefaults]`, `[[NSUserDefaults alloc] initWithSuiteName:…]`, or a variable
+    /// or property named `defaults` / `userDefaults` / `sharedDefaults`.
+    static func isUserDefaults(_ receiver: Range<Int>, in source: ObjCSource) -> Bool {
+        if source.identifiers(in: receiver).contains("NSUserDefaults") { return true }
+        guard let last = source.lastIdentifier(in: receiver) else { return false }
+        return last.lowercased().hasSuffix("defaults")
+    }
+}
