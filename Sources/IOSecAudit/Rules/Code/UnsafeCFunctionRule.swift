@@ -44,6 +44,13 @@ enum UnsafeCFunctionRule: ObjCRule {
         ],
         nonTriggeringExamples: [
             RuleExample("""
+            - (NSString *)tempFile:(const char *)templateCstr {
+                char *path = (char *)malloc(strlen(templateCstr) + 1);
+                strcpy(path, templateCstr);
+                return [NSString stringWithUTF8String:path];
+            }
+            """, path: "App/Attachment.m"),
+            RuleExample("""
             void copyName(char *dst, size_t size, const char *src) {
                 strlcpy(dst, src, size);
                 snprintf(dst, size, "%s", src);
@@ -69,11 +76,21 @@ enum UnsafeCFunctionRule: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls {
-            guard let replacement = replacements[call.name], !isDeclaration(call, in: source) else { continue }
+            guard let replacement = replacements[call.name], !isDeclaration(call, in: source), !isSizedForSource(call, in: source) else { continue }
             let message = call.name == "gets"
                 ? "gets reads a line of any length into a fixed buffer and cannot be used safely; use fgets with the buffer's size"
                 : "\(call.name) writes without a bound and overflows the destination when the source is longer; use \(replacement) with the destination's size"
             report(file, source, at: call.nameIndex, message, severity: call.name == "gets" ? .medium : nil)
+        }
+    }
+
+    /// `char *copy = malloc(strlen(src) + 1); strcpy(copy, src);`: the destination was sized for this source.
+    private static func isSizedForSource(_ call: ObjCCall, in source: ObjCSource) -> Bool {
+        guard call.name == "strcpy", call.arguments.count == 2, let body = source.body(containing: call.nameIndex) else { return false }
+        let copied = source.text(call.arguments[1])
+        return source.calls.contains { other in
+            other.name == "strlen" && other.nameIndex > body.lowerBound && other.nameIndex < call.nameIndex
+                && other.arguments.count == 1 && source.text(other.arguments[0]) == copied
         }
     }
 
