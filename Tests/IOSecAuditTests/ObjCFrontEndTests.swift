@@ -1,4 +1,5 @@
 @testable import IOSecAudit
+import Foundation
 import Testing
 
 /// The C-family front end: what the lexer keeps and drops, and the structure rules rely on.
@@ -106,5 +107,19 @@ import Testing
         let code = "int a;\n  /* Grüße */ NSLog(@\"x\");\n"
         let first = Self.source(code).calls.map { (Self.source(code).tokens[$0.nameIndex].line, Self.source(code).tokens[$0.nameIndex].column) }
         #expect(first.count == 1 && first[0] == (2, 17))
+    }
+}
+
+/// The same Objective-C file scanned twice gives byte-identical findings (lines and columns do not drift).
+@Suite struct ObjCStabilityTests {
+    @Test func scanningTwiceGivesIdenticalJSON() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/InsecureApp/Legacy").path
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let first = try encoder.encode(try Scanner(options: ScanOptions(jobs: 2)).scan(folder).findings)
+        let second = try encoder.encode(try Scanner(options: ScanOptions(jobs: 1)).scan(folder).findings)
+        #expect(first == second)
+        #expect(first.count > 1000)
     }
 }

@@ -1,0 +1,48 @@
+@testable import IOSecAudit
+import Foundation
+import Testing
+
+/// A rule type that is declared but missing from `RuleRegistry` compiles and never runs, and neither do its
+/// examples. The registry is hand-kept, so this test reads the sources and fails when one is left out.
+@Suite struct RuleRegistryTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/IOSecAudit")
+
+    /// `struct Name: SwiftRule`, `enum Name: ObjCRule`, … declared in the sources.
+    static func declaredTypes(conformingTo protocols: [String]) throws -> Set<String> {
+        var names: Set<String> = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "{" })
+                guard words.count >= 3, ["struct", "enum", "final", "class"].contains(String(words[0])) else { continue }
+                let rest = words.drop { $0 == "final" || $0 == "class" || $0 == "struct" || $0 == "enum" }
+                guard let name = rest.first, rest.dropFirst().contains(where: { protocols.contains(String($0)) }) else { continue }
+                names.insert(String(name))
+            }
+        }
+        return names
+    }
+
+    @Test func everyDeclaredRuleIsRegistered() throws {
+        let registered = Set(
+            (RuleRegistry.swiftRules.map { "\($0)" } + RuleRegistry.artifactRules.map { "\($0)" } + RuleRegistry.projectRules.map { "\($0)" }
+                + RuleRegistry.swiftFactCollectors.map { "\($0)" }))
+        let declared = try Self.declaredTypes(conformingTo: ["SwiftRule", "ArtifactRule", "ObjCRule", "ProjectRule"])
+        #expect(declared.count >= 60, "the source scan found too few rules: \(declared.count)")
+        for name in declared.sorted() {
+            #expect(registered.contains(name), "\(name) is declared but not in RuleRegistry: it never runs")
+        }
+    }
+
+    @Test func everyDeclaredArtifactCollectorIsRegistered() throws {
+        let registered = Set(ArtifactFacts.collectors.map { "\($0)" })
+        let declared = try Self.declaredTypes(conformingTo: ["ArtifactFactCollector"])
+        #expect(!declared.isEmpty)
+        for name in declared.sorted() {
+            #expect(registered.contains(name), "\(name) is declared but not in ArtifactFacts.collectors: it never runs")
+        }
+    }
+}
