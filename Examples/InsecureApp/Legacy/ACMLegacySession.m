@@ -55,4 +55,28 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     sprintf(buffer, "device=%s", name);
 }
 
+- (NSString *)makeResetToken {
+    NSString *resetToken = [NSString stringWithFormat:@"%08x", rand()];
+    return resetToken;
+}
+
+- (void)forgetStatementsOfMonth:(NSString *)month {
+    NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
+    sqlite3_exec(self.db, sql.UTF8String, NULL, NULL, NULL);
+}
+
+- (void)copyCardNumber {
+    [[UIPasteboard generalPasteboard] setString:self.cardNumber];
+}
+
+- (void)unlockWithFaceID {
+    LAContext *context = [[LAContext alloc] init];
+    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock AcmeWallet"
+                      reply:^(BOOL success, NSError *error) { [self finishUnlock:success]; }];
+}
+
+- (void)cacheSession {
+    [self.sessionToken writeToFile:[self cachePath] atomically:YES encoding:NSUTF8StringEncoding error:nil];
+}
+
 @end

@@ -78,6 +78,12 @@ public enum RuleRegistry {
         WeakLocalAuthObjCMatcher.self,
         TrustAllObjCMatcher.self,
         HardcodedSecretObjCMatcher.self,
+        InsecureRandomObjCMatcher.self,
+        SQLInjectionObjCMatcher.self,
+        PasteboardObjCMatcher.self,
+        BiometricNoFallbackObjCMatcher.self,
+        JailbreakDetectionWeakObjCMatcher.self,
+        PlaintextFileObjCMatcher.self,
         UnsafeCFunctionRule.self,
     ]
 

@@ -24,6 +24,13 @@ struct BiometricNoFallbackRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            - (void)unlock {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:↓LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) { [self finish:success]; }];
+            }
+            """, path: "App/Lock.m"),
+            RuleExample("""
             // The passcode path of one screen does not help another.
             final class SettingsUnlock {
                 func unlock() { LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Show settings") { _, _ in } }
@@ -55,6 +62,15 @@ struct BiometricNoFallbackRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)unlock {
+                LAContext *context = [[LAContext alloc] init];
+                [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock"
+                                  reply:^(BOOL success, NSError *error) {
+                    if (error.code == LAErrorUserFallback) { [self askForPasscode]; }
+                }];
+            }
+            """, path: "App/Lock.m"),
             RuleExample(#"try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your vault")"#),
             RuleExample("""
             // Face ID icon on the button; the evaluation itself falls back to the passcode.

@@ -25,6 +25,13 @@ struct SQLInjectionRule: SwiftRule {
         // GRDB: try Row.fetchAll(db, sql: "SELECT body FROM notes WHERE owner = ?", arguments: [owner])
         """,
         triggeringExamples: [
+            RuleExample("""
+            - (void)deleteMonth:(NSString *)month {
+                NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
+                sqlite3_exec(db, ↓sql.UTF8String, NULL, NULL, NULL);
+                FMResultSet *rows = [queue executeQuery:↓[NSString stringWithFormat:@"SELECT * FROM t WHERE name = '%@'", name]];
+            }
+            """, path: "App/Store.m"),
             RuleExample(#"sqlite3_exec(db, ↓"DELETE FROM notes WHERE id = \(noteID)", nil, nil, nil)"#),
             RuleExample("""
             func find(user name: String) -> OpaquePointer? {
@@ -39,6 +46,14 @@ struct SQLInjectionRule: SwiftRule {
             RuleExample(#"let players = try Row.fetchAll(db, sql: ↓String(format: "SELECT * FROM player WHERE team = '%@'", team))"#),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)deleteMonth:(NSString *)month {
+                sqlite3_exec(db, "DELETE FROM statements WHERE archived = 1", NULL, NULL, NULL);
+                FMResultSet *rows = [queue executeQuery:@"SELECT * FROM t WHERE name = ?", name];
+                NSString *sql = [NSString stringWithFormat:@"VACUUM"];
+                sqlite3_exec(db, sql.UTF8String, NULL, NULL, NULL);
+            }
+            """, path: "App/Store.m"),
             RuleExample(#"sqlite3_prepare_v2(db, "SELECT body FROM notes WHERE owner = ?", -1, &statement, nil)"#),
             RuleExample(#"let rows = try db.executeQuery("SELECT * FROM accounts WHERE email = ?", values: [email])"#),
             RuleExample(#"try db.execute(sql: "UPDATE player SET score = ? WHERE name = ?", arguments: [score, name])"#),

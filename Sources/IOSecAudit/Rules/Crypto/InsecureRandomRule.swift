@@ -27,6 +27,12 @@ struct InsecureRandomRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            - (NSString *)makeResetToken {
+                NSString *resetToken = [NSString stringWithFormat:@"%08x", ↓rand()];
+                return resetToken;
+            }
+            """, path: "App/Reset.m"),
+            RuleExample("""
             func makeNonce() -> String {
                 var nonce = ""
                 for _ in 0..<32 { nonce += String(↓arc4random_uniform(10)) }
@@ -48,6 +54,12 @@ struct InsecureRandomRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)shuffleTiles {
+                NSUInteger index = arc4random_uniform((uint32_t)self.tiles.count);
+                int jitter = rand() % 5;
+            }
+            """, path: "App/Game.m"),
             RuleExample("""
             func shakePasswordField() {
                 let offset = CGFloat(arc4random_uniform(8)) - 4

@@ -24,6 +24,12 @@ struct JailbreakDetectionWeakRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            + (BOOL)isJailbroken {
+                return [[NSFileManager defaultManager] fileExistsAtPath:↓@"/Applications/Cydia.app"]
+                    || [[UIApplication sharedApplication] canOpenURL:[NSURL URLWithString:@"cydia://package/com.example"]];
+            }
+            """, path: "App/Integrity.m"),
+            RuleExample("""
             func isJailbroken() -> Bool {
                 for path in ["/Applications/Cydia.app", "/bin/bash", "/usr/sbin/sshd"] where ↓FileManager.default.fileExists(atPath: path) {
                     return true
@@ -35,6 +41,13 @@ struct JailbreakDetectionWeakRule: SwiftRule {
             RuleExample(#"if ↓FileManager.default.fileExists(atPath: "/Library/MobileSubstrate/MobileSubstrate.dylib") { exit(0) }"#),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            + (BOOL)isJailbroken {
+                if ([[NSFileManager defaultManager] fileExistsAtPath:@"/Applications/Cydia.app"]) { return YES; }
+                for (uint32_t i = 0; i < _dyld_image_count(); i++) { if (strstr(_dyld_get_image_name(i), "Substrate")) return YES; }
+                return NO;
+            }
+            """, path: "App/Integrity.m"),
             RuleExample(#"if FileManager.default.fileExists(atPath: cacheURL.path) { try load() }"#),
             RuleExample("""
             // Layered signals: file checks are one of several.

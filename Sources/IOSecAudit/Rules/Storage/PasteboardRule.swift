@@ -23,6 +23,12 @@ struct PasteboardRule: SwiftRule {
         )
         """,
         triggeringExamples: [
+            RuleExample("""
+            - (IBAction)copyCard:(id)sender {
+                ↓[[UIPasteboard generalPasteboard] setString:self.cardNumber];
+                ↓[UIPasteboard generalPasteboard].string = self.recoveryPassword;
+            }
+            """, path: "App/Card.m"),
             RuleExample("↓UIPasteboard.general.string = session.accessToken"),
             RuleExample("↓UIPasteboard.general.setValue(otpCode, forPasteboardType: UTType.plainText.identifier)"),
             RuleExample("""
@@ -34,6 +40,12 @@ struct PasteboardRule: SwiftRule {
             RuleExample(#"↓UIPasteboard.general.string = "Your code: " + verificationCode"#),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (IBAction)copyLink:(id)sender {
+                [[UIPasteboard generalPasteboard] setString:self.shareURL.absoluteString];
+                [self.localBoard setString:self.cardNumber];
+            }
+            """, path: "App/Card.m"),
             RuleExample("UIPasteboard.general.string = shareURL.absoluteString"),
             RuleExample("""
             UIPasteboard.general.setItems(

@@ -26,6 +26,12 @@ struct PlaintextFileRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            - (void)persist {
+                ↓[self.sessionToken writeToFile:path atomically:YES encoding:NSUTF8StringEncoding error:nil];
+                ↓[NSKeyedArchiver archiveRootObject:self.credentials toFile:path];
+            }
+            """, path: "App/Persist.m"),
+            RuleExample("""
             func saveAccount(password: String) {
                 let dict = NSMutableDictionary()
                 dict.setValue(usernameField.text, forKey: "username")
@@ -62,6 +68,13 @@ struct PlaintextFileRule: SwiftRule {
             """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (void)persist {
+                [self.encryptedToken writeToFile:path atomically:YES];
+                [self.settings writeToFile:path atomically:YES];
+                [fm createFileAtPath:path contents:self.tokenData attributes:@{NSFileProtectionKey: NSFileProtectionComplete}];
+            }
+            """, path: "App/Persist.m"),
             RuleExample("""
             let session = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "sessionid", .value: sessionID])!
             HTTPCookieStorage.shared.setCookie(session)

@@ -1,0 +1,21 @@
+/// `resilience.jailbreak-detection-weak` in Objective-C and C: jailbreak detection that is only well-known paths
+/// and URL schemes (`fileExistsAtPath:@"/Applications/Cydia.app"`, `canOpenURL:` of `cydia://`, `stat`/`fopen` of
+/// them), with no other signal in the file. One finding per file, at the first check.
+enum JailbreakDetectionWeakObjCMatcher: ObjCRule {
+    static var description: RuleDescription { JailbreakDetectionWeakRule.description }
+
+    /// Signals beyond paths: loaded images, a sandbox-escape write, fork, environment variables, sysctl.
+    static let otherSignals: Set<String> = ["_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "writeToFile"]
+
+    static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        var first: Int?
+        for (index, token) in source.tokens.enumerated() {
+            if token.kind == .identifier, otherSignals.contains(source.text(index)) { return }
+            guard first == nil, token.kind == .objcString || token.kind == .string, let value = source.stringValue(ofToken: index),
+                  JailbreakDetectionWeakRule.markers.contains(where: { value.hasPrefix($0) }) else { continue }
+            first = index
+        }
+        guard let first else { return }
+        report(file, source, at: first, "jailbreak detection rests on well-known paths or URL schemes, which bypass tools hide with one hook; combine independent signals and do not rely on it to protect data")
+    }
+}

@@ -1,0 +1,35 @@
+import IOSecCore
+
+/// `storage.plaintext-file` in Objective-C: a secret written with `writeToFile:atomically:` /
+/// `writeToURL:atomically:`, `createFileAtPath:contents:attributes:` without a protection attribute, or
+/// `NSKeyedArchiver archiveRootObject:toFile:`.
+enum PlaintextFileObjCMatcher: ObjCRule {
+    static var description: RuleDescription { PlaintextFileRule.description }
+
+    static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        for send in source.sends {
+            let data: Range<Int>?
+            let advice: String
+            switch send.selector {
+            case "writeToFile:atomically:", "writeToURL:atomically:", "writeToFile:atomically:encoding:error:", "writeToURL:atomically:encoding:error:":
+                data = send.receiver
+                advice = "write it with writeToFile:options:NSDataWritingFileProtectionComplete error: or keep it in the Keychain"
+            case "createFileAtPath:contents:attributes:":
+                guard let attributes = send.argument("attributes"), !source.identifiers(in: attributes).contains("NSFileProtectionComplete") else { continue }
+                data = send.argument("contents")
+                advice = "create it with NSFileProtectionComplete in its attributes or keep it in the Keychain"
+            case "archiveRootObject:toFile:":
+                data = send.argument("archiveRootObject")
+                advice = "archive to NSData and write it with NSDataWritingFileProtectionComplete"
+            default:
+                continue
+            }
+            guard let data else { continue }
+            let words = source.identifiers(in: data).flatMap { SensitiveName.words($0) }
+            if words.contains(where: PlaintextFileRule.encryptedWords.contains) { continue }
+            if let sensitive = source.sensitiveName(in: data) {
+                report(file, source, at: send.open, "'\(sensitive)' is written to a file without complete data protection; \(advice)")
+            }
+        }
+    }
+}
