@@ -14,6 +14,7 @@ SEVERITIES = ["critical", "high", "medium", "low", "info"]
 SHORT = {
     "element-hq+element-x-ios": "element-x-ios", "mastodon+mastodon-ios": "mastodon-ios",
     "duckduckgo+iOS": "duckduckgo-ios", "home-assistant+iOS": "home-assistant-ios", "element-hq+element-ios": "element-ios",
+    "Automattic+simplenote-ios": "simplenote-ios", "ChatSecure+ChatSecure-iOS": "chatsecure-ios",
 }
 
 

@@ -64,6 +64,7 @@ struct FormatStringRule: SwiftRule {
                 }
             }
             let message = String(format: configuration.messageTemplate, email)
+            let approved = String(format: BUDDY_APPROVED_STRING(), name)
             """),
         ]
     )
@@ -121,6 +122,10 @@ struct FormatStringRule: SwiftRule {
             // `NSLocalizedString("key", comment:)`, `String(localized:)`, `.localized`, `L10n.format(…)`
             let callee = call.calledName ?? ""
             if callee.lowercased().contains("locali") || call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true {
+                return true
+            }
+            // `BUDDY_APPROVED_STRING()`: a generated string table's accessor (macro-style name, no arguments).
+            if call.arguments.isEmpty, callee.count > 3, callee.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), callee.contains("_") {
                 return true
             }
             return call.calledBase.map { isConstant($0, in: file, depth: depth + 1) } ?? false

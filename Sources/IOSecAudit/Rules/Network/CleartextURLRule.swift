@@ -41,6 +41,9 @@ struct CleartextURLRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample("""
+            static NSString *const XMPPDiscoverItemsNamespace = @"http://jabber.org/protocol/disco#items";
+            """, path: "App/XMPP.m"),
+            RuleExample("""
             static NSString *const kBaseURL = @"https://api.acme-bank.example/v1";
             NSString *local = @"http://localhost:8080/debug";
             // NSString *old = @"http://api.acme-bank.example";
@@ -156,6 +159,8 @@ struct CleartextURLRule: SwiftRule {
 
     static func isIdentifier(host: String, path: String) -> Bool {
         if identifierHosts.contains(host) || host.hasPrefix("schemas.") || host.hasPrefix("ns.") { return true }
+        // XMPP namespaces (`http://jabber.org/protocol/disco#items`) name a protocol, they are never fetched.
+        if host == "jabber.org" && path.hasPrefix("/protocol/") { return true }
         return path.hasPrefix("/DTDs/") || path.lowercased().hasSuffix(".dtd") || path.lowercased().hasSuffix(".xsd")
     }
 

@@ -14,12 +14,26 @@ enum TrustAllObjCMatcher: ObjCRule {
                 report(file, source, at: send.open, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
             }
         }
+        // With AFSSLPinningModePublicKey / Certificate, AFNetworking still requires a pinned key or certificate:
+        // invalid or other-domain certificates pass only when pinned (trust on first use of self-signed servers).
+        let names = Set(source.identifiers(in: 0..<source.tokens.count))
+        let pins = names.contains("AFSSLPinningModePublicKey") || names.contains("AFSSLPinningModeCertificate")
         for assignment in source.assignments() {
             let target = source.lastIdentifier(in: assignment.target)
             if target == "allowInvalidCertificates", isYes(assignment.value, source) {
-                report(file, source, at: assignment.equals - 1, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
+                if pins {
+                    report(file, source, at: assignment.equals - 1, "allowInvalidCertificates = YES with pinning: pinned self-signed certificates pass, and so do expired or revoked ones; keep it NO where the server has a valid chain",
+                           severity: .low)
+                } else {
+                    report(file, source, at: assignment.equals - 1, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
+                }
             } else if target == "validatesDomainName", source.identifiers(in: assignment.value) == ["NO"] {
-                report(file, source, at: assignment.equals - 1, "validatesDomainName = NO accepts a valid certificate issued for any other domain")
+                if pins {
+                    report(file, source, at: assignment.equals - 1, "validatesDomainName = NO with pinning: a pinned certificate is accepted for any host name; keep it YES where the pinned certificate names the host",
+                           severity: .low)
+                } else {
+                    report(file, source, at: assignment.equals - 1, "validatesDomainName = NO accepts a valid certificate issued for any other domain")
+                }
             }
         }
         // Challenge handlers: `completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential

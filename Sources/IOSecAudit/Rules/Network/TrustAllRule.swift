@@ -36,6 +36,10 @@ struct TrustAllRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            _securityPolicy = [AFSecurityPolicy policyWithPinningMode:AFSSLPinningModePublicKey];
+            self.securityPolicy.↓validatesDomainName = NO;
+            """, path: "App/Pinning.m"),
+            RuleExample("""
             - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
              completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
                 completionHandler(NSURLSessionAuthChallengeUseCredential, ↓[NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust]);

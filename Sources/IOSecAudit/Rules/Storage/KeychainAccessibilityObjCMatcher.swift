@@ -18,6 +18,9 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
                 // query stores nothing.
                 let statement = Set(source.identifiers(in: source.statement(containing: index)))
                 guard statement.isDisjoint(with: ["kSecAttrSynchronizable", "kSecClassCertificate", "SecItemCopyMatching", "SecItemDelete"]) else { continue }
+                // `allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`:
+                // a setting the user chose, with the device-only class as the other branch.
+                if statement.contains(name + "ThisDeviceOnly") { continue }
                 report(file, source, at: index, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
                        severity: .medium)
             default:

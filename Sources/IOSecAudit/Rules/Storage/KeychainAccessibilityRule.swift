@@ -79,6 +79,9 @@ struct KeychainAccessibilityRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample("""
+            [SAMKeychain setAccessibilityType:allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
+            """, path: "App/Database.m"),
+            RuleExample("""
             NSDictionary *item = @{
                 (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
                 (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
