@@ -29,7 +29,8 @@ struct Bench {
 
     static func usage() -> Never {
         print("""
-        usage: iosec-bench generate DIR [--files N] [--seed S]   write a synthetic project (default 2000 files, ~20 MB)
+        usage: iosec-bench generate DIR [--files N] [--seed S] [--objc]   write a synthetic project (default 2000 Swift files,
+                                                          ~20 MB; --objc adds an Objective-C class per 5 files)
                iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule]
                                                           time parse-only vs full scan (fastest of N runs, default 3), print peak memory
         """)
@@ -45,7 +46,7 @@ struct Bench {
         guard let dir = args.first, !dir.hasPrefix("--") else { usage() }
         let files = Int(option("--files", in: args) ?? "") ?? 2000
         let seed = UInt64(option("--seed", in: args) ?? "") ?? 1
-        let (count, bytes) = try SyntheticProject(files: files, seed: seed).write(to: dir)
+        let (count, bytes) = try SyntheticProject(files: files, seed: seed, objectiveC: args.contains("--objc")).write(to: dir)
         print("generated \(count) files, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB in \(dir)")
     }
 
@@ -84,6 +85,20 @@ struct Bench {
             let sorted = runs.sorted()
             return String(format: "%.3f s (median %.3f s of %d)", sorted[0], sorted[sorted.count / 2], sorted.count)
         }
+        let objcFiles = try FileDiscovery().discover(path).files.filter { $0.kind == .objc }
+        var objcSeconds = 0.0
+        if !objcFiles.isEmpty {
+            // The Objective-C front end's own cost (lexing and structure, no rules), reported apart as MB/s.
+            let objcBytes = objcFiles.reduce(0) { $0 + $1.size }
+            let start = Date()
+            _ = ParallelMap.run(objcFiles, workers: jobs) { file -> Int in
+                ObjCFrontEnd.tokenCount(ofFileAt: file.absolutePath)
+            }
+            let seconds = Date().timeIntervalSince(start)
+            objcSeconds = seconds
+            print(String(format: "objc front end: %d files, %.1f MB in %.3f s (%.1f MB/s)", objcFiles.count,
+                         Double(objcBytes) / 1_048_576, seconds, Double(objcBytes) / 1_048_576 / seconds))
+        }
         if !scanOnly {
             print("parse only:     \(figures(parseRuns))")
             print("walk, no rules: \(figures(walkRuns))")
@@ -92,6 +107,9 @@ struct Bench {
         if !scanOnly {
             print(String(format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f), fastest runs",
                          scanRuns.min()! / parseRuns.min()!, walkRuns.min()! / parseRuns.min()!))
+            if objcSeconds > 0 {
+                print(String(format: "ratio scan/(Swift parse + objc front end): %.2f", scanRuns.min()! / (parseRuns.min()! + objcSeconds)))
+            }
         }
         print(String(format: "throughput: %.1f MB/s", Double(bytes) / 1_048_576 / scanRuns.min()!))
         print("peak RSS: \(peakResidentMegabytes()) MiB")

@@ -6,6 +6,8 @@ import Foundation
 struct SyntheticProject {
     var files: Int
     var seed: UInt64
+    /// Add Objective-C classes beside the Swift files (`generate --objc`).
+    var objectiveC = false
 
     struct SplitMix64 {
         var state: UInt64
@@ -46,8 +48,86 @@ struct SyntheticProject {
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(dir)/\(fileName).swift"))
             totalBytes += text.utf8.count
+            // Mixed apps: one Objective-C class for every five Swift files, with its header.
+            if objectiveC, index % 5 == 0 {
+                let (header, implementation) = objcClass("ACM\(fileName)", &rng)
+                try Data(header.utf8).write(to: URL(fileURLWithPath: "\(dir)/ACM\(fileName).h"))
+                try Data(implementation.utf8).write(to: URL(fileURLWithPath: "\(dir)/ACM\(fileName).m"))
+                totalBytes += header.utf8.count + implementation.utf8.count
+            }
         }
         return (files, totalBytes)
+    }
+
+    /// A legacy Objective-C class of about 6 KB: properties, message sends, blocks, C calls, a `#define`, an
+    /// `#if DEBUG` log, and now and then a mistake the Objective-C rules look for.
+    private func objcClass(_ name: String, _ rng: inout SplitMix64) -> (String, String) {
+        let header = """
+        #import <Foundation/Foundation.h>
+
+        NS_ASSUME_NONNULL_BEGIN
+        @interface \(name) : NSObject
+        @property (nonatomic, copy) NSString *title;
+        @property (nonatomic, strong) NSURLSession *session;
+        - (void)loadPage:(NSInteger)page completion:(void (^)(NSArray *items, NSError * _Nullable error))completion;
+        @end
+        NS_ASSUME_NONNULL_END
+
+        """
+        var methods = ""
+        for m in 0..<(6 + Int(rng.next() % 4)) {
+            let key = rng.chance(10) ? "authToken" : rng.pick(["lastPage", "sortOrder", "theme", "filter"])
+            let url = rng.chance(5) ? "http://legacy.acmewallet.com/v\(m)" : "https://api.acmewallet.com/v\(m)"
+            methods += """
+
+            - (void)loadPage\(m):(NSInteger)page completion:(void (^)(NSArray *items, NSError *error))completion {
+                NSURL *url = [NSURL URLWithString:[NSString stringWithFormat:@"%@/items?page=%ld", @"\(url)", (long)page]];
+                NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:url];
+                [request setValue:@"application/json" forHTTPHeaderField:@"Accept"];
+                __weak typeof(self) weakSelf = self;
+                [[self.session dataTaskWithRequest:request completionHandler:^(NSData *data, NSURLResponse *response, NSError *error) {
+                    if (error != nil) { completion(@[], error); return; }
+                    NSArray *items = [NSJSONSerialization JSONObjectWithData:data options:0 error:nil];
+                    [[NSUserDefaults standardUserDefaults] setObject:@(page) forKey:@"\(key)"];
+                    dispatch_async(dispatch_get_main_queue(), ^{ weakSelf.title = [NSString stringWithFormat:@"%lu items", (unsigned long)items.count]; completion(items, nil); });
+                }] resume];
+            #if DEBUG
+                NSLog(@"loading page %ld", (long)page);
+            #endif
+            }
+
+            """
+        }
+        let implementation = """
+        #import "\(name).h"
+        #import <CommonCrypto/CommonCrypto.h>
+
+        #define k\(name)Timeout 30
+        static NSString *const k\(name)CacheKey = @"\(name.lowercased())_cache";
+
+        @implementation \(name)
+
+        - (instancetype)init {
+            if ((self = [super init])) {
+                NSURLSessionConfiguration *configuration = [NSURLSessionConfiguration defaultSessionConfiguration];
+                configuration.timeoutIntervalForRequest = k\(name)Timeout;
+                _session = [NSURLSession sessionWithConfiguration:configuration];
+            }
+            return self;
+        }
+        \(methods)
+        - (NSString *)digestOf:(NSData *)data {
+            unsigned char out[CC_SHA256_DIGEST_LENGTH];
+            CC_SHA256(data.bytes, (CC_LONG)data.length, out);
+            NSMutableString *hex = [NSMutableString string];
+            for (int i = 0; i < CC_SHA256_DIGEST_LENGTH; i++) { [hex appendFormat:@"%02x", out[i]]; }
+            return hex;
+        }
+
+        @end
+
+        """
+        return (header, implementation)
     }
 
     private func model(_ name: String, _ rng: inout SplitMix64) -> String {

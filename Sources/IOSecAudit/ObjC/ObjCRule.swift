@@ -24,3 +24,12 @@ extension ArtifactFile {
     /// The file lexed and structured as C-family source, shared by every Objective-C rule.
     var objc: ObjCSource { parsed("objc") { ObjCSource(bytes: $0.bytes) } }
 }
+
+/// The front end on its own, for the benchmark: lex and structure one file, no rules.
+public enum ObjCFrontEnd {
+    public static func tokenCount(ofFileAt path: String) -> Int {
+        guard let bytes = try? FileAnalyzer.read(path) else { return 0 }
+        let source = ObjCSource(bytes: bytes)
+        return source.tokens.count + source.sends.count + source.calls.count
+    }
+}

@@ -42,20 +42,25 @@ final class ObjCSource {
         return String(decoding: bytes[tokens[first].start..<tokens[range.upperBound - 1].end], as: UTF8.self)
     }
 
-    func isPunct(_ index: Int, _ symbol: String) -> Bool {
+    func isPunct(_ index: Int, _ symbol: StaticString) -> Bool {
         guard index >= 0, index < tokens.count, tokens[index].kind == .punctuation else { return false }
-        let t = tokens[index]
-        let s = symbol.utf8
-        guard t.end - t.start == s.count else { return false }
-        return zip(bytes[t.start..<t.end], s).allSatisfy { $0 == $1 }
+        return tokenEquals(index, symbol)
     }
 
-    func isIdentifier(_ index: Int, _ name: String? = nil) -> Bool {
+    func isIdentifier(_ index: Int, _ name: StaticString? = nil) -> Bool {
         guard index >= 0, index < tokens.count, tokens[index].kind == .identifier else { return false }
         guard let name else { return true }
+        return tokenEquals(index, name)
+    }
+
+    /// Byte comparison with a literal: no String is made (this runs for nearly every token).
+    private func tokenEquals(_ index: Int, _ text: StaticString) -> Bool {
         let t = tokens[index]
-        let s = name.utf8
-        return t.end - t.start == s.count && zip(bytes[t.start..<t.end], s).allSatisfy { $0 == $1 }
+        let count = text.utf8CodeUnitCount
+        guard t.end - t.start == count else { return false }
+        let pointer = text.utf8Start
+        for k in 0..<count where bytes[t.start + k] != pointer[k] { return false }
+        return true
     }
 
     /// The value of a string token (`@"…"` or `"…"`), escapes kept as written except `\"` and `\\`.
@@ -70,8 +75,9 @@ final class ObjCSource {
         }
         let close = t.end > open && bytes[t.end - 1] == UInt8(ascii: "\"") ? t.end - 1 : t.end
         guard close >= open else { return "" }
-        return String(decoding: bytes[open..<close], as: UTF8.self)
-            .replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+        let raw = String(decoding: bytes[open..<close], as: UTF8.self)
+        guard bytes[open..<close].contains(UInt8(ascii: "\\")) else { return raw }
+        return raw.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
     }
 
     /// The constant string an expression stands for: a literal (adjacent literals joined), a `#define`d or
@@ -307,8 +313,42 @@ final class ObjCSource {
         }
     }
 
+    /// Every identifier's token indices, built once: rules look names up instead of turning each token into a
+    /// String.
+    private(set) lazy var identifierIndex: [String: [Int]] = {
+        var index: [String: [Int]] = [:]
+        for (i, token) in tokens.enumerated() where token.kind == .identifier { index[text(i), default: []].append(i) }
+        return index
+    }()
+
+    /// The token indices of an identifier, in order.
+    func occurrences(of name: String) -> [Int] { identifierIndex[name] ?? [] }
+
+    /// Whether the file uses an identifier anywhere in its code.
+    func mentions(_ name: String) -> Bool { identifierIndex[name] != nil }
+
+    /// Assignments `target = value;` in code, found once per file.
+    private(set) lazy var assignmentList: [ObjCAssignment] = findAssignments()
+
+    func assignments() -> [ObjCAssignment] { assignmentList }
+
+    /// Whether a string token's value starts with `prefix`, without building the value.
+    func stringToken(_ index: Int, hasPrefix prefix: String) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let t = tokens[index]
+        let open: Int
+        switch t.kind {
+        case .objcString: open = t.start + 2
+        case .string: open = t.start + 1
+        default: return false
+        }
+        let p = Array(prefix.utf8)
+        guard open + p.count <= t.end else { return false }
+        return bytes[open..<(open + p.count)].elementsEqual(p)
+    }
+
     /// Assignments `target = value;` in code: `self.token = x`, `_password = y`, `defaults[@"k"] = v`.
-    func assignments() -> [ObjCAssignment] {
+    private func findAssignments() -> [ObjCAssignment] {
         var result: [ObjCAssignment] = []
         for index in tokens.indices where isPunct(index, "=") {
             var start = index - 1
@@ -345,10 +385,15 @@ struct ObjCMessageSend: Sendable {
     let close: Int
     let receiver: Range<Int>
     let parts: [Part]
-
     /// `setObject:forKey:`, or `count` for a unary send.
-    var selector: String {
-        parts.count == 1 && parts[0].argument == nil ? parts[0].name : parts.map { $0.name + ":" }.joined()
+    let selector: String
+
+    init(open: Int, close: Int, receiver: Range<Int>, parts: [Part]) {
+        self.open = open
+        self.close = close
+        self.receiver = receiver
+        self.parts = parts
+        selector = parts.count == 1 && parts[0].argument == nil ? parts[0].name : parts.map { $0.name + ":" }.joined()
     }
 
     func argument(_ name: String) -> Range<Int>? { parts.first { $0.name == name }?.argument }

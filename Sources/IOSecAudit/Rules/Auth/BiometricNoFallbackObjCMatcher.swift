@@ -4,9 +4,8 @@ enum BiometricNoFallbackObjCMatcher: ObjCRule {
     static var description: RuleDescription { BiometricNoFallbackRule.description }
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        let names = Set(source.tokens.indices.filter { source.tokens[$0].kind == .identifier }.map { source.text($0) })
-        guard names.contains("LAPolicyDeviceOwnerAuthenticationWithBiometrics"),
-              !names.contains("LAPolicyDeviceOwnerAuthentication"), !names.contains("LAErrorUserFallback")
+        guard source.mentions("LAPolicyDeviceOwnerAuthenticationWithBiometrics"),
+              !source.mentions("LAPolicyDeviceOwnerAuthentication"), !source.mentions("LAErrorUserFallback")
         else { return }
         for send in source.sends where send.selector.hasPrefix("evaluatePolicy:") {
             guard let policy = send.parts.first?.argument, source.identifiers(in: policy) == ["LAPolicyDeviceOwnerAuthenticationWithBiometrics"] else { continue }

@@ -11,8 +11,8 @@ enum WeakCipherObjCMatcher: ObjCRule {
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for (index, token) in source.tokens.enumerated() where token.kind == .identifier {
-            guard let weakness = constants[source.text(index)] else { continue }
+        let uses = constants.flatMap { name, weakness in source.occurrences(of: name).map { ($0, weakness) } }
+        for (index, weakness) in uses.sorted(by: { $0.0 < $1.0 }) {
             report(file, source, at: index, WeakCipherRule.message(weakness))
         }
     }

@@ -7,7 +7,7 @@ enum CleartextURLObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for (index, token) in source.tokens.enumerated() where token.kind == .objcString || token.kind == .string {
-            guard let value = source.stringValue(ofToken: index), value.hasPrefix("http://"),
+            guard source.stringToken(index, hasPrefix: "http://"), let value = source.stringValue(ofToken: index),
                   let (host, path) = CleartextURLRule.hostAndPath(String(value.dropFirst("http://".count))),
                   !host.isEmpty, !CleartextURLRule.isLocal(host), !CleartextURLRule.isIdentifier(host: host, path: path)
             else { continue }

@@ -16,8 +16,7 @@ enum TrustAllObjCMatcher: ObjCRule {
         }
         // With AFSSLPinningModePublicKey / Certificate, AFNetworking still requires a pinned key or certificate:
         // invalid or other-domain certificates pass only when pinned (trust on first use of self-signed servers).
-        let names = Set(source.identifiers(in: 0..<source.tokens.count))
-        let pins = names.contains("AFSSLPinningModePublicKey") || names.contains("AFSSLPinningModeCertificate")
+        let pins = source.mentions("AFSSLPinningModePublicKey") || source.mentions("AFSSLPinningModeCertificate")
         for assignment in source.assignments() {
             let target = source.lastIdentifier(in: assignment.target)
             if target == "allowInvalidCertificates", isYes(assignment.value, source) {

@@ -8,12 +8,9 @@ enum JailbreakDetectionWeakObjCMatcher: ObjCRule {
     static let otherSignals: Set<String> = ["_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "writeToFile"]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        var first: Int?
-        for (index, token) in source.tokens.enumerated() {
-            if token.kind == .identifier, otherSignals.contains(source.text(index)) { return }
-            guard first == nil, token.kind == .objcString || token.kind == .string, let value = source.stringValue(ofToken: index),
-                  JailbreakDetectionWeakRule.markers.contains(where: { value.hasPrefix($0) }) else { continue }
-            first = index
+        guard !otherSignals.contains(where: source.mentions) else { return }
+        let first = source.tokens.indices.first { index in
+            JailbreakDetectionWeakRule.markers.contains { source.stringToken(index, hasPrefix: $0) }
         }
         guard let first else { return }
         report(file, source, at: first, "jailbreak detection rests on well-known paths or URL schemes, which bypass tools hide with one hook; combine independent signals and do not rely on it to protect data")

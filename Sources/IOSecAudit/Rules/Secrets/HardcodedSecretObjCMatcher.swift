@@ -23,7 +23,7 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
             guard let name = source.lastIdentifier(in: assignment.target) else { continue }
             named[assignment.value.lowerBound] = name
         }
-        for (index, token) in source.tokens.enumerated() where token.kind == .objcString || token.kind == .string {
+        for (index, token) in source.tokens.enumerated() where (token.kind == .objcString || token.kind == .string) && token.end - token.start >= 6 {
             guard let value = source.stringValue(ofToken: index), let message = message(value, name: named[index]) else { continue }
             report(file, source, at: index, message.text, severity: message.severity, confidence: message.confidence)
         }

@@ -6,8 +6,8 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
     static var description: RuleDescription { KeychainAccessibilityRule.description }
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for (index, token) in source.tokens.enumerated() where token.kind == .identifier {
-            let name = source.text(index)
+        let names = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly", "kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleWhenUnlocked"]
+        for (index, name) in names.flatMap({ name in source.occurrences(of: name).map { ($0, name) } }).sorted(by: { $0.0 < $1.0 }) {
             switch name {
             case "kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly":
                 report(file, source, at: index, "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
