@@ -79,4 +79,22 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     [self.sessionToken writeToFile:[self cachePath] atomically:YES encoding:NSUTF8StringEncoding error:nil];
 }
 
+- (NSURLSessionConfiguration *)legacyConfiguration {
+    NSURLSessionConfiguration *configuration = [NSURLSessionConfiguration defaultSessionConfiguration];
+    configuration.TLSMinimumSupportedProtocol = kTLSProtocol1;
+    return configuration;
+}
+
+- (void)denyDebugger {
+    ptrace(PT_DENY_ATTACH, 0, 0, 0);
+}
+
+- (NSData *)encryptCardDetails:(NSData *)details {
+    size_t moved = 0;
+    NSMutableData *out = [NSMutableData dataWithLength:details.length + kCCBlockSizeAES128];
+    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, "acme-wallet-card-key-2019-v1!!!!", kCCKeySizeAES256, NULL,
+            details.bytes, details.length, out.mutableBytes, out.length, &moved);
+    return out;
+}
+
 @end

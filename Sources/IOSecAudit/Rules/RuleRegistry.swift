@@ -84,6 +84,9 @@ public enum RuleRegistry {
         BiometricNoFallbackObjCMatcher.self,
         JailbreakDetectionWeakObjCMatcher.self,
         PlaintextFileObjCMatcher.self,
+        TLSVersionObjCMatcher.self,
+        DebuggerCheckObjCMatcher.self,
+        HardcodedKeyObjCMatcher.self,
         UnsafeCFunctionRule.self,
     ]
 

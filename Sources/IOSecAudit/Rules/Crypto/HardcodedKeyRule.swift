@@ -23,6 +23,13 @@ struct HardcodedKeyRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            #define kCardKey @"0123456789abcdef0123456789abcdef"
+            - (NSData *)encrypt:(NSData *)data {
+                CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓kCardKey.UTF8String, kCCKeySizeAES256,
+                        ↓"0000111122223333", data.bytes, data.length, out, outLength, &moved);
+            }
+            """, path: "App/Vault.m"),
+            RuleExample("""
             func signingKey() throws -> P256.Signing.PrivateKey {
                 let privateKeyBytes: [UInt8] = ↓[0x7c, 0x02, 0x2a, 0x7e, 0x53, 0x7e, 0x1a, 0x2d, 0x44, 0x77, 0xd4, 0xf6]
                 let privateKeyData = Data(privateKeyBytes)
@@ -77,6 +84,12 @@ struct HardcodedKeyRule: SwiftRule {
             ]),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
+                CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, kCCKeySizeAES256,
+                        iv.bytes, data.bytes, data.length, out, outLength, &moved);
+            }
+            """, path: "App/Vault.m"),
             RuleExample("let key = SymmetricKey(size: .bits256)"),
             RuleExample("""
             func encrypt(_ data: Data) throws -> Data? {

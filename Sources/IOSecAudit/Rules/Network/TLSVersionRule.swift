@@ -23,6 +23,11 @@ struct TLSVersionRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            NSURLSessionConfiguration *configuration = [NSURLSessionConfiguration defaultSessionConfiguration];
+            configuration.TLSMinimumSupportedProtocol = ↓kTLSProtocol1;
+            sec_protocol_options_set_min_tls_protocol_version(options, ↓tls_protocol_version_TLSv10);
+            """, path: "App/Net.m"),
+            RuleExample("""
             let configuration = URLSessionConfiguration.ephemeral
             configuration.tlsMinimumSupportedProtocolVersion = ↓.TLSv10
             """),
@@ -34,6 +39,11 @@ struct TLSVersionRule: SwiftRule {
             RuleExample("sessionConfiguration.tlsMaximumSupportedProtocolVersion = ↓tls_protocol_version_t.TLSv10"),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            configuration.TLSMinimumSupportedProtocol = kTLSProtocol12;
+            sec_protocol_options_set_min_tls_protocol_version(options, tls_protocol_version_TLSv12);
+            if (configuration.TLSMinimumSupportedProtocol == kTLSProtocol1) { [self upgrade]; }
+            """, path: "App/Net.m"),
             RuleExample("configuration.tlsMinimumSupportedProtocolVersion = .TLSv12"),
             RuleExample("""
             let tls = NWProtocolTLS.Options()
@@ -56,17 +66,17 @@ struct TLSVersionRule: SwiftRule {
     static var calleeNames: Set<String>? { functions }
     static var assignedNames: Set<String>? { settings }
 
-    private static let settings: Set<String> = [
+    static let settings: Set<String> = [
         "tlsMinimumSupportedProtocolVersion", "tlsMaximumSupportedProtocolVersion",
         "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol", "tlsMinimumSupportedProtocol", "tlsMaximumSupportedProtocol",
     ]
-    private static let functions: Set<String> = [
+    static let functions: Set<String> = [
         "sec_protocol_options_set_min_tls_protocol_version", "sec_protocol_options_set_max_tls_protocol_version",
         "sec_protocol_options_set_tls_min_version", "sec_protocol_options_set_tls_max_version",
         "SSLSetProtocolVersionMin", "SSLSetProtocolVersionMax",
     ]
     /// Versions below TLS 1.2, as `tls_protocol_version_t` and `SSLProtocol` spell them.
-    private static let weakVersions: [String: String] = [
+    static let weakVersions: [String: String] = [
         "TLSv10": "TLS 1.0", "TLSv11": "TLS 1.1", "DTLSv10": "DTLS 1.0",
         "tlsProtocol1": "TLS 1.0", "tlsProtocol10": "TLS 1.0", "tlsProtocol11": "TLS 1.1", "tlsProtocol1Only": "TLS 1.0",
         "sslProtocol2": "SSL 2", "sslProtocol3": "SSL 3", "sslProtocol3Only": "SSL 3", "sslProtocolAll": "SSL 3",

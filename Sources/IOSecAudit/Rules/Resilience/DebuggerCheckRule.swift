@@ -24,6 +24,14 @@ struct DebuggerCheckRule: SwiftRule {
         """,
         triggeringExamples: [
             RuleExample("""
+            static void denyDebugger(void) {
+                void *handle = dlopen(0, RTLD_GLOBAL | RTLD_NOW);
+                ptrace_ptr_t ptrace_ptr = (ptrace_ptr_t)↓dlsym(handle, "ptrace");
+                ptrace_ptr(PT_DENY_ATTACH, 0, 0, 0);
+            }
+            - (void)check { ↓ptrace(PT_DENY_ATTACH, 0, 0, 0); }
+            """, path: "App/AntiDebug.m"),
+            RuleExample("""
             func denyDebugger() {
                 let handle = dlopen(nil, RTLD_NOW)
                 let symbol = ↓dlsym(handle, "ptrace")
@@ -44,6 +52,11 @@ struct DebuggerCheckRule: SwiftRule {
             RuleExample("func harden() { ↓ptrace(PT_DENY_ATTACH, 0, nil, 0) }"),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+            void *symbol = dlsym(handle, "SecItemCopyMatching");
+            // ptrace(PT_DENY_ATTACH, 0, 0, 0);
+            long result = ptrace(PT_TRACE_ME, 0, 0, 0);
+            """, path: "App/AntiDebug.m"),
             RuleExample("""
             var size = 0
             sysctlbyname("hw.machine", nil, &size, nil, 0)
