@@ -30,16 +30,24 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
-        // glibc allocator settings for the scan executables (a no-op elsewhere).
+        // glibc allocator settings, applied by the executables at start (a no-op elsewhere): process-wide, so not
+        // the analyser library's to decide.
         .target(name: "CIOSecAllocator"),
         .target(
             name: "IOSecAudit",
             dependencies: [
                 "IOSecCore",
-                "CIOSecAllocator",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Network fetchers for `iosec aasa` and `iosec pin` (HTTPS without redirects, TLS chains): kept out of the
+        // analyser, so a scan links no networking.
+        .target(
+            name: "IOSecLive",
+            dependencies: [
+                "IOSecCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -75,7 +83,9 @@ let package = Package(
             name: "iosec",
             dependencies: [
                 "IOSecAudit",
+                "IOSecLive",
                 "IOSecCore",
+                "CIOSecAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -86,6 +96,7 @@ let package = Package(
             name: "iosec-bench",
             dependencies: [
                 "IOSecAudit",
+                "CIOSecAllocator",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -111,6 +122,17 @@ let package = Package(
                 "IOSecTestSupport",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "IOSecLiveTests",
+            dependencies: [
+                "IOSecLive",
+                "IOSecCore",
+                "IOSecTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(name: "iosecTests", dependencies: ["iosec", "IOSecTestSupport"]),

@@ -1,3 +1,4 @@
+import CIOSecAllocator
 import Foundation
 import IOSecAudit
 import SwiftParser
@@ -11,7 +12,7 @@ import SwiftSyntax
 @main
 struct Bench {
     static func main() {
-        AllocatorTuning.applyForScanning()  // as the iosec command does, for both the parse-only and the scan runs
+        iosec_keep_freed_memory()  // as the iosec command does, for both the parse-only and the scan runs
         var args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else { usage() }
         args.removeFirst()

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CIOSecAllocator
 import Foundation
 import IOSecAudit
+import IOSecCore
 
 @main
 struct IOSec: AsyncParsableCommand {
@@ -20,7 +22,9 @@ struct IOSec: AsyncParsableCommand {
 
     /// ArgumentParser exits 64 on usage errors; iosec promises 2 for every usage or fatal error.
     static func main() async {
-        AllocatorTuning.applyForScanning()
+        // Every file's syntax tree is built in fresh memory and released when the file is done; glibc's defaults
+        // hand those pages back to the kernel each time and fault them in again for the next file.
+        iosec_keep_freed_memory()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import IOSecAudit
+import IOSecCore
 import Testing
 
 @Suite struct ReporterTests {

@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 
 /// The documented, stable JSON format (schema version 1). See README "JSON output".
 public struct JSONReporter: Reporter {

@@ -1,8 +1,3 @@
-/// The version iosec reports about itself.
-public enum IOSecVersion {
-    public static let current = "0.1.0"
-}
-
 /// An output format. Reporters are peers: each turns a scan result into text.
 public protocol Reporter {
     func render(_ result: ScanResult) -> String

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IOSecCore
 
 /// SARIF 2.1.0 as GitHub code scanning takes it: one run, every rule's metadata with help and
 /// `security-severity`, results with relative locations under `%SRCROOT%`, in-source suppressions, and

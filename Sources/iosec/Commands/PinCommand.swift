@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IOSecAudit
+import IOSecLive
 import IOSecCore
 
 struct PinCommand: AsyncParsableCommand {

@@ -4,7 +4,7 @@ import IOSecTestSupport
 import NIOCore
 import NIOSSL
 import Testing
-@testable import IOSecAudit
+@testable import IOSecLive
 
 /// `iosec aasa` fetching against a real HTTPS server on 127.0.0.1 with a CA generated here.
 @Suite struct HTTPSFetcherTests {

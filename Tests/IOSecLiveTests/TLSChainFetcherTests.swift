@@ -4,7 +4,7 @@ import IOSecTestSupport
 import NIOCore
 import NIOPosix
 import Testing
-@testable import IOSecAudit
+@testable import IOSecLive
 
 @Suite struct TLSChainFetcherTests {
     @Test func fetchesTheServedChainWithoutTrustingIt() async throws {
