@@ -101,6 +101,15 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
+        // Development tools, not part of the product: `iosec-generate` writes SwiftHooks.generated.swift.
+        .target(
+            name: "IOSecDevTools",
+            dependencies: [
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(name: "iosec-generate", dependencies: ["IOSecDevTools"]),
         .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore"]),
         .testTarget(
             name: "IOSecKitTests",
@@ -118,6 +127,7 @@ let package = Package(
             name: "IOSecAuditTests",
             dependencies: [
                 "IOSecAudit",
+                "IOSecDevTools",
                 "IOSecCore",
                 "IOSecTestSupport",
                 .product(name: "SwiftParser", package: "swift-syntax"),

@@ -35,10 +35,15 @@ import Testing
             #expect(d.triggeringExamples.count >= 3, "\(d.id) needs at least 3 triggering examples")
             #expect(d.nonTriggeringExamples.count >= 3, "\(d.id) needs at least 3 non-triggering examples")
             for example in d.triggeringExamples {
-                #expect(!example.strippedFiles.markers.isEmpty, "\(d.id): triggering example without ↓ marker:\n\(example.code)")
+                let markers = example.strippedFiles.markers
+                #expect(!markers.isEmpty, "\(d.id): triggering example without ↓ marker:\n\(example.code)")
+                #expect(
+                    example.findings.isEmpty || example.findings.count == markers.count,
+                    "\(d.id): \(example.findings.count) finding specs for \(markers.count) markers in:\n\(example.code)")
             }
             for example in d.nonTriggeringExamples {
                 #expect(example.strippedFiles.markers.isEmpty, "\(d.id): non-triggering example with a ↓ marker")
+                #expect(example.findings.isEmpty, "\(d.id): finding specs on a non-triggering example")
             }
             #expect(d.id.split(separator: ".").count == 2, "\(d.id): ids are area.name")
             #expect(!d.fix.isEmpty && !d.fixExample.isEmpty && !d.rationale.isEmpty, "\(d.id): rationale and fix required")
@@ -64,6 +69,24 @@ import Testing
             let (files, expected) = example.strippedFiles
             let actual = Self.positions(files, id: id, options: example.options)
             #expect(actual == expected, "\(id): expected findings at \(expected), got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
+        }
+    }
+
+    /// Where an example says what its findings must say (severity, confidence, message), each one does.
+    @Test(arguments: ruleIds)
+    func findingsSayWhatTheirSpecsSay(id: String) {
+        for example in Self.description(id).triggeringExamples where !example.findings.isEmpty {
+            let (files, markers) = example.strippedFiles
+            let findings = SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id), options: example.options)
+                .findings.filter { !$0.suppressed && $0.ruleId == id }
+            for (marker, spec) in zip(markers, example.findings) {
+                guard let finding = findings.first(where: { "\($0.file):\($0.line):\($0.column)" == marker }) else {
+                    continue  // a missing position is triggeringExamplesYieldExactlyTheMarkedFindings' failure
+                }
+                let mismatch = spec.mismatch(
+                    severity: finding.severity, confidence: finding.confidence, message: finding.message)
+                #expect(mismatch == nil, "\(id) at \(marker): \(mismatch ?? "")")
+            }
         }
     }
 

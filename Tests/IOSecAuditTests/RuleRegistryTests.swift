@@ -30,7 +30,7 @@ import Testing
         let registered = Set(
             (RuleRegistry.swiftRules.map { "\($0)" } + RuleRegistry.artifactRules.map { "\($0)" } + RuleRegistry.projectRules.map { "\($0)" }
                 + RuleRegistry.swiftFactCollectors.map { "\($0)" }))
-        let declared = try Self.declaredTypes(conformingTo: ["SwiftRule", "ArtifactRule", "ObjCRule", "ProjectRule"])
+        let declared = try Self.declaredTypes(conformingTo: ["SwiftRule", "SwiftVisitor", "ArtifactRule", "ObjCRule", "ProjectRule"])
         #expect(declared.count >= 60, "the source scan found too few rules: \(declared.count)")
         for name in declared.sorted() {
             #expect(registered.contains(name), "\(name) is declared but not in RuleRegistry: it never runs")

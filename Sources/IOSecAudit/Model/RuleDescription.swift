@@ -52,15 +52,24 @@ public struct RuleExample: Sendable {
     public let files: [(path: String, code: String)]
     /// How the example is scanned, e.g. with `production` for rules that only apply to production checks.
     public let options: ScanOptions
+    /// What the finding at each marker must say, in marker order; empty when only positions are checked.
+    public let findings: [FindingSpec]
 
-    public init(_ code: String, path: String = "App/Example.swift", options: ScanOptions = ScanOptions(jobs: 1)) {
+    public init(
+        _ code: String, path: String = "App/Example.swift", options: ScanOptions = ScanOptions(jobs: 1),
+        findings: [FindingSpec] = []
+    ) {
         self.files = [(path, code)]
         self.options = options
+        self.findings = findings
     }
 
-    public init(files: [(path: String, code: String)], options: ScanOptions = ScanOptions(jobs: 1)) {
+    public init(
+        files: [(path: String, code: String)], options: ScanOptions = ScanOptions(jobs: 1), findings: [FindingSpec] = []
+    ) {
         self.files = files
         self.options = options
+        self.findings = findings
     }
 
     /// The first (usually only) file's text and path.
@@ -104,5 +113,39 @@ public struct RuleExample: Sendable {
             }
         }
         return (out, markers)
+    }
+}
+
+/// What one expected finding of a triggering example must say beyond its position (after swift-format's
+/// `FindingSpec`): the severity and confidence a branch lowers or raises it to, and a fragment of its message.
+///
+/// ```swift
+/// RuleExample(#"let api = "↓http://debug.acme.com""#, findings: [FindingSpec(severity: .low, message: "debug")])
+/// ```
+public struct FindingSpec: Sendable {
+    public let severity: Severity?
+    public let confidence: Confidence?
+    /// Text the message must contain.
+    public let message: String?
+
+    public init(severity: Severity? = nil, confidence: Confidence? = nil, message: String? = nil) {
+        self.severity = severity
+        self.confidence = confidence
+        self.message = message
+    }
+
+    /// Why `finding` does not match, or nil when it does.
+    public func mismatch(severity actualSeverity: Severity, confidence actualConfidence: Confidence, message actualMessage: String)
+        -> String?
+    {
+        var problems: [String] = []
+        if let severity, severity != actualSeverity { problems.append("severity \(actualSeverity), expected \(severity)") }
+        if let confidence, confidence != actualConfidence {
+            problems.append("confidence \(actualConfidence), expected \(confidence)")
+        }
+        if let message, !actualMessage.contains(message) {
+            problems.append("message \"\(actualMessage)\" does not contain \"\(message)\"")
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 }

@@ -2,12 +2,12 @@ import SwiftSyntax
 
 /// Walks one file's tree once and hands each node to the rules that asked for its kind.
 ///
-/// Each node kind rules may ask for has its own typed visit method, so a node of any other kind costs nothing
-/// beyond the walk itself (no per-node table lookup), and calls and references are routed by name through one
-/// table lookup per node instead of one set lookup per rule.
+/// Each node kind rules may ask for has its own typed hook, so a node of any other kind costs nothing beyond the
+/// walk itself (no per-node table lookup), rules get the node already typed, and calls and references are routed by
+/// name through one table lookup per node instead of one set lookup per rule.
 final class RuleDispatcher: SyntaxVisitor {
-    /// The node kinds a visitor may ask for. `RuleDispatcherTests` checks that every registered visitor's
-    /// `nodeKinds` is among them, so a rule can never subscribe to a kind that is silently not delivered.
+    /// The node kinds with a typed hook in `SwiftVisitor`. `RuleDispatcherTests` checks that every registered
+    /// visitor's generated `nodeKinds` is among them.
     static let supportedKinds: Set<SyntaxKind> = [
         .functionCallExpr, .declReferenceExpr, .memberAccessExpr, .stringLiteralExpr, .sequenceExpr,
         .assignmentExpr, .binaryOperatorExpr, .attribute, .functionDecl, .functionParameter, .identifierType,
@@ -84,77 +84,87 @@ final class RuleDispatcher: SyntaxVisitor {
         for index in rules.indices { rules[index].finish(in: file) }
     }
 
-    private func deliver(_ node: some SyntaxProtocol, to indices: [Int]) {
-        guard !indices.isEmpty else { return }
-        let syntax = Syntax(node)
-        for index in indices { rules[index].visit(syntax, in: file) }
-    }
-
-    /// Calls and references: the name is worked out once, and only the rules that want it see the node.
-    private func route(_ node: some SyntaxProtocol, _ route: Route, name: @autoclosure () -> String?) {
-        if route.byName.isEmpty {
-            deliver(node, to: route.unfiltered)
-            return
-        }
+    /// Routes a named node (a call, reference, member access, assignment or type) to the rules that want it: the
+    /// name is worked out once, and only the rules that want that name, or every name, see the node. Registry order
+    /// is kept, so reports come out the same however names are routed.
+    private func routed(_ route: Route, name: @autoclosure () -> String?) -> [Int] {
+        if route.byName.isEmpty { return route.unfiltered }
         let named = name().flatMap { route.byName[$0] } ?? []
-        if route.unfiltered.isEmpty { deliver(node, to: named); return }
-        if named.isEmpty { deliver(node, to: route.unfiltered); return }
-        // Both: keep registry order, so reports come out the same however names are routed.
-        deliver(node, to: (route.unfiltered + named).sorted())
+        if route.unfiltered.isEmpty { return named }
+        if named.isEmpty { return route.unfiltered }
+        return (route.unfiltered + named).sorted()
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.calls.isEmpty { route(node, plan.calls, name: node.calledName) }
+        if !plan.calls.isEmpty {
+            for index in routed(plan.calls, name: node.calledName) { rules[index].visit(node, in: file) }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.references.isEmpty { route(node, plan.references, name: node.baseName.text) }
+        if !plan.references.isEmpty {
+            for index in routed(plan.references, name: node.baseName.text) { rules[index].visit(node, in: file) }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.memberAccesses.isEmpty { route(node, plan.memberAccesses, name: node.declName.baseName.text) }
+        if !plan.memberAccesses.isEmpty {
+            for index in routed(plan.memberAccesses, name: node.declName.baseName.text) {
+                rules[index].visit(node, in: file)
+            }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        deliver(node, to: plan.stringLiterals)
+        for index in plan.stringLiterals { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.sequences.isEmpty { route(node, plan.sequences, name: node.simpleAssignment?.target.lastName) }
+        if !plan.sequences.isEmpty {
+            for index in routed(plan.sequences, name: node.simpleAssignment?.target.lastName) {
+                rules[index].visit(node, in: file)
+            }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.assignments.isEmpty { route(node, plan.assignments, name: node.targetAndValues?.target.lastName) }
+        if !plan.assignments.isEmpty {
+            for index in routed(plan.assignments, name: node.targetAndValues?.target.lastName) {
+                rules[index].visit(node, in: file)
+            }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        deliver(node, to: plan.binaryOperators)
+        for index in plan.binaryOperators { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-        deliver(node, to: plan.attributes)
+        for index in plan.attributes { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        deliver(node, to: plan.functionDecls)
+        for index in plan.functionDecls { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        deliver(node, to: plan.functionParameters)
+        for index in plan.functionParameters { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.identifierTypes.isEmpty { route(node, plan.identifierTypes, name: node.name.text) }
+        if !plan.identifierTypes.isEmpty {
+            for index in routed(plan.identifierTypes, name: node.name.text) { rules[index].visit(node, in: file) }
+        }
         return .visitChildren
     }
 

@@ -1,14 +1,13 @@
 import SwiftSyntax
 
 /// A rule over Swift source. The scanner parses each file once and walks its tree once; during that walk it
-/// hands every node of the kinds in `nodeKinds` to the rule. A fresh instance is made for each file, so a
-/// rule may keep per-file state and conclude in `finish(in:)`.
+/// hands every node of a kind the rule has a hook for to that hook.
 ///
 /// ```swift
 /// struct UIWebViewRule: SwiftRule {
 ///     static let description = RuleDescription(id: "platform.uiwebview", …)
-///     static let nodeKinds: Set<SyntaxKind> = [.identifierType, .declReferenceExpr]
-///     mutating func visit(_ node: Syntax, in file: SwiftFile) { … file.report(Self.description, at: node, message: …) }
+///     static let referenceNames: Set<String>? = ["UIWebView", "UIWebViewDelegate"]
+///     mutating func visit(_ node: IdentifierTypeSyntax, in file: SwiftFile) { report(file, at: node, "…") }
 /// }
 /// ```
 public protocol SwiftRule: SwiftVisitor {
@@ -17,22 +16,38 @@ public protocol SwiftRule: SwiftVisitor {
 
 /// Anything that takes part in the one walk over a Swift file: rules, and fact collectors that feed
 /// project rules (`file.record(kind:value:at:)`) without reporting findings themselves.
+///
+/// A visitor implements the typed hooks for the node kinds it wants (`visit(_: FunctionCallExprSyntax, in:)`, …);
+/// that is its whole subscription. `SwiftHooks.generated.swift` lists, per visitor, the hooks it implements, and
+/// `SwiftHooksGeneratedTests` fails when that list is stale, so a hook can never be written and silently not
+/// called. A fresh instance is made for each file, so a visitor may keep per-file state and conclude in
+/// `finish(in:)`.
 public protocol SwiftVisitor: Sendable {
-    /// The syntax node kinds this visitor wants to see.
+    /// The node kinds whose hooks this visitor implements: generated from the source (`SwiftHooks.generated.swift`).
     static var nodeKinds: Set<SyntaxKind> { get }
-    /// When set, calls (`functionCallExpr` nodes) reach this visitor only if their `calledName` is one of these:
+    /// When set, calls reach `visit(_: FunctionCallExprSyntax, in:)` only if their `calledName` is one of these:
     /// the dispatcher works the name out once per call instead of once per rule. Other node kinds are unaffected.
     static var calleeNames: Set<String>? { get }
-    /// The same for references (`declReferenceExpr` nodes) by their base name, and for type references
-    /// (`identifierType` nodes) by the type's name.
+    /// The same for references (`DeclReferenceExprSyntax`) by their base name, and for type references
+    /// (`IdentifierTypeSyntax`) by the type's name.
     static var referenceNames: Set<String>? { get }
-    /// The same for member accesses (`memberAccessExpr` nodes), by the member's name (`MD5` in `Insecure.MD5`).
+    /// The same for member accesses (`MemberAccessExprSyntax`), by the member's name (`MD5` in `Insecure.MD5`).
     static var memberNames: Set<String>? { get }
-    /// The same for assignments (`sequenceExpr` and `assignmentExpr` nodes): only `target = value` whose target's
-    /// last name is one of these (`tlsMinimumSupportedProtocolVersion` in `config.tls… = .TLSv10`).
+    /// The same for assignments (`SequenceExprSyntax` and `AssignmentExprSyntax`): only `target = value` whose
+    /// target's last name is one of these (`tlsMinimumSupportedProtocolVersion` in `config.tls… = .TLSv10`).
     static var assignedNames: Set<String>? { get }
     init()
-    mutating func visit(_ node: Syntax, in file: SwiftFile)
+    mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: SequenceExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: AssignmentExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile)
+    mutating func visit(_ node: AttributeSyntax, in file: SwiftFile)
+    mutating func visit(_ node: FunctionDeclSyntax, in file: SwiftFile)
+    mutating func visit(_ node: FunctionParameterSyntax, in file: SwiftFile)
+    mutating func visit(_ node: IdentifierTypeSyntax, in file: SwiftFile)
     /// Called once after the whole file was walked.
     mutating func finish(in file: SwiftFile)
 }
@@ -42,6 +57,17 @@ extension SwiftVisitor {
     public static var referenceNames: Set<String>? { nil }
     public static var memberNames: Set<String>? { nil }
     public static var assignedNames: Set<String>? { nil }
+    public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: SequenceExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: AssignmentExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: AttributeSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: FunctionDeclSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: FunctionParameterSyntax, in file: SwiftFile) {}
+    public mutating func visit(_ node: IdentifierTypeSyntax, in file: SwiftFile) {}
     public mutating func finish(in file: SwiftFile) {}
 }
 

@@ -73,7 +73,6 @@ struct BiometricBoolGateRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
     static let calleeNames: Set<String>? = ["evaluatePolicy"]
     /// Signs of a Keychain item bound to biometrics somewhere in the file.
     static let referenceNames: Set<String>? = [
@@ -84,12 +83,12 @@ struct BiometricBoolGateRule: SwiftRule {
     private var gates: [Syntax] = []
     private var bindsKeychain = false
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if node.is(DeclReferenceExprSyntax.self) {
-            bindsKeychain = true
-            return
-        }
-        guard let call = node.as(FunctionCallExprSyntax.self), call.calledName == "evaluatePolicy" else { return }
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        bindsKeychain = true
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "evaluatePolicy" else { return }
         let anchor = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
         if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
             if Self.closureGatesOnResult(closure) { gates.append(anchor) }

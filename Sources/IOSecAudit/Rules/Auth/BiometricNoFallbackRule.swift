@@ -95,7 +95,6 @@ struct BiometricNoFallbackRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr, .assignmentExpr]
     static let calleeNames: Set<String>? = ["evaluatePolicy"]
     static let memberNames: Set<String>? = ["deviceOwnerAuthentication", "userFallback"]
     static let assignedNames: Set<String>? = ["localizedFallbackTitle"]
@@ -111,22 +110,24 @@ struct BiometricNoFallbackRule: SwiftRule {
         node.enclosingTypeDecl.map { Syntax($0).id }
     }
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let member = node.as(MemberAccessExprSyntax.self) {
-            switch member.declName.baseName.text {
-            case "deviceOwnerAuthentication", "userFallback": typesWithFallback.insert(Self.scope(of: member))
-            default: break
-            }
-        } else if let call = node.as(FunctionCallExprSyntax.self) {
-            guard call.calledName == "evaluatePolicy", let policy = call.arguments.first?.expression,
-                  Self.isBiometricsOnly(policy) else { return }
-            biometricsOnlyEvaluations.append(policy)
-        } else if let assignment = node.as(AssignmentExprSyntax.self) {
-            guard let (target, values) = assignment.targetAndValues,
-                  target.lastName == "localizedFallbackTitle", values.count == 1,
-                  values[0].stringLiteralValue == "" else { return }
-            emptyFallbackTitles.append(target)
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        switch member.declName.baseName.text {
+        case "deviceOwnerAuthentication", "userFallback": typesWithFallback.insert(Self.scope(of: member))
+        default: break
         }
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "evaluatePolicy", let policy = call.arguments.first?.expression,
+              Self.isBiometricsOnly(policy) else { return }
+        biometricsOnlyEvaluations.append(policy)
+    }
+
+    mutating func visit(_ assignment: AssignmentExprSyntax, in file: SwiftFile) {
+        guard let (target, values) = assignment.targetAndValues,
+              target.lastName == "localizedFallbackTitle", values.count == 1,
+              values[0].stringLiteralValue == "" else { return }
+        emptyFallbackTitles.append(target)
     }
 
     mutating func finish(in file: SwiftFile) {

@@ -39,7 +39,6 @@ struct BiometryAnyRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["SecAccessControlCreateWithFlags"]
 
     private static let weakFlags: [String: String] = [
@@ -48,8 +47,8 @@ struct BiometryAnyRule: SwiftRule {
         "userPresence": ".userPresence accepts the device passcode alone, and any enrolled biometry",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), call.calledName == "SecAccessControlCreateWithFlags",
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "SecAccessControlCreateWithFlags",
               call.arguments.count >= 3 else { return }
         let flagsArgument = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: 2)].expression
         var flags = flagsArgument.unwrapped

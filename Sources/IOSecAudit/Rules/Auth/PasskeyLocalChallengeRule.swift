@@ -59,7 +59,6 @@ struct PasskeyLocalChallengeRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["createCredentialAssertionRequest", "createCredentialRegistrationRequest"]
 
     /// Identifiers that mean the bytes were made on the device.
@@ -68,9 +67,8 @@ struct PasskeyLocalChallengeRule: SwiftRule {
         "SystemRandomNumberGenerator", "SymmetricKey",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self),
-              let argument = call.arguments.first(where: { $0.label?.text == "challenge" }),
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "challenge" }),
               let source = Self.localSource(of: argument.expression) else { return }
         report(file, at: argument, "the passkey challenge is \(source), not a value the server issued and will check; fetch it from the relying party")
     }

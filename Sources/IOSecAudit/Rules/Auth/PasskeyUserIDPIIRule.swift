@@ -50,16 +50,14 @@ struct PasskeyUserIDPIIRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["createCredentialRegistrationRequest"]
 
     /// Words (or adjacent word pairs) that name personal data a user handle must not carry.
     private static let personalWords: Set<String> = ["email", "mail", "phone", "msisdn", "username", "login", "nickname", "ssn"]
     private static let personalPairs: Set<String> = ["user name", "account name", "full name", "display name", "e mail", "mobile number"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self),
-              let argument = call.arguments.first(where: { $0.label?.text == "userID" }),
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "userID" }),
               let name = Self.personalName(in: argument.expression) else { return }
         report(file, at: argument, "the passkey user handle is made from `\(name)`; it is stored with the credential and sent on every sign-in, so it must be an opaque random value")
     }

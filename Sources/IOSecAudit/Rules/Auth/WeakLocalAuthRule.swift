@@ -80,7 +80,6 @@ struct WeakLocalAuthRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .functionCallExpr]
     static let calleeNames: Set<String>? = ["elementsEqual"]
     /// Categories that a user types to authenticate.
     static let credentialCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .secret, .credential]
@@ -89,31 +88,31 @@ struct WeakLocalAuthRule: SwiftRule {
     /// when what lies beyond them is one of these.
     static let lowerPrecedence: Set<String> = ["&&", "||", "??"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let op = node.as(BinaryOperatorExprSyntax.self) {
-            let text = op.operator.text
-            guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
-            // Most comparisons involve no credential: find the credential side first, then ask what the other side is.
-            // A literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`).
-            if let name = Self.credentialName(in: left) {
-                if file.stringValue(of: right)?.isEmpty == false {
-                    report(file, at: left, Self.message(name))
-                } else if Self.isBundledValue(right) {
-                    report(file, at: left, Self.bundledMessage(name))
-                }
-            } else if let name = Self.credentialName(in: right) {
-                if file.stringValue(of: left)?.isEmpty == false {
-                    report(file, at: right, Self.message(name))
-                } else if Self.isBundledValue(left) {
-                    report(file, at: right, Self.bundledMessage(name))
-                }
+    mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
+        let text = op.operator.text
+        guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
+        // Most comparisons involve no credential: find the credential side first, then ask what the other side is.
+        // A literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`).
+        if let name = Self.credentialName(in: left) {
+            if file.stringValue(of: right)?.isEmpty == false {
+                report(file, at: left, Self.message(name))
+            } else if Self.isBundledValue(right) {
+                report(file, at: left, Self.bundledMessage(name))
             }
-        } else if let call = node.as(FunctionCallExprSyntax.self) {
-            guard call.calledName == "elementsEqual", let base = call.calledBase,
-                  call.arguments.first?.expression.stringLiteralValue?.isEmpty == false,
-                  let name = Self.credentialName(in: base) else { return }
-            report(file, at: base, Self.message(name))
+        } else if let name = Self.credentialName(in: right) {
+            if file.stringValue(of: left)?.isEmpty == false {
+                report(file, at: right, Self.message(name))
+            } else if Self.isBundledValue(left) {
+                report(file, at: right, Self.bundledMessage(name))
+            }
         }
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "elementsEqual", let base = call.calledBase,
+              call.arguments.first?.expression.stringLiteralValue?.isEmpty == false,
+              let name = Self.credentialName(in: base) else { return }
+        report(file, at: base, Self.message(name))
     }
 
     private static func bundledMessage(_ name: String) -> String {

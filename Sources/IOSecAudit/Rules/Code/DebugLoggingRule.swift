@@ -68,7 +68,6 @@ struct DebugLoggingRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static var calleeNames: Set<String>? { names }
     static let names: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
     /// Folders of build scripts and command-line tools, where printing is the point.
@@ -78,8 +77,8 @@ struct DebugLoggingRule: SwiftRule {
     private var fileIsTool: Bool?
     private var calls: [(FunctionCallExprSyntax, String)] = []
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName,
               Self.names.contains(name), LogSensitiveRule.isGlobalCall(call),
               !call.argumentLabels.contains("to"),  // print(_:to:) writes into a stream the code owns
               !call.isDebugOnly

@@ -69,11 +69,10 @@ struct FormatStringRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["NSLog", "String", "NSString", "localizedStringWithFormat"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let format = Self.variableFormat(of: call, in: file) else { return }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let format = Self.variableFormat(of: call, in: file) else { return }
         report(file, at: format, "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument")
     }
 

@@ -66,7 +66,6 @@ struct SQLInjectionRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2",
         "executeQuery", "executeUpdate", "executeStatements", "execute", "fetchAll", "fetchOne", "fetchCursor", "fetchSet",
@@ -75,8 +74,8 @@ struct SQLInjectionRule: SwiftRule {
     /// For these, the SQL is the second argument (after the database handle).
     private static let sqliteCalls: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name),
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name),
               let reason = Self.dynamicPart(of: sql, in: file, depth: 0)
         else { return }
         report(file, at: sql, "SQL is built from \(reason) and run as text; use ? placeholders and bind the values")

@@ -27,7 +27,7 @@ enum UnsafeCFunctionRule: ObjCRule {
             void copyName(char *dst, const char *src) {
                 ↓strcpy(dst, src);
             }
-            """, path: "App/Util.c"),
+            """, path: "App/Util.c", findings: [FindingSpec(severity: .low, message: "use strlcpy")]),
             RuleExample("""
             - (void)formatLine:(const char *)user {
                 char line[128];
@@ -40,7 +40,7 @@ enum UnsafeCFunctionRule: ObjCRule {
                 char buffer[32];
                 ↓gets(buffer);
             }
-            """, path: "App/Reader.mm"),
+            """, path: "App/Reader.mm", findings: [FindingSpec(severity: .medium, message: "use fgets")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""

@@ -123,8 +123,6 @@ struct HardcodedKeyRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .functionParameter]
-
     /// Constructors whose `key:` argument is key material (CryptoSwift, RNCryptor, common wrappers).
     private static let keyedConstructors: Set<String> = [
         "AES", "ChaCha20", "Blowfish", "Rabbit", "HMAC", "CMAC", "CBCMAC", "Poly1305", "AEADChaCha20Poly1305",
@@ -195,15 +193,15 @@ struct HardcodedKeyRule: SwiftRule {
     private static let passwordLabels: Set<String> = ["password", "withPassword"]
     private static let passwordKeyedAPIs: Set<String> = ["encrypt", "decrypt", "encryptData", "decryptData", "Encryptor", "Decryptor", "RNCryptor", "RNEncryptor", "RNDecryptor"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let parameter = node.as(FunctionParameterSyntax.self) {
-            // `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
-            let name = (parameter.secondName ?? parameter.firstName).text
-            guard let value = parameter.defaultValue?.value, let role = Self.materialParameters[name.lowercased()] else { return }
-            check(value, as: role, in: file)
-            return
-        }
-        guard let call = node.as(FunctionCallExprSyntax.self), !call.arguments.isEmpty else { return }
+    /// `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
+    mutating func visit(_ parameter: FunctionParameterSyntax, in file: SwiftFile) {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        guard let value = parameter.defaultValue?.value, let role = Self.materialParameters[name.lowercased()] else { return }
+        check(value, as: role, in: file)
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard !call.arguments.isEmpty else { return }
         // Most calls pass no key material: decide from the labels before working out names.
         let labelled = call.arguments.contains { argument in
             guard let label = argument.label?.text else { return false }

@@ -31,15 +31,22 @@ struct InsecureRandomRule: SwiftRule {
                 NSString *resetToken = [NSString stringWithFormat:@"%08x", ↓rand()];
                 return resetToken;
             }
-            """, path: "App/Reset.m"),
+            """, path: "App/Reset.m", findings: [FindingSpec(confidence: .medium, message: "'rand()'")]),
+            RuleExample("""
+            - (NSString *)makeResetToken {
+                NSString *resetToken = [NSString stringWithFormat:@"%06u", ↓arc4random_uniform(1000000)];
+                return resetToken;
+            }
+            """, path: "App/Reset.m", findings: [FindingSpec(confidence: .low)]),
             RuleExample("""
             func makeNonce() -> String {
                 var nonce = ""
                 for _ in 0..<32 { nonce += String(↓arc4random_uniform(10)) }
                 return nonce
             }
-            """),
-            RuleExample(#"let sessionToken = String(format: "%08x%08x", ↓rand(), ↓rand())"#),
+            """, findings: [FindingSpec(confidence: .low, message: "'arc4random_uniform()'")]),
+            RuleExample(#"let sessionToken = String(format: "%08x%08x", ↓rand(), ↓rand())"#,
+                        findings: [FindingSpec(confidence: .medium), FindingSpec(confidence: .medium, message: "'sessionToken'")]),
             RuleExample("""
             struct PasswordResetCode {
                 let value: Int
@@ -82,7 +89,6 @@ struct InsecureRandomRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static var calleeNames: Set<String>? { weakFunctions }
     static let weakFunctions: Set<String> = [
         "rand", "random", "srand", "srandom", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
@@ -94,9 +100,8 @@ struct InsecureRandomRule: SwiftRule {
     /// Ancestors to look through before giving up: enough for `let x = String(format: …, f())` nesting.
     static let maxDepth = 24
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self),
-              let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let ref = call.calledExpression.as(DeclReferenceExprSyntax.self),
               Self.weakFunctions.contains(ref.baseName.text),
               let purpose = Self.securityPurpose(of: call)
         else { return }

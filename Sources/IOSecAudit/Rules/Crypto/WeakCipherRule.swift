@@ -68,7 +68,6 @@ struct WeakCipherRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
 
     /// CommonCrypto constants and the weakness each names.
     private static let constants: [String: String] = [
@@ -90,8 +89,7 @@ struct WeakCipherRule: SwiftRule {
         "Des3", "rc4", "RC4", "Rc4", "rc2", "RC2", "Rc2", "ecb", "ECB", "Ecb", "ecbMode", "ECBMode", "EcbMode",
     ])
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let ref = node.as(DeclReferenceExprSyntax.self) else { return }
+    mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
         let name = ref.baseName.text
         let weakness: String
         var reported = Syntax(ref)

@@ -79,7 +79,6 @@ struct WeakHashRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr, .functionCallExpr]
     static let calleeNames: Set<String>? = Set(commonCryptoFunctions.keys)
     static var memberNames: Set<String>? { insecureAlgorithms }
 
@@ -99,22 +98,22 @@ struct WeakHashRule: SwiftRule {
         "deduplication", "thumbnail", "url", "path", "file", "image", "asset", "download",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let member = node.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
-            guard Self.insecureAlgorithms.contains(name), member.base?.lastName == "Insecure" else { return }
-            // `Insecure.MD5.hash(data: x)`: the hashed value is `x`.
-            var data: ExprSyntax?
-            if let outer = member.parent?.as(MemberAccessExprSyntax.self), outer.declName.baseName.text == "hash",
-               let call = outer.parent?.as(FunctionCallExprSyntax.self) {
-                data = call.argument("data")
-            }
-            check(member, algorithm: name == "SHA1" ? "SHA-1" : name, display: "Insecure.\(name)", data: data, in: file)
-        } else if let call = node.as(FunctionCallExprSyntax.self),
-                  let name = call.calledName, let algorithm = Self.commonCryptoFunctions[name],
-                  call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            check(call, algorithm: algorithm, display: name, data: call.arguments.first?.expression, in: file)
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        let name = member.declName.baseName.text
+        guard Self.insecureAlgorithms.contains(name), member.base?.lastName == "Insecure" else { return }
+        // `Insecure.MD5.hash(data: x)`: the hashed value is `x`.
+        var data: ExprSyntax?
+        if let outer = member.parent?.as(MemberAccessExprSyntax.self), outer.declName.baseName.text == "hash",
+           let call = outer.parent?.as(FunctionCallExprSyntax.self) {
+            data = call.argument("data")
         }
+        check(member, algorithm: name == "SHA1" ? "SHA-1" : name, display: "Insecure.\(name)", data: data, in: file)
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, let algorithm = Self.commonCryptoFunctions[name],
+              call.calledExpression.is(DeclReferenceExprSyntax.self) else { return }
+        check(call, algorithm: algorithm, display: name, data: call.arguments.first?.expression, in: file)
     }
 
     private func check(_ node: some SyntaxProtocol, algorithm: String, display: String, data: ExprSyntax?, in file: SwiftFile) {

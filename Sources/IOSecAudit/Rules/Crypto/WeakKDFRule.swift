@@ -86,7 +86,6 @@ struct WeakKDFRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"]
 
     /// OWASP Password Storage Cheat Sheet minimums for PBKDF2, by PRF.
@@ -96,8 +95,8 @@ struct WeakKDFRule: SwiftRule {
     /// CryptoSwift's `PKCS5.PBKDF2` default when `iterations:` is left out.
     static let cryptoSwiftDefaultIterations = 4096
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName else { return }
         switch name {
         case "CCKeyDerivationPBKDF":
             let arguments = Array(call.arguments)

@@ -53,11 +53,10 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["SecItemUpdate"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), call.calledName == "SecItemUpdate", call.arguments.count == 2,
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "SecItemUpdate", call.arguments.count == 2,
               let attributes = call.arguments.last?.expression,
               let dictionary = KeychainDictionary.of(attributes, before: call) else { return }
         for key in ["kSecAttrAccessible", "kSecAttrAccessControl"] {

@@ -100,11 +100,10 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["SecItemDelete"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let delete = node.as(FunctionCallExprSyntax.self), delete.calledName == "SecItemDelete",
+    mutating func visit(_ delete: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard delete.calledName == "SecItemDelete",
               let body = delete.enclosingBody else { return }
         let tokens = body.tokens(viewMode: .sourceAccurate)
         // The read must come first, in the same function; a function that knows about the locked state is fine.

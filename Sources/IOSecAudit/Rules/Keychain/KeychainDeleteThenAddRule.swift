@@ -67,11 +67,10 @@ struct KeychainDeleteThenAddRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["SecItemAdd"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let add = node.as(FunctionCallExprSyntax.self), add.calledName == "SecItemAdd",
+    mutating func visit(_ add: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard add.calledName == "SecItemAdd",
               let addQuery = add.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
               let body = add.enclosingBody else { return }
         // A delete of the same dictionary earlier in the function, with no update in between.

@@ -75,7 +75,6 @@ struct KeychainErroneousAttributeRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
     static let referenceNames: Set<String>? = ["kSecClass"]
 
     /// Attributes that belong to one kind of item only: reported when they appear with a class of another kind.
@@ -94,9 +93,9 @@ struct KeychainErroneousAttributeRule: SwiftRule {
 
     private var reported: Set<SyntaxIdentifier> = []
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+    mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
         // Start from the `kSecClass` key of a dictionary literal (or the local it initialises).
-        guard let ref = node.as(DeclReferenceExprSyntax.self), ref.baseName.text == "kSecClass",
+        guard ref.baseName.text == "kSecClass",
               let dictionaryExpr = Self.enclosingDictionary(of: ref) else { return }
         // `var query = [kSecClass: …]` followed by `query[kSecAttrAccount] = …`: the later keys belong to it too.
         let variable = dictionaryExpr.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?

@@ -83,15 +83,14 @@ struct KeychainQueryReuseRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["SecItemAdd"]
 
     private static let searchOnlyKeys: Set<String> = [
         "kSecReturnData", "kSecReturnAttributes", "kSecReturnRef", "kSecReturnPersistentRef", "kSecMatchLimit",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let add = node.as(FunctionCallExprSyntax.self), add.calledName == "SecItemAdd",
+    mutating func visit(_ add: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard add.calledName == "SecItemAdd",
               let dictionary = KeychainDictionary.of(firstArgumentOf: add), let variable = dictionary.variable,
               !Set(dictionary.keys.keys).isDisjoint(with: Self.searchOnlyKeys),
               let body = add.enclosingBody else { return }

@@ -47,7 +47,7 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
                 </dict>
             </dict>
             </plist>
-            """, path: "App/Info.plist"),
+            """, path: "App/Info.plist", findings: [FindingSpec(severity: .high, confidence: .high, message: "off for every domain")]),
             // Exception domains do not narrow the global switch: every other host is still open.
             RuleExample("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -85,7 +85,10 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
                 </dict>
             </dict>
             </plist>
-            """, path: "App/Info.plist"),
+            """, path: "App/Info.plist", findings: [
+                FindingSpec(severity: .medium, message: "web views may load any page"),
+                FindingSpec(severity: .medium, message: "AVFoundation may stream media"),
+            ]),
             // A string instead of a boolean: whether ATS reads "YES" as true is not documented; do not leave it
             // to chance.
             RuleExample("""
@@ -99,7 +102,7 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
                 </dict>
             </dict>
             </plist>
-            """, path: "App/Info.plist"),
+            """, path: "App/Info.plist", findings: [FindingSpec(severity: .medium, confidence: .low, message: "not a boolean")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""

@@ -23,21 +23,34 @@ struct CleartextURLRule: SwiftRule {
         triggeringExamples: [
             RuleExample("""
             static NSString *const kBaseURL = ↓@"http://api.acmebank.com/v1";
-            """, path: "App/API.m"),
-            RuleExample(#"let loginURL = URL(string: ↓"http://api.acme-shop.com/v1/login")!"#),
+            """, path: "App/API.m", findings: [FindingSpec(severity: .medium, confidence: .low, message: "if the app loads it")]),
+            RuleExample("""
+            #ifdef DEBUG
+            static NSString *const kStagingURL = ↓@"http://staging.acmebank.com/v1";
+            #endif
+            """, path: "App/API.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
+            findings: [FindingSpec(severity: .low, message: "debug builds only")]),
+            RuleExample(#"let loginURL = URL(string: ↓"http://api.acme-shop.com/v1/login")!"#,
+                        findings: [FindingSpec(severity: .medium, confidence: .low, message: "if the app loads it")]),
             RuleExample("""
             enum Endpoints {
                 static let assets = ↓"http://cdn.acme-shop.com/assets"
             }
-            """),
-            RuleExample(#"var request = URLRequest(url: URL(string: ↓"http://payments.acme-shop.com:8080/charge?amount=\(amount)")!)"#),
+            """, findings: [FindingSpec(severity: .medium, confidence: .low, message: "if the app loads it")]),
+            RuleExample("""
+            // Safari is not under the app's ATS: low.
+            UIApplication.shared.open(URL(string: ↓"http://blog.acme-shop.com/posts/security")!)
+            """, findings: [FindingSpec(severity: .low, message: "opened outside the app or shown")]),
+            RuleExample(#"var request = URLRequest(url: URL(string: ↓"http://payments.acme-shop.com:8080/charge?amount=\(amount)")!)"#,
+                        findings: [FindingSpec(severity: .medium, confidence: .high, message: "is loaded by the app")]),
             RuleExample(#"webView.load(URLRequest(url: URL(string: ↓"HTTP://52.14.22.9/status")!))"#),
             RuleExample("""
             #if DEBUG
             // Reported at low, and only with --include-context debug: debug builds only.
             let apiBase = ↓"http://staging.acme-shop.com/api"
             #endif
-            """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
+            """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
+            findings: [FindingSpec(severity: .low, message: "debug builds only")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -81,7 +94,6 @@ struct CleartextURLRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
 
     /// Calls that take text, not an endpoint: logging, UI text, string tests and rewrites.
     private static let textSinks: Set<String> = [
@@ -97,9 +109,8 @@ struct CleartextURLRule: SwiftRule {
         "docs.oasis-open.org", "www.idpf.org", "relaxng.org", "www.xml.org", "xml.org", "www.openarchives.org",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let literal = node.as(StringLiteralExprSyntax.self),
-              let first = literal.segments.first?.as(StringSegmentSyntax.self) else { return }
+    mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
+        guard let first = literal.segments.first?.as(StringSegmentSyntax.self) else { return }
         let text = first.content.text
         guard text.utf8.count > 7, text.prefix(7).lowercased() == "http://" else { return }
         // The host must be complete in the literal's first segment: `"http://\(host)/…"` says nothing.

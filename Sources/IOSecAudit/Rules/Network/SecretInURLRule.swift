@@ -52,19 +52,20 @@ struct SecretInURLRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr, .functionCallExpr]
     static let calleeNames: Set<String>? = ["URLQueryItem"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let literal = node.as(StringLiteralExprSyntax.self) {
-            guard literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) else { return }
-            report(file, at: literal, "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
-        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledName == "URLQueryItem",
-                  let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
-                  let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self), LogLabel.mayHoldSecret(value),
-                  !Self.buildsRequestBody(call) {
-            report(file, at: call, "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
-        }
+    mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
+        guard literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) else { return }
+        report(file, at: literal, "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "URLQueryItem",
+              let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
+              let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self), LogLabel.mayHoldSecret(value),
+              !Self.buildsRequestBody(call)
+        else { return }
+        report(file, at: call, "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
     }
 
     /// Parameter names that carry a credential.

@@ -62,7 +62,6 @@ struct TLSVersionRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
     static var calleeNames: Set<String>? { functions }
     static var assignedNames: Set<String>? { settings }
 
@@ -86,16 +85,16 @@ struct TLSVersionRule: SwiftRule {
         "kDTLSProtocol1": "DTLS 1.0",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let seq = node.as(SequenceExprSyntax.self) {
-            guard let assignment = seq.simpleAssignment, let setting = assignment.target.lastName,
-                  Self.settings.contains(setting) else { return }
-            check(assignment.value, setting: setting, in: file)
-        } else if let call = node.as(FunctionCallExprSyntax.self),
-                  let name = call.calledName, Self.functions.contains(name),
-                  let value = call.arguments.last?.expression {
-            check(value, setting: name, in: file)
-        }
+    mutating func visit(_ seq: SequenceExprSyntax, in file: SwiftFile) {
+        guard let assignment = seq.simpleAssignment, let setting = assignment.target.lastName,
+              Self.settings.contains(setting) else { return }
+        check(assignment.value, setting: setting, in: file)
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, Self.functions.contains(name),
+              let value = call.arguments.last?.expression else { return }
+        check(value, setting: name, in: file)
     }
 
     private func check(_ value: ExprSyntax, setting: String, in file: SwiftFile) {

@@ -215,36 +215,36 @@ struct TrustAllRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionDecl, .functionCallExpr]
     static let calleeNames: Set<String>? = ["setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let function = node.as(FunctionDeclSyntax.self) {
-            switch function.name.text {
-            case "urlSession", "webView", "connection":
-                if Self.takesChallenge(function) {
-                    checkHandler(function, in: file)
-                } else if function.name.text == "connection", Self.isCanAuthenticate(function) {
-                    checkCanAuthenticate(function, in: file)
-                }
-            case "allowsAnyHTTPSCertificate":
-                if Self.returnsTrue(function) {
-                    report(file, at: function.name, "allowsAnyHTTPSCertificate returns true: every certificate for the host is accepted")
-                }
-            default:
-                return
+    mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
+        switch function.name.text {
+        case "urlSession", "webView", "connection":
+            if Self.takesChallenge(function) {
+                checkHandler(function, in: file)
+            } else if function.name.text == "connection", Self.isCanAuthenticate(function) {
+                checkCanAuthenticate(function, in: file)
             }
-        } else if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName {
-            switch name {
-            case "setAllowsAnyHTTPSCertificate":
-                if call.arguments.first?.expression.booleanLiteralValue == true {
-                    report(file, at: call, "setAllowsAnyHTTPSCertificate(true, …) turns off certificate validation for the host")
-                }
-            case "DisabledTrustEvaluator", "DisabledEvaluator":
-                report(file, at: call, "\(name) accepts any certificate for the host; use DefaultTrustEvaluator or PublicKeysTrustEvaluator")
-            default:
-                return
+        case "allowsAnyHTTPSCertificate":
+            if Self.returnsTrue(function) {
+                report(file, at: function.name, "allowsAnyHTTPSCertificate returns true: every certificate for the host is accepted")
             }
+        default:
+            break
+        }
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName else { return }
+        switch name {
+        case "setAllowsAnyHTTPSCertificate":
+            if call.arguments.first?.expression.booleanLiteralValue == true {
+                report(file, at: call, "setAllowsAnyHTTPSCertificate(true, …) turns off certificate validation for the host")
+            }
+        case "DisabledTrustEvaluator", "DisabledEvaluator":
+            report(file, at: call, "\(name) accepts any certificate for the host; use DefaultTrustEvaluator or PublicKeysTrustEvaluator")
+        default:
+            break
         }
     }
 

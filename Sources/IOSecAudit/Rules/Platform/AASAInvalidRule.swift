@@ -43,7 +43,8 @@ struct AASAInvalidRule: ArtifactRule {
                 ]
               }
             }
-            """, path: "Server/.well-known/apple-app-site-association"),
+            """, path: "Server/.well-known/apple-app-site-association",
+            findings: [FindingSpec(severity: .high, message: "webcredentials.apps[1]")]),
             // Wrong types: a single string where an array belongs, and "exclude" as a string.
             RuleExample("""
             {
@@ -79,7 +80,8 @@ struct AASAInvalidRule: ArtifactRule {
               ↓"applink": { "details": [] },
               "webcredentials": { "apps": ["ABCDE12345.com.acme.wallet"] }
             }
-            """, path: "Server/.well-known/apple-app-site-association"),
+            """, path: "Server/.well-known/apple-app-site-association",
+            findings: [FindingSpec(severity: .low, message: "applink")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""

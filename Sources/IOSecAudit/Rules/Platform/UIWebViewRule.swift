@@ -54,22 +54,21 @@ struct UIWebViewRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.identifierType, .declReferenceExpr]
     static var referenceNames: Set<String>? { names }
     static let names: Set<String> = ["UIWebView", "UIWebViewDelegate"]
 
     /// One finding per line is enough: `var w: UIWebView = UIWebView()` is one mistake.
     private var reportedLines: Set<Int> = []
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        let name: String
-        if let type = node.as(IdentifierTypeSyntax.self) {
-            name = type.name.text
-        } else if let ref = node.as(DeclReferenceExprSyntax.self) {
-            name = ref.baseName.text
-        } else {
-            return
-        }
+    mutating func visit(_ type: IdentifierTypeSyntax, in file: SwiftFile) {
+        check(type, named: type.name.text, in: file)
+    }
+
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        check(reference, named: reference.baseName.text, in: file)
+    }
+
+    private mutating func check(_ node: some SyntaxProtocol, named name: String, in file: SwiftFile) {
         guard Self.names.contains(name) else { return }
         let line = file.position(of: node).line
         guard reportedLines.insert(line).inserted else { return }

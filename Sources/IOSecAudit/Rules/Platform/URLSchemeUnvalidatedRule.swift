@@ -78,7 +78,6 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionDecl, .functionCallExpr]
     static let calleeNames: Set<String>? = ["onOpenURL"]
 
     /// What a handler reads when it acts on the URL's content.
@@ -89,18 +88,19 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         "allowlist", "isAllowed", "verify", "sourceApplication",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let function = node.as(FunctionDeclSyntax.self) {
-            guard let parameter = Self.urlParameter(of: function), let body = function.body else { return }
-            if Self.actsUnchecked(on: body) {
-                report(file, at: parameter, Self.message)
-            }
-        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledName == "onOpenURL",
-                  let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
-            guard Self.actsUnchecked(on: closure.statements) else { return }
-            // Report at the first statement: the closure is the handler.
-            if let first = closure.statements.first { report(file, at: first, Self.message) }
+    mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
+        guard let parameter = Self.urlParameter(of: function), let body = function.body else { return }
+        if Self.actsUnchecked(on: body) {
+            report(file, at: parameter, Self.message)
         }
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName == "onOpenURL",
+              let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+              Self.actsUnchecked(on: closure.statements) else { return }
+        // Report at the first statement: the closure is the handler.
+        if let first = closure.statements.first { report(file, at: first, Self.message) }
     }
 
     private static let message = "the opened URL's query or path is acted on without checking its host, path or values; validate against an allow-list and confirm with the user"

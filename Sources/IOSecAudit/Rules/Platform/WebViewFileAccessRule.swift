@@ -67,7 +67,6 @@ struct WebViewFileAccessRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["setValue", "loadFileURL"]
 
     private static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
@@ -80,8 +79,8 @@ struct WebViewFileAccessRule: SwiftRule {
         "homeDirectoryForCurrentUser": "the app container", "downloadsDirectory": "the Downloads directory",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName else { return }
         if name == "setValue", call.argumentLabels == ["_", "forKey"],
            let key = call.argument("forKey")?.stringLiteralValue, Self.fileAccessKeys.contains(key),
            let value = call.arguments.first?.expression, Self.isTrue(value) {

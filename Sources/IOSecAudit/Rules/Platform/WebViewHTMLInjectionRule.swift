@@ -58,7 +58,6 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript"]
 
     /// Calls that make text safe for HTML or a URL.
@@ -66,8 +65,8 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     /// Members whose value the user or a link controls.
     private static let queryMembers: Set<String> = ["query", "queryItems", "fragment"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName,
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName,
               let content = call.arguments.first?.expression, let source = Self.untrustedInput(in: content, depth: 0)
         else { return }
         let target = name == "loadHTMLString" ? "HTML the web view renders" : "JavaScript the web view runs"

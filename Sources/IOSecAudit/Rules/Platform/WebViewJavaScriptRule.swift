@@ -101,7 +101,6 @@ struct WebViewJavaScriptRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr, .functionCallExpr]
     static let calleeNames: Set<String>? = ["load", "loadHTMLString", "loadFileURL", "add", "addScriptMessageHandler"]
     static var assignedNames: Set<String>? { javaScriptSwitches }
 
@@ -124,18 +123,18 @@ struct WebViewJavaScriptRule: SwiftRule {
 
     private static let javaScriptSwitches: Set<String> = ["javaScriptEnabled", "allowsContentJavaScript"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let seq = node.as(SequenceExprSyntax.self) {
-            guard let assignment = seq.simpleAssignment, let target = assignment.target.lastName,
-                  Self.javaScriptSwitches.contains(target), let on = assignment.value.booleanLiteralValue else { return }
-            if on {
-                scopes[Self.key(seq), default: Scope()].enablesJavaScript.append(Syntax(seq))
-            } else {
-                scopes[Self.key(seq), default: Scope()].disablesJavaScript = true
-            }
-            return
+    mutating func visit(_ seq: SequenceExprSyntax, in file: SwiftFile) {
+        guard let assignment = seq.simpleAssignment, let target = assignment.target.lastName,
+              Self.javaScriptSwitches.contains(target), let on = assignment.value.booleanLiteralValue else { return }
+        if on {
+            scopes[Self.key(seq), default: Scope()].enablesJavaScript.append(Syntax(seq))
+        } else {
+            scopes[Self.key(seq), default: Scope()].disablesJavaScript = true
         }
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName else { return }
         switch name {
         case "load", "loadHTMLString", "loadFileURL":
             guard !call.arguments.isEmpty else { return }

@@ -67,7 +67,8 @@ struct ManifestInvalidRule: ArtifactRule {
                 </array>
             </dict>
             </plist>
-            """, path: "App/PrivacyInfo.xcprivacy"),
+            """, path: "App/PrivacyInfo.xcprivacy",
+            findings: [FindingSpec(severity: .high), FindingSpec(severity: .medium, message: "NSPrivacyTrackingDomain")]),
             // A reason of another category, an unknown category, and an SDK-only reason in an app.
             RuleExample("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -96,7 +97,8 @@ struct ManifestInvalidRule: ArtifactRule {
                 </array>
             </dict>
             </plist>
-            """, path: "App/PrivacyInfo.xcprivacy"),
+            """, path: "App/PrivacyInfo.xcprivacy",
+            findings: [FindingSpec(severity: .high), FindingSpec(severity: .high), FindingSpec(severity: .low)]),
             // Not a property list at all: Xcode cannot even merge it.
             RuleExample("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -105,7 +107,8 @@ struct ManifestInvalidRule: ArtifactRule {
                 <key>NSPrivacyTracking</key>
                 <false/>
             ↓</plist>
-            """, path: "App/PrivacyInfo.xcprivacy"),
+            """, path: "App/PrivacyInfo.xcprivacy",
+            findings: [FindingSpec(severity: .high, message: "is not a valid property list")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""

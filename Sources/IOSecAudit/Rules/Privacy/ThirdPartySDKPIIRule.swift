@@ -54,7 +54,6 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr]
     static let calleeNames: Set<String>? = [
         "setUserID", "setUserId", "identify", "changeUser", "setUser", "setUserProperty", "setUserProperties",
         "setCustomValue", "setCustomKeysAndValues", "logEvent", "log", "track", "set", "registerSuperProperties",
@@ -94,25 +93,26 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         "isEmpty", "count", "hashValue", "hasPrefix", "hasSuffix", "contains", "isValid", "isValidEmail",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName {
-            guard let base = call.calledBase, Self.isSDK(base) else { return }
-            let arguments = Array(call.arguments)
-            for (index, argument) in arguments.enumerated() {
-                if index == 0, Self.eventCalls.contains(name) { continue }
-                if ["event", "eventName", "eventType", "name"].contains(argument.label?.text ?? "") { continue }
-                let isKey = Self.keyLabels.contains(argument.label?.text ?? "")
-                if let what = Self.personalData(in: argument.expression, literalIsKey: isKey) {
-                    report(file, at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
-                           "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")); identify users by an opaque ID and send categories, not personal data")
-                    return
-                }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, let base = call.calledBase, Self.isSDK(base) else { return }
+        let arguments = Array(call.arguments)
+        for (index, argument) in arguments.enumerated() {
+            if index == 0, Self.eventCalls.contains(name) { continue }
+            if ["event", "eventName", "eventType", "name"].contains(argument.label?.text ?? "") { continue }
+            let isKey = Self.keyLabels.contains(argument.label?.text ?? "")
+            if let what = Self.personalData(in: argument.expression, literalIsKey: isKey) {
+                report(file, at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
+                       "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")); identify users by an opaque ID and send categories, not personal data")
+                return
             }
-        } else if let sequence = node.as(SequenceExprSyntax.self), let assignment = sequence.simpleAssignment,
-                  let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
-                  Self.isSDK(base), let what = Self.personalData(in: assignment.value, literalIsKey: false) {
-            report(file, at: member.declName, "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")) as the user ID; use an opaque ID")
         }
+    }
+
+    mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
+        guard let assignment = sequence.simpleAssignment,
+              let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+              Self.isSDK(base), let what = Self.personalData(in: assignment.value, literalIsKey: false) else { return }
+        report(file, at: member.declName, "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")) as the user ID; use an opaque ID")
     }
 
     static func isSDK(_ base: ExprSyntax) -> Bool { sdkName(in: base) != nil }

@@ -67,7 +67,6 @@ struct DebuggerCheckRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
     static let calleeNames: Set<String>? = ["ptrace", "dlsym"]
     static let referenceNames: Set<String>? = ["P_TRACED", "PT_DENY_ATTACH"]
 
@@ -76,23 +75,24 @@ struct DebuggerCheckRule: SwiftRule {
     /// Functions already reported, by position, so a check reports once.
     private var reportedScopes: Set<AbsolutePosition> = []
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let ref = node.as(DeclReferenceExprSyntax.self) {
-            // `ptrace(PT_DENY_ATTACH, …)` is reported at the call.
-            if ref.baseName.text == "PT_DENY_ATTACH", ref.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledName == "ptrace" { return }
-            report(once: ref, ref.baseName.text == "P_TRACED"
-                   ? "debugger detection by a sysctl P_TRACED test, which one hook on sysctl or a patched branch skips; treat it as one signal, not a protection"
-                   : "ptrace(PT_DENY_ATTACH) stops a debugger only until ptrace is hooked or the call patched out; treat it as one signal, not a protection",
-                   in: file)
-        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            if call.calledName == "dlsym" {
-                guard call.arguments.count == 2, let symbol = call.arguments.last?.expression.stringLiteralValue,
-                      ["ptrace", "sysctl"].contains(symbol) else { return }
-                report(once: call, "\(symbol) looked up through dlsym to hide a debugger check; the lookup hides it from the import table, not from a hook; treat it as one signal, not a protection", in: file)
-            } else if let first = call.arguments.first?.expression,
-                      first.lastName == "PT_DENY_ATTACH" || first.as(IntegerLiteralExprSyntax.self)?.literal.text == Self.denyAttach {
-                report(once: call, "ptrace(PT_DENY_ATTACH) stops a debugger only until ptrace is hooked or the call patched out; treat it as one signal, not a protection", in: file)
-            }
+    mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
+        // `ptrace(PT_DENY_ATTACH, …)` is reported at the call.
+        if ref.baseName.text == "PT_DENY_ATTACH", ref.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledName == "ptrace" { return }
+        report(once: ref, ref.baseName.text == "P_TRACED"
+               ? "debugger detection by a sysctl P_TRACED test, which one hook on sysctl or a patched branch skips; treat it as one signal, not a protection"
+               : "ptrace(PT_DENY_ATTACH) stops a debugger only until ptrace is hooked or the call patched out; treat it as one signal, not a protection",
+               in: file)
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self) else { return }
+        if call.calledName == "dlsym" {
+            guard call.arguments.count == 2, let symbol = call.arguments.last?.expression.stringLiteralValue,
+                  ["ptrace", "sysctl"].contains(symbol) else { return }
+            report(once: call, "\(symbol) looked up through dlsym to hide a debugger check; the lookup hides it from the import table, not from a hook; treat it as one signal, not a protection", in: file)
+        } else if let first = call.arguments.first?.expression,
+                  first.lastName == "PT_DENY_ATTACH" || first.as(IntegerLiteralExprSyntax.self)?.literal.text == Self.denyAttach {
+            report(once: call, "ptrace(PT_DENY_ATTACH) stops a debugger only until ptrace is hooked or the call patched out; treat it as one signal, not a protection", in: file)
         }
     }
 

@@ -63,7 +63,6 @@ struct JailbreakDetectionWeakRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
     static let calleeNames: Set<String>? = ["fileExists", "canOpenURL", "fopen", "stat", "access", "lstat"]
     static let referenceNames: Set<String>? = ["_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "write"]
 
@@ -78,12 +77,13 @@ struct JailbreakDetectionWeakRule: SwiftRule {
     private var checks: [FunctionCallExprSyntax] = []
     private var otherSignals = false
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if node.is(DeclReferenceExprSyntax.self) {
-            otherSignals = true
-            return
-        }
-        guard let call = node.as(FunctionCallExprSyntax.self), Self.mentionsMarker(call) || Self.iteratesMarkers(call) else { return }
+    /// Any of `referenceNames` is a signal beyond paths and schemes: the detection is layered.
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        otherSignals = true
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard Self.mentionsMarker(call) || Self.iteratesMarkers(call) else { return }
         checks.append(call)
     }
 

@@ -127,13 +127,10 @@ struct HardcodedSecretRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
-
     /// Shorter literals hold neither a known token format nor a key worth the name.
     private static let minimumLength = 16
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let literal = node.as(StringLiteralExprSyntax.self) else { return }
+    mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         // Most literals are short keys and labels: measure without building the text.
         var length = 0
         for segment in literal.segments {

@@ -125,7 +125,6 @@ struct DatabaseUnencryptedRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery", "execute",
         "setValue", "add", "create", "setObject", "setString", "save", "putProperties",
@@ -137,8 +136,8 @@ struct DatabaseUnencryptedRule: SwiftRule {
     /// Column-name words that say the value is derived, not the secret itself.
     private static let derivedWords: Set<String> = ["hash", "hashed", "digest", "salt", "encrypted", "cipher", "ciphertext", "wrapped"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName else { return }
         if Self.sqlCalls.contains(name) || ["executeUpdate", "executeQuery"].contains(name) || (name == "execute" && call.argument("sql") != nil) {
             let sql = Self.sqlCalls.contains(name) ? call.arguments.dropFirst().first?.expression
                 : (call.argument("sql") ?? call.arguments.first { $0.label == nil }?.expression)

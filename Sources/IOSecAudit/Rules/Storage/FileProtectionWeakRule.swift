@@ -67,7 +67,6 @@ struct FileProtectionWeakRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr, .declReferenceExpr]
     static let referenceNames: Set<String>? = untilFirstAuthentication.union(["NSFileProtectionNone"])
     static var memberNames: Set<String>? { untilFirstAuthentication.union(["noFileProtection", "none"]) }
     static let untilFirstAuthentication: Set<String> = [
@@ -77,34 +76,34 @@ struct FileProtectionWeakRule: SwiftRule {
     static let protectionTypes: Set<String> = ["FileProtectionType", "URLFileProtection", "NSFileProtectionType"]
     static let protectionKeys: Set<String> = ["protectionKey", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        let name: String
-        if let member = node.as(MemberAccessExprSyntax.self) {
-            name = member.declName.baseName.text
-            switch name {
-            case "noFileProtection":
-                report(file, at: member, "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
-                return
-            case "none":
-                guard Self.isProtectionNone(member) else { return }
-                report(file, at: member, "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete")
-                return
-            default:
-                guard Self.untilFirstAuthentication.contains(name) else { return }
-            }
-        } else if let ref = node.as(DeclReferenceExprSyntax.self) {
-            name = ref.baseName.text
-            guard name == "NSFileProtectionNone" || Self.untilFirstAuthentication.contains(name) else { return }
-            // The member access `FileProtectionType.none` also holds a decl reference `none`: this is the global.
-            guard ref.parent?.is(MemberAccessExprSyntax.self) != true else { return }
-            if name == "NSFileProtectionNone" {
-                report(file, at: ref, "'NSFileProtectionNone' leaves the file readable while the device is locked; use NSFileProtectionComplete")
-                return
-            }
-        } else {
-            return
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        let name = member.declName.baseName.text
+        switch name {
+        case "noFileProtection":
+            report(file, at: member, "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
+        case "none":
+            guard Self.isProtectionNone(member) else { return }
+            report(file, at: member, "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete")
+        default:
+            guard Self.untilFirstAuthentication.contains(name) else { return }
+            reportUntilFirstAuthentication(member, name, in: file)
         }
-        // completeUntilFirstUserAuthentication: weak only for sensitive data.
+    }
+
+    mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
+        let name = ref.baseName.text
+        guard name == "NSFileProtectionNone" || Self.untilFirstAuthentication.contains(name) else { return }
+        // The member access `FileProtectionType.none` also holds a decl reference `none`: this is the global.
+        guard ref.parent?.is(MemberAccessExprSyntax.self) != true else { return }
+        if name == "NSFileProtectionNone" {
+            report(file, at: ref, "'NSFileProtectionNone' leaves the file readable while the device is locked; use NSFileProtectionComplete")
+        } else {
+            reportUntilFirstAuthentication(ref, name, in: file)
+        }
+    }
+
+    /// completeUntilFirstUserAuthentication: weak only for sensitive data.
+    private func reportUntilFirstAuthentication(_ node: some SyntaxProtocol, _ name: String, in file: SwiftFile) {
         guard let write = Self.enclosingWrite(of: node),
               let sensitive = Self.sensitiveName(in: write) else { return }
         report(file, at: node, "'\(sensitive)' stays readable from first unlock until reboot with '\(name)'; use complete protection")
@@ -127,7 +126,7 @@ struct FileProtectionWeakRule: SwiftRule {
 
     /// The file-writing call this protection value is an argument of, looking a few levels up
     /// (`attributes: [.protectionKey: X]`, `options: [.atomic, X]`).
-    private static func enclosingWrite(of node: Syntax) -> FunctionCallExprSyntax? {
+    private static func enclosingWrite(of node: some SyntaxProtocol) -> FunctionCallExprSyntax? {
         var current = node.parent
         for _ in 0..<8 {
             guard let parent = current else { return nil }

@@ -8,7 +8,6 @@ import SwiftSyntax
 struct KeyboardCacheSwiftMatcher: SwiftRule {
     static var description: RuleDescription { KeyboardCacheRule.description }
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["TextField", "SecureField", "addTextField"]
 
     /// What a person types that must not be cached or shown (one-time codes are meant to be visible).
@@ -17,8 +16,8 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
     private var textFields: [(call: FunctionCallExprSyntax, binding: String, name: String, category: SensitiveCategory)] = []
     private var secureBindings: Set<String> = []
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), call.calledExpression.is(DeclReferenceExprSyntax.self)
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self)
                 || call.calledName == "addTextField" else { return }
         switch call.calledName {
         case "SecureField":

@@ -139,7 +139,6 @@ struct KeychainAccessibilityRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
     static let referenceNames: Set<String>? = lockedReadable.union(migrating)
     static let calleeNames: Set<String>? = ["SecItemAdd", "set"]
 
@@ -150,19 +149,18 @@ struct KeychainAccessibilityRule: SwiftRule {
     /// Calls that search for items rather than store them.
     static let searchCalls: Set<String> = ["SecItemCopyMatching", "SecItemDelete"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let call = node.as(FunctionCallExprSyntax.self) {
-            if let at = KeychainDefaultAccessibility.missingAccessibility(in: call) {
-                report(file, at: at, "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
-                       severity: .medium)
-            } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
-                let argument = wrapper == "KeychainSwift" ? "withAccess: .accessibleWhenUnlockedThisDeviceOnly" : "withAccessibility: .whenUnlockedThisDeviceOnly"
-                report(file, at: call, "\(wrapper).set without an accessibility stores the item as kSecAttrAccessibleWhenUnlocked, which moves to other devices in backups; pass \(argument)",
-                       severity: .medium)
-            }
-            return
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        if let at = KeychainDefaultAccessibility.missingAccessibility(in: call) {
+            report(file, at: at, "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
+                   severity: .medium)
+        } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
+            let argument = wrapper == "KeychainSwift" ? "withAccess: .accessibleWhenUnlockedThisDeviceOnly" : "withAccessibility: .whenUnlockedThisDeviceOnly"
+            report(file, at: call, "\(wrapper).set without an accessibility stores the item as kSecAttrAccessibleWhenUnlocked, which moves to other devices in backups; pass \(argument)",
+                   severity: .medium)
         }
-        guard let ref = node.as(DeclReferenceExprSyntax.self) else { return }
+    }
+
+    mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
         let name = ref.baseName.text
         let isLockedReadable = Self.lockedReadable.contains(name)
         guard isLockedReadable || Self.migrating.contains(name) else { return }

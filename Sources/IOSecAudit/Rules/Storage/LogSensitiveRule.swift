@@ -30,8 +30,19 @@ struct LogSensitiveRule: SwiftRule {
                 ↓NSLog(@"password: %@", [self.field text]);
                 ↓os_log(OS_LOG_DEFAULT, "token %{public}@", accessToken);
             }
-            """, path: "App/Login.m"),
-            RuleExample(#"↓print("Access token: \(session.accessToken)")"#),
+            """, path: "App/Login.m", findings: [
+                FindingSpec(severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
+                FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'"),
+                FindingSpec(severity: .high, message: "logged with public privacy"),
+            ]),
+            RuleExample("""
+            #if DEBUG
+            - (void)trace:(NSString *)sessionToken { ↓NSLog(@"session %@", sessionToken); }
+            #endif
+            """, path: "App/Trace.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
+            findings: [FindingSpec(severity: .low, message: "in debug builds")]),
+            RuleExample(#"↓print("Access token: \(session.accessToken)")"#,
+                        findings: [FindingSpec(severity: .high, confidence: .high, message: "'accessToken' is logged in release builds")]),
             RuleExample("""
             func signIn(email: String, password: String) {
                 ↓NSLog("Signing in %@ with %@", email, password)
@@ -42,7 +53,7 @@ struct LogSensitiveRule: SwiftRule {
                 let refresh = response.refreshToken
                 ↓logger.debug("refresh: \\(refresh, privacy: .public)")
             }
-            """),
+            """, findings: [FindingSpec(severity: .high, message: "logged with public privacy")]),
             RuleExample("""
             import SwiftyBeaver
             let log = SwiftyBeaver.self
@@ -60,14 +71,16 @@ struct LogSensitiveRule: SwiftRule {
                 ↓print("saved: \\(record.description)")
             }
             """),
-            RuleExample(#"↓NSLog("Password: %@", value)"#),
+            RuleExample(#"↓NSLog("Password: %@", value)"#,
+                        findings: [FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'")]),
             RuleExample(#"↓os_log("PIN %{public}@ accepted", log: .default, type: .info, pin)"#),
             RuleExample("""
             #if DEBUG
             // Low, and only with --include-context debug.
             ↓debugPrint(credentials)
             #endif
-            """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
+            """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
+            findings: [FindingSpec(severity: .low, message: "in debug builds")]),
             RuleExample("↓dump(keychainItem.password)"),
         ],
         nonTriggeringExamples: [
@@ -103,7 +116,6 @@ struct LogSensitiveRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(cFunctions)
         .union(["os_log", "write"])
 
@@ -138,8 +150,8 @@ struct LogSensitiveRule: SwiftRule {
         "level", "file", "function", "line", "context", "metadata", "source",
     ]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let leak = Self.leak(in: call, file: file) else { return }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let leak = Self.leak(in: call, file: file) else { return }
         let debugOnly = call.isDebugOnly
         let builds = debugOnly ? "debug builds" : "release builds"
         let message: String

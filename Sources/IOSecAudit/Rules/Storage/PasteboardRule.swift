@@ -63,33 +63,32 @@ struct PasteboardRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.assignmentExpr, .functionCallExpr]
     static var calleeNames: Set<String>? { setters }
     static var assignedNames: Set<String>? { settableProperties }
     static let settableProperties: Set<String> = ["string", "strings", "url", "urls", "image", "images", "items"]
     static let setters: Set<String> = ["setValue", "setData", "setItems", "addItems", "setObjects", "setString"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let assignment = node.as(AssignmentExprSyntax.self) {
-            guard let (target, values) = assignment.targetAndValues,
-                  let member = target.as(MemberAccessExprSyntax.self),
-                  Self.settableProperties.contains(member.declName.baseName.text),
-                  let base = member.base, Self.isGeneralPasteboard(base),
-                  let sensitive = values.lazy.compactMap(Self.sensitiveName).first
-            else { return }
-            report(file, at: target, Self.message(sensitive))
-        } else if let call = node.as(FunctionCallExprSyntax.self) {
-            guard let name = call.calledName, Self.setters.contains(name),
-                  let base = call.calledBase, Self.isGeneralPasteboard(base),
-                  let value = call.arguments.first?.expression, let sensitive = Self.sensitiveName(value)
-            else { return }
-            if let options = call.argument("options"),
-               options.mentions(anyOf: ["localOnly"]), options.mentions(anyOf: ["expirationDate"]) { return }
-            // setObjects(_:localOnly:expirationDate:)
-            if call.argument("localOnly")?.booleanLiteralValue == true,
-               let expiry = call.argument("expirationDate"), !expiry.unwrapped.is(NilLiteralExprSyntax.self) { return }
-            report(file, at: call, Self.message(sensitive))
-        }
+    mutating func visit(_ assignment: AssignmentExprSyntax, in file: SwiftFile) {
+        guard let (target, values) = assignment.targetAndValues,
+              let member = target.as(MemberAccessExprSyntax.self),
+              Self.settableProperties.contains(member.declName.baseName.text),
+              let base = member.base, Self.isGeneralPasteboard(base),
+              let sensitive = values.lazy.compactMap(Self.sensitiveName).first
+        else { return }
+        report(file, at: target, Self.message(sensitive))
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, Self.setters.contains(name),
+              let base = call.calledBase, Self.isGeneralPasteboard(base),
+              let value = call.arguments.first?.expression, let sensitive = Self.sensitiveName(value)
+        else { return }
+        if let options = call.argument("options"),
+           options.mentions(anyOf: ["localOnly"]), options.mentions(anyOf: ["expirationDate"]) { return }
+        // setObjects(_:localOnly:expirationDate:)
+        if call.argument("localOnly")?.booleanLiteralValue == true,
+           let expiry = call.argument("expirationDate"), !expiry.unwrapped.is(NilLiteralExprSyntax.self) { return }
+        report(file, at: call, Self.message(sensitive))
     }
 
     private static func message(_ name: String) -> String {

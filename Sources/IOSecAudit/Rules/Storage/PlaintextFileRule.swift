@@ -97,7 +97,6 @@ struct PlaintextFileRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject", "copyItem", "setCookie", "setCookies"]
     /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
     static let protectionNames: Set<String> = [
@@ -108,8 +107,8 @@ struct PlaintextFileRule: SwiftRule {
     /// Words in the written expression that say it is already encrypted.
     static let encryptedWords: Set<String> = ["encrypted", "sealed", "seal", "ciphertext", "cipher", "encrypt"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName else { return }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName else { return }
         if name == "copyItem" {
             checkCopy(call, in: file)
             return

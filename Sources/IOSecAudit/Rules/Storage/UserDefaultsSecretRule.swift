@@ -107,18 +107,9 @@ struct UserDefaultsSecretRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .attribute]
     static let calleeNames: Set<String>? = ["set", "setValue"]
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        if let call = node.as(FunctionCallExprSyntax.self) {
-            check(call, in: file)
-        } else if let attribute = node.as(AttributeSyntax.self) {
-            check(attribute, in: file)
-        }
-    }
-
-    private func check(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, name == "set" || name == "setValue",
               call.argumentLabels == ["_", "forKey"],
               let base = call.calledBase, Self.isUserDefaults(base),
@@ -133,7 +124,7 @@ struct UserDefaultsSecretRule: SwiftRule {
         }
     }
 
-    private func check(_ attribute: AttributeSyntax, in file: SwiftFile) {
+    mutating func visit(_ attribute: AttributeSyntax, in file: SwiftFile) {
         guard attribute.attributeName.sourceText == "AppStorage",
               case .argumentList(let arguments) = attribute.arguments,
               let key = arguments.first?.expression.stringLiteralValue

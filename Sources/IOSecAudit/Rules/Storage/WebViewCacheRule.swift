@@ -80,7 +80,6 @@ struct WebViewCacheRule: SwiftRule {
         ]
     )
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr, .memberAccessExpr]
     static let calleeNames: Set<String>? = ["WKWebView", "removeData"]
     static let referenceNames: Set<String>? = ["nonPersistent", "websiteDataStore"]
     static let memberNames: Set<String>? = ["nonPersistent", "websiteDataStore"]
@@ -100,12 +99,18 @@ struct WebViewCacheRule: SwiftRule {
     private var candidates: [(call: FunctionCallExprSyntax, context: String)] = []
     private var storeHandled = false
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard let call = node.as(FunctionCallExprSyntax.self) else {
-            // A non-persistent or explicitly chosen store anywhere in the file.
-            storeHandled = true
-            return
-        }
+    /// A non-persistent or explicitly chosen store anywhere in the file (`nonPersistent`, `websiteDataStore`,
+    /// the only names that reach this hook and the next).
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        storeHandled = true
+    }
+
+    /// `.nonPersistent()`, `configuration.websiteDataStore`: as above.
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        storeHandled = true
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         if call.calledName == "removeData" {
             storeHandled = true
         } else if call.calledExpression.is(DeclReferenceExprSyntax.self), let context = Self.signedInContext(of: call) {

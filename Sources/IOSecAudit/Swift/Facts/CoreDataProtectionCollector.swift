@@ -3,14 +3,13 @@ import SwiftSyntax
 /// Records where Swift code gives a Core Data store complete file protection
 /// (`NSPersistentStoreFileProtectionKey` with `.complete` or `.completeUnlessOpen` in the same statement).
 struct CoreDataProtectionCollector: SwiftVisitor {
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
     static let referenceNames: Set<String>? = ["NSPersistentStoreFileProtectionKey"]
 
     init() {}
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode else { return }
-        var statement = node
+        var statement = Syntax(reference)
         while let parent = statement.parent, !statement.is(CodeBlockItemSyntax.self), !statement.is(MemberBlockItemSyntax.self) {
             statement = parent
         }
@@ -18,6 +17,6 @@ struct CoreDataProtectionCollector: SwiftVisitor {
             if case .identifier(let text) = token.tokenKind { return text == "complete" || text == "completeUnlessOpen" }
             return false
         }
-        if strong { file.record(kind: FactKind.coreDataFileProtection, value: "", at: node) }
+        if strong { file.record(kind: FactKind.coreDataFileProtection, value: "", at: reference) }
     }
 }

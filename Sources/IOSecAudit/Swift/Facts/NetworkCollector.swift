@@ -7,10 +7,6 @@ import SwiftSyntax
 /// that evaluates the trust (`SecTrustEvaluateWithError`) and a function that takes keys or certificates out of
 /// the chain and compares them (`SecCertificateCopyKey` … `pins.contains(hash)`), or a pinning library.
 struct NetworkCollector: SwiftVisitor {
-    static let nodeKinds: Set<SyntaxKind> = [
-        .declReferenceExpr, .stringLiteralExpr, .functionCallExpr, .functionDecl, .binaryOperatorExpr,
-    ]
-
     /// Calls that take a key or certificate out of a trust, to compare with a pin.
     static let extractions: Set<String> = [
         "SecTrustCopyKey", "SecTrustCopyPublicKey", "SecCertificateCopyKey", "SecCertificateCopyPublicKey",
@@ -39,33 +35,42 @@ struct NetworkCollector: SwiftVisitor {
 
     init() {}
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode else { return }
-        if let reference = node.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            if name == "URLSession", !sawSession {
-                sawSession = true
-                file.record(kind: FactKind.urlSession, value: name, at: reference)
-            } else if let library = Self.libraries[name], !sawLibrary {
-                sawLibrary = true
-                file.record(kind: FactKind.pinningInCode, value: library, at: reference)
-            }
-        } else if let literal = node.as(StringLiteralExprSyntax.self) {
-            guard !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
-            sawHTTPS = true
-            file.record(kind: FactKind.httpsLiteral, value: host, at: literal)
-        } else if let function = node.as(FunctionDeclSyntax.self) {
-            if challengeHandler == nil, Self.isChallengeHandler(function) { challengeHandler = function }
-        } else if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledName {
-            if name == "SecTrustEvaluateWithError" || name == "SecTrustEvaluate" { evaluatesTrust = true }
-            let extracts = Self.extractions.contains(name), compares = Self.comparisons.contains(name)
-            if extracts || compares, let function = call.enclosingFunction?.id {
-                if extracts { extractingFunctions.insert(function) }
-                if compares { comparingFunctions.insert(function) }
-            }
-        } else if let op = node.as(BinaryOperatorExprSyntax.self), op.operator.text == "==" {
-            equalities.append(op)
+        let name = reference.baseName.text
+        if name == "URLSession", !sawSession {
+            sawSession = true
+            file.record(kind: FactKind.urlSession, value: name, at: reference)
+        } else if let library = Self.libraries[name], !sawLibrary {
+            sawLibrary = true
+            file.record(kind: FactKind.pinningInCode, value: library, at: reference)
         }
+    }
+
+    mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
+        sawHTTPS = true
+        file.record(kind: FactKind.httpsLiteral, value: host, at: literal)
+    }
+
+    mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, challengeHandler == nil, Self.isChallengeHandler(function) else { return }
+        challengeHandler = function
+    }
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, let name = call.calledName else { return }
+        if name == "SecTrustEvaluateWithError" || name == "SecTrustEvaluate" { evaluatesTrust = true }
+        let extracts = Self.extractions.contains(name), compares = Self.comparisons.contains(name)
+        if extracts || compares, let function = call.enclosingFunction?.id {
+            if extracts { extractingFunctions.insert(function) }
+            if compares { comparingFunctions.insert(function) }
+        }
+    }
+
+    mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, op.operator.text == "==" else { return }
+        equalities.append(op)
     }
 
     mutating func finish(in file: SwiftFile) {

@@ -3,7 +3,6 @@ import SwiftSyntax
 /// Records where Swift code uses passkeys: the platform credential provider that creates passkey
 /// registration and assertion requests. First use per file.
 struct PasskeyAPICollector: SwiftVisitor {
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType]
     static var referenceNames: Set<String>? { symbols }
     static let symbols: Set<String> = ["ASAuthorizationPlatformPublicKeyCredentialProvider"]
 
@@ -11,10 +10,16 @@ struct PasskeyAPICollector: SwiftVisitor {
 
     init() {}
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !recorded, !file.isTestCode else { return }
-        let name = node.as(DeclReferenceExprSyntax.self)?.baseName.text ?? node.as(IdentifierTypeSyntax.self)?.name.text
-        guard let name, Self.symbols.contains(name) else { return }
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        record(reference.baseName.text, at: reference, in: file)
+    }
+
+    mutating func visit(_ type: IdentifierTypeSyntax, in file: SwiftFile) {
+        record(type.name.text, at: type, in: file)
+    }
+
+    private mutating func record(_ name: String, at node: some SyntaxProtocol, in file: SwiftFile) {
+        guard !recorded, !file.isTestCode, Self.symbols.contains(name) else { return }
         recorded = true
         file.record(kind: FactKind.passkeyAPI, value: name, at: node)
     }

@@ -7,7 +7,6 @@ import SwiftSyntax
 /// also common model properties (`creationDate`, `modificationDate`) count only as implicit members or on
 /// `FileAttributeKey` / `URLResourceKey`, so `invoice.creationDate` is not a file-timestamp API.
 struct RequiredReasonAPICollector: SwiftVisitor {
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType]
     static let referenceNames: Set<String>? = RequiredReasonAPI.symbols.values.reduce(into: typeNames) { $0.formUnion($1) }
 
     /// Types: any reference counts.
@@ -25,20 +24,20 @@ struct RequiredReasonAPICollector: SwiftVisitor {
 
     init() {}
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
-        if let type = node.as(IdentifierTypeSyntax.self) {
-            let name = type.name.text
-            if Self.typeNames.contains(name) { record(name, at: type, in: file) }
-        } else if let reference = node.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            guard Self.isUse(reference, named: name) else { return }
-            // A member is reported from the start of its expression: `.modificationDate`, `ProcessInfo…systemUptime`.
-            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                record(name, at: member, in: file)
-            } else {
-                record(name, at: reference, in: file)
-            }
+    mutating func visit(_ type: IdentifierTypeSyntax, in file: SwiftFile) {
+        let name = type.name.text
+        guard !file.isTestCode, Self.typeNames.contains(name) else { return }
+        record(name, at: type, in: file)
+    }
+
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        let name = reference.baseName.text
+        guard !file.isTestCode, Self.isUse(reference, named: name) else { return }
+        // A member is reported from the start of its expression: `.modificationDate`, `ProcessInfo…systemUptime`.
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            record(name, at: member, in: file)
+        } else {
+            record(name, at: reference, in: file)
         }
     }
 

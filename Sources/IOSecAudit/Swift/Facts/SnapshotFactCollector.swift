@@ -5,7 +5,6 @@ import SwiftSyntax
 /// looks at `.inactive` / `.background`, a resign-active or enter-background callback with a body, an observer
 /// of those notifications, or `privacySensitive()`. Test code records nothing.
 struct SnapshotFactCollector: SwiftVisitor {
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr, .functionDecl, .memberAccessExpr]
     static let calleeNames: Set<String>? = ["SecureField", "onChange", "privacySensitive"]
     static let assignedNames: Set<String>? = ["isSecureTextEntry"]
     static let memberNames: Set<String>? = [
@@ -22,32 +21,39 @@ struct SnapshotFactCollector: SwiftVisitor {
 
     init() {}
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode else { return }
-        if let call = node.as(FunctionCallExprSyntax.self) {
-            switch call.calledName {
-            case "SecureField" where call.calledExpression.is(DeclReferenceExprSyntax.self):
-                recordInput("SecureField", at: call, in: file)
-            case "privacySensitive":
-                recordProtection("privacySensitive()", at: call, in: file)
-            case "onChange":
-                // `.onChange(of: scenePhase) { phase in if phase == .background { … } }`
-                guard call.argument("of")?.lastName == "scenePhase",
-                      let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self),
-                      ExprSyntax(closure).mentions(anyOf: ["background", "inactive"]) else { return }
-                recordProtection("scenePhase", at: call, in: file)
-            default:
-                return
-            }
-        } else if let sequence = node.as(SequenceExprSyntax.self), let assignment = sequence.simpleAssignment,
-                  assignment.target.lastName == "isSecureTextEntry", assignment.value.booleanLiteralValue == true {
-            recordInput("isSecureTextEntry", at: sequence, in: file)
-        } else if let function = node.as(FunctionDeclSyntax.self), Self.callbacks.contains(function.name.text),
-                  let body = function.body, !body.statements.isEmpty {
-            recordProtection(function.name.text, at: function.name, in: file)
-        } else if let member = node.as(MemberAccessExprSyntax.self) {
-            recordProtection(member.declName.baseName.text, at: member, in: file)
+        switch call.calledName {
+        case "SecureField" where call.calledExpression.is(DeclReferenceExprSyntax.self):
+            recordInput("SecureField", at: call, in: file)
+        case "privacySensitive":
+            recordProtection("privacySensitive()", at: call, in: file)
+        case "onChange":
+            // `.onChange(of: scenePhase) { phase in if phase == .background { … } }`
+            guard call.argument("of")?.lastName == "scenePhase",
+                  let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self),
+                  ExprSyntax(closure).mentions(anyOf: ["background", "inactive"]) else { return }
+            recordProtection("scenePhase", at: call, in: file)
+        default:
+            return
         }
+    }
+
+    mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, let assignment = sequence.simpleAssignment,
+              assignment.target.lastName == "isSecureTextEntry", assignment.value.booleanLiteralValue == true else { return }
+        recordInput("isSecureTextEntry", at: sequence, in: file)
+    }
+
+    mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, Self.callbacks.contains(function.name.text),
+              let body = function.body, !body.statements.isEmpty else { return }
+        recordProtection(function.name.text, at: function.name, in: file)
+    }
+
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode else { return }
+        recordProtection(member.declName.baseName.text, at: member, in: file)
     }
 
     private mutating func recordInput(_ how: String, at node: some SyntaxProtocol, in file: SwiftFile) {

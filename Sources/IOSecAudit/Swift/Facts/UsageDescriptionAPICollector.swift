@@ -8,7 +8,6 @@ import SwiftSyntax
 /// purpose string), so it counts only on `PHPhotoLibrary`, `SFSpeechRecognizer`, `MPMediaLibrary`, or with
 /// HealthKit's `toShare:read:` labels.
 struct UsageDescriptionAPICollector: SwiftVisitor {
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .memberAccessExpr]
     static let memberNames: Set<String>? = ["camera"]
     static var calleeNames: Set<String>? {
         initializers.union(methods.keys).union(["init", "requestAccess", "requestAuthorization", "requestRecordPermission", "SecAccessControlCreateWithFlags"])
@@ -45,13 +44,14 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
 
     init() {}
 
-    mutating func visit(_ node: Syntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
-        if let call = node.as(FunctionCallExprSyntax.self) {
-            if let symbol = Self.symbol(of: call) { record(symbol, at: call, in: file) }
-        } else if let member = node.as(MemberAccessExprSyntax.self), Self.isCameraSource(member) {
-            record("UIImagePickerController.SourceType.camera", at: member, in: file)
-        }
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, let symbol = Self.symbol(of: call) else { return }
+        record(symbol, at: call, in: file)
+    }
+
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        guard !file.isTestCode, Self.isCameraSource(member) else { return }
+        record("UIImagePickerController.SourceType.camera", at: member, in: file)
     }
 
     static func symbol(of call: FunctionCallExprSyntax) -> String? {
