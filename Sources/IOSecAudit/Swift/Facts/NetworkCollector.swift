@@ -3,9 +3,10 @@ import SwiftSyntax
 /// Records what `network.pinning-missing` needs from Swift: URLSession in use, `https://` endpoints in string
 /// literals, and pinning in code.
 ///
-/// Pinning in code is a file with a server-trust challenge handler (`urlSession(_:didReceive:completionHandler:)`)
-/// that evaluates the trust (`SecTrustEvaluateWithError`) and a function that takes keys or certificates out of
-/// the chain and compares them (`SecCertificateCopyKey` … `pins.contains(hash)`), or a pinning library.
+/// Pinning in code is a file with a server-trust challenge handler (`ChallengeHandler`, the same definition
+/// `network.trust-all` uses) that pins by itself, or that evaluates the trust (`SecTrustEvaluateWithError`) while a
+/// function of the file takes keys or certificates out of the chain and compares them (`SecCertificateCopyKey` …
+/// `pins.contains(hash)`); or a pinning library.
 struct NetworkCollector: SwiftVisitor {
     /// Calls that take a key or certificate out of a trust, to compare with a pin.
     static let extractions: Set<String> = [
@@ -26,7 +27,7 @@ struct NetworkCollector: SwiftVisitor {
     private var sawSession = false
     private var sawHTTPS = false
     private var sawLibrary = false
-    private var challengeHandler: FunctionDeclSyntax?
+    private var challengeHandler: ChallengeHandler?
     private var evaluatesTrust = false
     private var extractingFunctions: Set<SyntaxIdentifier> = []
     private var comparingFunctions: Set<SyntaxIdentifier> = []
@@ -54,8 +55,8 @@ struct NetworkCollector: SwiftVisitor {
     }
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, challengeHandler == nil, Self.isChallengeHandler(function) else { return }
-        challengeHandler = function
+        guard !file.isTestCode, challengeHandler == nil, let handler = ChallengeHandler(function) else { return }
+        challengeHandler = handler
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
@@ -73,17 +74,18 @@ struct NetworkCollector: SwiftVisitor {
         equalities.append(op)
     }
 
+    /// The handler pins by itself (`ChallengeHandler.pins`), or calls helpers elsewhere in the file that take keys
+    /// or certificates out of the chain and compare them, after the chain was evaluated somewhere in the file.
     mutating func finish(in file: SwiftFile) {
-        guard !sawLibrary, let handler = challengeHandler, evaluatesTrust, !extractingFunctions.isEmpty else { return }
+        guard !sawLibrary, let handler = challengeHandler else { return }
+        if handler.pins {
+            file.record(kind: FactKind.pinningInCode, value: "delegate", at: handler.function.name)
+            return
+        }
+        guard evaluatesTrust, !extractingFunctions.isEmpty else { return }
         for op in equalities { if let function = op.enclosingFunction?.id { comparingFunctions.insert(function) } }
         guard !extractingFunctions.isDisjoint(with: comparingFunctions) else { return }
-        file.record(kind: FactKind.pinningInCode, value: "delegate", at: handler.name)
-    }
-
-    /// `func urlSession(_:didReceive:completionHandler:)` (session- or task-level).
-    static func isChallengeHandler(_ function: FunctionDeclSyntax) -> Bool {
-        function.name.text == "urlSession"
-            && function.signature.parameterClause.parameters.contains { $0.firstName.text == "didReceive" }
+        file.record(kind: FactKind.pinningInCode, value: "delegate", at: handler.function.name)
     }
 
     /// The host of a literal that starts with `https://`, unless it is this machine or the local network.
