@@ -29,33 +29,46 @@ struct WeakHashRule: SwiftRule {
                 ↓CC_MD5(password.bytes, (CC_LONG)password.length, digest);
                 return [NSData dataWithBytes:digest length:sizeof digest];
             }
-            """, path: "App/Crypto.m"),
+            """, path: "App/Crypto.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "MD5 is broken for security use")]),
+            RuleExample("""
+            // Reported at info: the digest only names a cache file.
+            - (NSString *)cachedFileNameForKey:(NSString *)key {
+                NSData *cacheKey = [key dataUsingEncoding:NSUTF8StringEncoding];
+                unsigned char digest[CC_MD5_DIGEST_LENGTH];
+                ↓CC_MD5(cacheKey.bytes, (CC_LONG)cacheKey.length, digest);
+                NSMutableString *name = [NSMutableString stringWithCapacity:CC_MD5_DIGEST_LENGTH * 2];
+                for (int i = 0; i < CC_MD5_DIGEST_LENGTH; i++) { [name appendFormat:@"%02x", digest[i]]; }
+                return [name stringByAppendingPathExtension:key.pathExtension];
+            }
+            """, path: "App/ImageCache.m",
+            findings: [FindingSpec(severity: .info, confidence: .high, message: "CC_MD5 used for a cache key or fingerprint")]),
             RuleExample("""
             func hashPassword(_ password: String) -> String {
                 let digest = ↓Insecure.MD5.hash(data: Data(password.utf8))
                 return digest.map { String(format: "%02x", $0) }.joined()
             }
-            """),
+            """, findings: [FindingSpec(severity: .medium, confidence: .high, message: "MD5 is broken for security use")]),
             RuleExample("""
             func signature(for body: Data) -> [UInt8] {
                 var digest = [UInt8](repeating: 0, count: Int(CC_SHA1_DIGEST_LENGTH))
                 _ = body.withUnsafeBytes { ↓CC_SHA1($0.baseAddress, CC_LONG(body.count), &digest) }
                 return digest
             }
-            """),
+            """, findings: [FindingSpec(severity: .medium, confidence: .high, message: "SHA-1 is broken for security use")]),
             RuleExample("""
             let tokenHash = ↓CryptoKit.Insecure.SHA1.hash(data: tokenData)
-            """),
+            """, findings: [FindingSpec(severity: .medium, message: "SHA-1 is broken for security use")]),
             RuleExample("""
             // Reported at info: a cache file name, not security data.
             func cacheFileName(for url: URL) -> String {
                 ↓Insecure.MD5.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
             }
-            """),
+            """, findings: [FindingSpec(severity: .info, confidence: .high, message: "Insecure.MD5 used for a cache key or fingerprint")]),
             RuleExample("""
             var hasher = ↓Insecure.SHA1()
             hasher.update(data: chunk)
-            """),
+            """, findings: [FindingSpec(severity: .medium, message: "SHA-1 is broken for security use")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""

@@ -29,26 +29,40 @@ struct HardcodedSecretRule: SwiftRule {
             #define kStripeSecret ↓@"sk_live_4eC39HqLyjWDarjtT1zdp7dc"
             static NSString *const kAPISecret = ↓@"9f8e7d6c5b4a39281706f5e4d3c2b1a0";
             - (void)setUp { self.adminPassword = ↓@"Winter#2019"; }
-            """, path: "App/Config.m"),
-            RuleExample(#"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#),
+            """, path: "App/Config.m", findings: [
+                FindingSpec(severity: .critical, confidence: .high, message: "Stripe secret key (sk_…/rk_…) is hard-coded and readable"),
+                FindingSpec(severity: .high, confidence: .high, message: "'kAPISecret' holds a hard-coded high-entropy secret"),
+                FindingSpec(severity: .high, confidence: .medium, message: "'adminPassword' is set to a hard-coded value"),
+            ]),
+            RuleExample("""
+            // Reported at info: publishable keys are public by design.
+            - (void)configurePayments {
+                [StripeAPI setDefaultPublishableKey:↓@"pk_live_51H8abcdEFGHijklMNOPqrSTuv"];
+            }
+            """, path: "App/PaymentsSetup.m",
+            findings: [FindingSpec(severity: .info, confidence: .high, message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")]),
+            RuleExample(#"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#,
+                        findings: [FindingSpec(severity: .critical, confidence: .high, message: "AWS access key ID (AKIA…/ASIA…) is hard-coded and readable")]),
             RuleExample("""
             enum Secrets {
                 static let clientSecret = ↓"q8Zr1vX0pL3kT9wYb2NcR7uE"
             }
-            """),
-            RuleExample(#"request.setValue(↓"Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", forHTTPHeaderField: "Authorization")"#),
+            """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'clientSecret' holds a hard-coded high-entropy secret")]),
+            RuleExample(#"request.setValue(↓"Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", forHTTPHeaderField: "Authorization")"#,
+                        findings: [FindingSpec(severity: .critical, confidence: .high, message: "JSON Web Token is hard-coded")]),
             RuleExample("""
             // Reported at info: publishable keys are public by design.
             StripeAPI.defaultPublishableKey = ↓"pk_live_51H8abcdEFGHijklMNOPqrSTuv"
-            """),
+            """, findings: [FindingSpec(severity: .info, confidence: .high, message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")]),
             RuleExample("""
             let signingKeyPEM = ↓\"\"\"
             -----BEGIN RSA PRIVATE KEY-----
             MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
             -----END RSA PRIVATE KEY-----
             \"\"\"
-            """),
-            RuleExample(#"let headers = ["X-Api-Key": ↓"9fK2mQ7xLp4Rz8Vt3Wb6Nc1Y"]"#),
+            """, findings: [FindingSpec(severity: .critical, confidence: .high, message: "PEM private key is hard-coded")]),
+            RuleExample(#"let headers = ["X-Api-Key": ↓"9fK2mQ7xLp4Rz8Vt3Wb6Nc1Y"]"#,
+                        findings: [FindingSpec(severity: .high, confidence: .high, message: "'X-Api-Key' holds a hard-coded high-entropy secret")]),
             RuleExample("""
             // Low entropy is no excuse: a password, PIN or token in the source is the same in every install.
             final class MaintenanceLogin {
@@ -56,8 +70,17 @@ struct HardcodedSecretRule: SwiftRule {
                 func signIn() { api.storeCredentials(user: "ops", password: ↓"letmein42") }
                 func reset(_ account: Account) { account.pin = ↓"0000" }
             }
-            """),
-            RuleExample(#"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#),
+            """, findings: [
+                FindingSpec(severity: .high, confidence: .medium, message: "'supportPassword' is set to a hard-coded value"),
+                FindingSpec(severity: .high, confidence: .medium, message: "'password' is set to a hard-coded value"),
+                FindingSpec(severity: .high, confidence: .medium, message: "'pin' is set to a hard-coded value"),
+            ]),
+            RuleExample(#"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#,
+                        findings: [FindingSpec(severity: .high, confidence: .medium, message: "'userPIN' is set to a hard-coded value")]),
+            RuleExample("""
+            // A `NAME=value` configuration line reads the same in the binary: high, with medium confidence.
+            let crashReporterDefaults = ↓"SENTRY_AUTH_TOKEN=7c1f9a04e2b84d6c"
+            """, findings: [FindingSpec(severity: .high, confidence: .medium, message: "'SENTRY_AUTH_TOKEN' is set to a hard-coded value in this string")]),
             RuleExample("""
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
@@ -68,9 +91,25 @@ struct HardcodedSecretRule: SwiftRule {
                 ↓<string>Summer#2022</string>
             </dict>
             </plist>
-            """, path: "App/Resources/Credentials.plist"),
+            """, path: "App/Resources/Credentials.plist",
+            findings: [FindingSpec(severity: .high, confidence: .medium, message: "'password' is bundled in a property list")]),
+            RuleExample("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>StripePublishableKey</key>
+                ↓<string>pk_live_51H8abcdEFGHijklMNOPqrSTuv</string>
+                <key>SupportSlackBotToken</key>
+                ↓<string>xoxb-2847193650-5928374610283-Qm8fT2vLx9RkP4wZ7nB3cY1d</string>
+            </dict>
+            </plist>
+            """, path: "App/Resources/Credentials.plist", findings: [
+                FindingSpec(severity: .info, confidence: .high, message: "Stripe publishable key (pk_…), public by design is bundled; fine if"),
+                FindingSpec(severity: .critical, confidence: .high, message: "Slack token (xox…) is bundled in a property list anyone with the app can read"),
+            ]),
             // Reported at info: PostHog project keys only ingest events and are meant to ship.
-            RuleExample(#"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#),
+            RuleExample(#"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#,
+                        findings: [FindingSpec(severity: .info, confidence: .high, message: "PostHog project API key (phc_…), public by design is hard-coded")]),
         ],
         nonTriggeringExamples: [
             RuleExample("""

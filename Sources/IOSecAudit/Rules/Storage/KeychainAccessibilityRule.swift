@@ -36,7 +36,18 @@ struct KeychainAccessibilityRule: SwiftRule {
                 (__bridge id)kSecValueData: secret,
             };
             SecItemAdd((__bridge CFDictionaryRef)item, NULL);
-            """, path: "App/Keychain.m"),
+            """, path: "App/Keychain.m",
+            findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")]),
+            RuleExample("""
+            // Medium: readable only when unlocked, but restored from backups onto other devices.
+            - (BOOL)saveRefreshToken:(NSData *)token {
+                NSMutableDictionary *query = [self baseQueryForAccount:@"refreshToken"];
+                query[(__bridge id)kSecValueData] = token;
+                query[(__bridge id)kSecAttrAccessible] = (__bridge id)↓kSecAttrAccessibleAfterFirstUnlock;
+                return SecItemAdd((__bridge CFDictionaryRef)query, NULL) == errSecSuccess;
+            }
+            """, path: "App/TokenStore.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")]),
             RuleExample("""
             let query: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,
@@ -44,7 +55,7 @@ struct KeychainAccessibilityRule: SwiftRule {
                 kSecValueData as String: Data(sessionToken.utf8),
                 kSecAttrAccessible as String: ↓kSecAttrAccessibleAlways,
             ]
-            """),
+            """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")]),
             RuleExample("""
             func store(_ pin: Data) {
                 var item = baseQuery
@@ -52,7 +63,7 @@ struct KeychainAccessibilityRule: SwiftRule {
                 item[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlwaysThisDeviceOnly
                 SecItemAdd(item as CFDictionary, nil)
             }
-            """),
+            """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")]),
             RuleExample("""
             let attributes: [String: Any] = [
                 kSecClass as String: kSecClassInternetPassword,
@@ -60,22 +71,26 @@ struct KeychainAccessibilityRule: SwiftRule {
                 kSecValueData as String: passwordData,
                 kSecAttrAccessible as String: ↓kSecAttrAccessibleAfterFirstUnlock,
             ]
-            """),
-            RuleExample("let update = [kSecAttrAccessible: ↓kSecAttrAccessibleWhenUnlocked] as CFDictionary"),
+            """, findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")]),
+            RuleExample("let update = [kSecAttrAccessible: ↓kSecAttrAccessibleWhenUnlocked] as CFDictionary",
+                        findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleWhenUnlocked' lets the item leave the device in backups")]),
             RuleExample("""
             func savePassword(_ password: String, account: String) -> OSStatus {
                 var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
                 query[kSecValueData as String] = Data(password.utf8)
                 return ↓SecItemAdd(query as CFDictionary, nil)
             }
-            """),
+            """, findings: [FindingSpec(severity: .medium, confidence: .high, message: "SecItemAdd sets no kSecAttrAccessible")]),
             RuleExample("""
             func remember(_ token: String) {
                 ↓KeychainWrapper.standard.set(token, forKey: "authToken")
                 let keychain = KeychainSwift()
                 ↓keychain.set(token, forKey: "authToken")
             }
-            """),
+            """, findings: [
+                FindingSpec(severity: .medium, confidence: .high, message: "KeychainWrapper.set without an accessibility"),
+                FindingSpec(severity: .medium, confidence: .high, message: "KeychainSwift.set without an accessibility"),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample("""
