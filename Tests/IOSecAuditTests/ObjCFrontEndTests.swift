@@ -84,6 +84,20 @@ import Testing
         #expect(!s.calls.map(\.name).contains("if"))
     }
 
+    @Test func functionNamesAreTheMethodOrFunctionNotItsParameters() {
+        let s = Self.source("""
+        @implementation Pusher { NSString *_tag; }
+        - (void)enableDevice:(BOOL)on token:(NSData *)token { x(); }
+        + (instancetype)sharedStore { return nil; }
+        - reset { }
+        static uint32_t makeNonce(void) { return 0; }
+        __attribute__((visibility("hidden"))) NSString *sessionKey(int (*cb)(int)) { return nil; }
+        std::string Vault::deriveSecret(const std::string &pin) const { return pin; }
+        @end
+        """)
+        #expect(s.bodies.map { s.functionName(of: $0) } == [nil, "enableDevice", "sharedStore", "reset", "makeNonce", "sessionKey", "deriveSecret"])
+    }
+
     @Test func malformedInputNeverCrashesOrHangs() {
         let nasty = [
             "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed", "#if DEBUG\n#else\n#else\n#endif\n#endif",

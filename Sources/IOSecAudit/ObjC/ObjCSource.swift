@@ -130,6 +130,32 @@ final class ObjCSource {
         return start..<body.lowerBound
     }
 
+    /// The name of the method or function a body belongs to, as Swift's `func` name: a method's first selector
+    /// part (`- (NSString *)makeToken:(int)n length:(int)l` → `makeToken`), a C function's name
+    /// (`static uint32_t makeNonce(void)` → `makeNonce`, `Foo::makeNonce(…)` → `makeNonce`). Parameter names and
+    /// types, and the later selector parts that label them, are not the method's name. nil when the signature is
+    /// neither (an `@implementation Foo {` ivar block, a file-level block).
+    func functionName(of body: ClosedRange<Int>) -> String? {
+        let signature = signature(of: body)
+        guard var index = signature.first else { return nil }
+        if isPunct(index, "-") || isPunct(index, "+") {
+            index += 1
+            // The return type: `(NSString *)`.
+            if isPunct(index, "("), match[index] > index { index = match[index] + 1 }
+            return index < signature.upperBound && isIdentifier(index) ? text(index) : nil
+        }
+        // C and C++: the identifier right before the first top-level `(`, skipping `__attribute__((…))` and friends.
+        while index < signature.upperBound {
+            if isPunct(index, "("), match[index] > index {
+                if index - 1 >= signature.lowerBound, isIdentifier(index - 1), !Self.notCallees.contains(text(index - 1)) { return text(index - 1) }
+                index = match[index] + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
     // MARK: Structure
 
     private func matchBrackets() {
