@@ -98,6 +98,41 @@ import Testing
         #expect(s.bodies.map { s.functionName(of: $0) } == [nil, "enableDevice", "sharedStore", "reset", "makeNonce", "sessionKey", "deriveSecret"])
     }
 
+    @Test func sensitiveNamesReadTheExpressionNotEveryNameInIt() {
+        let cases: [(String, String?)] = [
+            ("accessToken", "accessToken"),
+            ("self.session.accessToken", "accessToken"),
+            ("self.credentials.userId", nil),
+            ("self.credentials", "credentials"),
+            ("password.length", nil),
+            ("(unsigned long)password.length", nil),
+            ("password.UTF8String", "password"),
+            ("[password dataUsingEncoding:NSUTF8StringEncoding]", "password"),
+            ("[self.passwordField text]", "passwordField"),
+            ("self.pinInput.text", "pinInput"),
+            ("[self.field text]", nil),
+            ("[keychain passwordForService:s account:a]", "passwordForService"),
+            ("[Tools logForPushToken:token]", nil),
+            ("[password isEqualToString:other]", nil),
+            ("[NSString stringWithFormat:@\"Bearer %@\", token]", "token"),
+            ("response[@\"access_token\"]", "access_token"),
+            ("response[@\"user_id\"]", nil),
+            ("[response objectForKey:@\"refresh_token\"]", "refresh_token"),
+            ("@{@\"password\": pw, @\"user\": name}", "password"),
+            ("@{@\"password\": @NO}", nil),
+            ("@(pin)", "pin"),
+            ("@(token.length > 0)", nil),
+            ("ok ? token : nil", "token"),
+            ("!token", nil),
+            ("(__bridge id)secret", "secret"),
+        ]
+        for (expression, expected) in cases {
+            let s = Self.source("- (void)f { x = \(expression); }")
+            guard let assignment = s.assignments().first else { Issue.record("no assignment in \(expression)"); continue }
+            #expect(s.sensitiveName(in: assignment.value) == expected, "\(expression)")
+        }
+    }
+
     @Test func malformedInputNeverCrashesOrHangs() {
         let nasty = [
             "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed", "#if DEBUG\n#else\n#else\n#endif\n#endif",

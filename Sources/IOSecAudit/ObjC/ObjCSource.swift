@@ -441,21 +441,6 @@ struct ObjCAssignment: Sendable {
 }
 
 extension ObjCSource {
-    /// The name that makes an expression sensitive: `self.passwordField.text` → `passwordField`,
-    /// `[self.tokenStore currentToken]` → `tokenStore`… the first identifier the shared classifier calls sensitive.
-    func sensitiveName(in range: Range<Int>) -> String? {
-        let names = identifiers(in: range)
-        if let direct = names.first(where: { SensitiveName.isSensitive($0) }) { return direct }
-        // `self.passwordField.text`, `[pinInput text]`: what a field holds is named by the field.
-        guard names.last == "text" || names.last == "stringValue" else { return nil }
-        for name in names.dropLast() {
-            for suffix in ["TextField", "Field", "TextView", "Input"] where name.hasSuffix(suffix) && name.count > suffix.count {
-                if SensitiveName.isSensitive(String(name.dropLast(suffix.count))) { return name }
-            }
-        }
-        return nil
-    }
-
     /// Whether an expression is `nil`, `NULL`, `YES`/`NO`, `@YES`/`@NO` or a number: never a secret.
     func isTrivialValue(_ range: Range<Int>) -> Bool {
         guard range.count == 1, let index = range.first, index < tokens.count else { return false }
