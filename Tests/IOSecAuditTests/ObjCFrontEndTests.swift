@@ -133,6 +133,11 @@ import Testing
         }
     }
 
+    @Test func loggerMacrosAreLogPlusLevelWords() {
+        #expect(["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(LogSensitiveObjCMatcher.isLoggerMacro))
+        #expect(!["NSLog", "dialogError", "loginError", "logoutUser", "catalogDebug", "MXLogger", "showLogDebugView"].contains(where: LogSensitiveObjCMatcher.isLoggerMacro))
+    }
+
     @Test func malformedInputNeverCrashesOrHangs() {
         let nasty = [
             "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed", "#if DEBUG\n#else\n#else\n#endif\n#endif",
