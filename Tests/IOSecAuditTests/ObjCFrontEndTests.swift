@@ -84,6 +84,60 @@ import Testing
         #expect(!s.calls.map(\.name).contains("if"))
     }
 
+    @Test func functionNamesAreTheMethodOrFunctionNotItsParameters() {
+        let s = Self.source("""
+        @implementation Pusher { NSString *_tag; }
+        - (void)enableDevice:(BOOL)on token:(NSData *)token { x(); }
+        + (instancetype)sharedStore { return nil; }
+        - reset { }
+        static uint32_t makeNonce(void) { return 0; }
+        __attribute__((visibility("hidden"))) NSString *sessionKey(int (*cb)(int)) { return nil; }
+        std::string Vault::deriveSecret(const std::string &pin) const { return pin; }
+        @end
+        """)
+        #expect(s.bodies.map { s.functionName(of: $0) } == [nil, "enableDevice", "sharedStore", "reset", "makeNonce", "sessionKey", "deriveSecret"])
+    }
+
+    @Test func sensitiveNamesReadTheExpressionNotEveryNameInIt() {
+        let cases: [(String, String?)] = [
+            ("accessToken", "accessToken"),
+            ("self.session.accessToken", "accessToken"),
+            ("self.credentials.userId", nil),
+            ("self.credentials", "credentials"),
+            ("password.length", nil),
+            ("(unsigned long)password.length", nil),
+            ("password.UTF8String", "password"),
+            ("[password dataUsingEncoding:NSUTF8StringEncoding]", "password"),
+            ("[self.passwordField text]", "passwordField"),
+            ("self.pinInput.text", "pinInput"),
+            ("[self.field text]", nil),
+            ("[keychain passwordForService:s account:a]", "passwordForService"),
+            ("[Tools logForPushToken:token]", nil),
+            ("[password isEqualToString:other]", nil),
+            ("[NSString stringWithFormat:@\"Bearer %@\", token]", "token"),
+            ("response[@\"access_token\"]", "access_token"),
+            ("response[@\"user_id\"]", nil),
+            ("[response objectForKey:@\"refresh_token\"]", "refresh_token"),
+            ("@{@\"password\": pw, @\"user\": name}", "password"),
+            ("@{@\"password\": @NO}", nil),
+            ("@(pin)", "pin"),
+            ("@(token.length > 0)", nil),
+            ("ok ? token : nil", "token"),
+            ("!token", nil),
+            ("(__bridge id)secret", "secret"),
+        ]
+        for (expression, expected) in cases {
+            let s = Self.source("- (void)f { x = \(expression); }")
+            guard let assignment = s.assignments().first else { Issue.record("no assignment in \(expression)"); continue }
+            #expect(s.sensitiveName(in: assignment.value) == expected, "\(expression)")
+        }
+    }
+
+    @Test func loggerMacrosAreLogPlusLevelWords() {
+        #expect(["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(LogSensitiveObjCMatcher.isLoggerMacro))
+        #expect(!["NSLog", "dialogError", "loginError", "logoutUser", "catalogDebug", "MXLogger", "showLogDebugView"].contains(where: LogSensitiveObjCMatcher.isLoggerMacro))
+    }
+
     @Test func malformedInputNeverCrashesOrHangs() {
         let nasty = [
             "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed", "#if DEBUG\n#else\n#else\n#endif\n#endif",

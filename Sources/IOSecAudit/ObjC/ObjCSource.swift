@@ -130,6 +130,32 @@ final class ObjCSource {
         return start..<body.lowerBound
     }
 
+    /// The name of the method or function a body belongs to, as Swift's `func` name: a method's first selector
+    /// part (`- (NSString *)makeToken:(int)n length:(int)l` → `makeToken`), a C function's name
+    /// (`static uint32_t makeNonce(void)` → `makeNonce`, `Foo::makeNonce(…)` → `makeNonce`). Parameter names and
+    /// types, and the later selector parts that label them, are not the method's name. nil when the signature is
+    /// neither (an `@implementation Foo {` ivar block, a file-level block).
+    func functionName(of body: ClosedRange<Int>) -> String? {
+        let signature = signature(of: body)
+        guard var index = signature.first else { return nil }
+        if isPunct(index, "-") || isPunct(index, "+") {
+            index += 1
+            // The return type: `(NSString *)`.
+            if isPunct(index, "("), match[index] > index { index = match[index] + 1 }
+            return index < signature.upperBound && isIdentifier(index) ? text(index) : nil
+        }
+        // C and C++: the identifier right before the first top-level `(`, skipping `__attribute__((…))` and friends.
+        while index < signature.upperBound {
+            if isPunct(index, "("), match[index] > index {
+                if index - 1 >= signature.lowerBound, isIdentifier(index - 1), !Self.notCallees.contains(text(index - 1)) { return text(index - 1) }
+                index = match[index] + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
     // MARK: Structure
 
     private func matchBrackets() {
@@ -415,21 +441,6 @@ struct ObjCAssignment: Sendable {
 }
 
 extension ObjCSource {
-    /// The name that makes an expression sensitive: `self.passwordField.text` → `passwordField`,
-    /// `[self.tokenStore currentToken]` → `tokenStore`… the first identifier the shared classifier calls sensitive.
-    func sensitiveName(in range: Range<Int>) -> String? {
-        let names = identifiers(in: range)
-        if let direct = names.first(where: { SensitiveName.isSensitive($0) }) { return direct }
-        // `self.passwordField.text`, `[pinInput text]`: what a field holds is named by the field.
-        guard names.last == "text" || names.last == "stringValue" else { return nil }
-        for name in names.dropLast() {
-            for suffix in ["TextField", "Field", "TextView", "Input"] where name.hasSuffix(suffix) && name.count > suffix.count {
-                if SensitiveName.isSensitive(String(name.dropLast(suffix.count))) { return name }
-            }
-        }
-        return nil
-    }
-
     /// Whether an expression is `nil`, `NULL`, `YES`/`NO`, `@YES`/`@NO` or a number: never a secret.
     func isTrivialValue(_ range: Range<Int>) -> Bool {
         guard range.count == 1, let index = range.first, index < tokens.count else { return false }

@@ -1,19 +1,23 @@
 import IOSecCore
 
 /// `crypto.insecure-random` in Objective-C and C: `rand()`, `random()`, `arc4random()` … feeding a value named
-/// as a token, key, nonce, salt or PIN (`NSString *otp = [NSString stringWithFormat:@"%06d", rand() % 1000000];`).
+/// as a token, key, nonce, salt or PIN (`NSString *otp = [NSString stringWithFormat:@"%06d", rand() % 1000000];`),
+/// or made by a method or function so named (`- (NSString *)makeResetToken`). As in Swift, the method's name
+/// counts, not its parameters: `- (void)registerPusher:(NSData *)token` does not make every random value in it a
+/// token.
 enum InsecureRandomObjCMatcher: ObjCRule {
     static var description: RuleDescription { InsecureRandomRule.description }
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where InsecureRandomRule.weakFunctions.contains(call.name) {
-            // The value the call feeds: the assignment target of its statement, or the method it is in.
-            let statement = source.statement(containing: call.nameIndex)
+            // The value the call feeds: the target of the innermost assignment whose value holds the call (through
+            // sends and calls: `NSString *otp = [NSString stringWithFormat:@"%06d", rand() % 1000000];`), or the
+            // method or function it is in.
             var names: [String] = []
-            if let equals = statement.first(where: { source.isPunct($0, "=") }), equals < call.nameIndex {
-                names = source.identifiers(in: statement.lowerBound..<equals)
+            if let assignment = source.assignments().last(where: { $0.value.contains(call.nameIndex) }) {
+                names = source.identifiers(in: assignment.target)
             }
-            if let body = source.body(containing: call.nameIndex) { names += source.identifiers(in: source.signature(of: body)) }
+            if let body = source.body(containing: call.nameIndex), let function = source.functionName(of: body) { names.append(function) }
             guard let purpose = names.first(where: isSecurityName) else { continue }
             report(file, source, at: call.nameIndex, "'\(call.name)()' is used to make '\(purpose)', which must be unpredictable; use SecRandomCopyBytes or SystemRandomNumberGenerator",
                    confidence: call.name.hasPrefix("arc4random") ? .low : .medium)

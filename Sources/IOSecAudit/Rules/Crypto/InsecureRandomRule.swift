@@ -39,6 +39,17 @@ struct InsecureRandomRule: SwiftRule {
             }
             """, path: "App/Reset.m", findings: [FindingSpec(confidence: .low)]),
             RuleExample("""
+            - (void)startPhoneVerification:(NSString *)phoneNumber {
+                NSString *otp = [NSString stringWithFormat:@"%06d", ↓rand() % 1000000];
+                [self.smsGateway sendCode:otp to:phoneNumber];
+            }
+            """, path: "App/PhoneVerification.m"),
+            RuleExample("""
+            static uint32_t makeSessionNonce(void) {
+                return (uint32_t)↓random();
+            }
+            """, path: "App/Nonce.c"),
+            RuleExample("""
             func makeNonce() -> String {
                 var nonce = ""
                 for _ in 0..<32 { nonce += String(↓arc4random_uniform(10)) }
@@ -67,6 +78,17 @@ struct InsecureRandomRule: SwiftRule {
                 int jitter = rand() % 5;
             }
             """, path: "App/Game.m"),
+            RuleExample("""
+            - (void)registerForPush:(BOOL)enabled token:(NSData *)token completion:(void (^)(BOOL))completion {
+                NSString *letters = @"abcdefghijklmnopqrstuvwxyz0123456789";
+                NSMutableString *groupTag = [NSMutableString stringWithCapacity:12];
+                for (int i = 0; i < 12; i++) {
+                    unichar ch = [letters characterAtIndex:arc4random_uniform((uint32_t)letters.length)];
+                    [groupTag appendFormat:@"%C", ch];
+                }
+                [self.pushClient registerDevice:token groupTag:groupTag enabled:enabled completion:completion];
+            }
+            """, path: "App/PushRegistration.m"),
             RuleExample("""
             func shakePasswordField() {
                 let offset = CGFloat(arc4random_uniform(8)) - 4

@@ -1,45 +1,99 @@
 import IOSecCore
 
-/// `storage.log-sensitive` in Objective-C and C: `NSLog`, `printf`-family and CocoaLumberjack calls whose
-/// arguments name a secret, or whose format labels one (`NSLog(@"token: %@", value)`).
+/// `storage.log-sensitive` in Objective-C and C: `NSLog`, `printf`-family, CocoaLumberjack and project logger
+/// macros (`MXLogDebug`, `RCTLogInfo`: a `…Log<Level>` name, as Swift's `logger.debug`) whose arguments are a
+/// secret, or whose format labels the argument it shows as one (`NSLog(@"token: %@", value)`). os_log leaks only
+/// `%{public}` arguments.
 enum LogSensitiveObjCMatcher: ObjCRule {
     static var description: RuleDescription { LogSensitiveRule.description }
 
     static let functions: Set<String> = LogSensitiveRule.consoleFunctions.union(LogSensitiveRule.cFunctions)
         .union(LogSensitiveRule.thirdPartyFunctions).union(["os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault"])
 
+    /// The last words of a logger macro's name after `Log`: `MXLogDebug`, `DDLogWarn`, `MXLogErrorDetails`.
+    static let levelWords: Set<String> = [
+        "debug", "info", "warn", "warning", "error", "verbose", "trace", "notice", "fault", "critical", "failure", "details",
+    ]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for call in source.calls where functions.contains(call.name) {
+        for call in source.calls where functions.contains(call.name) || isLoggerMacro(call.name) {
             let isOSLog = call.name.hasPrefix("os_log")
-            // os_log redacts `%@` by default: only `%{public}` arguments leak.
             guard let formatIndex = call.arguments.firstIndex(where: { source.stringValue(of: $0) != nil }) else { continue }
             let format = source.stringValue(of: call.arguments[formatIndex]) ?? ""
-            if isOSLog, !format.contains("{public}") { continue }
-            let values = call.arguments.dropFirst(formatIndex + 1)
-            let builds = source.tokens[call.nameIndex].isDebugOnly ? "debug builds" : "release builds"
-            let severity: Severity? = source.tokens[call.nameIndex].isDebugOnly ? .low : nil
-            if let name = values.lazy.compactMap({ source.sensitiveName(in: $0) }).first {
-                let message = isOSLog
-                    ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
-                    : "'\(name)' is logged in \(builds); remove it or use os_log with %{private}@"
-                report(file, source, at: call.nameIndex, message, severity: severity)
-            } else if !values.isEmpty, let label = labelledSecret(format) {
-                report(file, source, at: call.nameIndex, "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
-                       severity: severity, confidence: .medium)
+            // os_log redacts `%@` by default: only `%{public}` arguments leak; `%{private}` never does.
+            let privacy = conversionPrivacy(format)
+            let labels = LogLabel.formatLabels(format)
+            let debugOnly = source.tokens[call.nameIndex].isDebugOnly
+            let builds = debugOnly ? "debug builds" : "release builds"
+            let severity: Severity? = debugOnly ? .low : nil
+            for (k, value) in call.arguments.dropFirst(formatIndex + 1).enumerated() {
+                let marked = k < privacy.count ? privacy[k] : nil
+                if marked == "private" || isOSLog && marked != "public" { continue }
+                if let name = source.sensitiveName(in: value) {
+                    let message = isOSLog
+                        ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
+                        : "'\(name)' is logged in \(builds); remove it or use os_log with %{private}@"
+                    report(file, source, at: call.nameIndex, message, severity: severity)
+                    break
+                }
+                if k < labels.count, let label = labels[k], mayHoldSecret(value, labelled: label, source) {
+                    report(file, source, at: call.nameIndex, "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
+                           severity: severity, confidence: .medium)
+                    break
+                }
             }
         }
     }
 
-    /// `"token: %@"`, `"password=%s"`: the word right before a conversion names a credential.
-    static func labelledSecret(_ format: String) -> String? {
-        let pieces = format.components(separatedBy: "%")
-        for piece in pieces.dropLast() {
-            let words = SensitiveName.words(piece)
-            guard let last = words.last, let category = SensitiveName.classify(last),
-                  HardcodedSecretRule.credentialCategories.contains(category) || category == .card
-            else { continue }
-            return last
+    /// `MXLogDebug`, `DDLogInfo`, `RCTLogWarn`, `logError`: the word `log` followed only by level words.
+    static func isLoggerMacro(_ name: String) -> Bool {
+        let words = SensitiveName.words(name)
+        guard let log = words.lastIndex(of: "log"), log < words.count - 1, log <= 2 else { return false }
+        return words[(log + 1)...].allSatisfy(levelWords.contains)
+    }
+
+    /// The privacy of each `%` conversion of an os_log format: "public", "private" (also `{sensitive}`) or nil.
+    static func conversionPrivacy(_ format: String) -> [String?] {
+        var result: [String?] = []
+        let chars = Array(format.utf8)
+        var i = 0
+        while i < chars.count {
+            defer { i += 1 }
+            guard chars[i] == UInt8(ascii: "%"), i + 1 < chars.count else { continue }
+            if chars[i + 1] == UInt8(ascii: "%") { i += 1; continue }
+            guard chars[i + 1] == UInt8(ascii: "{"), let close = chars[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
+                result.append(nil)
+                continue
+            }
+            let tags = String(decoding: chars[(i + 2)..<close], as: UTF8.self)
+            result.append(tags.contains("public") ? "public" : tags.contains("private") || tags.contains("sensitive") ? "private" : nil)
+            i = close
         }
-        return nil
+        return result
+    }
+
+    /// Whether a labelled value may be the secret itself: not a literal, a number, a flag, a count or an error, and
+    /// not a value whose own name says what kind of token it is (`Token: %@` with `deviceToken` or
+    /// `[Tools logForPushToken:t]`: the label's word in a name the classifier calls no secret).
+    static func mayHoldSecret(_ range: Range<Int>, labelled label: String, _ source: ObjCSource) -> Bool {
+        let r = source.trimmedExpression(range)
+        guard let first = r.first else { return false }
+        if source.stringValue(of: r) != nil || source.isTrivialValue(r) { return false }
+        if r.count == 1, source.tokens[first].kind != .identifier { return false }
+        // The name the value is read by: `[x token]`, `[x tokenForKey:k]`, `self.value`, `f(x)`.
+        let name: String?
+        if source.isPunct(r.upperBound - 1, "]"), let send = source.send(openingAt: first), send.close == r.upperBound - 1 {
+            name = send.parts.first?.name
+        } else if source.isPunct(r.upperBound - 1, ")"), source.isIdentifier(first), source.isPunct(first + 1, "(") {
+            name = source.text(first)
+        } else {
+            name = source.lastIdentifier(in: r)
+        }
+        guard let name else { return false }
+        if Sensitivity.inputTextMembers.contains(name) || name == "stringValue" { return true }
+        let words = SensitiveName.words(name)
+        if !Set(words).isDisjoint(with: SensitiveName.words(label)), !SensitiveName.isSensitive(name) { return false }
+        return !SensitiveName.isMetadata(name) && !Sensitivity.harmlessMembers.contains(name)
+            && !["localizedDescription", "code", "domain", "userInfo", "boolValue", "integerValue", "intValue", "self", "YES", "NO"].contains(name)
     }
 }

@@ -36,6 +36,15 @@ struct LogSensitiveRule: SwiftRule {
                 FindingSpec(severity: .high, message: "logged with public privacy"),
             ]),
             RuleExample("""
+            - (void)didRefreshSession:(ACMSession *)session response:(NSDictionary *)response {
+                ↓ACMLogInfo(@"[Sync] refreshed: %@", [NSString stringWithFormat:@"Bearer %@", session.accessToken]);
+                ↓DDLogDebug(@"[Sync] response %@", response[@"refresh_token"]);
+            }
+            """, path: "App/Sync.m", findings: [
+                FindingSpec(severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
+                FindingSpec(severity: .high, confidence: .high, message: "'refresh_token' is logged in release builds"),
+            ]),
+            RuleExample("""
             #if DEBUG
             - (void)trace:(NSString *)sessionToken { ↓NSLog(@"session %@", sessionToken); }
             #endif
@@ -92,6 +101,14 @@ struct LogSensitiveRule: SwiftRule {
                 NSLog(@"password field shown");
             }
             """, path: "App/Login.m"),
+            RuleExample("""
+            - (void)pusherUpdated:(BOOL)enabled token:(NSData *)token {
+                ACMLogDebug(@"[Push] pusher updated for %@, enabled %@, token: %@", self.credentials.userId, @(enabled),
+                            [ACMPushTools truncatedPushToken:token]);
+                ACMLogError(@"[Login] password rejected after %lu characters", (unsigned long)self.passwordField.text.length);
+                NSLog(@"session restored for %@", self.session.accountName);
+            }
+            """, path: "App/Push.m"),
             RuleExample(#"print("Token refreshed, \(token.count) characters, expires \(token.expiresAt)")"#),
             RuleExample(#"logger.info("user \(user.id, privacy: .public) signed in, token \(token, privacy: .private(mask: .hash))")"#),
             RuleExample(#"logger.error("login failed: \(apiKey, privacy: .sensitive)")"#),

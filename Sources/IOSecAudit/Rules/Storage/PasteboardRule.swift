@@ -46,6 +46,11 @@ struct PasteboardRule: SwiftRule {
                 [self.localBoard setString:self.cardNumber];
             }
             """, path: "App/Card.m"),
+            RuleExample("""
+            - (IBAction)copyUsername:(id)sender {
+                [[UIPasteboard generalPasteboard] setString:self.selectedCredential.username];
+            }
+            """, path: "App/Vault.m"),
             RuleExample("UIPasteboard.general.string = shareURL.absoluteString"),
             RuleExample("""
             UIPasteboard.general.setItems(

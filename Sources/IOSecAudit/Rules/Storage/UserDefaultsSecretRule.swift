@@ -39,6 +39,12 @@ struct UserDefaultsSecretRule: SwiftRule {
                 ↓[[NSUserDefaults standardUserDefaults] setObject:[self.passwordField text] forKey:@"pw"];
             }
             """, path: "App/Session.m"),
+            RuleExample("""
+            - (void)didSignIn:(NSDictionary *)response {
+                ↓[[NSUserDefaults standardUserDefaults] setObject:response[@"refresh_token"] forKey:@"rt"];
+                ↓[[NSUserDefaults standardUserDefaults] setObject:[self.authClient currentAccessToken] forKey:@"at"];
+            }
+            """, path: "App/SignIn.m"),
             RuleExample(#"↓UserDefaults.standard.set(response.accessToken, forKey: "accessToken")"#),
             RuleExample("""
             func saveLogin(user: String, password: String) {
@@ -83,6 +89,14 @@ struct UserDefaultsSecretRule: SwiftRule {
                 // [[NSUserDefaults standardUserDefaults] setObject:token forKey:@"accessToken"];
             }
             """, path: "App/Session.m"),
+            RuleExample("""
+            - (void)rememberLastAccount {
+                NSUserDefaults *defaults = [NSUserDefaults standardUserDefaults];
+                [defaults setObject:self.credentials.userId forKey:@"lastUserId"];
+                [defaults setObject:@(self.passwordField.text.length > 0) forKey:@"hasTypedPassword"];
+                [defaults setObject:[ACMPushTools truncatedPushToken:self.deviceToken] forKey:@"lastPushTokenPrefix"];
+            }
+            """, path: "App/Accounts.m"),
             RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
             RuleExample(#"let token = UserDefaults.standard.string(forKey: "accessToken")"#),
             RuleExample("""

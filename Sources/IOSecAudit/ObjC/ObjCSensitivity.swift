@@ -1,0 +1,247 @@
+import IOSecCore
+
+/// Whether an Objective-C expression carries sensitive data, read the way the Swift rules read Swift
+/// (`Sensitivity.sensitiveName(in:)`): by what the expression *is*, not by every name written in it.
+///
+/// `self.session.accessToken`, `[keychain tokenForAccount:a]`, `[NSString stringWithFormat:@"%@", password]`,
+/// `response[@"access_token"]` and `self.passwordField.text` are sensitive; `self.credentials.userId` (the user ID
+/// of a credentials object), `password.length`, `[MXTools logForPushToken:token]` (what a helper makes of a token)
+/// and `[password isEqualToString:other]` are not.
+extension ObjCSource {
+    /// Selectors and members that hand back (a form of) the same value, so sensitivity passes through them.
+    static let passthroughSelectors: Set<String> = [
+        "description", "debugDescription", "UTF8String", "copy", "mutableCopy", "lowercaseString", "uppercaseString",
+        "base64EncodedStringWithOptions:", "base64EncodedDataWithOptions:", "dataUsingEncoding:",
+        "dataUsingEncoding:allowLossyConversion:", "cStringUsingEncoding:", "stringByTrimmingCharactersInSet:",
+        "stringByAddingPercentEncodingWithAllowedCharacters:", "stringByReplacingOccurrencesOfString:withString:",
+        "absoluteString", "string", "bytes", "data", "value", "stringValue", "text", "attributedText", "JSONString",
+        "rawValue", "mutableBytes",
+    ]
+    /// Sends whose result carries their receiver's or arguments' content.
+    static let wrappingSelectors: Set<String> = [
+        "stringWithFormat:", "initWithFormat:", "stringByAppendingString:", "stringByAppendingFormat:",
+        "stringWithString:", "initWithString:", "stringWithUTF8String:", "initWithUTF8String:", "initWithData:encoding:",
+        "initWithBytes:length:encoding:", "stringWithCString:encoding:", "dataWithJSONObject:options:error:",
+        "archivedDataWithRootObject:", "archivedDataWithRootObject:requiringSecureCoding:error:",
+        "dictionaryWithObjectsAndKeys:", "dictionaryWithObject:forKey:", "arrayWithObjects:", "arrayWithObject:",
+        "componentsJoinedByString:", "dataWithData:", "stringWithContentsOfFile:encoding:error:",
+    ]
+    /// Look-ups by key: the key names what comes back.
+    static let keyedSelectors: Set<String> = [
+        "objectForKey:", "valueForKey:", "valueForKeyPath:", "objectForKeyedSubscript:", "stringForKey:", "dataForKey:",
+    ]
+    /// Words that end what a method's first selector part says it returns: `tokenForAccount:` returns a token,
+    /// `logForPushToken:` returns a log line.
+    private static let selectorPrepositions: Set<String> = ["for", "with", "from", "of", "in", "by", "at", "using", "to", "on", "and"]
+
+    /// The name that makes an expression sensitive, or nil when it is not.
+    func sensitiveName(in range: Range<Int>) -> String? {
+        sensitiveName(in: range, depth: 0)
+    }
+
+    private func sensitiveName(in range: Range<Int>, depth: Int) -> String? {
+        guard depth < 8 else { return nil }
+        let r = trimmedExpression(range)
+        guard let first = r.first, r.upperBound <= tokens.count else { return nil }
+        let last = r.upperBound - 1
+
+        // `cond ? a : b`
+        if let (question, colon) = topLevelTernary(r) {
+            return sensitiveName(in: (question + 1)..<colon, depth: depth + 1) ?? sensitiveName(in: (colon + 1)..<r.upperBound, depth: depth + 1)
+        }
+        // Any other operator at the top level (`token.length > 0`, `a == b`, `x + 1`) yields no secret.
+        if hasTopLevelOperator(r) { return nil }
+
+        if r.count == 1 {
+            guard tokens[first].kind == .identifier else { return nil }
+            let name = text(first)
+            return SensitiveName.isSensitive(name) ? name : nil
+        }
+        // `@{ @"password": pw }`, `@[ token ]`, `@(pin)`
+        if isPunct(first, "@"), first + 1 < r.upperBound, match[first + 1] == last {
+            let inner = (first + 2)..<last
+            if isPunct(first + 1, "{") { return sensitiveNameInDictionaryLiteral(inner, depth: depth) }
+            if isPunct(first + 1, "[") || isPunct(first + 1, "(") {
+                for element in split(inner) { if let found = sensitiveName(in: element, depth: depth + 1) { return found } }
+            }
+            return nil
+        }
+        if isPunct(last, "]"), match[last] >= first {
+            let open = match[last]
+            if open == first, let send = send(openingAt: first) { return sensitiveName(inSend: send, depth: depth) }
+            // A subscript: `json[@"access_token"]`, `items[0]`.
+            guard open > first else { return nil }
+            let key = (open + 1)..<last
+            if let literal = stringValue(of: key) { return SensitiveName.isSensitive(literal) || literal.lowercased() == "authorization" ? literal : nil }
+            return sensitiveName(in: first..<open, depth: depth + 1)
+        }
+        if isPunct(last, ")"), match[last] == first + 1, isIdentifier(first) {
+            // A C call: its name decides (`currentPassword()`), or it wraps its arguments (`CFBridgingRelease(x)`).
+            let name = text(first)
+            if SensitiveName.isSensitive(name) { return name }
+            guard Self.wrappingFunctions.contains(name) else { return nil }
+            for argument in split((first + 2)..<last) { if let found = sensitiveName(in: argument, depth: depth + 1) { return found } }
+            return nil
+        }
+        // A member: `self.session.accessToken`, `credentials->password`, `[self field].text`.
+        if tokens[last].kind == .identifier, last - 1 > first, isPunct(last - 1, ".") || isPunct(last - 1, "->") {
+            return sensitiveName(ofMember: text(last), base: first..<(last - 1), depth: depth)
+        }
+        return nil
+    }
+
+    /// C functions whose result carries their arguments' content.
+    private static let wrappingFunctions: Set<String> = [
+        "CFBridgingRelease", "CFBridgingRetain", "NSStringFromClass", "CFStringCreateCopy", "CFDataCreate", "CFStringCreateWithCString",
+    ]
+
+    /// `base.member` or `[base member]`: the member decides; what the user typed is named by its field; a
+    /// pass-through member defers to its base.
+    private func sensitiveName(ofMember member: String, base: Range<Int>, depth: Int) -> String? {
+        if Sensitivity.harmlessMembers.contains(member) { return nil }
+        if SensitiveName.isSensitive(member) { return member }
+        if Sensitivity.inputTextMembers.contains(member) || member == "stringValue", let field = lastName(of: base), Self.isSensitiveInputField(field) {
+            return field
+        }
+        if Self.passthroughSelectors.contains(member) { return sensitiveName(in: base, depth: depth + 1) }
+        return nil
+    }
+
+    private func sensitiveName(inSend send: ObjCMessageSend, depth: Int) -> String? {
+        let selector = send.selector
+        if send.parts.count == 1, send.parts[0].argument == nil {
+            return sensitiveName(ofMember: selector, base: send.receiver, depth: depth)
+        }
+        if Self.keyedSelectors.contains(selector), let key = send.parts.first?.argument {
+            if let literal = stringValue(of: key) { return SensitiveName.isSensitive(literal) ? literal : nil }
+            return sensitiveName(in: send.receiver, depth: depth + 1)
+        }
+        if Self.wrappingSelectors.contains(selector) {
+            if let found = sensitiveName(in: send.receiver, depth: depth + 1) { return found }
+            for part in send.parts {
+                for argument in split(part.argument ?? 0..<0) where stringValue(of: argument) == nil {
+                    if let found = sensitiveName(in: argument, depth: depth + 1) { return found }
+                }
+            }
+            return nil
+        }
+        if Self.passthroughSelectors.contains(selector) { return sensitiveName(in: send.receiver, depth: depth + 1) }
+        // What the method says it returns: `[keychain passwordForService:s account:a]`, `[self tokenWithScope:s]`.
+        let first = send.parts[0].name
+        var words = SensitiveName.words(first)
+        if let cut = words.indices.dropFirst().first(where: { Self.selectorPrepositions.contains(words[$0]) }) { words = Array(words[..<cut]) }
+        return SensitiveName.classify(words: words) != nil ? first : nil
+    }
+
+    private func sensitiveNameInDictionaryLiteral(_ inner: Range<Int>, depth: Int) -> String? {
+        for entry in split(inner) {
+            guard let colon = entry.first(where: { isPunct($0, ":") && !isInsideGroup($0, of: entry) }) else { continue }
+            let value = (colon + 1)..<entry.upperBound
+            if isTrivialValue(trimmedExpression(value)) { continue }
+            if let key = stringValue(of: entry.lowerBound..<colon), SensitiveName.isSensitive(key) { return key }
+            if let found = sensitiveName(in: value, depth: depth + 1) { return found }
+        }
+        return nil
+    }
+
+    /// `passwordTextField`, `pinInput`, `cvvField`, `passwordTextView`: a control whose text is a secret.
+    static func isSensitiveInputField(_ name: String) -> Bool {
+        if SensitiveName.classifyInputField(name) != nil { return true }
+        for suffix in ["TextField", "Field", "TextView", "Input"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            if SensitiveName.isSensitive(String(name.dropLast(suffix.count))) { return true }
+        }
+        return false
+    }
+
+    /// The last name of an operand: `self.passwordField` → `passwordField`, `[self pinInput]` → `pinInput`.
+    private func lastName(of range: Range<Int>) -> String? {
+        let r = trimmedExpression(range)
+        guard let last = r.last else { return nil }
+        if isPunct(last, "]"), match[last] == r.lowerBound, let send = send(openingAt: r.lowerBound), send.parts.count == 1, send.parts[0].argument == nil {
+            return send.selector
+        }
+        return tokens[last].kind == .identifier ? text(last) : nil
+    }
+
+    /// The send whose `[` is at `open`.
+    func send(openingAt open: Int) -> ObjCMessageSend? {
+        var low = 0, high = sends.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if sends[mid].open < open { low = mid + 1 } else if sends[mid].open > open { high = mid - 1 } else { return sends[mid] }
+        }
+        return nil
+    }
+
+    /// An expression without the parentheses around it, casts (`(NSString *)x`, `(__bridge id)x`) and `&`/`*`.
+    func trimmedExpression(_ range: Range<Int>) -> Range<Int> {
+        var r = range.clamped(to: 0..<tokens.count)
+        while let first = r.first {
+            if isPunct(first, "("), match[first] == r.upperBound - 1, r.count >= 2 {
+                r = (first + 1)..<(r.upperBound - 1)
+            } else if isPunct(first, "("), match[first] > first, match[first] < r.upperBound - 1, isCast(first) {
+                r = (match[first] + 1)..<r.upperBound
+            } else if isPunct(first, "&") || isPunct(first, "*") {
+                r = (first + 1)..<r.upperBound
+            } else {
+                break
+            }
+        }
+        return r
+    }
+
+    /// `(NSString *)`, `(__bridge id)`, `(const char *)`: a group of type names and `*`.
+    private func isCast(_ open: Int) -> Bool {
+        let close = match[open]
+        guard close > open + 1 else { return false }
+        for index in (open + 1)..<close where !(tokens[index].kind == .identifier || isPunct(index, "*") || isPunct(index, "<") || isPunct(index, ">")) {
+            return false
+        }
+        return true
+    }
+
+    /// `?` and its `:` at the top level of an expression.
+    private func topLevelTernary(_ r: Range<Int>) -> (Int, Int)? {
+        var index = r.lowerBound
+        var question: Int?
+        var pending = 0
+        while index < r.upperBound {
+            if match[index] > index { index = match[index] + 1; continue }
+            if isPunct(index, "?") { if question == nil { question = index }; pending += 1 }
+            if isPunct(index, ":"), pending > 0 {
+                pending -= 1
+                if pending == 0, let question { return (question, index) }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let operators: Set<String> = [
+        "==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "!", "<<", ">>", "|", "^", "=", "+=", "-=",
+    ]
+
+    /// An operator between operands at the top level: `a > 0`, `!token`, `a + b` (a leading `*`/`&` was trimmed).
+    private func hasTopLevelOperator(_ r: Range<Int>) -> Bool {
+        var index = r.lowerBound
+        while index < r.upperBound {
+            if match[index] > index { index = match[index] + 1; continue }
+            if tokens[index].kind == .punctuation, Self.operators.contains(text(index)) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private func isInsideGroup(_ index: Int, of range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < index {
+            if match[i] > i {
+                if match[i] > index { return true }
+                i = match[i] + 1
+                continue
+            }
+            i += 1
+        }
+        return false
+    }
+}
