@@ -32,7 +32,7 @@ struct Bench {
         print("""
         usage: iosec-bench generate DIR [--files N] [--seed S] [--objc]   write a synthetic project (default 2000 Swift files,
                                                           ~20 MB; --objc adds an Objective-C class per 5 files)
-               iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule]
+               iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule] [--only parse|walk|scan]
                                                           time parse-only vs full scan (fastest of N runs, default 3), print peak memory
         """)
         exit(2)
@@ -65,22 +65,35 @@ struct Bench {
         let repeats = max(1, Int(option("--repeat", in: args) ?? "") ?? 3)
         var parseRuns: [Double] = [], walkRuns: [Double] = [], scanRuns: [Double] = []
         var scan: ScanResult!
+        // `--only parse|walk|scan`: one phase alone, for a profiler.
+        if let phase = option("--only", in: args) {
+            for _ in 0..<repeats {
+                switch phase {
+                case "parse": _ = parseAll(files, jobs: jobs)
+                case "walk": _ = try Scanner(options: ScanOptions(jobs: jobs), rules: .none).scan(path)
+                default: _ = try Scanner(options: ScanOptions(jobs: jobs)).scan(path)
+                }
+            }
+            return
+        }
+        // CPU time too: on a shared machine other processes stretch wall time, far less the CPU time a phase uses.
+        var parseCPU: [Double] = [], walkCPU: [Double] = [], scanCPU: [Double] = []
         for _ in 0..<repeats {
             if !scanOnly {
+                var cpu = cpuSeconds()
                 let start = Date()
-                _ = ParallelMap.run(files, workers: jobs) { file -> Int in
-                    guard let data = FileManager.default.contents(atPath: file.absolutePath) else { return 0 }
-                    let tree = data.withUnsafeBytes { raw in
-                        Parser.parse(source: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
-                    }
-                    return tree.statements.count
-                }
+                _ = parseAll(files, jobs: jobs)
                 parseRuns.append(Date().timeIntervalSince(start))
+                parseCPU.append(cpuSeconds() - cpu)
                 // The same pipeline with no rules: reading, parsing and the one walk, so the rules' own cost shows.
+                cpu = cpuSeconds()
                 walkRuns.append(try Scanner(options: ScanOptions(jobs: jobs), rules: .none).scan(path).durationSeconds)
+                walkCPU.append(cpuSeconds() - cpu)
             }
+            let cpu = cpuSeconds()
             scan = try Scanner(options: ScanOptions(jobs: jobs)).scan(path)
             scanRuns.append(scan.durationSeconds)
+            scanCPU.append(cpuSeconds() - cpu)
         }
         func figures(_ runs: [Double]) -> String {
             let sorted = runs.sorted()
@@ -108,12 +121,26 @@ struct Bench {
         if !scanOnly {
             print(String(format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f), fastest runs",
                          scanRuns.min()! / parseRuns.min()!, walkRuns.min()! / parseRuns.min()!))
+            print(String(format: "CPU time: parse %.3f s, walk %.3f s, scan %.3f s; ratio scan/parse %.2f (walk/parse %.2f), least of each",
+                         parseCPU.min()!, walkCPU.min()!, scanCPU.min()!, scanCPU.min()! / parseCPU.min()!,
+                         walkCPU.min()! / parseCPU.min()!))
             if objcSeconds > 0 {
                 print(String(format: "ratio scan/(Swift parse + objc front end): %.2f", scanRuns.min()! / (parseRuns.min()! + objcSeconds)))
             }
         }
         print(String(format: "throughput: %.1f MB/s", Double(bytes) / 1_048_576 / scanRuns.min()!))
         print("peak RSS: \(peakResidentMegabytes()) MiB")
+    }
+
+    /// SwiftParser alone over the files, reading included: the baseline every other figure is divided by.
+    static func parseAll(_ files: [DiscoveredFile], jobs: Int) -> [Int] {
+        ParallelMap.run(files, workers: jobs) { file -> Int in
+            guard let data = FileManager.default.contents(atPath: file.absolutePath) else { return 0 }
+            let tree = data.withUnsafeBytes { raw in
+                Parser.parse(source: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+            }
+            return tree.statements.count
+        }
     }
 
     /// What each Swift rule and fact collector adds to the walk without rules, alone: the fastest of three
