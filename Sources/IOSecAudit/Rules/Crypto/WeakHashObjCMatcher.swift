@@ -1,19 +1,26 @@
 import IOSecCore
 
 /// `crypto.weak-hash` in Objective-C and C: CommonCrypto's `CC_MD5`, `CC_SHA1` and their `_Init` forms.
+///
+/// As in Swift (`WeakHashRule.contextNames`), what the digest is for is read from what is hashed and the
+/// enclosing method's name, never from the output buffer (`unsigned char hashed[CC_MD5_DIGEST_LENGTH]` says
+/// nothing about the input): medium unless those names say cache key, ETag or file fingerprint and nothing says
+/// password, token, signature or HMAC.
 enum WeakHashObjCMatcher: ObjCRule {
     static var description: RuleDescription { WeakHashRule.description }
 
     static let functions: [String: String] = [
         "CC_MD5": "MD5", "CC_MD5_Init": "MD5", "CC_MD4": "MD4", "CC_MD2": "MD2", "CC_SHA1": "SHA-1", "CC_SHA1_Init": "SHA-1",
     ]
+    /// The `_Update` function that feeds data to each `_Init` context.
+    private static let updateFunctions: [String: String] = [
+        "CC_MD5_Init": "CC_MD5_Update", "CC_SHA1_Init": "CC_SHA1_Update",
+    ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls {
             guard let algorithm = functions[call.name] else { continue }
-            // As in Swift: a digest named as a cache key, checksum or fingerprint is not a security use.
-            let context = source.text(call.arguments.first ?? call.open..<call.open) + " " + source.text(max(0, call.nameIndex - 6)..<call.nameIndex)
-            if WeakHashObjCMatcher.isNonSecurityUse(context) {
+            if isOnlyAnIdentifier(call, in: source) {
                 report(file, source, at: call.nameIndex,
                        "\(call.name) used for a cache key or fingerprint: acceptable there, but never for passwords, tokens or signatures",
                        severity: .info)
@@ -23,9 +30,56 @@ enum WeakHashObjCMatcher: ObjCRule {
         }
     }
 
-    static func isNonSecurityUse(_ text: String) -> Bool {
-        let words = Set(SensitiveName.words(text))
-        return !words.isDisjoint(with: ["cache", "checksum", "fingerprint", "etag", "filename", "identifier", "hashed", "dedup"])
-            && SensitiveName.classify(text) == nil
+    /// True when the hashed data is not sensitive and the names around it (the data, the local it came from, the
+    /// enclosing method or function) say cache key / ETag / fingerprint without a security word.
+    static func isOnlyAnIdentifier(_ call: ObjCCall, in source: ObjCSource) -> Bool {
+        let body = source.body(containing: call.nameIndex)
+        var names: [String] = []
+        if let body, let function = methodName(of: body, in: source) { names.append(function) }
+        for data in hashedData(of: call, in: source, body: body) {
+            if source.sensitiveName(in: data) != nil { return false }
+            names += source.identifiers(in: data)
+            // One step back through a local: `NSData *data = [password dataUsingEncoding:…]; CC_MD5(data.bytes, …)`.
+            guard let body else { continue }
+            for index in data where source.isIdentifier(index) {
+                guard let origin = initializer(of: source.text(index), before: data.lowerBound, in: body, source: source) else { continue }
+                if source.sensitiveName(in: origin) != nil { return false }
+                names += source.identifiers(in: origin)
+            }
+        }
+        return WeakHashRule.isOnlyAnIdentifier(names)
+    }
+
+    /// The data argument: `CC_MD5(data, len, out)`'s first argument; for `CC_MD5_Init(&ctx)`, the data of the
+    /// `CC_MD5_Update(&ctx, data, len)` calls on the same context in the same body.
+    private static func hashedData(of call: ObjCCall, in source: ObjCSource, body: ClosedRange<Int>?) -> [Range<Int>] {
+        guard let update = updateFunctions[call.name] else { return call.arguments.first.map { [$0] } ?? [] }
+        guard let body, let context = call.arguments.first.flatMap({ source.lastIdentifier(in: $0) }) else { return [] }
+        return source.calls.filter { other in
+            other.name == update && body.contains(other.nameIndex) && other.arguments.count >= 2
+                && source.lastIdentifier(in: other.arguments[0]) == context
+        }.map { $0.arguments[1] }
+    }
+
+    /// The enclosing method's or function's name. `functionName(of:)` reads the signature from the previous
+    /// `}`, `;` or directive, so for the first method after `@implementation Foo` it starts at `Foo` and finds
+    /// nothing: then the method starts at the `-`/`+` that opens its return type.
+    private static func methodName(of body: ClosedRange<Int>, in source: ObjCSource) -> String? {
+        if let name = source.functionName(of: body) { return name }
+        let signature = source.signature(of: body)
+        guard let sign = signature.first(where: { (source.isPunct($0, "-") || source.isPunct($0, "+")) && source.isPunct($0 + 1, "(") }) else { return nil }
+        let close = source.match[sign + 1]
+        guard close > sign + 1, close + 1 < signature.upperBound, source.isIdentifier(close + 1) else { return nil }
+        return source.text(close + 1)
+    }
+
+    /// The value last assigned to a local `name` before `index` in the same body (`NSData *name = value;`).
+    private static func initializer(of name: String, before index: Int, in body: ClosedRange<Int>, source: ObjCSource) -> Range<Int>? {
+        var found: Range<Int>?
+        for assignment in source.assignments() where assignment.equals < index && body.contains(assignment.equals) {
+            guard let last = assignment.target.last, source.isIdentifier(last), source.text(last) == name else { continue }
+            found = assignment.value
+        }
+        return found
     }
 }

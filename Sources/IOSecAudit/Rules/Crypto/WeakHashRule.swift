@@ -44,6 +44,70 @@ struct WeakHashRule: SwiftRule {
             """, path: "App/ImageCache.m",
             findings: [FindingSpec(severity: .info, confidence: .high, message: "CC_MD5 used for a cache key or fingerprint")]),
             RuleExample("""
+            // The output buffer's name (`hashed`) says nothing about the input: a PIN is hashed here.
+            - (NSString *)storedHashForPin:(NSString *)pin {
+                unsigned char hashed[CC_MD5_DIGEST_LENGTH];
+                ↓CC_MD5(pin.UTF8String, (CC_LONG)strlen(pin.UTF8String), hashed);
+                return [self hexStringFromBytes:hashed length:CC_MD5_DIGEST_LENGTH];
+            }
+            """, path: "App/PinLock.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "MD5 is broken for security use")]),
+            RuleExample("""
+            @implementation AccountStore
+            - (NSString *)legacyDigestOfPassword:(NSString *)password {
+                NSData *utf8 = [password dataUsingEncoding:NSUTF8StringEncoding];
+                unsigned char hashed[CC_MD5_DIGEST_LENGTH];
+                ↓CC_MD5(utf8.bytes, (CC_LONG)utf8.length, hashed);
+                return [[NSData dataWithBytes:hashed length:sizeof hashed] base64EncodedStringWithOptions:0];
+            }
+            @end
+            """, path: "App/AccountStore.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "MD5 is broken for security use")]),
+            RuleExample("""
+            - (NSString *)requestSignatureForBody:(NSData *)body {
+                unsigned char hashed[CC_SHA1_DIGEST_LENGTH];
+                ↓CC_SHA1(body.bytes, (CC_LONG)body.length, hashed);
+                return [self hexStringFromBytes:hashed length:CC_SHA1_DIGEST_LENGTH];
+            }
+            """, path: "App/APIClient.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "SHA-1 is broken for security use")]),
+            RuleExample("""
+            - (NSData *)digestForSession:(MXSession *)session {
+                CC_SHA1_CTX ctx;
+                ↓CC_SHA1_Init(&ctx);
+                NSData *chunk = [session.accessToken dataUsingEncoding:NSUTF8StringEncoding];
+                CC_SHA1_Update(&ctx, chunk.bytes, (CC_LONG)chunk.length);
+                unsigned char hashed[CC_SHA1_DIGEST_LENGTH];
+                CC_SHA1_Final(hashed, &ctx);
+                return [NSData dataWithBytes:hashed length:sizeof hashed];
+            }
+            """, path: "App/Session.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "SHA-1 is broken for security use")]),
+            RuleExample("""
+            // Reported at info: an ETag for a response body, written into a buffer named `hashed`.
+            @implementation ResponseCache
+            - (NSString *)etagForResponseData:(NSData *)responseData {
+                unsigned char hashed[CC_MD5_DIGEST_LENGTH];
+                ↓CC_MD5(responseData.bytes, (CC_LONG)responseData.length, hashed);
+                return [self hexStringFromBytes:hashed length:CC_MD5_DIGEST_LENGTH];
+            }
+            @end
+            """, path: "App/ResponseCache.m",
+            findings: [FindingSpec(severity: .info, confidence: .high, message: "CC_MD5 used for a cache key or fingerprint")]),
+            RuleExample("""
+            // Reported at info: a checksum of a downloaded file, fed in chunks.
+            - (NSString *)checksumOfFileAtPath:(NSString *)path {
+                CC_MD5_CTX context;
+                ↓CC_MD5_Init(&context);
+                NSData *fileData = [NSData dataWithContentsOfFile:path];
+                CC_MD5_Update(&context, fileData.bytes, (CC_LONG)fileData.length);
+                unsigned char hashed[CC_MD5_DIGEST_LENGTH];
+                CC_MD5_Final(hashed, &context);
+                return [self hexStringFromBytes:hashed length:CC_MD5_DIGEST_LENGTH];
+            }
+            """, path: "App/DownloadVerifier.m",
+            findings: [FindingSpec(severity: .info, confidence: .high, message: "CC_MD5_Init used for a cache key or fingerprint")]),
+            RuleExample("""
             func hashPassword(_ password: String) -> String {
                 let digest = ↓Insecure.MD5.hash(data: Data(password.utf8))
                 return digest.map { String(format: "%02x", $0) }.joined()
@@ -78,6 +142,13 @@ struct WeakHashRule: SwiftRule {
                 return [NSData dataWithBytes:out length:sizeof out];
             }
             """, path: "App/Crypto.m"),
+            RuleExample("""
+            - (NSString *)hashedIdentifierForPin:(NSString *)pin {
+                unsigned char hashed[CC_SHA256_DIGEST_LENGTH];
+                CC_SHA256(pin.UTF8String, (CC_LONG)strlen(pin.UTF8String), hashed);
+                return [self hexStringFromBytes:hashed length:CC_SHA256_DIGEST_LENGTH];
+            }
+            """, path: "App/PinLock.m"),
             RuleExample("let digest = SHA256.hash(data: Data(password.utf8))"),
             RuleExample("""
             // Legacy servers sent an MD5 ETag; we only compare against it as a string.

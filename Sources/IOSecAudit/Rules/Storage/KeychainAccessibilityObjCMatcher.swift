@@ -2,30 +2,226 @@ import IOSecCore
 
 /// `storage.keychain-accessibility` in Objective-C and C: the `kSecAttrAccessibleAlways*` values, and
 /// `kSecAttrAccessibleAfterFirstUnlock` without `ThisDeviceOnly`.
+///
+/// As in Swift, a value that only selects items stores nothing: a comparison, or a dictionary (literal, or a local
+/// filled with subscripts / `setObject:forKey:`) whose only uses are `SecItemCopyMatching`, `SecItemDelete`,
+/// `SecItemUpdate`'s query or a comparison. A dictionary that reaches `SecItemAdd` or `SecItemUpdate`'s attributes,
+/// or goes anywhere this file cannot follow, is reported.
 enum KeychainAccessibilityObjCMatcher: ObjCRule {
     static var description: RuleDescription { KeychainAccessibilityRule.description }
 
+    static let lockedReadable: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
+    static let migrating: Set<String> = ["kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleWhenUnlocked"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        let names = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly", "kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleWhenUnlocked"]
+        let names = lockedReadable.union(migrating)
         for (index, name) in names.flatMap({ name in source.occurrences(of: name).map { ($0, name) } }).sorted(by: { $0.0 < $1.0 }) {
-            switch name {
-            case "kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly":
+            if isComparison(index, in: source) || KeychainQueryUse.isSearchOnly(valueAt: index, in: source) { continue }
+            let statement = Set(source.identifiers(in: source.statement(containing: index)))
+            // A search call in the same statement (a shape the dictionary walk does not know).
+            guard statement.isDisjoint(with: ["SecItemCopyMatching", "SecItemDelete"]) else { continue }
+            if lockedReadable.contains(name) {
                 report(file, source, at: index, "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
-            case "kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleWhenUnlocked":
-                // The value, not a comparison or a log of it.
-                guard !source.isPunct(index - 1, "=="), !source.isPunct(index + 1, "==") else { continue }
-                // As in Swift: synchronizable items cannot be ThisDeviceOnly, certificates are public, and a search
-                // query stores nothing.
-                let statement = Set(source.identifiers(in: source.statement(containing: index)))
-                guard statement.isDisjoint(with: ["kSecAttrSynchronizable", "kSecClassCertificate", "SecItemCopyMatching", "SecItemDelete"]) else { continue }
-                // `allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`:
-                // a setting the user chose, with the device-only class as the other branch.
-                if statement.contains(name + "ThisDeviceOnly") { continue }
-                report(file, source, at: index, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
-                       severity: .medium)
-            default:
                 continue
             }
+            // As in Swift: synchronizable items cannot be ThisDeviceOnly, and certificates are public.
+            guard statement.isDisjoint(with: ["kSecAttrSynchronizable", "kSecClassCertificate"]) else { continue }
+            // `allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`:
+            // a setting the user chose, with the device-only class as the other branch.
+            if statement.contains(name + "ThisDeviceOnly") { continue }
+            report(file, source, at: index, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
+                   severity: .medium)
         }
+    }
+
+    /// `x == kSecAttrAccessibleAlways`, `[value isEqual:(__bridge id)kSecAttrAccessibleAlways]`,
+    /// `CFEqual(value, kSecAttrAccessibleAlways)`: the value is read, not stored.
+    static func isComparison(_ index: Int, in source: ObjCSource) -> Bool {
+        // Step back over a cast: `== (__bridge id)kSecAttrAccessibleAlways`.
+        var before = index - 1
+        while source.isPunct(before, ")"), source.match[before] >= 0, source.match[before] < before { before = source.match[before] - 1 }
+        if source.isPunct(before, "==") || source.isPunct(before, "!=") || source.isPunct(index + 1, "==") || source.isPunct(index + 1, "!=") { return true }
+        guard let group = KeychainQueryUse.enclosingGroup(of: index, in: source) else { return false }
+        if source.isPunct(group, "["), let send = source.send(openingAt: group) {
+            return KeychainQueryUse.comparisonSelectors.contains(send.selector)
+        }
+        if source.isPunct(group, "("), source.isIdentifier(group - 1) {
+            return ["CFEqual", "CFStringCompare"].contains(source.text(group - 1))
+        }
+        return false
+    }
+}
+
+/// How a Keychain dictionary is used in Objective-C: searched with, written, or unknown.
+enum KeychainQueryUse {
+    static let searchCalls: Set<String> = ["SecItemCopyMatching", "SecItemDelete"]
+    static let comparisonSelectors: Set<String> = ["isEqual:", "isEqualToString:", "isEqualToDictionary:", "isEqualTo:"]
+    /// Sends on a dictionary that fill or read it without passing it on.
+    static let neutralSelectors: Set<String> = [
+        "setObject:forKey:", "setValue:forKey:", "setObject:forKeyedSubscript:", "removeObjectForKey:", "objectForKey:",
+        "valueForKey:", "count", "removeAllObjects", "addEntriesFromDictionary:", "isEqual:", "isEqualToDictionary:",
+    ]
+    /// Sends that build a dictionary out of their literal argument or receiver.
+    static let dictionaryMakers: Set<String> = [
+        "mutableCopy", "copy", "dictionaryWithDictionary:", "initWithDictionary:", "dictionaryWithObjectsAndKeys:",
+        "initWithObjectsAndKeys:",
+    ]
+
+    private enum Use { case search, write, neutral, unknown }
+
+    /// Whether the accessibility value at `index` sits in a dictionary that is only ever used to search for items
+    /// (or compared), so it stores nothing.
+    static func isSearchOnly(valueAt index: Int, in source: ObjCSource) -> Bool {
+        guard let body = source.body(containing: index) else { return false }
+        var position = index
+        // Up through the dictionary literal and the sends that make a dictionary of it.
+        while let group = enclosingGroup(of: position, in: source), group > body.lowerBound {
+            if source.isPunct(group, "{"), source.isPunct(group - 1, "@") {
+                position = group - 1  // `@{ … }`: continue from the literal
+                continue
+            }
+            if source.isPunct(group, "["), let send = source.send(openingAt: group) {
+                if dictionaryMakers.contains(send.selector) { position = group; continue }
+                // `[query setObject:(__bridge id)kSecAttrAccessibleAlways forKey:(__bridge id)kSecAttrAccessible]`
+                if ["setObject:forKey:", "setValue:forKey:"].contains(send.selector), let value = send.parts.first?.argument, value.contains(position),
+                   let local = localName(send.receiver, in: source, body: body) {
+                    return isSearchOnly(local: local, in: source, body: body)
+                }
+                return false
+            }
+            if source.isPunct(group, "("), source.match[group] > group {
+                if source.isIdentifier(group - 1), let call = source.calls.first(where: { $0.open == group }) {
+                    return use(ofArgumentAt: position, in: call, source: source) == .search
+                }
+                // A parenthesised expression or a cast's operand.
+                position = group
+                continue
+            }
+            if source.isPunct(group, "{") { break }  // an `if`/`for`/block body: the statement starts here
+            return false
+        }
+        // At statement level: `NSDictionary *query = @{ … };` or `query[(__bridge id)kSecAttrAccessible] = value;`.
+        guard let assignment = source.assignments().first(where: { $0.value.contains(position) && body.contains($0.equals) }) else { return false }
+        let target = source.trimmedExpression(assignment.target)
+        if let last = target.last, source.isPunct(last, "]"), source.match[last] > target.lowerBound {
+            guard let local = localName(target.lowerBound..<source.match[last], in: source, body: body) else { return false }
+            return isSearchOnly(local: local, in: source, body: body)
+        }
+        guard let local = declaredName(target, in: source) ?? localName(target, in: source, body: body) else { return false }
+        return isSearchOnly(local: local, in: source, body: body)
+    }
+
+    /// A local dictionary: searched or compared at least once, never written, never passed anywhere else. Locals
+    /// it is copied into (`NSMutableDictionary *add = [query mutableCopy]`) are followed.
+    private static func isSearchOnly(local: String, in source: ObjCSource, body: ClosedRange<Int>) -> Bool {
+        var pending = [local], seen: Set<String> = [local]
+        var searched = false
+        while let name = pending.popLast() {
+            for index in source.occurrences(of: name) where body.contains(index) {
+                switch use(of: index, in: source, body: body, alias: { alias in
+                    if seen.insert(alias).inserted { pending.append(alias) }
+                }) {
+                case .search: searched = true
+                case .neutral: continue
+                case .write, .unknown: return false
+                }
+            }
+        }
+        return searched
+    }
+
+    /// What one occurrence of a local dictionary does with it.
+    private static func use(of index: Int, in source: ObjCSource, body: ClosedRange<Int>, alias: (String) -> Void) -> Use {
+        // Property or member of something else (`other.query`), or a member of it (`query.count`).
+        if source.isPunct(index - 1, ".") || source.isPunct(index - 1, "->") { return .unknown }
+        var position = index
+        if source.isPunct(index + 1, ".") { position = index + 2 }  // `query.count`, `query.mutableCopy`
+        while let group = enclosingGroup(of: position, in: source), group > body.lowerBound {
+            if source.isPunct(group, "["), let send = source.send(openingAt: group) {
+                if send.receiver.contains(position) || send.receiver.lowerBound == position {
+                    if neutralSelectors.contains(send.selector) || comparisonSelectors.contains(send.selector) { return .neutral }
+                    if dictionaryMakers.contains(send.selector) { position = group; continue }
+                    return .unknown
+                }
+                if comparisonSelectors.contains(send.selector) { return .neutral }
+                if dictionaryMakers.contains(send.selector) { position = group; continue }
+                // `[copy addEntriesFromDictionary:query]`: the receiver gets its entries.
+                if send.selector == "addEntriesFromDictionary:", let target = localName(send.receiver, in: source, body: body) {
+                    alias(target)
+                    return .neutral
+                }
+                return .unknown
+            }
+            if source.isPunct(group, "("), source.match[group] > group {
+                if source.isIdentifier(group - 1), let call = source.calls.first(where: { $0.open == group }) {
+                    if ["CFEqual", "CFBridgingRetain"].contains(call.name) { return call.name == "CFEqual" ? .neutral : .unknown }
+                    return use(ofArgumentAt: position, in: call, source: source)
+                }
+                position = group
+                continue
+            }
+            if source.isPunct(group, "{"), source.isPunct(group - 1, "@") { return .unknown }  // put in another literal
+            break
+        }
+        // Statement level: a declaration or fill (`query[k] = v`, `NSMutableDictionary *query = …`), a copy into
+        // another local, or something else (`return query;`, `self.query = query;`).
+        if let assignment = source.assignments().first(where: { ($0.target.contains(index) || $0.value.contains(position)) && body.contains($0.equals) }) {
+            if assignment.target.contains(index) { return .neutral }
+            let target = source.trimmedExpression(assignment.target)
+            if let local = declaredName(target, in: source) ?? localName(target, in: source, body: body) {
+                alias(local)
+                return .neutral
+            }
+            return .unknown
+        }
+        // `NSMutableDictionary *query;` with no value, or a method parameter `(NSDictionary *)query`.
+        if source.isPunct(index + 1, ";") || source.isPunct(index + 1, ",") {
+            if source.isPunct(index - 1, "*") || (source.isIdentifier(index - 1) && !["return", "case", "in"].contains(source.text(index - 1))) { return .neutral }
+        }
+        return .unknown
+    }
+
+    /// `SecItemCopyMatching(query, &result)`, `SecItemDelete(query)`, `SecItemUpdate(query, attributes)` search;
+    /// `SecItemAdd` and `SecItemUpdate`'s attributes write; anything else is unknown.
+    private static func use(ofArgumentAt position: Int, in call: ObjCCall, source: ObjCSource) -> Use {
+        if searchCalls.contains(call.name) { return .search }
+        if call.name == "SecItemUpdate" { return call.arguments.first?.contains(position) == true ? .search : .write }
+        if call.name == "SecItemAdd" { return .write }
+        return .unknown
+    }
+
+    /// The innermost `(`, `[` or `{` group that holds `index`, or nil.
+    static func enclosingGroup(of index: Int, in source: ObjCSource) -> Int? {
+        var j = index - 1
+        while j >= 0 {
+            let closer = source.match[j]
+            if closer > j, closer > index { return j }
+            if closer >= 0, closer < j { j = closer - 1; continue }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// `NSMutableDictionary *query` or `CFMutableDictionaryRef query`: the name a declaration introduces.
+    private static func declaredName(_ target: Range<Int>, in source: ObjCSource) -> String? {
+        guard target.count >= 2, let last = target.last, source.isIdentifier(last) else { return nil }
+        for index in target where !(source.isIdentifier(index) || source.isPunct(index, "*") || source.isPunct(index, "<") || source.isPunct(index, ">") || source.isPunct(index, ",")) {
+            return nil
+        }
+        return source.text(last)
+    }
+
+    /// A plain local name (one identifier) declared in this body or its signature; nil for ivars, properties and
+    /// expressions, whose other uses this method cannot see.
+    private static func localName(_ range: Range<Int>, in source: ObjCSource, body: ClosedRange<Int>) -> String? {
+        let r = source.trimmedExpression(range)
+        guard r.count == 1, let index = r.first, source.isIdentifier(index) else { return nil }
+        let name = source.text(index)
+        let signature = source.signature(of: body)
+        let declared = source.occurrences(of: name).contains { occurrence in
+            (body.contains(occurrence) || signature.contains(occurrence))
+                && (source.isPunct(occurrence - 1, "*") || (source.isIdentifier(occurrence - 1) && !["return", "in", "case", "self", "super"].contains(source.text(occurrence - 1))))
+        }
+        return declared ? name : nil
     }
 }

@@ -65,6 +65,40 @@ struct KeychainAccessibilityRule: SwiftRule {
             }
             """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")]),
             RuleExample("""
+            // The dictionary is searched first, then stored with the same class.
+            - (OSStatus)storeDevicePin:(NSData *)pin {
+                NSMutableDictionary *item = [NSMutableDictionary dictionary];
+                item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                item[(__bridge id)kSecAttrAccessible] = (__bridge id)↓kSecAttrAccessibleAlways;
+                SecItemDelete((__bridge CFDictionaryRef)item);
+                item[(__bridge id)kSecValueData] = pin;
+                return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+            """, path: "App/PinStore.m",
+            findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")]),
+            RuleExample("""
+            - (void)restoreSession:(NSData *)sessionData {
+                NSDictionary *lookup = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrService: @"session",
+                    (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlwaysThisDeviceOnly,
+                };
+                if (SecItemCopyMatching((__bridge CFDictionaryRef)lookup, NULL) == errSecItemNotFound) {
+                    NSMutableDictionary *add = [lookup mutableCopy];
+                    add[(__bridge id)kSecValueData] = sessionData;
+                    SecItemAdd((__bridge CFDictionaryRef)add, NULL);
+                }
+            }
+            """, path: "App/SessionStore.m",
+            findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")]),
+            RuleExample("""
+            - (void)relaxAccessForQuery:(NSDictionary *)match {
+                NSDictionary *changes = @{ (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAfterFirstUnlock };
+                SecItemUpdate((__bridge CFDictionaryRef)match, (__bridge CFDictionaryRef)changes);
+            }
+            """, path: "App/KeychainMigration.m",
+            findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")]),
+            RuleExample("""
             let attributes: [String: Any] = [
                 kSecClass as String: kSecClassInternetPassword,
                 kSecAttrServer as String: "api.example.com",
@@ -120,6 +154,39 @@ struct KeychainAccessibilityRule: SwiftRule {
                 kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
             ]
             """),
+            RuleExample("""
+            // Finds the items an old release saved with the deprecated class, to re-add them with a stricter one.
+            - (NSArray *)itemsNeedingMigration {
+                NSDictionary *legacyQuery = @{
+                    (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
+                    (__bridge id)kSecReturnAttributes: @YES,
+                    (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                };
+                CFTypeRef found = NULL;
+                OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)legacyQuery, &found);
+                return status == errSecSuccess ? CFBridgingRelease(found) : @[];
+            }
+            """, path: "App/KeychainMigration.m"),
+            RuleExample("""
+            - (BOOL)isReadableWhileLocked:(NSDictionary *)attributes {
+                id accessible = attributes[(__bridge id)kSecAttrAccessible];
+                return [accessible isEqual:(__bridge id)kSecAttrAccessibleAlwaysThisDeviceOnly]
+                    || accessible == (__bridge id)kSecAttrAccessibleAlways;
+            }
+            """, path: "App/KeychainAudit.m"),
+            RuleExample("""
+            - (void)purgeBackedUpTokens {
+                NSMutableDictionary *purge = [NSMutableDictionary new];
+                [purge setObject:(__bridge id)kSecClassGenericPassword forKey:(__bridge id)kSecClass];
+                [purge setObject:(__bridge id)kSecAttrAccessibleAfterFirstUnlock forKey:(__bridge id)kSecAttrAccessible];
+                SecItemDelete((__bridge CFDictionaryRef)purge);
+                NSDictionary *unlocked = @{ (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlocked };
+                if (SecItemCopyMatching((__bridge CFDictionaryRef)unlocked, NULL) == errSecSuccess) {
+                    SecItemDelete((__bridge CFDictionaryRef)unlocked);
+                }
+            }
+            """, path: "App/KeychainMigration.m"),
             RuleExample("""
             // Finds items saved by old versions to move them to a stricter class.
             let status = SecItemCopyMatching([
