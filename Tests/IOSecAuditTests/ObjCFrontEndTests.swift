@@ -96,6 +96,13 @@ import Testing
         @end
         """)
         #expect(s.bodies.map { s.functionName(of: $0) } == [nil, "enableDevice", "sharedStore", "reset", "makeNonce", "sessionKey", "deriveSecret"])
+        // The first method right after `@implementation`, whose signature starts at the class name.
+        let first = Self.source("""
+        @implementation ETagCache
+        - (NSString *)etagForData:(NSData *)data { return nil; }
+        @end
+        """)
+        #expect(first.bodies.map { first.functionName(of: $0) } == ["etagForData"])
     }
 
     @Test func sensitiveNamesReadTheExpressionNotEveryNameInIt() {

@@ -138,6 +138,10 @@ final class ObjCSource {
     func functionName(of body: ClosedRange<Int>) -> String? {
         let signature = signature(of: body)
         guard var index = signature.first else { return nil }
+        // The first method after `@implementation Foo`: the signature starts at `Foo`, the method at its `-`/`+`.
+        if let method = signature.first(where: { (isPunct($0, "-") || isPunct($0, "+")) && isPunct($0 + 1, "(") }) {
+            index = method
+        }
         if isPunct(index, "-") || isPunct(index, "+") {
             index += 1
             // The return type: `(NSString *)`.

@@ -35,7 +35,7 @@ enum WeakHashObjCMatcher: ObjCRule {
     static func isOnlyAnIdentifier(_ call: ObjCCall, in source: ObjCSource) -> Bool {
         let body = source.body(containing: call.nameIndex)
         var names: [String] = []
-        if let body, let function = methodName(of: body, in: source) { names.append(function) }
+        if let body, let function = source.functionName(of: body) { names.append(function) }
         for data in hashedData(of: call, in: source, body: body) {
             if source.sensitiveName(in: data) != nil { return false }
             names += source.identifiers(in: data)
@@ -59,18 +59,6 @@ enum WeakHashObjCMatcher: ObjCRule {
             other.name == update && body.contains(other.nameIndex) && other.arguments.count >= 2
                 && source.lastIdentifier(in: other.arguments[0]) == context
         }.map { $0.arguments[1] }
-    }
-
-    /// The enclosing method's or function's name. `functionName(of:)` reads the signature from the previous
-    /// `}`, `;` or directive, so for the first method after `@implementation Foo` it starts at `Foo` and finds
-    /// nothing: then the method starts at the `-`/`+` that opens its return type.
-    private static func methodName(of body: ClosedRange<Int>, in source: ObjCSource) -> String? {
-        if let name = source.functionName(of: body) { return name }
-        let signature = source.signature(of: body)
-        guard let sign = signature.first(where: { (source.isPunct($0, "-") || source.isPunct($0, "+")) && source.isPunct($0 + 1, "(") }) else { return nil }
-        let close = source.match[sign + 1]
-        guard close > sign + 1, close + 1 < signature.upperBound, source.isIdentifier(close + 1) else { return nil }
-        return source.text(close + 1)
     }
 
     /// The value last assigned to a local `name` before `index` in the same body (`NSData *name = value;`).
