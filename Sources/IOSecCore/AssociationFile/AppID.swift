@@ -22,22 +22,35 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
 
     /// Why `raw` is not a valid App ID, or nil when it is.
     public static func problem(with raw: String) -> String? {
-        guard let dot = raw.firstIndex(of: ".") else {
+        // On bytes: every valid App ID is ASCII, and Character properties made this the larger part of validating
+        // a file that lists many App IDs.
+        let u = raw.utf8
+        guard let dot = u.firstIndex(of: UInt8(ascii: ".")) else {
             return "\"\(raw)\" is not an App ID: expected TEAMID.bundle.id (a 10-character Team ID, a dot, then the bundle identifier)"
         }
-        let prefix = raw[..<dot], bundle = raw[raw.index(after: dot)...]
-        let isUpperAlnum = { (c: Character) in c.isASCII && (c.isUppercase || c.isNumber) }
-        guard prefix.count == 10, prefix.allSatisfy(isUpperAlnum) else {
-            return "\"\(raw)\": the App ID prefix \"\(prefix)\" must be 10 upper-case letters or digits (your Team ID, see developer.apple.com › Membership)"
+        let prefix = u[..<dot], bundle = u[u.index(after: dot)...]
+        guard prefix.count == 10, prefix.allSatisfy({ isUpper($0) || isDigit($0) }) else {
+            return "\"\(raw)\": the App ID prefix \"\(raw[..<dot])\" must be 10 upper-case letters or digits (your Team ID, see developer.apple.com › Membership)"
         }
         guard !bundle.isEmpty else { return "\"\(raw)\": the bundle identifier after the Team ID is empty" }
-        // Bundle IDs: letters, digits, '-', '.'; no empty components.
-        let validBundleChar = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == ".") }
-        guard bundle.allSatisfy(validBundleChar), !bundle.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
-            return "\"\(raw)\": the bundle identifier \"\(bundle)\" may only contain letters, digits, '-' and non-empty '.'-separated parts"
+        // Bundle IDs: letters, digits, '-', '.'; no empty parts (so no leading, trailing or double '.').
+        let dotByte = UInt8(ascii: ".")
+        var previous = dotByte
+        var valid = true
+        for b in bundle {
+            let allowed = isUpper(b) || isLower(b) || isDigit(b) || b == UInt8(ascii: "-") || b == dotByte
+            if !allowed || (b == dotByte && previous == dotByte) { valid = false; break }
+            previous = b
+        }
+        guard valid, previous != dotByte else {
+            return "\"\(raw)\": the bundle identifier \"\(raw[u.index(after: dot)...])\" may only contain letters, digits, '-' and non-empty '.'-separated parts"
         }
         return nil
     }
+
+    private static func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+    private static func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     /// Bundle IDs that look like non-production builds (`.dev`, `.debug`, `.staging`, `.beta`, `.qa`, `.test`).
     public var looksLikeDevelopmentBuild: Bool {

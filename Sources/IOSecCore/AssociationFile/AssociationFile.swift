@@ -2,7 +2,7 @@ import Foundation
 
 /// Typed model of an `apple-app-site-association` file.
 ///
-/// Build one with ``AssociationFile/validate(_:)``, which also reports every problem with a JSON
+/// Build one with ``AssociationFile/validate(_:sourceMap:)``, which also reports every problem with a JSON
 /// path; then ask the matcher which URLs open an app.
 ///
 /// ```swift
@@ -132,7 +132,7 @@ public struct AssociationFileIssue: Sendable, Equatable, CustomStringConvertible
     public var description: String { "\(severity.rawValue): \(path.isEmpty ? "" : path + ": ")\(message)" }
 }
 
-/// The outcome of ``AssociationFile/validate(_:)``: the model (nil when the bytes are not a JSON
+/// The outcome of ``AssociationFile/validate(_:sourceMap:)``: the model (nil when the bytes are not a JSON
 /// object) and every issue found.
 public struct AssociationFileReport: Sendable, Equatable {
     public let file: AssociationFile?

@@ -8,14 +8,18 @@ extension AssociationFile {
     ///
     /// Errors make the file unusable or parts of it ignored by iOS; warnings are smells (a UTF-8
     /// BOM, unknown keys, mixing `paths` and `components`).
-    public static func validate(_ data: Data) -> AssociationFileReport {
-        var v = Validator()
+    ///
+    /// - Parameter sourceMap: the map of `data`, when the caller has one (it is built otherwise): a second pass
+    ///   over a large file is a large part of the cost.
+    public static func validate(_ data: Data, sourceMap: JSONSourceMap? = nil) -> AssociationFileReport {
+        var v = Validator(sourceMap: sourceMap)
         let file = v.run(data)
         return AssociationFileReport(file: file, issues: v.issues)
     }
 }
 
 private struct Validator {
+    let sourceMap: JSONSourceMap?
     var issues: [AssociationFileIssue] = []
 
     mutating func error(_ path: String, _ message: String) { issues.append(.init(.error, path, message)) }
@@ -38,21 +42,30 @@ private struct Validator {
             error("", "the file is not valid UTF-8; save it as UTF-8 JSON")
             return nil
         }
+        let bytes = [UInt8](data)
+        // Checked before Foundation sees the text: its parser recurses once per level, and how deep it goes before
+        // giving up is its own business (512 today). One pass, whatever the syntax around the brackets.
+        let limit = ParserLimits.maximumNestingDepth
+        if let at = JSONSourceMap.firstPosition(nestingDeeperThan: limit, in: bytes) {
+            error("", "the JSON nests deeper than \(limit) levels at line \(at.line), column \(at.column); the file is corrupt or hostile (a valid association file nests 7 levels at most)")
+            return nil
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            let at = JSONSourceMap([UInt8](data)).syntaxError.map { " at line \($0.line), column \($0.column)" } ?? ""
+            let at = (sourceMap ?? JSONSourceMap(bytes)).syntaxError.map { " at line \($0.line), column \($0.column)" } ?? ""
             self.error("", "the file is not valid JSON\(at)" + (detail.map { " (\($0))" } ?? "") + "; check it with a JSON linter")
             return nil
         }
         // Foundation accepts some non-standard JSON (trailing commas on Linux); Apple's CDN and other readers may not.
-        if let at = JSONSourceMap([UInt8](data)).syntaxError {
+        if let at = (sourceMap ?? JSONSourceMap(bytes)).syntaxError {
             error("", "the file is not strict JSON at line \(at.line), column \(at.column) (a trailing comma, comment or similar); some parsers reject the whole file")
         }
         guard let json = JSONValue.from(object) else {
-            error("", "the JSON nests too deeply to be an association file")
+            // Not reached after the check above; kept so the conversion never recurses without a bound.
+            error("", "the JSON nests deeper than \(limit) levels")
             return nil
         }
         guard case .object(let root) = json else {

@@ -4,7 +4,7 @@ import Foundation
 /// `{ key = value; }`, `( a, b, )`, quoted strings with escapes, unquoted words, `<hex data>`,
 /// `/* block */` and `// line` comments. All scalars are strings, as in the format itself.
 struct OpenStepPropertyListParser {
-    static let maxDepth = 512
+    static let maxDepth = ParserLimits.maximumNestingDepth
     private var s: ByteScanner
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -23,8 +23,11 @@ struct OpenStepPropertyListParser {
     }
 
     private mutating func parseValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
-        guard depth < Self.maxDepth else { throw PropertyListError(.nestingTooDeep(limit: Self.maxDepth), line: s.line, column: s.column) }
         guard let c = s.current else { throw error("unexpected end of file, expected a value") }
+        // The depth counts open containers: the recursion is one level per `{` or `(`.
+        if c == UInt8(ascii: "{") || c == UInt8(ascii: "("), depth >= Self.maxDepth {
+            throw PropertyListError(.nestingTooDeep(limit: Self.maxDepth), line: s.line, column: s.column)
+        }
         switch c {
         case UInt8(ascii: "{"):
             s.advance()

@@ -3,8 +3,8 @@ import Foundation
 /// Reads XML, binary (`bplist00`) and old-style (OpenStep) property lists from bytes.
 ///
 /// XML and OpenStep plists keep key order and record the line of every key and value; binary
-/// plists are decoded with Foundation's `PropertyListSerialization`, have no lines and list
-/// dictionary keys sorted.
+/// plists have no lines and list dictionary keys sorted. Nesting deeper than
+/// ``ParserLimits/maximumNestingDepth`` is an error in every format.
 ///
 /// ```swift
 /// let doc = try PropertyListParser.parse(infoPlistData)
@@ -57,37 +57,11 @@ public enum PropertyListParser {
         }
     }
 
-    /// Parses a binary plist after checking its header and trailer, so truncation gets a clear error.
+    /// Parses a binary plist, checking every offset, count and reference against the file (see
+    /// `BinaryPropertyListParser`), so truncation, cycles and hostile nesting get a clear error.
     public static func parseBinary(_ data: Data) throws(PropertyListError) -> PropertyListDocument {
-        let bytes = [UInt8](data)
-        guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
-            throw PropertyListError(.invalidBinary("missing the bplist0x header"))
-        }
-        guard bytes.count >= 8 + 32 + 1 else {
-            throw PropertyListError(.truncatedBinary("\(bytes.count) bytes is smaller than header plus trailer"))
-        }
-        let t = bytes.count - 32
-        let offsetSize = Int(bytes[t + 6]), refSize = Int(bytes[t + 7])
-        func be64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 << 8 | UInt64(bytes[at + $1]) } }
-        let objectCount = be64(t + 8), topObject = be64(t + 16), tableOffset = be64(t + 24)
-        guard (1...8).contains(offsetSize), (1...8).contains(refSize) else {
-            throw PropertyListError(.truncatedBinary("trailer is not valid (offset size \(offsetSize), reference size \(refSize))"))
-        }
-        guard objectCount > 0, topObject < objectCount, tableOffset >= 8,
-              objectCount <= UInt64(bytes.count), tableOffset <= UInt64(t),
-              tableOffset + objectCount * UInt64(offsetSize) <= UInt64(t) else {
-            throw PropertyListError(.truncatedBinary("the offset table (\(objectCount) objects at \(tableOffset)) does not fit in \(bytes.count) bytes"))
-        }
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw PropertyListError(.invalidBinary("Foundation could not decode it"))
-        }
-        guard let root = convert(object, depth: 0) else {
-            throw PropertyListError(.invalidBinary("contains a value that is not a property-list type"))
-        }
-        return PropertyListDocument(root: root, format: .binary, rootLine: nil)
+        var p = try BinaryPropertyListParser([UInt8](data))
+        return PropertyListDocument(root: try p.parseDocument(), format: .binary, rootLine: nil)
     }
 
     // MARK: - Helpers
@@ -119,38 +93,5 @@ public enum PropertyListParser {
         while j < b.count, (b[j] | 0x20) >= 97, (b[j] | 0x20) <= 122 { j += 1 }
         let name = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
         return xmlRootNames.contains(name)
-    }
-
-    static func convert(_ x: Any, depth: Int) -> PropertyListValue? {
-        guard depth < 512 else { return nil }
-        if let s = x as? String { return .string(s) }
-        if let d = x as? Data { return .data(d) }
-        if let d = x as? Date { return .date(d) }
-        if let n = x as? NSNumber {
-            // Bool and small integers bridge to each other; the Objective-C type code tells them apart.
-            switch String(cString: n.objCType) {
-            case "c", "B": return .bool(n.boolValue)
-            case "d", "f": return .real(n.doubleValue)
-            default: return .integer(n.intValue)
-            }
-        }
-        if let a = x as? [Any] {
-            var out: [PropertyListArray.Element] = []
-            out.reserveCapacity(a.count)
-            for e in a {
-                guard let v = convert(e, depth: depth + 1) else { return nil }
-                out.append(.init(value: v))
-            }
-            return .array(PropertyListArray(out))
-        }
-        if let d = x as? [String: Any] {
-            var dict = PropertyListDictionary()
-            for (k, e) in d.sorted(by: { $0.key < $1.key }) {
-                guard let v = convert(e, depth: depth + 1) else { return nil }
-                dict.append(.init(key: k, value: v))
-            }
-            return .dictionary(dict)
-        }
-        return nil
     }
 }

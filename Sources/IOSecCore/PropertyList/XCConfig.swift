@@ -96,14 +96,17 @@ public struct XCConfig: Sendable, Equatable {
             }
             var lhs = trim(line[..<eq])
             let value = trim(line[line.index(after: eq)...])
+            // Conditions are read from the right; collected backwards and reversed once (inserting each at the
+            // front made a line of many conditions quadratic).
             var conditions: [Condition] = []
             while lhs.last == "]", let open = lhs.lastIndex(of: "[") {
                 let inner = lhs[lhs.index(after: open)..<lhs.index(before: lhs.endIndex)]
                 let parts = inner.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2 else { break }
-                conditions.insert(Condition(name: String(trim(parts[0])), value: String(trim(parts[1]))), at: 0)
+                conditions.append(Condition(name: String(trim(parts[0])), value: String(trim(parts[1]))))
                 lhs = trim(lhs[..<open])
             }
+            conditions.reverse()
             guard !lhs.isEmpty, lhs.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 problems.append(Problem(line: lineNumber, message: "invalid setting name `\(lhs)`"))
                 continue

@@ -4,7 +4,7 @@ import Foundation
 /// value. Handles the XML declaration, DOCTYPE, comments, CDATA, the five predefined entities
 /// and numeric character references.
 struct XMLPropertyListParser {
-    static let maxDepth = 512
+    static let maxDepth = ParserLimits.maximumNestingDepth
 
     private var s: ByteScanner
 
@@ -56,7 +56,10 @@ struct XMLPropertyListParser {
 
     private mutating func parseValue(_ tag: Tag, depth: Int) throws(PropertyListError) -> PropertyListValue {
         guard !tag.isClosing else { throw error("unexpected \(describe(tag)) where a value was expected", tag) }
-        guard depth < Self.maxDepth else { throw PropertyListError(.nestingTooDeep(limit: Self.maxDepth), line: tag.line, column: tag.column) }
+        // The depth counts open containers: the recursion is one level per <dict> or <array>.
+        if tag.name == "dict" || tag.name == "array", depth >= Self.maxDepth {
+            throw PropertyListError(.nestingTooDeep(limit: Self.maxDepth), line: tag.line, column: tag.column)
+        }
         switch tag.name {
         case "dict":
             var dict = PropertyListDictionary()

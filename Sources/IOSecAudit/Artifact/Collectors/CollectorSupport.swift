@@ -48,10 +48,24 @@ extension CollectorSupport {
 struct AssociationFileSource {
     let report: AssociationFileReport
     let map: JSONSourceMap
+    /// Where each App ID is first written as an App ID, by its text: built in one pass, so a file listing many App
+    /// IDs is not searched again for each.
+    private let appIDPositions: [String: JSONSourceMap.Position]
+
+    init(report: AssociationFileReport, map: JSONSourceMap) {
+        self.report = report
+        self.map = map
+        var positions: [String: JSONSourceMap.Position] = [:]
+        for value in map.strings where positions[value.value] == nil && Self.holdsAppIDs(value) {
+            positions[value.value] = value.position
+        }
+        appIDPositions = positions
+    }
 
     static func of(_ file: ArtifactFile) -> AssociationFileSource {
         file.parsed("IOSecAudit.AssociationFileSource") { file in
-            AssociationFileSource(report: AssociationFile.validate(Data(file.bytes)), map: JSONSourceMap(file.bytes))
+            let map = JSONSourceMap(file.bytes)
+            return AssociationFileSource(report: AssociationFile.validate(Data(file.bytes), sourceMap: map), map: map)
         }
     }
 
@@ -59,11 +73,14 @@ struct AssociationFileSource {
     /// obsolete `details` dictionary).
     func position(of id: AppID) -> JSONSourceMap.Position {
         let written = id.description
-        if let value = map.strings.first(where: { $0.value == written && Self.holdsAppIDs($0.path) }) { return value.position }
+        if let position = appIDPositions[written] { return position }
         return map.position(of: JSONPath.member("applinks.details", written)) ?? map.nearestPosition(of: "")
     }
 
-    private static func holdsAppIDs(_ path: String) -> Bool {
-        path.contains(".apps[") || path.contains(".appIDs[") || path.hasSuffix(".appID")
+    /// An element of a nested `apps` or `appIDs` array, or the value of a nested `appID`; only the last two path
+    /// segments are looked at, so the cost does not grow with the depth.
+    private static func holdsAppIDs(_ value: JSONSourceMap.StringValue) -> Bool {
+        let suffix = value.pathSuffix(segments: 2)
+        return suffix.hasPrefix(".apps[") || suffix.hasPrefix(".appIDs[") || suffix.hasSuffix(".appID")
     }
 }

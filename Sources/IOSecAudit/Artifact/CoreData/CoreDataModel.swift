@@ -1,3 +1,5 @@
+import IOSecCore
+
 /// What iosec reads from a Core Data model version (`Model.xcdatamodeld/Model.xcdatamodel/contents`): its
 /// entities and their stored attributes, each with its line.
 ///
@@ -25,13 +27,16 @@ public struct CoreDataModel: Sendable {
     public var error: (line: Int, message: String)?
 
     /// Reads the model. The file is machine-written XML with one element per line; a scanner over `<…>` tags
-    /// with their attributes is enough, and it never traps on malformed input.
+    /// with their attributes is enough, and it never traps on malformed input. It counts open elements only to
+    /// stop at ``ParserLimits/maximumNestingDepth`` (a real model nests 4 levels): deeper is a corrupt or hostile
+    /// file, said once rather than read to the end.
     public static func parse(_ bytes: [UInt8]) -> CoreDataModel {
         var model = CoreDataModel()
         var sawModel = false
         var closedModel = false
         var line = 1
         var index = 0
+        var depth = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") { line += 1 }
@@ -57,6 +62,15 @@ public struct CoreDataModel: Sendable {
                 return model
             }
             let tag = Tag(bytes[(index + 1)..<end])
+            if tag.name.hasPrefix("/") {
+                depth = max(0, depth - 1)
+            } else if !tag.name.hasPrefix("?"), !tag.name.hasPrefix("!"), bytes[end - 1] != UInt8(ascii: "/") {
+                depth += 1
+                if depth > ParserLimits.maximumNestingDepth {
+                    model.error = (startLine, "elements nest deeper than \(ParserLimits.maximumNestingDepth) levels; the file is likely corrupt or hostile")
+                    return model
+                }
+            }
             switch tag.name {
             case "model": sawModel = true
             case "/model": closedModel = true

@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 
 /// What iosec reads from a storyboard or XIB: its text inputs with the traits that decide how the keyboard
 /// treats them, and the outlets that name them in code.
@@ -31,6 +32,9 @@ public struct InterfaceDocument: Sendable {
     public var textInputs: [TextInput] = []
     /// Set when the XML cannot be read: where and why.
     public var error: (line: Int, message: String)?
+    /// True when ``error`` is elements nesting deeper than ``ParserLimits/maximumNestingDepth`` (the XML may be
+    /// well-formed; the file is corrupt or hostile).
+    public var errorIsNestingLimit = false
 
     /// Reads the document. Storyboards and XIBs are machine-written XML, so a small scanner that tracks elements,
     /// attributes and lines is enough; it never traps on malformed input (FoundationXML's parser crashes on Linux
@@ -48,6 +52,7 @@ public struct InterfaceDocument: Sendable {
             return linked
         }
         document.error = scanner.error
+        document.errorIsNestingLimit = scanner.nestingTooDeep
         return document
     }
 
@@ -110,11 +115,16 @@ public struct InterfaceDocument: Sendable {
 
 /// A forgiving scanner over XML bytes: start tags with their attributes and line, end tags, and the first place
 /// the document stops being well-formed (mismatched or missing end tags, an unterminated tag or comment).
+///
+/// It keeps open elements on a stack rather than recursing, so depth cannot overflow the call stack; it still
+/// stops at ``ParserLimits/maximumNestingDepth``, where no real storyboard goes, with one error saying so.
 struct XMLScanner {
     let bytes: [UInt8]
     var i = 0
     var line = 1
     var error: (line: Int, message: String)?
+    /// Set with ``error`` when elements nest too deeply.
+    private(set) var nestingTooDeep = false
     private var stack: [String] = []
 
     init(bytes: [UInt8]) { self.bytes = bytes }
@@ -172,6 +182,11 @@ struct XMLScanner {
                 let tagLine = line
                 guard let (name, attributes, selfClosing, end) = startTag(at: i) else { fail("a start tag is malformed"); break }
                 if stack.isEmpty, sawRoot { fail("content after the root element"); break }
+                if stack.count >= ParserLimits.maximumNestingDepth {
+                    fail("elements nest deeper than \(ParserLimits.maximumNestingDepth) levels")
+                    nestingTooDeep = true
+                    break
+                }
                 sawRoot = true
                 stack.append(name)
                 reader.start(name, attributes: attributes, line: tagLine, depth: stack.count)
@@ -238,30 +253,43 @@ struct XMLScanner {
 
     /// XML's five named entities and numeric references.
     static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[amp...]
-            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: amp, to: semicolon) <= 10 else {
-                out += "&"
-                rest = rest[rest.index(after: amp)...]
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        // On bytes, and an entity ends within 10 bytes of its '&': searching the rest of the value for ';', on
+        // Characters, made a 10 MB value of bare '&' take minutes.
+        let u = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(u.count)
+        var i = 0
+        while i < u.count {
+            guard u[i] == UInt8(ascii: "&") else {
+                out.append(u[i])
+                i += 1
                 continue
             }
-            let entity = String(after[after.index(after: amp)..<semicolon])
+            var semicolon = i + 1
+            while semicolon < u.count, semicolon - i <= 10, u[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+            guard semicolon < u.count, semicolon - i <= 10, u[semicolon] == UInt8(ascii: ";") else {
+                out.append(u[i])
+                i += 1
+                continue
+            }
+            let entity = String(decoding: u[(i + 1)..<semicolon], as: UTF8.self)
             switch entity {
-            case "quot": out += "\""
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "apos": out += "'"
+            case "quot": out.append(UInt8(ascii: "\""))
+            case "amp": out.append(UInt8(ascii: "&"))
+            case "lt": out.append(UInt8(ascii: "<"))
+            case "gt": out.append(UInt8(ascii: ">"))
+            case "apos": out.append(UInt8(ascii: "'"))
             default:
                 let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                if let code, let scalar = Unicode.Scalar(code) { out.unicodeScalars.append(scalar) } else { out += "&\(entity);" }
+                if let code, let scalar = Unicode.Scalar(code) {
+                    out += Array(String(scalar).utf8)
+                } else {
+                    out += u[i...semicolon]
+                }
             }
-            rest = after[after.index(after: semicolon)...]
+            i = semicolon + 1
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 }
