@@ -36,13 +36,10 @@ enum ProjectAnalysis {
 
         if !rules.project.isEmpty {
             let byPath = Dictionary(inputs.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
+            let reread = RereadFiles(inputs: byPath, options: options)
             let context = ProjectContext(
                 facts: facts, files: byPath.mapValues(\.kind), options: options,
-                snippet: { path, line in
-                    // Only for the few project findings: re-read that one line.
-                    guard let input = byPath[path], let bytes = try? input.load() else { return "" }
-                    return ArtifactFile(path: path, kind: input.kind, bytes: bytes, options: options).lineText(line)
-                })
+                snippet: { path, line in reread.lineText(line, of: path) })
             for rule in rules.project { rule.evaluate(context) }
             findings += context.findings
         }
@@ -65,5 +62,30 @@ enum ProjectAnalysis {
             return true
         }
         return Output(findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes, hiddenByContext: hidden)
+    }
+}
+
+/// Files re-read for the snippets of project findings, each read (and its line index built) once however many
+/// findings point into it: many findings in one large file were quadratic.
+private final class RereadFiles: @unchecked Sendable {
+    private let inputs: [String: FileInput]
+    private let options: ScanOptions
+    private let lock = NSLock()
+    private var files: [String: ArtifactFile?] = [:]
+
+    init(inputs: [String: FileInput], options: ScanOptions) {
+        self.inputs = inputs
+        self.options = options
+    }
+
+    func lineText(_ line: Int, of path: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if files[path] == nil {
+            files[path] = inputs[path].flatMap { input in
+                (try? input.load()).map { ArtifactFile(path: path, kind: input.kind, bytes: $0, options: options) }
+            }
+        }
+        return files[path].flatMap { $0 }?.lineText(line) ?? ""
     }
 }
