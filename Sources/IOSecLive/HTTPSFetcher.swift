@@ -20,15 +20,19 @@ public struct HTTPSFetcher: Sendable {
     /// Extra certificates to trust besides the system roots (a private CA; tests).
     public var additionalTrustRoots: [NIOSSLCertificate]
 
-    public init(timeout: TimeAmount = .seconds(10), maximumBodySize: Int = AssociationFile.maximumSize,
-                additionalTrustRoots: [NIOSSLCertificate] = []) {
+    public init(
+        timeout: TimeAmount = .seconds(10), maximumBodySize: Int = AssociationFile.maximumSize,
+        additionalTrustRoots: [NIOSSLCertificate] = []
+    ) {
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.additionalTrustRoots = additionalTrustRoots
     }
 
     public func get(_ urlString: String) async throws(HTTPSFetchError) -> AssociationFileResponse {
-        guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
+        guard let url = URL(string: urlString), let scheme = url.scheme?.lowercased(), let host = url.host,
+            !host.isEmpty
+        else {
             throw .invalidURL(urlString)
         }
         guard scheme == "https" else { throw .notHTTPS(urlString) }
@@ -103,7 +107,9 @@ public struct HTTPSFetcher: Sendable {
         if let ssl = error as? NIOSSLError {
             switch ssl {
             case .handshakeFailed(let inner):
-                return .tls("TLS handshake with \(host) failed: \(Self.describe(inner)) (is the certificate valid for \(host) and issued by a trusted CA?)")
+                return .tls(
+                    "TLS handshake with \(host) failed: \(Self.describe(inner)) (is the certificate valid for \(host) and issued by a trusted CA?)"
+                )
             default:
                 return .tls("TLS error with \(host): \(ssl)")
             }
@@ -193,18 +199,20 @@ private final class ResponseCollector: ChannelInboundHandler, RemovableChannelHa
             promise.fail(HTTPSFetchError.malformedResponse("no status line"))
             return
         }
-        promise.succeed(AssociationFileResponse(
-            url: url, status: Int(head.status.code),
-            contentType: head.headers.first(name: "Content-Type"),
-            contentEncoding: head.headers.first(name: "Content-Encoding"),
-            location: head.headers.first(name: "Location"),
-            body: truncated ? Array(body.prefix(cap)) : body, truncated: truncated))
+        promise.succeed(
+            AssociationFileResponse(
+                url: url, status: Int(head.status.code),
+                contentType: head.headers.first(name: "Content-Type"),
+                contentEncoding: head.headers.first(name: "Content-Encoding"),
+                location: head.headers.first(name: "Location"),
+                body: truncated ? Array(body.prefix(cap)) : body, truncated: truncated))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         if !done {
             done = true
-            promise.fail(HTTPSFetchError.malformedResponse("the server closed the connection before the response was complete"))
+            promise.fail(
+                HTTPSFetchError.malformedResponse("the server closed the connection before the response was complete"))
         }
         context.fireChannelInactive()
     }

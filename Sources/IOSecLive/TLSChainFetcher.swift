@@ -22,7 +22,9 @@ public struct TLSChainFetcher: Sendable {
     /// The DER certificates served by `host:port`, leaf first, as sent.
     ///
     /// - Parameter serverName: the SNI name to send; defaults to `host` unless it is an IP address.
-    public func fetchChain(host: String, port: Int = 443, serverName: String? = nil) async throws(TLSChainFetchError) -> [[UInt8]] {
+    public func fetchChain(host: String, port: Int = 443, serverName: String? = nil) async throws(TLSChainFetchError)
+        -> [[UInt8]]
+    {
         guard (1...65_535).contains(port) else { throw .invalidAddress("\(host):\(port)") }
         guard !host.isEmpty else { throw .invalidAddress(host) }
         let sni = serverName ?? (Self.isIPAddress(host) ? nil : host)
@@ -37,7 +39,8 @@ public struct TLSChainFetcher: Sendable {
         }
         let group = MultiThreadedEventLoopGroup.singleton
         let captured = group.next().makePromise(of: [[UInt8]].self)
-        let callback: @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void = { certificates, verification in
+        let callback: @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void = {
+            certificates, verification in
             let der = certificates.compactMap { try? $0.toDERBytes() }
             captured.succeed(der)
             // Abort: the chain is all we wanted, and it was not verified.
@@ -50,8 +53,9 @@ public struct TLSChainFetcher: Sendable {
                 .connectTimeout(timeout)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: sni,
-                                                              customVerificationCallback: callback)
+                        let handler = try NIOSSLClientHandler(
+                            context: sslContext, serverHostname: sni,
+                            customVerificationCallback: callback)
                         try channel.pipeline.syncOperations.addHandler(handler)
                         try channel.pipeline.syncOperations.addHandler(HandshakeFailureForwarder(promise: captured))
                     }

@@ -146,7 +146,9 @@ public final class LocalTLSServer: Sendable {
         chain: [TestIdentity],
         minimumTLSVersion: TLSVersion = .tlsv12,
         maximumTLSVersion: TLSVersion? = nil,
-        clientCertificateVerification: (@Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void)? = nil,
+        clientCertificateVerification: (
+            @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void
+        )? = nil,
         responder: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse
     ) async throws -> LocalTLSServer {
         guard let leaf = chain.first else { throw TestSupportError.serverNotRunning }
@@ -165,7 +167,8 @@ public final class LocalTLSServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     if let clientCertificateVerification {
                         try channel.pipeline.syncOperations.addHandler(
-                            NIOSSLServerHandler(context: sslContext, customVerificationCallback: clientCertificateVerification))
+                            NIOSSLServerHandler(
+                                context: sslContext, customVerificationCallback: clientCertificateVerification))
                     } else {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: sslContext))
                     }
@@ -250,10 +253,14 @@ final class CannedHTTPHandler: ChannelInboundHandler {
             return
         }
         context.flush()
-        sendChunks(ArraySlice(response.body), interval: interval, loopBound: NIOLoopBound(context, eventLoop: context.eventLoop))
+        sendChunks(
+            ArraySlice(response.body), interval: interval,
+            loopBound: NIOLoopBound(context, eventLoop: context.eventLoop))
     }
 
-    private static func sendChunks(_ rest: ArraySlice<UInt8>, interval: TimeAmount, loopBound: NIOLoopBound<ChannelHandlerContext>) {
+    private static func sendChunks(
+        _ rest: ArraySlice<UInt8>, interval: TimeAmount, loopBound: NIOLoopBound<ChannelHandlerContext>
+    ) {
         let context = loopBound.value
         guard context.channel.isActive else { return }
         guard !rest.isEmpty else {
@@ -283,8 +290,11 @@ final class CannedHTTPHandler: ChannelInboundHandler {
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((line[..<colon].lowercased(),
-                            line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (
+                    line[..<colon].lowercased(),
+                    line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                ))
         }
         return TestHTTPRequest(method: method, path: path, headers: headers)
     }

@@ -193,8 +193,10 @@ public struct TestCertificateAuthority: Sendable {
                 // BoringSSL refuses to serve an ECDSA certificate whose key usage lacks digitalSignature.
                 Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames([.dnsName("localhost"),
-                                         .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))])
+                SubjectAlternativeNames([
+                    .dnsName("localhost"),
+                    .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))
+                ])
             },
             issuerPrivateKey: Certificate.PrivateKey(key)
         )

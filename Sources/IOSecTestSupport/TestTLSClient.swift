@@ -22,7 +22,9 @@ public enum TestTLSClient {
         path: String = "/",
         serverHostname: String? = nil,
         trustRoots: [NIOSSLCertificate] = [],
-        customVerificationCallback: (@Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void)? = nil,
+        customVerificationCallback: (
+            @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void
+        )? = nil,
         clientIdentity: TestIdentity? = nil,
         timeout: TimeAmount = .seconds(30)  // generous: parallel test suites share two cores in CI
     ) async throws -> String {
@@ -46,8 +48,9 @@ public enum TestTLSClient {
                     channel.eventLoop.makeCompletedFuture {
                         let handler: NIOSSLClientHandler
                         if let customVerificationCallback {
-                            handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname,
-                                                              customVerificationCallback: customVerificationCallback)
+                            handler = try NIOSSLClientHandler(
+                                context: sslContext, serverHostname: serverHostname,
+                                customVerificationCallback: customVerificationCallback)
                         } else {
                             handler = try NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname)
                         }

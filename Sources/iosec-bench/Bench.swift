@@ -29,12 +29,13 @@ struct Bench {
     }
 
     static func usage() -> Never {
-        print("""
-        usage: iosec-bench generate DIR [--files N] [--seed S] [--objc]   write a synthetic project (default 2000 Swift files,
-                                                          ~20 MB; --objc adds an Objective-C class per 5 files)
-               iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule] [--only parse|walk|scan]
-                                                          time parse-only vs full scan (fastest of N runs, default 3), print peak memory
-        """)
+        print(
+            """
+            usage: iosec-bench generate DIR [--files N] [--seed S] [--objc]   write a synthetic project (default 2000 Swift files,
+                                                              ~20 MB; --objc adds an Objective-C class per 5 files)
+                   iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule] [--only parse|walk|scan]
+                                                              time parse-only vs full scan (fastest of N runs, default 3), print peak memory
+            """)
         exit(2)
     }
 
@@ -47,7 +48,8 @@ struct Bench {
         guard let dir = args.first, !dir.hasPrefix("--") else { usage() }
         let files = Int(option("--files", in: args) ?? "") ?? 2000
         let seed = UInt64(option("--seed", in: args) ?? "") ?? 1
-        let (count, bytes) = try SyntheticProject(files: files, seed: seed, objectiveC: args.contains("--objc")).write(to: dir)
+        let (count, bytes) = try SyntheticProject(files: files, seed: seed, objectiveC: args.contains("--objc")).write(
+            to: dir)
         print("generated \(count) files, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB in \(dir)")
     }
 
@@ -110,22 +112,34 @@ struct Bench {
             }
             let seconds = Date().timeIntervalSince(start)
             objcSeconds = seconds
-            print(String(format: "objc front end: %d files, %.1f MB in %.3f s (%.1f MB/s)", objcFiles.count,
-                         Double(objcBytes) / 1_048_576, seconds, Double(objcBytes) / 1_048_576 / seconds))
+            print(
+                String(
+                    format: "objc front end: %d files, %.1f MB in %.3f s (%.1f MB/s)", objcFiles.count,
+                    Double(objcBytes) / 1_048_576, seconds, Double(objcBytes) / 1_048_576 / seconds))
         }
         if !scanOnly {
             print("parse only:     \(figures(parseRuns))")
             print("walk, no rules: \(figures(walkRuns))")
         }
-        print("full scan:      \(figures(scanRuns))  (\(scan.findings.count) findings, \(scan.diagnostics.count) diagnostics)")
+        print(
+            "full scan:      \(figures(scanRuns))  (\(scan.findings.count) findings, \(scan.diagnostics.count) diagnostics)"
+        )
         if !scanOnly {
-            print(String(format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f), fastest runs",
-                         scanRuns.min()! / parseRuns.min()!, walkRuns.min()! / parseRuns.min()!))
-            print(String(format: "CPU time: parse %.3f s, walk %.3f s, scan %.3f s; ratio scan/parse %.2f (walk/parse %.2f), least of each",
-                         parseCPU.min()!, walkCPU.min()!, scanCPU.min()!, scanCPU.min()! / parseCPU.min()!,
-                         walkCPU.min()! / parseCPU.min()!))
+            print(
+                String(
+                    format: "ratio scan/parse: %.2f (walk without rules/parse: %.2f), fastest runs",
+                    scanRuns.min()! / parseRuns.min()!, walkRuns.min()! / parseRuns.min()!))
+            print(
+                String(
+                    format:
+                        "CPU time: parse %.3f s, walk %.3f s, scan %.3f s; ratio scan/parse %.2f (walk/parse %.2f), least of each",
+                    parseCPU.min()!, walkCPU.min()!, scanCPU.min()!, scanCPU.min()! / parseCPU.min()!,
+                    walkCPU.min()! / parseCPU.min()!))
             if objcSeconds > 0 {
-                print(String(format: "ratio scan/(Swift parse + objc front end): %.2f", scanRuns.min()! / (parseRuns.min()! + objcSeconds)))
+                print(
+                    String(
+                        format: "ratio scan/(Swift parse + objc front end): %.2f",
+                        scanRuns.min()! / (parseRuns.min()! + objcSeconds)))
             }
         }
         print(String(format: "throughput: %.1f MB/s", Double(bytes) / 1_048_576 / scanRuns.min()!))
@@ -137,7 +151,9 @@ struct Bench {
         ParallelMap.run(files, workers: jobs) { file -> Int in
             guard let data = FileManager.default.contents(atPath: file.absolutePath) else { return 0 }
             let tree = data.withUnsafeBytes { raw in
-                Parser.parse(source: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+                Parser.parse(
+                    source: UnsafeBufferPointer(
+                        start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
             }
             return tree.statements.count
         }
@@ -154,15 +170,24 @@ struct Bench {
                 return cpuSeconds() - before
             }.min()!
         }
-        _ = try fastest(.all)  // warm-up: the allocator's arenas and the file cache, so the first figure is not inflated
+        // Warm-up: the allocator's arenas and the file cache, so the first figure is not inflated.
+        _ = try fastest(.all)
         let base = try fastest(.none)
         print(String(format: "walk, no rules: %.3f s CPU", base))
         var costs: [(String, Double)] = []
         for type in RuleSet.all.swift {
-            costs.append((type.description.id, try fastest(RuleSet(swift: [type], factCollectors: [], artifact: [], project: [])) - base))
+            costs.append(
+                (
+                    type.description.id,
+                    try fastest(RuleSet(swift: [type], factCollectors: [], artifact: [], project: [])) - base
+                ))
         }
         for type in RuleSet.all.factCollectors {
-            costs.append(("collector \(type)", try fastest(RuleSet(swift: [], factCollectors: [type], artifact: [], project: [])) - base))
+            costs.append(
+                (
+                    "collector \(type)",
+                    try fastest(RuleSet(swift: [], factCollectors: [type], artifact: [], project: [])) - base
+                ))
         }
         for (name, seconds) in costs.sorted(by: { $0.1 > $1.1 }) {
             print(String(format: "%+8.3f s  %5.1f%%  %@", seconds, 100 * seconds / base, name))
@@ -188,9 +213,9 @@ struct Bench {
         getrusage(RUSAGE_SELF, &usage)
         #endif
         #if os(macOS)
-        return Int(usage.ru_maxrss) / 1_048_576 // bytes on macOS
+        return Int(usage.ru_maxrss) / 1_048_576  // bytes on macOS
         #else
-        return Int(usage.ru_maxrss) / 1024 // kilobytes on Linux
+        return Int(usage.ru_maxrss) / 1024  // kilobytes on Linux
         #endif
     }
 }

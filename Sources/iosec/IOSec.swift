@@ -8,14 +8,15 @@ import IOSecCore
 struct IOSec: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iosec",
-        abstract: "Security review for iOS apps: insecure storage, crypto, networking, web views, authentication and configuration.",
+        abstract:
+            "Security review for iOS apps: insecure storage, crypto, networking, web views, authentication and configuration.",
         discussion: """
-        Start with `iosec scan PATH` on a project folder. `iosec rules` lists what is checked; \
-        `iosec explain RULE` shows why a rule matters and the correct code. `iosec aasa DOMAIN` checks the \
-        association file passkeys and universal links depend on; `iosec pin HOST` prints public-key pins.
+            Start with `iosec scan PATH` on a project folder. `iosec rules` lists what is checked; \
+            `iosec explain RULE` shows why a rule matters and the correct code. `iosec aasa DOMAIN` checks the \
+            association file passkeys and universal links depend on; `iosec pin HOST` prints public-key pins.
 
-        Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or fatal input error.
-        """,
+            Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or fatal input error.
+            """,
         version: IOSecVersion.current,
         subcommands: [ScanCommand.self, AASACommand.self, PinCommand.self, RulesCommand.self, ExplainCommand.self]
     )

@@ -5,9 +5,12 @@ import Testing
 @Suite struct CodeContextTests {
     static let leak = #"print("token: \(accessToken)")"#
 
-    static func contexts(_ files: [(path: String, code: String)], include: Set<CodeContext> = Set(CodeContext.allCases)) -> [CodeContext] {
+    static func contexts(_ files: [(path: String, code: String)], include: Set<CodeContext> = Set(CodeContext.allCases))
+        -> [CodeContext]
+    {
         SourceAnalysis.analyze(
-            files: files, rules: RuleSet.all.only("storage.log-sensitive"), options: ScanOptions(jobs: 1, includedContexts: include)
+            files: files, rules: RuleSet.all.only("storage.log-sensitive"),
+            options: ScanOptions(jobs: 1, includedContexts: include)
         ).findings.map(\.context)
     }
 
@@ -37,20 +40,20 @@ import Testing
 
     @Test func previewsAndDebugCodeAreDecidedPerNode() {
         let code = """
-        struct LoginView: View {
-            var body: some View { Text("x").onAppear { \(Self.leak) } }
-        }
-        #Preview {
-            LoginView().onAppear { \(Self.leak) }
-        }
-        struct LoginView_Previews: PreviewProvider {
-            static var previews: some View { LoginView().onAppear { \(Self.leak) } }
-        }
-        #if DEBUG
-        func dumpState() { \(Self.leak) }
-        #endif
-        extension Session { static func mock() -> Session { \(Self.leak); return Session() } }
-        """
+            struct LoginView: View {
+                var body: some View { Text("x").onAppear { \(Self.leak) } }
+            }
+            #Preview {
+                LoginView().onAppear { \(Self.leak) }
+            }
+            struct LoginView_Previews: PreviewProvider {
+                static var previews: some View { LoginView().onAppear { \(Self.leak) } }
+            }
+            #if DEBUG
+            func dumpState() { \(Self.leak) }
+            #endif
+            extension Session { static func mock() -> Session { \(Self.leak); return Session() } }
+            """
         #expect(Self.contexts([("App/LoginView.swift", code)]) == [.app, .preview, .preview, .debug, .test])
     }
 
@@ -59,18 +62,22 @@ import Testing
             ("App/Login.swift", Self.leak),
             ("AppTests/LoginTests.swift", Self.leak),
             ("App/View.swift", "#Preview { V().onAppear { \(Self.leak) } }"),
-            ("App/Debug.swift", "#if DEBUG\n\(Self.leak)\n#endif"),
+            ("App/Debug.swift", "#if DEBUG\n\(Self.leak)\n#endif")
         ]
         let inputs = files.map { FileInput(path: $0.0, bytes: Array($0.1.utf8)) }
-        let output = ProjectAnalysis.run(inputs, rules: RuleSet.all.only("storage.log-sensitive"), options: ScanOptions(jobs: 1))
+        let output = ProjectAnalysis.run(
+            inputs, rules: RuleSet.all.only("storage.log-sensitive"), options: ScanOptions(jobs: 1))
         #expect(output.findings.map(\.file) == ["App/Login.swift"])
         #expect(output.hiddenByContext == [.test: 1, .preview: 1, .debug: 1])
         let withTests = ProjectAnalysis.run(
-            inputs, rules: RuleSet.all.only("storage.log-sensitive"), options: ScanOptions(jobs: 1, includedContexts: [.test]))
+            inputs, rules: RuleSet.all.only("storage.log-sensitive"),
+            options: ScanOptions(jobs: 1, includedContexts: [.test]))
         #expect(withTests.findings.map(\.file) == ["App/Login.swift", "AppTests/LoginTests.swift"])
         let result = ScanResult(
             root: ".", findings: output.findings, diagnostics: [], filesScanned: 4, bytesScanned: 0, durationSeconds: 0,
             hiddenByContext: output.hiddenByContext)
-        #expect(TextReporter().summary(result).contains("not shown: 1 in test code, 1 in SwiftUI previews, 1 in debug-only code"))
+        #expect(
+            TextReporter().summary(result).contains(
+                "not shown: 1 in test code, 1 in SwiftUI previews, 1 in debug-only code"))
     }
 }

@@ -6,7 +6,9 @@ import Testing
 /// diagnostic naming the file and where; an association file or privacy manifest that cannot be read is itself
 /// the finding (Apple rejects it), at the line or JSON path of the problem. The rest of the project is reviewed.
 @Suite struct ConfigurationInputTests {
-    static let goodInfoPlist = ("App/Info.plist", """
+    static let goodInfoPlist = (
+        "App/Info.plist",
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
         <dict>
@@ -17,7 +19,8 @@ import Testing
             </dict>
         </dict>
         </plist>
-        """)
+        """
+    )
 
     /// Scans the tree plus a good Info.plist whose ATS finding proves the scan went on.
     func scan(_ tree: TemporaryTree, options: ScanOptions = ScanOptions(jobs: 1)) throws -> ScanResult {
@@ -33,7 +36,9 @@ import Testing
 
     @Test func malformedXMLPlistNamesTheLine() throws {
         let tree = TemporaryTree()
-        tree.write("Widget/Info.plist", """
+        tree.write(
+            "Widget/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -67,12 +72,17 @@ import Testing
         let result = try scan(tree)
         #expect(diagnostics(result, "Extension/Info.plist").isEmpty)
         // Binary plists have no lines: the finding is at line 1.
-        #expect(result.findings.contains { $0.file == "Extension/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" && $0.line == 1 })
+        #expect(
+            result.findings.contains {
+                $0.file == "Extension/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" && $0.line == 1
+            })
     }
 
     @Test func plistWhoseRootIsAnArray() throws {
         let tree = TemporaryTree()
-        tree.write("Widget/Info.plist", """
+        tree.write(
+            "Widget/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <array>
@@ -86,7 +96,9 @@ import Testing
 
     @Test func nonUTF8PlistNamesTheLine() throws {
         let tree = TemporaryTree()
-        let head = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>NSCameraUsageDescription</key>\n<string>Scan ch".utf8)
+        let head = Array(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>NSCameraUsageDescription</key>\n<string>Scan ch"
+                .utf8)
         tree.write("Widget/Info.plist", bytes: head + [0xE8, 0x71] + Array("ques</string>\n</dict>\n</plist>\n".utf8))
         let messages = diagnostics(try scan(tree), "Widget/Info.plist")
         #expect(messages.count == 1)
@@ -106,7 +118,9 @@ import Testing
             bytes += value
             i += 1
         }
-        bytes += Array("\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n\t</dict>\n</dict>\n</plist>\n".utf8)
+        bytes += Array(
+            "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n\t</dict>\n</dict>\n</plist>\n"
+                .utf8)
         tree.write("Huge/Info.plist", bytes: bytes)
 
         let skipped = try scan(tree)
@@ -114,12 +128,15 @@ import Testing
 
         let reviewed = try scan(tree, options: ScanOptions(maxFileSize: 64 << 20, jobs: 1))
         #expect(diagnostics(reviewed, "Huge/Info.plist").isEmpty)
-        #expect(reviewed.findings.contains { $0.file == "Huge/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" })
+        #expect(
+            reviewed.findings.contains { $0.file == "Huge/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" })
     }
 
     @Test func pbxprojWithUnknownSectionsStillYieldsItsBuildSettings() throws {
         let tree = TemporaryTree()
-        tree.write("AcmeWallet.xcodeproj/project.pbxproj", """
+        tree.write(
+            "AcmeWallet.xcodeproj/project.pbxproj",
+            """
             // !$*UTF8*$!
             {
                 archiveVersion = 1;
@@ -144,14 +161,18 @@ import Testing
             """)
         let result = try scan(tree)
         #expect(diagnostics(result, "AcmeWallet.xcodeproj/project.pbxproj").isEmpty)
-        #expect(result.findings.contains {
-            $0.file == "AcmeWallet.xcodeproj/project.pbxproj" && $0.ruleId == "code.debug-build-settings" && $0.line == 15
-        })
+        #expect(
+            result.findings.contains {
+                $0.file == "AcmeWallet.xcodeproj/project.pbxproj" && $0.ruleId == "code.debug-build-settings"
+                    && $0.line == 15
+            })
     }
 
     @Test func pbxprojThatIsNotAPropertyListIsOneDiagnostic() throws {
         let tree = TemporaryTree()
-        tree.write("Broken.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n    objects = {\n        A = { isa = XCBuildConfiguration;\n")
+        tree.write(
+            "Broken.xcodeproj/project.pbxproj",
+            "// !$*UTF8*$!\n{\n    objects = {\n        A = { isa = XCBuildConfiguration;\n")
         let messages = diagnostics(try scan(tree), "Broken.xcodeproj/project.pbxproj")
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("not reviewed:") == true, "\(messages)")
@@ -161,9 +182,10 @@ import Testing
         let tree = TemporaryTree()
         tree.write("Config/Release.xcconfig", "ENABLE_TESTABILITY = YES\nthis is not a setting\nALSO NOT\n")
         let result = try scan(tree)
-        #expect(diagnostics(result, "Config/Release.xcconfig") == [
-            "line 2: expected `KEY = value`; Xcode ignores that line (and 1 more such lines)",
-        ])
+        #expect(
+            diagnostics(result, "Config/Release.xcconfig") == [
+                "line 2: expected `KEY = value`; Xcode ignores that line (and 1 more such lines)"
+            ])
         #expect(result.findings.contains { $0.file == "Config/Release.xcconfig" && $0.line == 1 })
     }
 
@@ -178,14 +200,16 @@ import Testing
     }
 
     @Test func associationFileOfTheWrongShapeNamesTheJSONPath() throws {
-        let findings = try aasaFindings(Array("""
-            {
-              "applinks": {
-                "details": { "appIDs": ["ABCDE12345.com.acme.wallet"] }
-              },
-              "webcredentials": ["ABCDE12345.com.acme.wallet"]
-            }
-            """.utf8))
+        let findings = try aasaFindings(
+            Array(
+                """
+                {
+                  "applinks": {
+                    "details": { "appIDs": ["ABCDE12345.com.acme.wallet"] }
+                  },
+                  "webcredentials": ["ABCDE12345.com.acme.wallet"]
+                }
+                """.utf8))
         let summary = findings.map { "\($0.line): \($0.message)" }
         #expect(summary.contains { $0.hasPrefix("5: webcredentials: must be an object") }, "\(summary)")
         #expect(findings.allSatisfy { $0.severity == .high || $0.severity == .low })
@@ -193,20 +217,24 @@ import Testing
     }
 
     @Test func gzippedAssociationFileSaysSo() throws {
-        let findings = try aasaFindings([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xAB, 0xAE, 0x05, 0x00])
+        let findings = try aasaFindings([
+            0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xAB, 0xAE, 0x05, 0x00
+        ])
         #expect(findings.count == 1)
         #expect(findings.first?.message.contains("gzip-compressed") == true)
         #expect(findings.first?.severity == .high)
     }
 
     @Test func associationFileWithABOMIsALowFinding() throws {
-        let findings = try aasaFindings([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.acme.wallet"]}}"#.utf8))
+        let findings = try aasaFindings(
+            [0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.acme.wallet"]}}"#.utf8))
         #expect(findings.map(\.severity) == [.low])
         #expect(findings.first?.message.contains("byte-order mark") == true)
     }
 
     @Test func nonUTF8AssociationFile() throws {
-        let findings = try aasaFindings(Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.acme.caf"#.utf8) + [0xE9] + Array(#""]}}"#.utf8))
+        let findings = try aasaFindings(
+            Array(#"{"webcredentials": {"apps": ["ABCDE12345.com.acme.caf"#.utf8) + [0xE9] + Array(#""]}}"#.utf8))
         #expect(findings.count == 1)
         #expect(findings.first?.message.contains("not valid UTF-8") == true)
     }
@@ -223,10 +251,12 @@ import Testing
 }
 
 @Suite struct InterfaceFileInputTests {
-    static let field = #"<textField placeholder="Password" id="p1"><textInputTraits key="textInputTraits"/></textField>"#
+    static let field =
+        #"<textField placeholder="Password" id="p1"><textInputTraits key="textInputTraits"/></textField>"#
 
     @Test func truncatedStoryboardGivesOneDiagnosticAndFieldsBeforeTheBreakStillCount() {
-        let xml = "<?xml version=\"1.0\"?>\n<document>\n<objects>\n\(Self.field)\n<textField placeholder=\"PIN\" id=\"p2\">\n"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<document>\n<objects>\n\(Self.field)\n<textField placeholder=\"PIN\" id=\"p2\">\n"
         let result = SourceAnalysis.analyze(files: [("App/Main.storyboard", xml)])
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.file == "App/Main.storyboard")
@@ -235,7 +265,9 @@ import Testing
     }
 
     @Test func garbageAndEmptyInterfaceFilesNeverCrash() {
-        for text in ["", "not xml at all", "<document>", "\u{FEFF}<?xml?><document/>", String(repeating: "<a>", count: 5_000)] {
+        for text in [
+            "", "not xml at all", "<document>", "\u{FEFF}<?xml?><document/>", String(repeating: "<a>", count: 5_000)
+        ] {
             let result = SourceAnalysis.analyze(files: [("App/View.xib", text)])
             #expect(result.findings.isEmpty)
         }
@@ -280,7 +312,10 @@ import Testing
     }
 
     @Test func garbageModelsNeverCrashAndSayWhy() {
-        for text in ["", "not xml", "<model", "<entity name=\"A\"><attribute name=\"password\"/>", String(repeating: "<a ", count: 5_000)] {
+        for text in [
+            "", "not xml", "<model", "<entity name=\"A\"><attribute name=\"password\"/>",
+            String(repeating: "<a ", count: 5_000)
+        ] {
             let result = SourceAnalysis.analyze(files: [(Self.path, text)])
             #expect(result.diagnostics.count == 1, "\(text.prefix(20)): \(result.diagnostics)")
         }

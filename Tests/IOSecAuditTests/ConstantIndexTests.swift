@@ -7,37 +7,40 @@ import Testing
     }
 
     @Test func findsLiteralConstantsWithTheirTypes() {
-        let found = Self.scan(#"""
-        let apiBase = "https://api.acme.com"
-        enum Keys {
-            static let token = "auth_token"   // comment "not a literal"
-            static let retries: Int = 3
-            case loginToken = "org.matrix.login_token"
-        }
-        struct Crypto {
-            let salt: [UInt8] = [0x01, 0x02, 0x03, 0x04]
-            var computed: String { "x" }
-            let joined = "a" + b
-            let raw = #"C:\path"#
-            let interpolated = "v\(x)"
-        }
-        /* let commented = "nope" */
-        """#)
+        let found = Self.scan(
+            #"""
+            let apiBase = "https://api.acme.com"
+            enum Keys {
+                static let token = "auth_token"   // comment "not a literal"
+                static let retries: Int = 3
+                case loginToken = "org.matrix.login_token"
+            }
+            struct Crypto {
+                let salt: [UInt8] = [0x01, 0x02, 0x03, 0x04]
+                var computed: String { "x" }
+                let joined = "a" + b
+                let raw = #"C:\path"#
+                let interpolated = "v\(x)"
+            }
+            /* let commented = "nope" */
+            """#)
         let summary = found.map { "\($0.typeName ?? "-").\($0.name)=\($0.value)\($0.isEnumCase ? " case" : "")" }
-        #expect(summary == [
-            #"-.apiBase=string("https://api.acme.com")"#,
-            #"Keys.token=string("auth_token")"#,
-            "Keys.retries=integer(3)",
-            #"Keys.loginToken=string("org.matrix.login_token") case"#,
-            "Crypto.salt=bytes(count: 4)",
-            #"Crypto.raw=string("C:\\path")"#,
-        ])
+        #expect(
+            summary == [
+                #"-.apiBase=string("https://api.acme.com")"#,
+                #"Keys.token=string("auth_token")"#,
+                "Keys.retries=integer(3)",
+                #"Keys.loginToken=string("org.matrix.login_token") case"#,
+                "Crypto.salt=bytes(count: 4)",
+                #"Crypto.raw=string("C:\\path")"#
+            ])
     }
 
     @Test func resolvesByQualifierTypeFileThenProject() {
-        let index = ConstantIndex(declarations:
-            Self.scan("enum Keys { static let token = \"auth_token\" }", file: "Keys.swift")
-            + Self.scan("struct Other { static let token = \"other\" }\nlet unique = \"u\"", file: "Other.swift"))
+        let index = ConstantIndex(
+            declarations:
+                Self.scan("enum Keys { static let token = \"auth_token\" }", file: "Keys.swift")
+                + Self.scan("struct Other { static let token = \"other\" }\nlet unique = \"u\"", file: "Other.swift"))
         #expect(index.resolve("token", qualifier: "Keys") == .string("auth_token"))
         #expect(index.resolve("token", type: "Other", file: "Other.swift") == .string("other"))
         #expect(index.resolve("token") == nil)  // ambiguous across the project
@@ -46,7 +49,10 @@ import Testing
     }
 
     @Test func oddInputNeverTraps() {
-        for code in ["let", "let x =", "let x = \"unterminated", "case", "enum {", "}}}}", "let x = [1, 2", "\"\"\"\nabc", "#if", "let `default` = \"d\""] {
+        for code in [
+            "let", "let x =", "let x = \"unterminated", "case", "enum {", "}}}}", "let x = [1, 2", "\"\"\"\nabc", "#if",
+            "let `default` = \"d\""
+        ] {
             _ = Self.scan(code)
         }
         #expect(Self.scan("let `default` = \"d\"").first?.name == "default")

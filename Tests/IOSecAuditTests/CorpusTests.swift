@@ -61,7 +61,9 @@ import Testing
         for source in try fm.contentsOfDirectory(atPath: corpus.path).sorted() {
             let sourceDir = corpus.appendingPathComponent(source)
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: sourceDir.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard fm.fileExists(atPath: sourceDir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
             for name in try fm.contentsOfDirectory(atPath: sourceDir.path).sorted() {
                 let dir = sourceDir.appendingPathComponent(name)
                 let file = dir.appendingPathComponent("expected.json")
@@ -81,7 +83,9 @@ import Testing
     static func score(_ expected: Expected, _ findings: [Finding]) -> (tp: [Label], fn: [Label], fp: [Finding]) {
         var tp: [Label] = [], fn: [Label] = [], fp: [Finding] = []
         for label in expected.labels where label.verdict == "bad" {
-            let hit = findings.contains { $0.file == label.file && $0.line == label.line && label.applies(to: $0.ruleId) }
+            let hit = findings.contains {
+                $0.file == label.file && $0.line == label.line && label.applies(to: $0.ruleId)
+            }
             if hit { tp.append(label) } else { fn.append(label) }
         }
         for finding in findings {
@@ -158,7 +162,11 @@ import Testing
         var lines = ["source             cases   bad    TP    FN    FP precision recall"]
         for (source, t) in tallies.sorted(by: { $0.key < $1.key }) {
             lines.append(row(source, t))
-            overall.cases += t.cases; overall.bad += t.bad; overall.tp += t.tp; overall.fn += t.fn; overall.fp += t.fp
+            overall.cases += t.cases
+            overall.bad += t.bad
+            overall.tp += t.tp
+            overall.fn += t.fn
+            overall.fp += t.fp
         }
         lines.append(row("overall", overall))
         print((lines + [""] + misses).joined(separator: "\n"))
@@ -169,7 +177,8 @@ import Testing
                 continue
             }
             #expect(t.recall >= floor.minRecall, "\(source): recall \(t.recall) below \(floor.minRecall)")
-            #expect(t.precision >= floor.minPrecision, "\(source): precision \(t.precision) below \(floor.minPrecision)")
+            #expect(
+                t.precision >= floor.minPrecision, "\(source): precision \(t.precision) below \(floor.minPrecision)")
         }
     }
 }

@@ -32,7 +32,10 @@ import Testing
         guard a != b else { return }
         let left = a.split(separator: "\n", omittingEmptySubsequences: false)
         let right = b.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
-        Issue.record("\(format) reports differ at line \(line + 1): \(left.dropFirst(line).first ?? "(end)") / \(right.dropFirst(line).first ?? "(end)")")
+        let line =
+            zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
+        Issue.record(
+            "\(format) reports differ at line \(line + 1): \(left.dropFirst(line).first ?? "(end)") / \(right.dropFirst(line).first ?? "(end)")"
+        )
     }
 }

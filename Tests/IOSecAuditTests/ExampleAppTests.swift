@@ -22,9 +22,13 @@ import Testing
         let text = try String(contentsOf: examples.appendingPathComponent("InsecureApp/EXPECTED.md"), encoding: .utf8)
         let unquote = { (s: String) in s.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
         return text.split(separator: "\n").compactMap { line -> (Row, Bool)? in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 5, let number = Int(cells[3]), cells[1].contains(".") else { return nil }
-            return (Row(rule: unquote(cells[1]), file: unquote(cells[2]), line: number), cells[4].contains("--production"))
+            return (
+                Row(rule: unquote(cells[1]), file: unquote(cells[2]), line: number), cells[4].contains("--production")
+            )
         }
     }
 
@@ -51,8 +55,9 @@ import Testing
 
     /// Rules the insecure example cannot seed without hiding another of its weaknesses.
     static let notSeeded: [String: String] = [
-        "platform.passkeys-without-webcredentials": "the app declares webcredentials (in developer mode, its own finding)",
-        "privacy.manifest-invalid": "the app has no privacy manifest at all (privacy.required-reason-api)",
+        "platform.passkeys-without-webcredentials":
+            "the app declares webcredentials (in developer mode, its own finding)",
+        "privacy.manifest-invalid": "the app has no privacy manifest at all (privacy.required-reason-api)"
     ]
 
     @Test func everyRuleIsSeededInTheInsecureApp() throws {
@@ -64,8 +69,10 @@ import Testing
 
     @Test(arguments: [false, true])
     func hardenedAppHasNoFindings(production: Bool) throws {
-        let result = try Scanner(options: ScanOptions(production: production)).scan(Self.examples.appendingPathComponent("HardenedApp").path)
-        #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.ruleId) \($0.file):\($0.line) \($0.message)" })")
+        let result = try Scanner(options: ScanOptions(production: production)).scan(
+            Self.examples.appendingPathComponent("HardenedApp").path)
+        #expect(
+            result.findings.isEmpty, "\(result.findings.map { "\($0.ruleId) \($0.file):\($0.line) \($0.message)" })")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(result.filesScanned >= 15)
     }

@@ -9,11 +9,11 @@ import Testing
         ("App/Generated/**", "App/Generated/Deep/API.swift", true),
         ("App/Generated/**", "Other/Generated/API.swift", false),
         ("App/*.swift", "App/Web.swift", true),
-        ("App/*.swift", "App/Sub/Web.swift", true), // a folder prefix does not match, but App/Sub is not *.swift
+        ("App/*.swift", "App/Sub/Web.swift", true),  // a folder prefix does not match, but App/Sub is not *.swift
         ("**/Tests/**", "Pkg/Tests/A.swift", true),
         ("Sources/?pp/*", "Sources/App/A.swift", true),
         ("Sources/App", "Sources/AppKit/A.swift", false),
-        ("./Vendor/", "Vendor/X/Y.swift", true),
+        ("./Vendor/", "Vendor/X/Y.swift", true)
     ])
     func matching(pattern: String, path: String, expected: Bool) {
         // The App/*.swift case: "App/Sub" does not match "App/*.swift", "App/Sub/Web.swift" has 3 parts.

@@ -10,12 +10,15 @@ import Testing
 @Suite struct HostileInputTests {
     static let limit = ParserLimits.maximumNestingDepth
     static let hostile = 100_000
-    static let field = #"<textField placeholder="Password" id="p1"><textInputTraits key="textInputTraits"/></textField>"#
+    static let field =
+        #"<textField placeholder="Password" id="p1"><textInputTraits key="textInputTraits"/></textField>"#
 
     // MARK: Nesting
 
     @Test func storyboardNesting() {
-        let deep = "<document>\n\(Self.field)\n" + String(repeating: "<view>", count: Self.hostile) + String(repeating: "</view>", count: Self.hostile) + "</document>"
+        let deep =
+            "<document>\n\(Self.field)\n" + String(repeating: "<view>", count: Self.hostile)
+            + String(repeating: "</view>", count: Self.hostile) + "</document>"
         let document = InterfaceDocument.parse(Array(deep.utf8))
         #expect(document.errorIsNestingLimit)
         #expect(document.error?.line == 3)
@@ -23,7 +26,9 @@ import Testing
         #expect(document.textInputs.count == 1)  // read before the limit
 
         // The document element and 511 views inside it: exactly the limit.
-        let at = "<document>\(Self.field)" + String(repeating: "<view>", count: Self.limit - 1) + String(repeating: "</view>", count: Self.limit - 1) + "</document>"
+        let at =
+            "<document>\(Self.field)" + String(repeating: "<view>", count: Self.limit - 1)
+            + String(repeating: "</view>", count: Self.limit - 1) + "</document>"
         #expect(InterfaceDocument.parse(Array(at.utf8)).error == nil)
     }
 
@@ -34,7 +39,9 @@ import Testing
         #expect(model.error?.message.hasPrefix("elements nest deeper than 512 levels") == true)
         #expect(model.entities.first?.attributes.map(\.name) == ["password"])
 
-        let at = head + String(repeating: "<userInfo>", count: Self.limit - 2) + String(repeating: "</userInfo>", count: Self.limit - 2) + "</entity></model>"
+        let at =
+            head + String(repeating: "<userInfo>", count: Self.limit - 2)
+            + String(repeating: "</userInfo>", count: Self.limit - 2) + "</entity></model>"
         #expect(CoreDataModel.parse(Array(at.utf8)).error == nil)
     }
 
@@ -61,30 +68,42 @@ import Testing
         let fields = InterfaceDocument.parse(Self.repeated("<document>", Self.field + "\n", "</document>"))
         #expect(fields.textInputs.count > 50_000)
         #expect(fields.error == nil)
-        let attribute = InterfaceDocument.parse(Self.repeated("<document><textField placeholder=\"", "&amp;a", "\"/></document>"))
+        let attribute = InterfaceDocument.parse(
+            Self.repeated("<document><textField placeholder=\"", "&amp;a", "\"/></document>"))
         #expect(attribute.textInputs.first?.placeholder?.hasPrefix("&a&a") == true)
         // Bare '&' never ending an entity: each one searched the rest of the value for ';' before.
-        let ampersands = InterfaceDocument.parse(Self.repeated("<document><textField placeholder=\"", "&", "\"/></document>"))
+        let ampersands = InterfaceDocument.parse(
+            Self.repeated("<document><textField placeholder=\"", "&", "\"/></document>"))
         #expect(ampersands.textInputs.first?.placeholder?.utf8.count ?? 0 > 10_000_000)
         let deep = String(repeating: "<view>", count: 500) + Self.field + String(repeating: "</view>", count: 500)
         #expect(InterfaceDocument.parse(Self.repeated("<document>", deep, "</document>")).textInputs.count > 1_000)
-        #expect(InterfaceDocument.parse(Self.repeated("<document>\(Self.field)<!--", "-")).error?.message == "a comment is not closed")
+        #expect(
+            InterfaceDocument.parse(Self.repeated("<document>\(Self.field)<!--", "-")).error?.message
+                == "a comment is not closed")
     }
 
     @Test func largeCoreDataModels() {
-        let attributes = CoreDataModel.parse(Self.repeated("<model><entity name=\"A\">", "<attribute name=\"password\" attributeType=\"String\"/>\n", "</entity></model>"))
+        let attributes = CoreDataModel.parse(
+            Self.repeated(
+                "<model><entity name=\"A\">", "<attribute name=\"password\" attributeType=\"String\"/>\n",
+                "</entity></model>"))
         #expect(attributes.entities.first?.attributes.count ?? 0 > 100_000)
         #expect(attributes.error == nil)
-        let entities = CoreDataModel.parse(Self.repeated("<model>", "<entity name=\"E\"><attribute name=\"token\"/></entity>", "</model>"))
+        let entities = CoreDataModel.parse(
+            Self.repeated("<model>", "<entity name=\"E\"><attribute name=\"token\"/></entity>", "</model>"))
         #expect(entities.entities.count > 100_000)
-        #expect(CoreDataModel.parse(Self.repeated("<model><entity name=\"", "e")).error?.message == "the file ends inside a tag")
+        #expect(
+            CoreDataModel.parse(Self.repeated("<model><entity name=\"", "e")).error?.message
+                == "the file ends inside a tag")
     }
 
     // MARK: End to end
 
     @Test func deeplyNestedConfigurationFilesAreOneDiagnosticEach() throws {
         let tree = TemporaryTree()
-        tree.write("App/Info.plist", """
+        tree.write(
+            "App/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -98,13 +117,21 @@ import Testing
             """)
         let arrays = String(repeating: "<array>", count: Self.hostile)
         // Malformed as well as deep: never closed.
-        tree.write("Widget/Info.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>Deep</key>\n" + arrays)
+        tree.write(
+            "Widget/Info.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>Deep</key>\n" + arrays)
         tree.write("Server/.well-known/apple-app-site-association", String(repeating: "[", count: Self.hostile))
-        tree.write("App/Base.lproj/Main.storyboard", "<?xml version=\"1.0\"?>\n<document>\n\(Self.field)\n" + String(repeating: "<view>", count: Self.hostile))
-        tree.write("App/PrivacyInfo.xcprivacy", "<plist version=\"1.0\"><dict><key>NSPrivacyAccessedAPITypes</key>" + arrays)
+        tree.write(
+            "App/Base.lproj/Main.storyboard",
+            "<?xml version=\"1.0\"?>\n<document>\n\(Self.field)\n" + String(repeating: "<view>", count: Self.hostile))
+        tree.write(
+            "App/PrivacyInfo.xcprivacy", "<plist version=\"1.0\"><dict><key>NSPrivacyAccessedAPITypes</key>" + arrays)
         tree.write("App/App.entitlements", bytes: [UInt8](BinaryPlist.cycle))
-        tree.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = " + String(repeating: "(", count: Self.hostile))
-        tree.write("App/Model.xcdatamodeld/Model.xcdatamodel/contents", "<model>\n" + String(repeating: "<entity>", count: Self.hostile))
+        tree.write(
+            "App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = " + String(repeating: "(", count: Self.hostile)
+        )
+        tree.write(
+            "App/Model.xcdatamodeld/Model.xcdatamodel/contents",
+            "<model>\n" + String(repeating: "<entity>", count: Self.hostile))
 
         let result = try Scanner(options: ScanOptions(jobs: 2)).scan(tree.root)
         // The scan went on: the good Info.plist was reviewed.
@@ -115,17 +142,23 @@ import Testing
 
         let plist = diagnostics("Widget/Info.plist")
         #expect(plist.count == 1)
-        #expect(plist.first == "not reviewed: line 5, column 3578: nesting deeper than 512 levels; the file is likely corrupt or hostile", "\(plist)")
+        #expect(
+            plist.first
+                == "not reviewed: line 5, column 3578: nesting deeper than 512 levels; the file is likely corrupt or hostile",
+            "\(plist)")
         #expect(findings("Widget/Info.plist").isEmpty)
 
         let storyboard = diagnostics("App/Base.lproj/Main.storyboard")
-        #expect(storyboard == [
-            "not reviewed past line 4: elements nest deeper than 512 levels, so the file is likely corrupt or hostile; fields after that line were not checked",
-        ])
+        #expect(
+            storyboard == [
+                "not reviewed past line 4: elements nest deeper than 512 levels, so the file is likely corrupt or hostile; fields after that line were not checked"
+            ])
 
         let entitlements = diagnostics("App/App.entitlements")
         #expect(entitlements.count == 1)
-        #expect(entitlements.first?.contains("invalid binary property list: object 0 contains itself") == true, "\(entitlements)")
+        #expect(
+            entitlements.first?.contains("invalid binary property list: object 0 contains itself") == true,
+            "\(entitlements)")
 
         let project = diagnostics("App.xcodeproj/project.pbxproj")
         #expect(project.count == 1)
@@ -155,7 +188,8 @@ private enum BinaryPlist {
     static var cycle: Data {
         var bytes = Array("bplist00".utf8) + [0xA1, 0]
         bytes += [8]  // the offset table: object 0 at offset 8
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 10]
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 10]
         return Data(bytes)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct LogLabelTests {
     @Test(arguments: [
         ("Password: ", "password"), ("user token=", "token"), ("card number - ", "card number"), ("PIN ", "pin"),
-        ("Received login token ", "token"),
+        ("Received login token ", "token")
     ])
     func labelsThatNameACredential(text: String, label: String) {
         #expect(LogLabel.label(before: text) == label)
@@ -13,15 +13,16 @@ import Testing
 
     @Test(arguments: [
         "Token refreshed, ", "APNS token: ", "Firebase registration token refreshed, new token: ", "sessionID: ",
-        "user id: ", "password rules: ", "", "   ", "Loaded ",
+        "user id: ", "password rules: ", "", "   ", "Loaded "
     ])
     func labelsThatDoNot(text: String) {
         #expect(LogLabel.label(before: text) == nil, "\(text)")
     }
 
     @Test func formatLabelsFollowEachConversion() {
-        #expect(LogLabel.formatLabels("user %@ password: %@ (%d tries, 100%% sure) pin=%{public}@")
-            == [nil, "password", nil, "pin"])
+        #expect(
+            LogLabel.formatLabels("user %@ password: %@ (%d tries, 100%% sure) pin=%{public}@")
+                == [nil, "password", nil, "pin"])
         #expect(LogLabel.formatLabels("no conversions") == [])
         #expect(LogLabel.formatLabels("trailing %") == [nil])
     }

@@ -7,50 +7,57 @@ import Testing
     static func source(_ code: String) -> ObjCSource { ObjCSource(bytes: Array(code.utf8)) }
 
     @Test func commentsAndDeadCodeNeverBecomeTokens() {
-        let s = Self.source("""
-        // NSString *u = @"http://comment.example";
-        /* [defaults setObject:token forKey:@"k"]; */
-        #if 0
-        NSString *dead = @"http://dead.example";
-        #endif
-        NSString *live = @"https://live.example"; // trailing
-        """)
+        let s = Self.source(
+            """
+            // NSString *u = @"http://comment.example";
+            /* [defaults setObject:token forKey:@"k"]; */
+            #if 0
+            NSString *dead = @"http://dead.example";
+            #endif
+            NSString *live = @"https://live.example"; // trailing
+            """)
         let strings = s.tokens.indices.compactMap { s.stringValue(ofToken: $0) }
         #expect(strings == ["https://live.example"])
         #expect(s.tokens.first.map { ($0.line, $0.column) }! == (6, 1))
     }
 
     @Test func debugRegionsAreMarkedAndTheirElseIsNot() {
-        let s = Self.source("""
-        #ifdef DEBUG
-        NSLog(@"a");
-        #else
-        NSLog(@"b");
-        #endif
-        #if !DEBUG
-        NSLog(@"c");
-        #else
-        NSLog(@"d");
-        #endif
-        """)
+        let s = Self.source(
+            """
+            #ifdef DEBUG
+            NSLog(@"a");
+            #else
+            NSLog(@"b");
+            #endif
+            #if !DEBUG
+            NSLog(@"c");
+            #else
+            NSLog(@"d");
+            #endif
+            """)
         let marks = s.calls.map { (s.stringValue(of: $0.arguments[0]) ?? "", s.tokens[$0.nameIndex].isDebugOnly) }
         #expect(marks.map(\.0) == ["a", "b", "c", "d"])
         #expect(marks.map(\.1) == [true, false, false, true])
     }
 
     @Test func nestedSendsBlocksAndSelectors() {
-        let s = Self.source("""
-        - (void)save {
-            [[NSUserDefaults standardUserDefaults] setObject:[self.tokenField text] forKey:kTokenKey];
-            [session dataTaskWithURL:url completionHandler:^(NSData *d, NSURLResponse *r, NSError *e) {
-                [self handle:(d ? d : nil) flag:YES];
-            }];
-            NSString *x = [items[0] description];
-        }
-        """)
+        let s = Self.source(
+            """
+            - (void)save {
+                [[NSUserDefaults standardUserDefaults] setObject:[self.tokenField text] forKey:kTokenKey];
+                [session dataTaskWithURL:url completionHandler:^(NSData *d, NSURLResponse *r, NSError *e) {
+                    [self handle:(d ? d : nil) flag:YES];
+                }];
+                NSString *x = [items[0] description];
+            }
+            """)
         let selectors = s.sends.map(\.selector)
         // Outer sends come first (ordered by their `[`).
-        #expect(selectors == ["setObject:forKey:", "standardUserDefaults", "text", "dataTaskWithURL:completionHandler:", "handle:flag:", "description"])
+        #expect(
+            selectors == [
+                "setObject:forKey:", "standardUserDefaults", "text", "dataTaskWithURL:completionHandler:",
+                "handle:flag:", "description"
+            ])
         let set = s.sends[0]
         #expect(s.text(set.receiver) == "[NSUserDefaults standardUserDefaults]")
         #expect(s.text(set.argument("setObject")!) == "[self.tokenField text]")
@@ -60,13 +67,14 @@ import Testing
     }
 
     @Test func constantsFromDefinesAndConstStrings() {
-        let s = Self.source("""
-        #define kServiceKey @"svc_" @"token"
-        #define LOG(x) NSLog(x)
-        static NSString *const kTokenKey = @"auth_token";
-        NSString * const kBase = @"https://api.example";
-        - (void)f { NSString *local = @"not a constant"; }
-        """)
+        let s = Self.source(
+            """
+            #define kServiceKey @"svc_" @"token"
+            #define LOG(x) NSLog(x)
+            static NSString *const kTokenKey = @"auth_token";
+            NSString * const kBase = @"https://api.example";
+            - (void)f { NSString *local = @"not a constant"; }
+            """)
         #expect(s.constants["kServiceKey"] == "svc_token")
         #expect(s.constants["kTokenKey"] == "auth_token")
         #expect(s.constants["kBase"] == "https://api.example")
@@ -75,33 +83,39 @@ import Testing
     }
 
     @Test func objectiveCPlusPlusTemplatesAndCCalls() {
-        let s = Self.source("""
-        template <typename T> std::vector<T> copy(const std::vector<T>& v) { return v; }
-        void f(char *dst, const char *src) { strcpy(dst, src); if (x) { sprintf(buf, "%s", src); } }
-        """)
+        let s = Self.source(
+            """
+            template <typename T> std::vector<T> copy(const std::vector<T>& v) { return v; }
+            void f(char *dst, const char *src) { strcpy(dst, src); if (x) { sprintf(buf, "%s", src); } }
+            """)
         #expect(s.calls.map(\.name).contains("strcpy"))
         #expect(s.calls.first { $0.name == "sprintf" }?.arguments.count == 3)
         #expect(!s.calls.map(\.name).contains("if"))
     }
 
     @Test func functionNamesAreTheMethodOrFunctionNotItsParameters() {
-        let s = Self.source("""
-        @implementation Pusher { NSString *_tag; }
-        - (void)enableDevice:(BOOL)on token:(NSData *)token { x(); }
-        + (instancetype)sharedStore { return nil; }
-        - reset { }
-        static uint32_t makeNonce(void) { return 0; }
-        __attribute__((visibility("hidden"))) NSString *sessionKey(int (*cb)(int)) { return nil; }
-        std::string Vault::deriveSecret(const std::string &pin) const { return pin; }
-        @end
-        """)
-        #expect(s.bodies.map { s.functionName(of: $0) } == [nil, "enableDevice", "sharedStore", "reset", "makeNonce", "sessionKey", "deriveSecret"])
+        let s = Self.source(
+            """
+            @implementation Pusher { NSString *_tag; }
+            - (void)enableDevice:(BOOL)on token:(NSData *)token { x(); }
+            + (instancetype)sharedStore { return nil; }
+            - reset { }
+            static uint32_t makeNonce(void) { return 0; }
+            __attribute__((visibility("hidden"))) NSString *sessionKey(int (*cb)(int)) { return nil; }
+            std::string Vault::deriveSecret(const std::string &pin) const { return pin; }
+            @end
+            """)
+        #expect(
+            s.bodies.map { s.functionName(of: $0) } == [
+                nil, "enableDevice", "sharedStore", "reset", "makeNonce", "sessionKey", "deriveSecret"
+            ])
         // The first method right after `@implementation`, whose signature starts at the class name.
-        let first = Self.source("""
-        @implementation ETagCache
-        - (NSString *)etagForData:(NSData *)data { return nil; }
-        @end
-        """)
+        let first = Self.source(
+            """
+            @implementation ETagCache
+            - (NSString *)etagForData:(NSData *)data { return nil; }
+            @end
+            """)
         #expect(first.bodies.map { first.functionName(of: $0) } == ["etagForData"])
     }
 
@@ -131,25 +145,34 @@ import Testing
             ("@(token.length > 0)", nil),
             ("ok ? token : nil", "token"),
             ("!token", nil),
-            ("(__bridge id)secret", "secret"),
+            ("(__bridge id)secret", "secret")
         ]
         for (expression, expected) in cases {
             let s = Self.source("- (void)f { x = \(expression); }")
-            guard let assignment = s.assignments().first else { Issue.record("no assignment in \(expression)"); continue }
+            guard let assignment = s.assignments().first else {
+                Issue.record("no assignment in \(expression)")
+                continue
+            }
             #expect(s.sensitiveName(in: assignment.value) == expected, "\(expression)")
         }
     }
 
     @Test func loggerMacrosAreLogPlusLevelWords() {
-        #expect(["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(LogSensitiveObjCMatcher.isLoggerMacro))
-        #expect(!["NSLog", "dialogError", "loginError", "logoutUser", "catalogDebug", "MXLogger", "showLogDebugView"].contains(where: LogSensitiveObjCMatcher.isLoggerMacro))
+        #expect(
+            ["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(
+                LogSensitiveObjCMatcher.isLoggerMacro))
+        #expect(
+            !["NSLog", "dialogError", "loginError", "logoutUser", "catalogDebug", "MXLogger", "showLogDebugView"]
+                .contains(where: LogSensitiveObjCMatcher.isLoggerMacro))
     }
 
     @Test func malformedInputNeverCrashesOrHangs() {
         let nasty = [
-            "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed", "#if DEBUG\n#else\n#else\n#endif\n#endif",
-            "#define", "#define X(", "@", "'", "\"\\", "- (void)f { [self a:b c:", String(repeating: "[a b:", count: 2_000),
-            "\u{FEFF}[x y]", "[x ?: y]", "#if 0\n\"#endif\"\n#endif\n[a b]",
+            "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed",
+            "#if DEBUG\n#else\n#else\n#endif\n#endif",
+            "#define", "#define X(", "@", "'", "\"\\", "- (void)f { [self a:b c:",
+            String(repeating: "[a b:", count: 2_000),
+            "\u{FEFF}[x y]", "[x ?: y]", "#if 0\n\"#endif\"\n#endif\n[a b]"
         ]
         for code in nasty {
             let s = Self.source(code)
@@ -158,7 +181,9 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let alphabet = Array("[]{}()@\"'#:;=^*/\\\n abcif0".utf8)
-            let bytes = (0..<Int.random(in: 0..<400, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let bytes = (0..<Int.random(in: 0..<400, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
             _ = ObjCSource(bytes: bytes).assignments()
         }
         _ = ObjCSource(bytes: [0xFF, 0xFE, 0x00, 0x5B, 0xC3])
@@ -166,7 +191,9 @@ import Testing
 
     @Test func positionsAreExactAndStable() {
         let code = "int a;\n  /* Grüße */ NSLog(@\"x\");\n"
-        let first = Self.source(code).calls.map { (Self.source(code).tokens[$0.nameIndex].line, Self.source(code).tokens[$0.nameIndex].column) }
+        let first = Self.source(code).calls.map {
+            (Self.source(code).tokens[$0.nameIndex].line, Self.source(code).tokens[$0.nameIndex].column)
+        }
         #expect(first.count == 1 && first[0] == (2, 17))
     }
 }
@@ -174,7 +201,8 @@ import Testing
 /// The same Objective-C file scanned twice gives byte-identical findings (lines and columns do not drift).
 @Suite struct ObjCStabilityTests {
     @Test func scanningTwiceGivesIdenticalJSON() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Examples/InsecureApp/Legacy").path
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -22,22 +22,28 @@ import Testing
         .deletingLastPathComponent()
 
     static func seeds() throws -> [[UInt8]] {
-        let files = ["Examples/InsecureApp/Legacy/ACMLegacySession.m", "Examples/InsecureApp/Legacy/ACMIntegrity.m",
-                     "Examples/HardenedApp/Legacy/ACMLegacySession.m"]
+        let files = [
+            "Examples/InsecureApp/Legacy/ACMLegacySession.m", "Examples/InsecureApp/Legacy/ACMIntegrity.m",
+            "Examples/HardenedApp/Legacy/ACMLegacySession.m"
+        ]
         var seeds = try files.map { Array(try Data(contentsOf: root.appendingPathComponent($0))) }
-        seeds.append(Array("""
-        template <typename T> class Box { T value; public: Box(T v) : value(v) {} };
-        #define CHECK(x) do { if (!(x)) { NSLog(@"failed: %s", #x); } } while (0)
-        - (void)save { Box<NSString *> b(@"x"); [[NSUserDefaults standardUserDefaults] setObject:^{ return self.token; }() forKey:kTokenKey]; }
-        """.utf8))
+        seeds.append(
+            Array(
+                """
+                template <typename T> class Box { T value; public: Box(T v) : value(v) {} };
+                #define CHECK(x) do { if (!(x)) { NSLog(@"failed: %s", #x); } } while (0)
+                - (void)save { Box<NSString *> b(@"x"); [[NSUserDefaults standardUserDefaults] setObject:^{ return self.token; }() forKey:kTokenKey]; }
+                """.utf8))
         return seeds
     }
 
     /// Fragments that stress the lexer and the bracket matcher.
-    static let fragments: [[UInt8]] = [
-        "[", "]", "{", "}", "(", ")", "@\"", "\"", "'", "/*", "*/", "//", "\n#if DEBUG\n", "\n#endif\n", "\n#if 0\n",
-        "\n#else\n", "\n#define K @\"v\"\n", "^{", "@[", "@{", "@YES", "\\", "\u{FEFF}", "é", "🔐",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x82]]
+    static let fragments: [[UInt8]] =
+        [
+            "[", "]", "{", "}", "(", ")", "@\"", "\"", "'", "/*", "*/", "//", "\n#if DEBUG\n", "\n#endif\n",
+            "\n#if 0\n",
+            "\n#else\n", "\n#define K @\"v\"\n", "^{", "@[", "@{", "@YES", "\\", "\u{FEFF}", "é", "🔐"
+        ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x82]]
 
     static func mutate(_ input: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = input
@@ -59,7 +65,10 @@ import Testing
             case 4:  // truncate
                 bytes.removeSubrange(position...)
             default:  // deep nesting
-                bytes.insert(contentsOf: Array(repeating: UInt8(ascii: "["), count: Int.random(in: 1...3_000, using: &generator)), at: position)
+                bytes.insert(
+                    contentsOf: Array(
+                        repeating: UInt8(ascii: "["), count: Int.random(in: 1...3_000, using: &generator)), at: position
+                )
             }
         }
         return bytes
@@ -78,7 +87,8 @@ import Testing
             #expect(source.tokens.allSatisfy { $0.start <= $0.end && $0.end <= input.count })
             _ = source.assignments()
             let path = ["App/Mutated.m", "App/Mutated.mm", "App/Mutated.h", "App/Mutated.c"][iteration % 4]
-            findings += SourceAnalysis.analyze(files: [(path, text)], rules: RuleSet.all, options: ScanOptions(jobs: 1))
+            findings +=
+                SourceAnalysis.analyze(files: [(path, text)], rules: RuleSet.all, options: ScanOptions(jobs: 1))
                 .findings.count
         }
         try? FileManager.default.removeItem(at: last)

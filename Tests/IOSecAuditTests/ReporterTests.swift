@@ -9,16 +9,17 @@ import Testing
         // (no privacy manifest for its UserDefaults use), which are not what these tests are about.
         let analysis = SourceAnalysis.analyze(
             code, path: file, rules: RuleSet.all.only(["platform.uiwebview", "storage.userdefaults-secret"]))
-        return ScanResult(root: "/tmp/Project", findings: analysis.findings,
-                          diagnostics: [Diagnostic(file: "App/Big.swift", message: "skipped: too big")],
-                          filesScanned: 2, bytesScanned: 100, durationSeconds: 0.25)
+        return ScanResult(
+            root: "/tmp/Project", findings: analysis.findings,
+            diagnostics: [Diagnostic(file: "App/Big.swift", message: "skipped: too big")],
+            filesScanned: 2, bytesScanned: 100, durationSeconds: 0.25)
     }
 
     static let code = """
-    let a = UIWebView()
-    let b = UIWebView() // iosec:ignore platform.uiwebview -- legacy
-    UserDefaults.standard.set(password, forKey: "password")
-    """
+        let a = UIWebView()
+        let b = UIWebView() // iosec:ignore platform.uiwebview -- legacy
+        UserDefaults.standard.set(password, forKey: "password")
+        """
 
     func json(_ text: String) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -32,8 +33,10 @@ import Testing
         #expect(tool["version"] as? String == IOSecVersion.current)
         let findings = try #require(doc["findings"] as? [[String: Any]])
         #expect(findings.count == 3)
-        let keys: Set<String> = ["ruleId", "severity", "confidence", "title", "message", "file", "line", "column",
-                                 "endLine", "endColumn", "snippet", "masvs", "cwe", "fix", "suppressed"]
+        let keys: Set<String> = [
+            "ruleId", "severity", "confidence", "title", "message", "file", "line", "column",
+            "endLine", "endColumn", "snippet", "masvs", "cwe", "fix", "suppressed"
+        ]
         for finding in findings { #expect(keys.isSubset(of: Set(finding.keys))) }
         let first = findings[0]
         #expect(first["file"] as? String == "App/Web.swift")
@@ -59,13 +62,18 @@ import Testing
         #expect(text.contains("      fix: Use WKWebView"))
         #expect(!text.contains("App/Web.swift:2:"), "suppressed findings are not listed")
         #expect(text.contains("DIAGNOSTICS (1)\n  warning: App/Big.swift: skipped: too big"))
-        #expect(text.hasSuffix("2 findings (0 critical, 2 high, 0 medium, 0 low, 0 info) · 2 files scanned in 0.25 s · 1 suppressed\n"))
+        #expect(
+            text.hasSuffix(
+                "2 findings (0 critical, 2 high, 0 medium, 0 low, 0 info) · 2 files scanned in 0.25 s · 1 suppressed\n")
+        )
         #expect(!text.contains("\u{1B}["))
         #expect(TextReporter(colored: true).render(Self.result(Self.code)).contains("\u{1B}[1;31mHIGH"))
     }
 
     @Test func textSaysNoFindings() {
-        let text = TextReporter().render(ScanResult(root: ".", findings: [], diagnostics: [], filesScanned: 3, bytesScanned: 0, durationSeconds: 0.01))
+        let text = TextReporter().render(
+            ScanResult(
+                root: ".", findings: [], diagnostics: [], filesScanned: 3, bytesScanned: 0, durationSeconds: 0.01))
         #expect(text == "no findings · 3 files scanned in 0.01 s\n")
     }
 
@@ -84,7 +92,8 @@ import Testing
         #expect(((webview["help"] as? [String: Any])?["markdown"] as? String)?.contains("WKWebView") == true)
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(results.count == 3)
-        let location = try #require(((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        let location = try #require(
+            ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
         let artifact = try #require(location["artifactLocation"] as? [String: Any])
         #expect(artifact["uri"] as? String == "App/Web.swift")
         #expect(artifact["uriBaseId"] as? String == "SRCROOT")

@@ -5,7 +5,10 @@ import Testing
 
 @Suite(.serialized) struct RuleDispatcherTests {
     /// Counts the calls and references it is handed; shared through a class so the test can read it.
-    final class Seen: @unchecked Sendable { var calls: [String] = []; var references = 0 }
+    final class Seen: @unchecked Sendable {
+        var calls: [String] = []
+        var references = 0
+    }
     nonisolated(unsafe) static var seen = Seen()
 
     struct FilteredVisitor: SwiftVisitor {

@@ -9,7 +9,9 @@ import Testing
     static let ruleIds = RuleRegistry.all.map(\.id)
 
     /// Rules that inspect string contents, so code wrapped in a string literal legitimately triggers them.
-    static let rulesThatReadStrings: Set<String> = ["secrets.hardcoded", "network.cleartext-url", "crypto.hardcoded-key"]
+    static let rulesThatReadStrings: Set<String> = [
+        "secrets.hardcoded", "network.cleartext-url", "crypto.hardcoded-key"
+    ]
 
     static func description(_ id: String) -> RuleDescription { RuleRegistry.description(for: id)! }
 
@@ -39,14 +41,16 @@ import Testing
                 #expect(!markers.isEmpty, "\(d.id): triggering example without ↓ marker:\n\(example.code)")
                 #expect(
                     example.findings.isEmpty || example.findings.count == markers.count,
-                    "\(d.id): \(example.findings.count) finding specs for \(markers.count) markers in:\n\(example.code)")
+                    "\(d.id): \(example.findings.count) finding specs for \(markers.count) markers in:\n\(example.code)"
+                )
             }
             for example in d.nonTriggeringExamples {
                 #expect(example.strippedFiles.markers.isEmpty, "\(d.id): non-triggering example with a ↓ marker")
                 #expect(example.findings.isEmpty, "\(d.id): finding specs on a non-triggering example")
             }
             #expect(d.id.split(separator: ".").count == 2, "\(d.id): ids are area.name")
-            #expect(!d.fix.isEmpty && !d.fixExample.isEmpty && !d.rationale.isEmpty, "\(d.id): rationale and fix required")
+            #expect(
+                !d.fix.isEmpty && !d.fixExample.isEmpty && !d.rationale.isEmpty, "\(d.id): rationale and fix required")
             #expect(d.masvs.hasPrefix("MASVS-"), "\(d.id): MASVS control")
             #expect(d.cwe > 0, "\(d.id): CWE")
         }
@@ -56,10 +60,13 @@ import Testing
         #expect(Set(Self.ruleIds).count == Self.ruleIds.count)
         // A rule may match in several file kinds, but then with one description: two different rules never share
         // an id.
-        let types: [RuleDescription] = RuleRegistry.swiftRules.map { $0.description } + RuleRegistry.artifactRules.map { $0.description }
+        let types: [RuleDescription] =
+            RuleRegistry.swiftRules.map { $0.description } + RuleRegistry.artifactRules.map { $0.description }
             + RuleRegistry.projectRules.map { $0.description }
         for (id, group) in Dictionary(grouping: types, by: \.id) where group.count > 1 {
-            #expect(Set(group.map(\.title)).count == 1 && Set(group.map(\.rationale)).count == 1, "\(id) names two different rules")
+            #expect(
+                Set(group.map(\.title)).count == 1 && Set(group.map(\.rationale)).count == 1,
+                "\(id) names two different rules")
         }
     }
 
@@ -68,7 +75,10 @@ import Testing
         for example in Self.description(id).triggeringExamples {
             let (files, expected) = example.strippedFiles
             let actual = Self.positions(files, id: id, options: example.options)
-            #expect(actual == expected, "\(id): expected findings at \(expected), got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
+            #expect(
+                actual == expected,
+                "\(id): expected findings at \(expected), got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))"
+            )
         }
     }
 
@@ -95,7 +105,9 @@ import Testing
         for example in Self.description(id).nonTriggeringExamples {
             let files = example.strippedFiles.files
             let actual = Self.positions(files, id: id, options: example.options)
-            #expect(actual.isEmpty, "\(id): expected no finding, got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
+            #expect(
+                actual.isEmpty,
+                "\(id): expected no finding, got \(actual) in:\n\(files.map(\.code).joined(separator: "\n---\n"))")
         }
     }
 
@@ -122,7 +134,9 @@ import Testing
     /// A file-wide suppression in each file's own comment syntax.
     static func suppressed(_ file: (path: String, code: String), id: String) -> (path: String, code: String)? {
         let line = "iosec:ignore-file \(id) -- checked by hand"
-        if [".swift", ".xcconfig", ".m", ".mm", ".h", ".c"].contains(where: { file.path.hasSuffix($0) }) { return (file.path, "// \(line)\n" + file.code) }
+        if [".swift", ".xcconfig", ".m", ".mm", ".h", ".c"].contains(where: { file.path.hasSuffix($0) }) {
+            return (file.path, "// \(line)\n" + file.code)
+        }
         if file.path.hasSuffix(".pbxproj") { return (file.path, "/* \(line) */\n" + file.code) }
         if file.code.hasPrefix("<?xml") || file.code.hasPrefix("<plist") || file.code.hasPrefix("<!DOCTYPE") {
             // After the XML declaration, which must come first.
@@ -130,7 +144,7 @@ import Testing
             lines.insert("<!-- \(line) -->", at: file.code.hasPrefix("<?xml") ? 1 : 0)
             return (file.path, lines.joined(separator: "\n"))
         }
-        return nil // JSON has no comments
+        return nil  // JSON has no comments
     }
 
     @Test(arguments: ruleIds)
@@ -142,7 +156,9 @@ import Testing
             let findings = SourceAnalysis.analyze(files: files, rules: RuleSet.all.only(id), options: example.options)
                 .findings.filter { $0.ruleId == id }
             #expect(!findings.isEmpty, "\(id): example stopped triggering with a comment on top")
-            #expect(findings.allSatisfy { $0.suppressed && $0.suppressionReason == "checked by hand" }, "\(id): not suppressed")
+            #expect(
+                findings.allSatisfy { $0.suppressed && $0.suppressionReason == "checked by hand" },
+                "\(id): not suppressed")
         }
     }
 
@@ -150,9 +166,12 @@ import Testing
     func multiByteCharactersDoNotShiftPositions(id: String) {
         for example in Self.description(id).triggeringExamples where Self.isCode(example) {
             // The prefix goes before any marker, so the markers' UTF-8 columns move exactly as the scanner's.
-            let prefixed = RuleExample(files: example.files.map { ($0.path, "/* Grüße 🔐 */ " + $0.code) }, options: example.options)
+            let prefixed = RuleExample(
+                files: example.files.map { ($0.path, "/* Grüße 🔐 */ " + $0.code) }, options: example.options)
             let (files, expected) = prefixed.strippedFiles
-            #expect(Self.positions(files, id: id, options: prefixed.options) == expected, "\(id): positions shifted by a multi-byte prefix")
+            #expect(
+                Self.positions(files, id: id, options: prefixed.options) == expected,
+                "\(id): positions shifted by a multi-byte prefix")
         }
     }
 }

@@ -17,9 +17,13 @@ import Testing
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "{" })
-                guard words.count >= 3, ["struct", "enum", "final", "class"].contains(String(words[0])) else { continue }
+                guard words.count >= 3, ["struct", "enum", "final", "class"].contains(String(words[0])) else {
+                    continue
+                }
                 let rest = words.drop { $0 == "final" || $0 == "class" || $0 == "struct" || $0 == "enum" }
-                guard let name = rest.first, rest.dropFirst().contains(where: { protocols.contains(String($0)) }) else { continue }
+                guard let name = rest.first, rest.dropFirst().contains(where: { protocols.contains(String($0)) }) else {
+                    continue
+                }
                 names.insert(String(name))
             }
         }
@@ -28,9 +32,12 @@ import Testing
 
     @Test func everyDeclaredRuleIsRegistered() throws {
         let registered = Set(
-            (RuleRegistry.swiftRules.map { "\($0)" } + RuleRegistry.artifactRules.map { "\($0)" } + RuleRegistry.projectRules.map { "\($0)" }
+            (RuleRegistry.swiftRules.map { "\($0)" } + RuleRegistry.artifactRules.map { "\($0)" }
+                + RuleRegistry.projectRules.map { "\($0)" }
                 + RuleRegistry.swiftFactCollectors.map { "\($0)" }))
-        let declared = try Self.declaredTypes(conformingTo: ["SwiftRule", "SwiftVisitor", "ArtifactRule", "ObjCRule", "ProjectRule"])
+        let declared = try Self.declaredTypes(conformingTo: [
+            "SwiftRule", "SwiftVisitor", "ArtifactRule", "ObjCRule", "ProjectRule"
+        ])
         #expect(declared.count >= 60, "the source scan found too few rules: \(declared.count)")
         for name in declared.sorted() {
             #expect(registered.contains(name), "\(name) is declared but not in RuleRegistry: it never runs")

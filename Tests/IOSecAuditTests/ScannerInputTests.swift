@@ -19,7 +19,9 @@ import Testing
 
     @Test func invalidUTF8IsScannedWithADiagnostic() throws {
         let tree = TemporaryTree()
-        tree.write("App/Latin1.swift", bytes: Array("let a = 1\nlet name = \"".utf8) + [0xE9, 0xFF] + Array("\"\nlet w = UIWebView()\n".utf8))
+        tree.write(
+            "App/Latin1.swift",
+            bytes: Array("let a = 1\nlet name = \"".utf8) + [0xE9, 0xFF] + Array("\"\nlet w = UIWebView()\n".utf8))
         let result = try scan(tree)
         let diagnostics = result.diagnostics.filter { $0.file == "App/Latin1.swift" }
         #expect(diagnostics.count == 1)
@@ -30,9 +32,14 @@ import Testing
 
     @Test func binaryFileNamedSwiftIsSkipped() throws {
         let tree = TemporaryTree()
-        tree.write("App/Image.swift", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x00, 0x1A, 0x0A] + Array(repeating: 0, count: 100))
+        tree.write(
+            "App/Image.swift", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x00, 0x1A, 0x0A] + Array(repeating: 0, count: 100)
+        )
         let result = try scan(tree)
-        #expect(result.diagnostics.filter { $0.file == "App/Image.swift" }.map(\.message) == ["skipped: binary content in a .swift file"])
+        #expect(
+            result.diagnostics.filter { $0.file == "App/Image.swift" }.map(\.message) == [
+                "skipped: binary content in a .swift file"
+            ])
         #expect(result.filesScanned == 1)
         expectGoodFileScanned(result)
     }
@@ -53,11 +60,16 @@ import Testing
     @Test func deeplyNestedExpressionDoesNotCrash() throws {
         let tree = TemporaryTree()
         let depth = 20_000
-        tree.write("App/Nested.swift", "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n")
-        tree.write("App/NestedClosures.swift", "let y = " + String(repeating: "{ ", count: 5_000) + String(repeating: "} ", count: 5_000) + "\n")
+        tree.write(
+            "App/Nested.swift",
+            "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n")
+        tree.write(
+            "App/NestedClosures.swift",
+            "let y = " + String(repeating: "{ ", count: 5_000) + String(repeating: "} ", count: 5_000) + "\n")
         let result = try scan(tree)
         #expect(result.diagnostics.filter { $0.file == "App/Nested.swift" }.count == 1)
-        #expect(result.diagnostics.first { $0.file == "App/Nested.swift" }?.message.contains("nesting too deep") == true)
+        #expect(
+            result.diagnostics.first { $0.file == "App/Nested.swift" }?.message.contains("nesting too deep") == true)
         expectGoodFileScanned(result)
     }
 
@@ -65,7 +77,10 @@ import Testing
         let tree = TemporaryTree()
         tree.write("App/Broken.swift", "func broken( {\n  let w = UIWebView()\n")
         let result = try scan(tree)
-        #expect(result.diagnostics.contains { $0.file == "App/Broken.swift" && $0.message.hasPrefix("syntax error near line") })
+        #expect(
+            result.diagnostics.contains {
+                $0.file == "App/Broken.swift" && $0.message.hasPrefix("syntax error near line")
+            })
         #expect(result.findings.contains { $0.file == "App/Broken.swift" && $0.ruleId == "platform.uiwebview" })
     }
 
@@ -99,7 +114,10 @@ import Testing
 
     @Test func fileThatVanishesBeforeReadingIsADiagnostic() {
         let analyzer = FileAnalyzer(rules: .all, options: ScanOptions())
-        let outcome = analyzer.analyze(FileInput(DiscoveredFile(absolutePath: "/no/such/file.swift", relativePath: "App/Gone.swift", kind: .swift, size: 10)))
+        let outcome = analyzer.analyze(
+            FileInput(
+                DiscoveredFile(
+                    absolutePath: "/no/such/file.swift", relativePath: "App/Gone.swift", kind: .swift, size: 10)))
         #expect(outcome.diagnostics.count == 1)
         #expect(outcome.diagnostics.first?.file == "App/Gone.swift")
         #expect(outcome.diagnostics.first?.message.hasPrefix("could not be read") == true)
@@ -111,7 +129,8 @@ import Testing
         let path = tree.write("App/Secret.swift", "let a = 1\n")
         chmod(path, 0)
         let result = try scan(tree)
-        #expect(result.diagnostics.contains { $0.file == "App/Secret.swift" && $0.message.contains("could not be read") })
+        #expect(
+            result.diagnostics.contains { $0.file == "App/Secret.swift" && $0.message.contains("could not be read") })
         expectGoodFileScanned(result)
     }
 
@@ -149,7 +168,10 @@ import Testing
 
     @Test func vendoredFoldersAreSkippedUnlessAsked() throws {
         let tree = TemporaryTree()
-        for folder in ["Pods/Alamofire", "Carthage/Checkouts/X", ".build/checkouts/Y", "DerivedData/Z", "node_modules/w", "App/Assets.xcassets"] {
+        for folder in [
+            "Pods/Alamofire", "Carthage/Checkouts/X", ".build/checkouts/Y", "DerivedData/Z", "node_modules/w",
+            "App/Assets.xcassets"
+        ] {
             tree.write(folder + "/Web.swift", "let w = UIWebView()\n")
         }
         #expect(try Scanner().scan(tree.root).findings.isEmpty == true)

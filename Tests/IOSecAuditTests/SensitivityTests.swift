@@ -36,12 +36,18 @@ import Testing
         ("sink(cardNumberTF.text)", "cardNumberTF"),
         ("sink(pinEntry.text)", "pinEntry"),
         // Containers filled with a secret earlier in the function.
-        (#"func f() { let record = NSMutableDictionary(); record["password"] = passField.text; sink(record.description) }"#, "password"),
-        (#"func f(pw: String) { let dict = NSMutableDictionary(); dict.setValue(pw, forKey: "password"); sink(dict) }"#, "password"),
+        (
+            #"func f() { let record = NSMutableDictionary(); record["password"] = passField.text; sink(record.description) }"#,
+            "password"
+        ),
+        (
+            #"func f(pw: String) { let dict = NSMutableDictionary(); dict.setValue(pw, forKey: "password"); sink(dict) }"#,
+            "password"
+        ),
         (#"sink(["user": name, "password": pw])"#, "password"),
         ("sink(ccNo)", "ccNo"),
         ("sink(sessionID)", "sessionID"),
-        ("sink(passwordResetCode)", "passwordResetCode"),
+        ("sink(passwordResetCode)", "passwordResetCode")
     ])
     func sensitive(code: String, name: String) {
         #expect(Self.judge(code) == name, "\(code)")
@@ -58,11 +64,12 @@ import Testing
         "func f(x: Int) { sink(x) }",
         "sink(tokenizer.vocabulary)",
         // Look-alikes of the vocabulary.
-        "sink(isPinned)", "sink(pinch)", "sink(keyboard)", "sink(keyboardType)", "sink(passwordRules)", "sink(tokenCount)",
+        "sink(isPinned)", "sink(pinch)", "sink(keyboard)", "sink(keyboardType)", "sink(passwordRules)",
+        "sink(tokenCount)",
         "sink(isPasswordValid)", "sink(cookieConsentInfo)", "sink(passwordField.placeholder)", "sink(cardView.text)",
         "sink(pushToken)", "sink(apnsToken)", "sink(nextPageToken)", "sink(firstPinLatitude)", "sink(passwordReset)",
         #"func f() { let settings = NSMutableDictionary(); settings["theme"] = "dark"; sink(settings) }"#,
-        #"sink(["user": name, "password": nil])"#,
+        #"sink(["user": name, "password": nil])"#
     ])
     func notSensitive(code: String) {
         #expect(Self.judge(code) == nil, "\(code)")

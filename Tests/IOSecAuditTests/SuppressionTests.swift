@@ -4,11 +4,11 @@ import Testing
 @Suite struct SuppressionTests {
     @Test func lineAndLineAboveAreSuppressedWithReason() {
         let code = """
-        let a = UIWebView() // iosec:ignore platform.uiwebview -- legacy screen, removed in 5.0
-        // iosec:ignore platform.uiwebview, storage.userdefaults-secret — tracked in JIRA-12
-        let b = UIWebView()
-        let c = UIWebView()
-        """
+            let a = UIWebView() // iosec:ignore platform.uiwebview -- legacy screen, removed in 5.0
+            // iosec:ignore platform.uiwebview, storage.userdefaults-secret — tracked in JIRA-12
+            let b = UIWebView()
+            let c = UIWebView()
+            """
         let findings = SourceAnalysis.analyze(code).findings
         #expect(findings.map(\.line) == [1, 3, 4])
         #expect(findings.map(\.suppressed) == [true, true, false])
@@ -28,7 +28,10 @@ import Testing
         let code = "let a = UIWebView() // iosec:ignore storage.userdefaults-secret\n"
         let result = SourceAnalysis.analyze(code)
         #expect(result.findings.map(\.suppressed) == [false])
-        #expect(result.diagnostics.map(\.message) == ["line 1: suppression of 'storage.userdefaults-secret' matches no finding; remove it"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "line 1: suppression of 'storage.userdefaults-secret' matches no finding; remove it"
+            ])
     }
 
     @Test func unknownRuleIdIsAWarning() {
@@ -40,10 +43,12 @@ import Testing
     }
 
     @Test func commentSyntaxesOfOtherFileKinds() {
-        let plist = Suppressions(bytes: Array("<!-- iosec:ignore network.ats-arbitrary-loads -- needed for the kiosk build -->\n".utf8))
+        let plist = Suppressions(
+            bytes: Array("<!-- iosec:ignore network.ats-arbitrary-loads -- needed for the kiosk build -->\n".utf8))
         #expect(plist.entries.first?.ruleIds == ["network.ats-arbitrary-loads"])
         #expect(plist.entries.first?.reason == "needed for the kiosk build")
-        let xcconfig = Suppressions(bytes: Array("ENABLE_TESTABILITY = YES // iosec:ignore code.debug-build-settings\n".utf8))
+        let xcconfig = Suppressions(
+            bytes: Array("ENABLE_TESTABILITY = YES // iosec:ignore code.debug-build-settings\n".utf8))
         #expect(xcconfig.entries.first?.ruleIds == ["code.debug-build-settings"])
     }
 

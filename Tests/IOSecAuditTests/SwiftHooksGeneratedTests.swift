@@ -41,12 +41,20 @@ import Testing
         }
         """.write(to: folder.appendingPathComponent("Rules.swift"), atomically: true, encoding: .utf8)
         let result = try SwiftHooksGenerator.generate(sourcesDirectory: folder)
-        #expect(result.text.contains("extension GoodRule {\n    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .identifierType]\n}"))
-        #expect(result.text.contains("extension Outer.Nested {\n    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]\n}"))
+        #expect(
+            result.text.contains(
+                "extension GoodRule {\n    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .identifierType]\n}"
+            ))
+        #expect(
+            result.text.contains(
+                "extension Outer.Nested {\n    static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]\n}"))
         #expect(!result.text.contains("BadRule"))
         #expect(!result.text.contains("Walker"))
         #expect(result.problems.count == 2)
-        #expect(result.problems.contains { $0.contains("Rules.swift:12: BadRule.visit(_: ClosureExprSyntax, in:) is never called") })
+        #expect(
+            result.problems.contains {
+                $0.contains("Rules.swift:12: BadRule.visit(_: ClosureExprSyntax, in:) is never called")
+            })
         #expect(result.problems.contains { $0.contains("Rules.swift:13: BadRule.visit must be") })
     }
 }

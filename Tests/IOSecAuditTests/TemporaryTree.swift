@@ -26,7 +26,8 @@ final class TemporaryTree {
     @discardableResult
     func write(_ relative: String, bytes: [UInt8]) -> String {
         let path = root + "/" + relative
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }

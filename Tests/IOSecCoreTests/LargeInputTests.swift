@@ -51,9 +51,12 @@ import Testing
         let plist = { (body: [UInt8]) in try PropertyListParser.parse(Data(body)) }
         let text = try plist(Self.repeated("<plist><string>", "text &amp;&#x263A;<![CDATA[<]]>", "</string></plist>"))
         #expect(text.root.string?.hasPrefix("text &☺<text") == true)
-        let keys = try plist(Self.build("<plist><dict>", "</dict></plist>") { "<key>k\($0)</key><integer>\($0)</integer>\n" })
+        let keys = try plist(
+            Self.build("<plist><dict>", "</dict></plist>") { "<key>k\($0)</key><integer>\($0)</integer>\n" })
         #expect(keys.root.dictionary?.entry("k1000")?.keyLine == 1001)
-        #expect(try plist(Self.repeated("<plist><array>", "<true/>", "</array></plist>")).root.array?.count ?? 0 > 1_000_000)
+        #expect(
+            try plist(Self.repeated("<plist><array>", "<true/>", "</array></plist>")).root.array?.count ?? 0 > 1_000_000
+        )
         let deep = Self.deepBlock("<array>", "</array>", inner: "<string>x</string>")
         #expect(try plist(Self.repeated("<plist><array>", deep, "</array></plist>")).root.array?.count ?? 0 > 100)
         #expect(try plist(Self.repeated("<plist><!--", "-", "--><true/></plist>")).root == .bool(true))
@@ -68,7 +71,8 @@ import Testing
         #expect(try plist(Self.repeated("(", "a, ", "b)")).root.array?.count ?? 0 > 1_000_000)
         #expect(try plist(Self.build("{", "}") { "k\($0) = v;\n" }).root.dictionary?.count ?? 0 > 500_000)
         #expect(try plist(Self.repeated("{", "/* a comment */ // and another\n", "}")).root.dictionary?.isEmpty == true)
-        #expect(try plist(Self.repeated("(", Self.deepBlock("(", ")", inner: "x") + ",", ")")).root.array?.count ?? 0 > 100)
+        #expect(
+            try plist(Self.repeated("(", Self.deepBlock("(", ")", inner: "x") + ",", ")")).root.array?.count ?? 0 > 100)
         #expect(throws: PropertyListError.self) { try plist(Self.repeated("{ a = \"", "x")) }
     }
 
@@ -88,12 +92,16 @@ import Testing
     }
 
     @Test func xcconfig() {
-        let lines = XCConfig.parse(String(decoding: Self.build("") { "SETTING_\($0)[config=Release][sdk=iphoneos*] = YES // note\n" }, as: UTF8.self))
+        let lines = XCConfig.parse(
+            String(
+                decoding: Self.build("") { "SETTING_\($0)[config=Release][sdk=iphoneos*] = YES // note\n" },
+                as: UTF8.self))
         #expect(lines.assignments.count > 100_000)
         // One line of a million conditions: inserting each at the front made this quadratic (68 s for 2 MB).
         let conditions = XCConfig.parse(String(decoding: Self.repeated("A", "[a=b]", " = 1\n"), as: UTF8.self))
         #expect(conditions.assignments.first?.conditions.count ?? 0 > 1_000_000)
-        let long = XCConfig.parse(String(decoding: Self.repeated("OTHER_LDFLAGS = ", "-framework X ", "\n"), as: UTF8.self))
+        let long = XCConfig.parse(
+            String(decoding: Self.repeated("OTHER_LDFLAGS = ", "-framework X ", "\n"), as: UTF8.self))
         #expect(long.assignments.first?.values.count ?? 0 > 500_000)
     }
 
@@ -144,11 +152,15 @@ import Testing
     // MARK: Association files
 
     @Test func associationFiles() {
-        let apps = AssociationFile.validate(Data(Self.build("{\"webcredentials\": {\"apps\": [", "\"ABCDE12345.com.acme.end\"]}}") {
-            "\"ABCDE12345.com.acme.app\($0)\",\n"
-        }))
+        let apps = AssociationFile.validate(
+            Data(
+                Self.build("{\"webcredentials\": {\"apps\": [", "\"ABCDE12345.com.acme.end\"]}}") {
+                    "\"ABCDE12345.com.acme.app\($0)\",\n"
+                }))
         #expect(apps.file?.webcredentials?.apps.count ?? 0 > 300_000)
-        #expect(AssociationFile.validate(Data(Self.repeated("{\"webcredentials\": {\"apps\": [\"", "a", "\"]}}"))).issues.count == 2)
+        #expect(
+            AssociationFile.validate(Data(Self.repeated("{\"webcredentials\": {\"apps\": [\"", "a", "\"]}}"))).issues
+                .count == 2)
         // Blocks 500 deep: converting Foundation's result bridged each level's whole subtree (86 s for 1 MB of
         // 250-deep blocks before).
         let deep = Self.repeated("{\"applinks\": {\"details\": [", Self.deepBlock("[", "]", inner: "1") + ",", "1]}}")
@@ -157,14 +169,16 @@ import Testing
 
     @Test func jsonSourceMaps() {
         // 500 levels deep, then two and a half million strings: before, each string's path was stored, 1.5 KB each.
-        let deepAndWide = JSONSourceMap(Self.repeated(String(repeating: "[", count: 500), "\"a\",", "\"a\"" + String(repeating: "]", count: 500)))
+        let deepAndWide = JSONSourceMap(
+            Self.repeated(String(repeating: "[", count: 500), "\"a\",", "\"a\"" + String(repeating: "]", count: 500)))
         #expect(deepAndWide.syntaxError == nil)
         #expect(deepAndWide.strings.count > 2_000_000)
         #expect(deepAndWide.strings.last?.pathSuffix(segments: 1).hasPrefix("[") == true)
         #expect(deepAndWide.position(of: String(repeating: "[0]", count: 500)) == .init(line: 1, column: 501))
         // 250 levels of 40 KB keys: every path repeated all the keys above it.
         let key = String(repeating: "k", count: 40_000)
-        let longKeys = JSONSourceMap(Array((String(repeating: "{\"\(key)\":", count: 250) + "1" + String(repeating: "}", count: 250)).utf8))
+        let longKeys = JSONSourceMap(
+            Array((String(repeating: "{\"\(key)\":", count: 250) + "1" + String(repeating: "}", count: 250)).utf8))
         #expect(longKeys.syntaxError == nil)
         #expect(longKeys.position(of: "\(key).\(key)") != nil)
         let keys = JSONSourceMap(Self.build("{", "\"end\": 1}") { "\"key \($0)\": [\($0)],\n" })
@@ -180,15 +194,22 @@ import Testing
             <key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string><string>XXXX.9</string></array></dict>
 
             """
-        let manifest = try PropertyListParser.parse(Data(Self.repeated("<plist><dict><key>NSPrivacyAccessedAPITypes</key><array>", entry, "</array></dict></plist>")))
+        let manifest = try PropertyListParser.parse(
+            Data(
+                Self.repeated(
+                    "<plist><dict><key>NSPrivacyAccessedAPITypes</key><array>", entry, "</array></dict></plist>")))
         let read = PrivacyManifest.read(manifest.root, rootLine: manifest.rootLine)
         #expect(read.manifest.accessedAPITypes.count > 30_000)
         #expect(read.manifest.declaresValidReason(for: .userDefaults))
         #expect(read.issues.count == read.manifest.accessedAPITypes.count)
 
-        let domains = try PropertyListParser.parse(Data(Self.build("<plist><dict><key>com.apple.developer.associated-domains</key><array>", "</array></dict></plist>") {
-            "<string>applinks:host\($0).example.com?mode=developer</string>\n"
-        }))
+        let domains = try PropertyListParser.parse(
+            Data(
+                Self.build(
+                    "<plist><dict><key>com.apple.developer.associated-domains</key><array>", "</array></dict></plist>"
+                ) {
+                    "<string>applinks:host\($0).example.com?mode=developer</string>\n"
+                }))
         #expect(Entitlements.read(domains.root).entitlements.associatedDomains.count > 100_000)
     }
 }

@@ -23,7 +23,9 @@ import Testing
         for data in [
             Self.nested("<array>", "</array>", Self.hostile),
             Self.nested("<dict><key>k</key>", "</dict>", Self.hostile),
-            Data(("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n" + String(repeating: "<array>\n", count: Self.hostile)).utf8),
+            Data(
+                ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n"
+                    + String(repeating: "<array>\n", count: Self.hostile)).utf8)
         ] {
             #expect { try PropertyListParser.parse(data) } throws: { Self.isNestingError($0) }
         }
@@ -42,18 +44,26 @@ import Testing
         for data in [
             Self.nested("(", ")", Self.hostile),
             Self.nested("{a=", ";}", Self.hostile),
-            Self.nested("{ objects = { A = { isa = XCBuildConfiguration; buildSettings = ", "}; }; }", Self.hostile),
+            Self.nested("{ objects = { A = { isa = XCBuildConfiguration; buildSettings = ", "}; }; }", Self.hostile)
         ] {
             #expect { try PropertyListParser.parseOpenStep(data) } throws: { Self.isNestingError($0) }
             #expect { try XcodeProject.parse(data) } throws: { Self.isNestingError($0) }
         }
-        #expect(throws: Never.self) { try PropertyListParser.parseOpenStep(Self.nested("(", ")", Self.limit, inner: "a")) }
-        #expect { try PropertyListParser.parseOpenStep(Self.nested("(", ")", Self.limit + 1, inner: "a")) } throws: { Self.isNestingError($0) }
+        #expect(throws: Never.self) {
+            try PropertyListParser.parseOpenStep(Self.nested("(", ")", Self.limit, inner: "a"))
+        }
+        #expect { try PropertyListParser.parseOpenStep(Self.nested("(", ")", Self.limit + 1, inner: "a")) } throws: {
+            Self.isNestingError($0)
+        }
     }
 
     @Test func binaryPlist() throws {
-        #expect { try PropertyListParser.parse(BinaryPlist.nestedArrays(Self.hostile)) } throws: { Self.isNestingError($0) }
-        #expect { try PropertyListParser.parse(BinaryPlist.nestedArrays(Self.limit + 1)) } throws: { Self.isNestingError($0) }
+        #expect { try PropertyListParser.parse(BinaryPlist.nestedArrays(Self.hostile)) } throws: {
+            Self.isNestingError($0)
+        }
+        #expect { try PropertyListParser.parse(BinaryPlist.nestedArrays(Self.limit + 1)) } throws: {
+            Self.isNestingError($0)
+        }
         let at = try PropertyListParser.parse(BinaryPlist.nestedArrays(Self.limit))
         #expect(at.format == .binary)
         // Dictionaries nest the same way.
@@ -86,22 +96,31 @@ import Testing
         let inString = Array(("[\"" + String(repeating: "[", count: 1_000) + "\\\"]\"]").utf8)
         #expect(JSONSourceMap.firstPosition(nestingDeeperThan: Self.limit, in: inString) == nil)
         let deep = Array(("{\n  \"a\": " + String(repeating: "[", count: Self.hostile)).utf8)
-        #expect(JSONSourceMap.firstPosition(nestingDeeperThan: Self.limit, in: deep) == .init(line: 2, column: 8 + Self.limit - 1))
-        #expect(JSONSourceMap.firstPosition(nestingDeeperThan: Self.limit, in: Array(Self.nested("[", "]", Self.limit))) == nil)
+        #expect(
+            JSONSourceMap.firstPosition(nestingDeeperThan: Self.limit, in: deep)
+                == .init(line: 2, column: 8 + Self.limit - 1))
+        #expect(
+            JSONSourceMap.firstPosition(nestingDeeperThan: Self.limit, in: Array(Self.nested("[", "]", Self.limit)))
+                == nil)
     }
 
     @Test func associationFile() {
         // Unclosed, 100 KB (under Apple's 128 KB, so the size is not a second issue): exactly one issue.
         let unclosed = AssociationFile.validate(Data(String(repeating: "[", count: Self.hostile).utf8))
         #expect(unclosed.issues.count == 1, "\(unclosed.issues)")
-        #expect(unclosed.issues.first?.message.contains("nests deeper than 512 levels at line 1, column 513") == true, "\(unclosed.issues)")
+        #expect(
+            unclosed.issues.first?.message.contains("nests deeper than 512 levels at line 1, column 513") == true,
+            "\(unclosed.issues)")
         #expect(unclosed.file == nil)
         // Well-formed and 200 KB: the size issue, and one about the nesting (not "not valid JSON" as well).
         let closed = AssociationFile.validate(Self.nested("[", "]", Self.hostile))
         #expect(closed.issues.filter { $0.message.contains("nests deeper") }.count == 1)
-        #expect(closed.issues.filter { !$0.message.contains("nests deeper") }.allSatisfy { $0.message.contains("128 KB") }, "\(closed.issues)")
+        #expect(
+            closed.issues.filter { !$0.message.contains("nests deeper") }.allSatisfy { $0.message.contains("128 KB") },
+            "\(closed.issues)")
         // A syntax error that lenient Foundation skips (a trailing comma) does not hide the nesting from the check.
-        let lenient = AssociationFile.validate(Data(("{\"a\": [1,], \"b\": " + String(repeating: "[", count: Self.hostile)).utf8))
+        let lenient = AssociationFile.validate(
+            Data(("{\"a\": [1,], \"b\": " + String(repeating: "[", count: Self.hostile)).utf8))
         #expect(lenient.issues.map(\.message).filter { $0.contains("nests deeper") }.count == 1, "\(lenient.issues)")
         #expect(lenient.issues.count == 1)
         // At the limit the answer is about something else (the shape, where Foundation reads 512 levels), not the depth.
@@ -220,7 +239,7 @@ import Testing
     @Test func valuesDecodeLikeFoundationWroteThem() throws {
         let object: [String: Any] = [
             "café": "naïve ✓ 🔐", "max": UInt64.max, "negative": -42, "byte": 200, "short": 40_000, "float": Float(1.5),
-            "empty": [String: Any](), "list": [[1, 2], ["x": Data([1, 2, 3])]] as [Any],
+            "empty": [String: Any](), "list": [[1, 2], ["x": Data([1, 2, 3])]] as [Any]
         ]
         let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let xml = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
@@ -236,7 +255,9 @@ import Testing
     @Test func keyedArchiverUIDsReadAsPlutilShowsThem() throws {
         var plist = BinaryPlist()
         plist.add([0x80, 0x07])
-        #expect(try PropertyListParser.parse(plist.data()).root == .dictionary(PropertyListDictionary(["CF$UID": .integer(7)])))
+        #expect(
+            try PropertyListParser.parse(plist.data()).root
+                == .dictionary(PropertyListDictionary(["CF$UID": .integer(7)])))
     }
 }
 

@@ -20,15 +20,21 @@ import Testing
     }
 
     static func ok(_ json: String, type: String = "application/json") -> Result<AssociationFileResponse, URLError> {
-        .success(AssociationFileResponse(url: "https://x/.well-known/apple-app-site-association", status: 200, contentType: type, body: Array(json.utf8)))
+        .success(
+            AssociationFileResponse(
+                url: "https://x/.well-known/apple-app-site-association", status: 200, contentType: type,
+                body: Array(json.utf8)))
     }
 
     @Test func passesWhenEveryDomainListsTheAppForTheRequiredServices() async {
         let fetcher = TableFetcher([
-            "acme.example.com": Self.ok(#"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/*"}]}]}}"#),
+            "acme.example.com": Self.ok(
+                #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/*"}]}]}}"#
+            )
         ])
-        let check = AssociationFileSelfCheck(domains: ["acme.example.com"], appID: Self.app,
-                                             requiredServices: ["webcredentials", "applinks"], fetcher: fetcher)
+        let check = AssociationFileSelfCheck(
+            domains: ["acme.example.com"], appID: Self.app,
+            requiredServices: ["webcredentials", "applinks"], fetcher: fetcher)
         let results = await check.run()
         #expect(results.map(\.passed) == [true])
         #expect(results.first?.problems == [])
@@ -37,9 +43,13 @@ import Testing
 
     @Test func reportsMissingServiceRedirectAndFetchFailureAndRecordsEvents() async {
         let fetcher = TableFetcher([
-            "links.acme.example.com": Self.ok(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/*"}]}]}}"#),
-            "login.acme.example.com": .success(AssociationFileResponse(url: "https://login.acme.example.com/.well-known/apple-app-site-association", status: 302, location: "https://www.acme.example.com/aasa", body: [])),
-            "down.acme.example.com": .failure(URLError(.timedOut)),
+            "links.acme.example.com": Self.ok(
+                #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/*"}]}]}}"#),
+            "login.acme.example.com": .success(
+                AssociationFileResponse(
+                    url: "https://login.acme.example.com/.well-known/apple-app-site-association", status: 302,
+                    location: "https://www.acme.example.com/aasa", body: [])),
+            "down.acme.example.com": .failure(URLError(.timedOut))
         ])
         let sink = InMemoryEventSink()
         let recorder = SecurityEventRecorder(sinks: [sink])
@@ -57,12 +67,19 @@ import Testing
         let events = await sink.events
         #expect(events.count == 3)
         #expect(events.allSatisfy { $0.kind == .associationFileValidationFailed })
-        #expect(events.map { $0.metadata["domain"] } == ["links.acme.example.com?mode=developer", "login.acme.example.com", "down.acme.example.com"])
+        #expect(
+            events.map { $0.metadata["domain"] } == [
+                "links.acme.example.com?mode=developer", "login.acme.example.com", "down.acme.example.com"
+            ])
     }
 
     @Test func urlSessionFetcherRefusesPlainHTTPBeforeAnyRequest() async {
-        await #expect(throws: URLSessionAssociationFileFetcher.FetchError.notHTTPS("http://acme.example.com/.well-known/apple-app-site-association")) {
-            try await URLSessionAssociationFileFetcher().fetch(URL(string: "http://acme.example.com/.well-known/apple-app-site-association")!)
+        await #expect(
+            throws: URLSessionAssociationFileFetcher.FetchError.notHTTPS(
+                "http://acme.example.com/.well-known/apple-app-site-association")
+        ) {
+            try await URLSessionAssociationFileFetcher().fetch(
+                URL(string: "http://acme.example.com/.well-known/apple-app-site-association")!)
         }
     }
 }

@@ -12,7 +12,9 @@ final class FakeAuthenticator: LocalAuthenticator, @unchecked Sendable {
 
     func preflight(_ policy: BiometricPolicy) -> Int? { lock.withLock { preflightCodes[policy] } }
     func biometryKind() -> BiometryKind { lock.withLock { kind } }
-    func evaluate(_ policy: BiometricPolicy, reason: String) async -> Result<KeychainAuthenticationContext, LocalAuthenticationFailure> {
+    func evaluate(_ policy: BiometricPolicy, reason: String) async -> Result<
+        KeychainAuthenticationContext, LocalAuthenticationFailure
+    > {
         lock.withLock {
             evaluations.append((policy, reason))
             if let code = evaluationCode { return .failure(LocalAuthenticationFailure(code: code)) }
@@ -27,7 +29,7 @@ final class FakeAuthenticator: LocalAuthenticator, @unchecked Sendable {
         (-1, BiometricError.failed), (-2, .cancelled(by: .user)), (-3, .fallbackRequested),
         (-4, .cancelled(by: .system)), (-5, .passcodeNotSet), (-6, .notAvailable), (-7, .notEnrolled),
         (-8, .lockedOut), (-9, .cancelled(by: .app)), (-12, .notAvailable), (-13, .notAvailable),
-        (-10, .other(code: -10)), (-1004, .other(code: -1004)), (42, .other(code: 42)),
+        (-10, .other(code: -10)), (-1004, .other(code: -1004)), (42, .other(code: 42))
     ])
     func errorCodesMapToTypedErrors(code: Int, expected: BiometricError) {
         #expect(BiometricError(localAuthenticationCode: code) == expected)
@@ -87,7 +89,8 @@ final class FakeAuthenticator: LocalAuthenticator, @unchecked Sendable {
     @Test func secretIsStoredWithAccessControlAndReleasedOnlyAfterAuthentication() async throws {
         let keychain = InMemorySecItemBackend()
         let fake = FakeAuthenticator()
-        let secrets = BiometricSecretStore(service: "vault", gate: BiometricGate(authenticator: fake), backend: keychain)
+        let secrets = BiometricSecretStore(
+            service: "vault", gate: BiometricGate(authenticator: fake), backend: keychain)
         try secrets.store(Data("k".utf8), for: "key")
         let item = try #require(keychain.items.first)
         #expect(item.accessibility == .whenPasscodeSetThisDeviceOnly)
@@ -110,8 +113,9 @@ final class FakeAuthenticator: LocalAuthenticator, @unchecked Sendable {
     @Test func readAfterAuthenticatingUsesTheEvaluatedContext() async throws {
         let keychain = InMemorySecItemBackend()
         let fake = FakeAuthenticator()
-        let secrets = BiometricSecretStore(service: "vault", gate: BiometricGate(authenticator: fake, policy: .biometryOnly),
-                                           backend: keychain)
+        let secrets = BiometricSecretStore(
+            service: "vault", gate: BiometricGate(authenticator: fake, policy: .biometryOnly),
+            backend: keychain)
         try secrets.store(Data("k".utf8), for: "key")
         #expect(keychain.items.first?.accessControl?.flags == .biometryCurrentSet)
         #expect(try await secrets.readAfterAuthenticating("key", reason: "Unlock") == Data("k".utf8))
@@ -125,18 +129,22 @@ final class FakeAuthenticator: LocalAuthenticator, @unchecked Sendable {
     @Test func storingWithoutPasscodeIsRefused() {
         let fake = FakeAuthenticator()
         fake.preflightCodes[.biometryOnly] = -5
-        let secrets = BiometricSecretStore(service: "vault", gate: BiometricGate(authenticator: fake),
-                                           backend: InMemorySecItemBackend())
+        let secrets = BiometricSecretStore(
+            service: "vault", gate: BiometricGate(authenticator: fake),
+            backend: InMemorySecItemBackend())
         #expect(throws: BiometricSecretError.unavailable(.passcodeNotSet)) { try secrets.store(Data([1]), for: "k") }
     }
 
     @Test func lockedDeviceReadSurfacesKeychainError() async throws {
         let keychain = InMemorySecItemBackend()
-        let secrets = BiometricSecretStore(service: "vault", gate: BiometricGate(authenticator: FakeAuthenticator()),
-                                           backend: keychain)
+        let secrets = BiometricSecretStore(
+            service: "vault", gate: BiometricGate(authenticator: FakeAuthenticator()),
+            backend: keychain)
         try secrets.store(Data([1]), for: "k")
         keychain.isLocked = true
-        await #expect(throws: BiometricSecretError.keychain(KeychainError(status: .interactionNotAllowed, operation: .read))) {
+        await #expect(
+            throws: BiometricSecretError.keychain(KeychainError(status: .interactionNotAllowed, operation: .read))
+        ) {
             try await secrets.read("k", reason: "x")
         }
     }

@@ -7,12 +7,14 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("iosec-root-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for directory in directories {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(directory),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(directory),
+                withIntermediateDirectories: true)
         }
         for file in files {
             let url = root.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: url.path, contents: Data())
         }
         return root
@@ -22,8 +24,12 @@ import Testing
     @Test func stockDeviceHasNoSignals() throws {
         let root = try makeRoot(directories: ["private/var/mobile", "usr/lib"])
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: root.appendingPathComponent("private").path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.appendingPathComponent("private").path) }
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o555], ofItemAtPath: root.appendingPathComponent("private").path)
+        defer {
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: root.appendingPathComponent("private").path)
+        }
         let integrity = DeviceIntegrity(environment: .rooted(at: root), protectedDirectories: ["/private", "/System"])
         // Running as root ignores permissions; only assert when the probe can observe read-only directories.
         if getuid() != 0 {
@@ -34,8 +40,9 @@ import Testing
     }
 
     @Test func jailbreakArtifactsAreReportedWithConfidence() throws {
-        let root = try makeRoot(files: ["Library/MobileSubstrate/MobileSubstrate.dylib", "usr/sbin/sshd", "bin/bash"],
-                                directories: ["Applications/Sileo.app", "var/jb"])
+        let root = try makeRoot(
+            files: ["Library/MobileSubstrate/MobileSubstrate.dylib", "usr/sbin/sshd", "bin/bash"],
+            directories: ["Applications/Sileo.app", "var/jb"])
         defer { try? FileManager.default.removeItem(at: root) }
         let signals = DeviceIntegrity(environment: .rooted(at: root), protectedDirectories: []).check()
         let byPath = Dictionary(uniqueKeysWithValues: signals.map { ($0.detail, $0.confidence) })
@@ -52,8 +59,9 @@ import Testing
     @Test func danglingSymlinkStillCounts() throws {
         let root = try makeRoot(directories: ["var"])
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("var/jb").path,
-                                                   withDestinationPath: "/nonexistent/target")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("var/jb").path,
+            withDestinationPath: "/nonexistent/target")
         let signals = DeviceIntegrity(environment: .rooted(at: root), protectedDirectories: []).check()
         #expect(signals.map(\.detail) == ["/var/jb"])
     }
@@ -61,9 +69,12 @@ import Testing
     @Test func writableSystemLocationIsHighConfidenceAndLeavesNoFile() throws {
         let root = try makeRoot(directories: ["private"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let signals = DeviceIntegrity(environment: .rooted(at: root), knownPaths: [], protectedDirectories: ["/private"]).check()
+        let signals = DeviceIntegrity(
+            environment: .rooted(at: root), knownPaths: [], protectedDirectories: ["/private"]
+        ).check()
         #expect(signals == [IntegritySignal(kind: .writableSystemLocation, detail: "/private", confidence: .high)])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("private").path).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("private").path).isEmpty)
     }
 
     @Test func libraryURLSchemeDebuggerAndInjectionProbes() throws {
@@ -71,22 +82,35 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let environment = IntegrityEnvironment.rooted(
             at: root,
-            loadedLibraries: { ["/usr/lib/libSystem.B.dylib", "/usr/lib/FridaGadget.dylib", "/usr/lib/libsubstrate-shim.dylib"] },
+            loadedLibraries: {
+                ["/usr/lib/libSystem.B.dylib", "/usr/lib/FridaGadget.dylib", "/usr/lib/libsubstrate-shim.dylib"]
+            },
             canOpenURL: { $0 == "sileo://" },
             isDebuggerAttached: { true },
             environmentVariable: { $0 == "DYLD_INSERT_LIBRARIES" ? "/tmp/hook.dylib" : nil })
         let signals = DeviceIntegrity(environment: environment, protectedDirectories: []).check()
-        #expect(signals.contains(IntegritySignal(kind: .suspiciousLibrary, detail: "/usr/lib/FridaGadget.dylib", confidence: .high)))
-        #expect(signals.contains(IntegritySignal(kind: .suspiciousLibrary, detail: "/usr/lib/libsubstrate-shim.dylib", confidence: .medium)))
+        #expect(
+            signals.contains(
+                IntegritySignal(kind: .suspiciousLibrary, detail: "/usr/lib/FridaGadget.dylib", confidence: .high)))
+        #expect(
+            signals.contains(
+                IntegritySignal(
+                    kind: .suspiciousLibrary, detail: "/usr/lib/libsubstrate-shim.dylib", confidence: .medium)))
         #expect(!signals.contains { $0.detail.contains("libSystem") })
         #expect(signals.contains(IntegritySignal(kind: .suspiciousURLScheme, detail: "sileo://", confidence: .medium)))
-        #expect(signals.contains(IntegritySignal(kind: .debuggerAttached, detail: "process is being traced", confidence: .medium)))
-        #expect(signals.contains(IntegritySignal(kind: .libraryInjection, detail: "DYLD_INSERT_LIBRARIES=/tmp/hook.dylib", confidence: .high)))
+        #expect(
+            signals.contains(
+                IntegritySignal(kind: .debuggerAttached, detail: "process is being traced", confidence: .medium)))
+        #expect(
+            signals.contains(
+                IntegritySignal(
+                    kind: .libraryInjection, detail: "DYLD_INSERT_LIBRARIES=/tmp/hook.dylib", confidence: .high)))
     }
 
     @Test func simulatorAlwaysReportsNothing() {
-        let environment = IntegrityEnvironment(fileExists: { _ in true }, canWrite: { _ in true },
-                                               isDebuggerAttached: { true }, isSimulator: true)
+        let environment = IntegrityEnvironment(
+            fileExists: { _ in true }, canWrite: { _ in true },
+            isDebuggerAttached: { true }, isSimulator: true)
         #expect(DeviceIntegrity(environment: environment).check().isEmpty)
     }
 

@@ -67,7 +67,8 @@ import Testing
     @Test func lockedDeviceWriteThrowsAndDoesNotFallBackToDeleteAndAdd() throws {
         try store.set(Data("one".utf8), for: "alice")
         keychain.isLocked = true
-        #expect(throws: KeychainError(kind: .interactionNotAllowed, operation: .update, status: .interactionNotAllowed)) {
+        #expect(throws: KeychainError(kind: .interactionNotAllowed, operation: .update, status: .interactionNotAllowed))
+        {
             try store.set(Data("two".utf8), for: "alice")
         }
         #expect(throws: KeychainError(kind: .interactionNotAllowed, operation: .add, status: .interactionNotAllowed)) {
@@ -151,12 +152,16 @@ import Testing
     // MARK: Access control
 
     @Test func accessControlIsAppliedAtAddTimeOnly() throws {
-        let guarded = KeychainStore(service: "bio", accessibility: .whenPasscodeSetThisDeviceOnly,
-                                    accessControlFlags: .biometryCurrentSet, backend: keychain)
+        let guarded = KeychainStore(
+            service: "bio", accessibility: .whenPasscodeSetThisDeviceOnly,
+            accessControlFlags: .biometryCurrentSet, backend: keychain)
         try guarded.set(Data("k1".utf8), for: "key")
         let item = try #require(keychain.items.first)
-        #expect(item.accessControl == KeychainAccessControl(accessibility: .whenPasscodeSetThisDeviceOnly,
-                                                            flags: .biometryCurrentSet))
+        #expect(
+            item.accessControl
+                == KeychainAccessControl(
+                    accessibility: .whenPasscodeSetThisDeviceOnly,
+                    flags: .biometryCurrentSet))
         try guarded.set(Data("k2".utf8), for: "key")
         // The update kept the access control: it was not passed again, nor replaced by kSecAttrAccessible.
         #expect(keychain.items.first?.accessControl == item.accessControl)

@@ -13,9 +13,11 @@ import Testing
         leaf = try ca.issueServerCertificate()
     }
 
-    func get(_ server: LocalTLSServer, _ path: String = "/", timeout: TimeAmount = .seconds(10)) async throws -> String {
-        try await TestTLSClient.get(port: server.port, path: path, trustRoots: [try ca.identity.nioCertificate()],
-                                    timeout: timeout)
+    func get(_ server: LocalTLSServer, _ path: String = "/", timeout: TimeAmount = .seconds(10)) async throws -> String
+    {
+        try await TestTLSClient.get(
+            port: server.port, path: path, trustRoots: [try ca.identity.nioCertificate()],
+            timeout: timeout)
     }
 
     @Test func oversizeBodyIsSentWithItsLength() async throws {
@@ -64,7 +66,8 @@ import Testing
         let server = try await LocalTLSServer.start(chain: [leaf]) { request in
             request.path == "/drop"
                 ? TestHTTPResponse(status: 200, closeWithoutResponse: true)
-                : TestHTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array("<p>".utf8))
+                : TestHTTPResponse(
+                    status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array("<p>".utf8))
         }
         defer { Task { try? await server.stop() } }
         await #expect(throws: (any Error).self) { try await get(server, "/drop") }

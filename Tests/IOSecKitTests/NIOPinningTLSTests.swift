@@ -34,18 +34,22 @@ import X509
         }
     }
 
-    func verifier(pins: [String], mode: PinSet.Mode = .enforce, expires: Date? = nil, reports: ReportBox? = nil,
-                  roots: [Certificate]? = nil, hostname: String = "127.0.0.1") throws -> NIOPinningVerifier {
+    func verifier(
+        pins: [String], mode: PinSet.Mode = .enforce, expires: Date? = nil, reports: ReportBox? = nil,
+        roots: [Certificate]? = nil, hostname: String = "127.0.0.1"
+    ) throws -> NIOPinningVerifier {
         let domain = try PinnedDomain(host: hostname, pins: pins, expires: expires)
-        let evaluator = PinningEvaluator(pins: try PinSet([domain], mode: mode),
-                                         reporter: reports?.reporter)
+        let evaluator = PinningEvaluator(
+            pins: try PinSet([domain], mode: mode),
+            reporter: reports?.reporter)
         return NIOPinningVerifier(evaluator: evaluator, trustRoots: roots ?? [ca.certificate], serverHostname: hostname)
     }
 
     @Test func matchingLeafPinConnects() async throws {
         let response = try await withServer { server in
-            try await TestTLSClient.get(port: server.port,
-                                        customVerificationCallback: verifier(pins: [leaf.spkiPinFromKey, Self.backupPin]).callback)
+            try await TestTLSClient.get(
+                port: server.port,
+                customVerificationCallback: verifier(pins: [leaf.spkiPinFromKey, Self.backupPin]).callback)
         }
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(response.hasSuffix("pinned hello"))
@@ -56,7 +60,8 @@ import X509
         let response = try await withServer { server in
             try await TestTLSClient.get(
                 port: server.port,
-                customVerificationCallback: verifier(pins: [Self.unrelatedPin, intermediate.identity.spkiPinFromKey]).callback)
+                customVerificationCallback: verifier(pins: [Self.unrelatedPin, intermediate.identity.spkiPinFromKey])
+                    .callback)
         }
         #expect(response.hasPrefix("HTTP/1.1 200"))
     }
@@ -75,9 +80,12 @@ import X509
         let reports = ReportBox()
         let outcome: Result<String, any Error> = try await withServer { server in
             do {
-                return .success(try await TestTLSClient.get(
-                    port: server.port,
-                    customVerificationCallback: verifier(pins: [Self.unrelatedPin, Self.backupPin], reports: reports).callback))
+                return .success(
+                    try await TestTLSClient.get(
+                        port: server.port,
+                        customVerificationCallback: verifier(
+                            pins: [Self.unrelatedPin, Self.backupPin], reports: reports
+                        ).callback))
             } catch {
                 return .failure(error)
             }
@@ -96,8 +104,10 @@ import X509
         let response = try await withServer { server in
             try await TestTLSClient.get(
                 port: server.port,
-                customVerificationCallback: verifier(pins: [Self.unrelatedPin, Self.backupPin], mode: .reportOnly,
-                                                     reports: reports).callback)
+                customVerificationCallback: verifier(
+                    pins: [Self.unrelatedPin, Self.backupPin], mode: .reportOnly,
+                    reports: reports
+                ).callback)
         }
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(reports.all.count == 1)
@@ -109,8 +119,10 @@ import X509
         let response = try await withServer { server in
             try await TestTLSClient.get(
                 port: server.port,
-                customVerificationCallback: verifier(pins: [Self.unrelatedPin, Self.backupPin],
-                                                     expires: Date().addingTimeInterval(-60), reports: reports).callback)
+                customVerificationCallback: verifier(
+                    pins: [Self.unrelatedPin, Self.backupPin],
+                    expires: Date().addingTimeInterval(-60), reports: reports
+                ).callback)
         }
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(reports.all.first?.outcome == "pins-expired")
@@ -161,7 +173,8 @@ import X509
         #expect(missing.hasPrefix("HTTP/1.1 404"))
         let moved = try await TestTLSClient.get(port: server.port, path: "/moved", trustRoots: roots)
         #expect(moved.hasPrefix("HTTP/1.1 301") && moved.contains("Location: /elsewhere"))
-        let json = try await TestTLSClient.get(port: server.port, path: "/x", serverHostname: "localhost", trustRoots: roots)
+        let json = try await TestTLSClient.get(
+            port: server.port, path: "/x", serverHostname: "localhost", trustRoots: roots)
         #expect(json.contains("Content-Type: application/json") && json.hasSuffix("{}"))
         #expect(server.requests.map(\.path) == ["/missing", "/moved", "/x"])
         #expect(server.requests.last?.header("Host") == "localhost")
@@ -181,11 +194,14 @@ import X509
 
         // The pin set is keyed by a name the server chooses for its clients.
         let domain = try PinnedDomain(host: "clients.internal", pins: [goodClient.spkiPinFromKey, Self.backupPin])
-        let verifier = NIOPinningVerifier(evaluator: PinningEvaluator(pins: try PinSet([domain])),
-                                          trustRoots: [clientCA.certificate], serverHostname: "clients.internal",
-                                          verifiesIdentity: false)
-        let server = try await LocalTLSServer.start(chain: [serverLeaf],
-                                                    clientCertificateVerification: verifier.callback) { _ in .ok("hello device") }
+        let verifier = NIOPinningVerifier(
+            evaluator: PinningEvaluator(pins: try PinSet([domain])),
+            trustRoots: [clientCA.certificate], serverHostname: "clients.internal",
+            verifiesIdentity: false)
+        let server = try await LocalTLSServer.start(
+            chain: [serverLeaf],
+            clientCertificateVerification: verifier.callback
+        ) { _ in .ok("hello device") }
         defer { Task { try? await server.stop() } }
         let roots = [try ca.identity.nioCertificate()]
 

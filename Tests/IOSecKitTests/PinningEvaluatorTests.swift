@@ -32,7 +32,9 @@ import Testing
         #expect(throws: PinConfigurationError.invalidPin(host: "a.example", value: "abc")) {
             try PinnedDomain(host: "a.example", pins: ["abc", Self.backupPin])
         }
-        #expect(throws: PinConfigurationError.noPins(host: "a.example")) { try PinnedDomain(host: "a.example", pins: []) }
+        #expect(throws: PinConfigurationError.noPins(host: "a.example")) {
+            try PinnedDomain(host: "a.example", pins: [])
+        }
         #expect(throws: PinConfigurationError.invalidHost(" ")) { try PinnedDomain(host: " ", pins: [Self.backupPin]) }
         #expect(throws: PinConfigurationError.invalidHost("https://a.example/")) {
             try PinnedDomain(host: "https://a.example/", pins: [Self.backupPin])
@@ -45,7 +47,8 @@ import Testing
     }
 
     @Test func hostLookupPrefersExactThenClosestParentWithSubdomains() throws {
-        let parent = try PinnedDomain(host: "example.com", pins: [Self.backupPin, Self.unrelatedPin], includesSubdomains: true)
+        let parent = try PinnedDomain(
+            host: "example.com", pins: [Self.backupPin, Self.unrelatedPin], includesSubdomains: true)
         let api = try PinnedDomain(host: "api.example.com", pins: [Self.backupPin, leaf.spkiPinFromKey])
         let noSubs = try PinnedDomain(host: "exact.org", pins: [Self.backupPin, Self.unrelatedPin])
         let set = try PinSet([parent, api, noSubs])
@@ -58,11 +61,14 @@ import Testing
         #expect(set.domain(for: "sub.exact.org") == nil)
     }
 
-    func evaluator(_ pins: [String], mode: PinSet.Mode = .enforce, expires: Date? = nil,
-                   now: Date = Date(), reports: ReportBox? = nil) throws -> PinningEvaluator {
+    func evaluator(
+        _ pins: [String], mode: PinSet.Mode = .enforce, expires: Date? = nil,
+        now: Date = Date(), reports: ReportBox? = nil
+    ) throws -> PinningEvaluator {
         let domain = try PinnedDomain(host: "127.0.0.1", pins: pins, expires: expires)
-        return PinningEvaluator(pins: try PinSet([domain], mode: mode), now: { now },
-                                reporter: reports?.reporter)
+        return PinningEvaluator(
+            pins: try PinSet([domain], mode: mode), now: { now },
+            reporter: reports?.reporter)
     }
 
     @Test func anyCertificateInTheChainMayMatch() throws {
@@ -70,7 +76,8 @@ import Testing
         let leafMatch = try evaluator([leaf.spkiPinFromKey, Self.backupPin]).evaluate(host: "127.0.0.1", chain: chain)
         #expect(leafMatch.outcome == .matched(pin: SPKIPin(base64: leaf.spkiPinFromKey)!, certificateIndex: 0))
         #expect(leafMatch.allowsConnection && leafMatch.report == nil)
-        let caMatch = try evaluator([Self.unrelatedPin, ca.identity.spkiPinFromKey]).evaluate(host: "127.0.0.1", chain: chain)
+        let caMatch = try evaluator([Self.unrelatedPin, ca.identity.spkiPinFromKey]).evaluate(
+            host: "127.0.0.1", chain: chain)
         #expect(caMatch.outcome == .matched(pin: SPKIPin(base64: ca.identity.spkiPinFromKey)!, certificateIndex: 1))
     }
 
@@ -98,8 +105,10 @@ import Testing
     @Test func expiredPinsFailOpenWithAReport() throws {
         let now = Date()
         let reports = ReportBox()
-        let result = try evaluator([Self.unrelatedPin, Self.backupPin], expires: now.addingTimeInterval(-1), now: now,
-                                   reports: reports).evaluate(host: "127.0.0.1", chain: [leaf.der])
+        let result = try evaluator(
+            [Self.unrelatedPin, Self.backupPin], expires: now.addingTimeInterval(-1), now: now,
+            reports: reports
+        ).evaluate(host: "127.0.0.1", chain: [leaf.der])
         #expect(result.outcome == .pinsExpired && result.allowsConnection)
         #expect(reports.all.first?.outcome == "pins-expired")
     }

@@ -14,8 +14,10 @@ import Testing
         #expect(try InputPolicy.validateEmail(" Bob@Example.COM ").get() == "Bob@example.com")
     }
 
-    @Test(arguments: ["", "plain", "a@b", "a@@b.com", "a@b@c.com", ".a@b.com", "a..b@c.com", "a@-b.com", "a@b-.com",
-                      "a@b..com", "a b@c.com", "a@b.c", "a@b.123", "\u{0}a@b.com", "a\"@b.com", "a@[127.0.0.1]"])
+    @Test(arguments: [
+        "", "plain", "a@b", "a@@b.com", "a@b@c.com", ".a@b.com", "a..b@c.com", "a@-b.com", "a@b-.com",
+        "a@b..com", "a b@c.com", "a@b.c", "a@b.123", "\u{0}a@b.com", "a\"@b.com", "a@[127.0.0.1]"
+    ])
     func invalidEmails(_ email: String) {
         #expect(throws: InputIssue.self) { try InputPolicy.validateEmail(email).get() }
     }
@@ -23,7 +25,8 @@ import Testing
     @Test func emailLengthLimits() {
         let longLocal = String(repeating: "a", count: 65) + "@example.com"
         #expect(throws: InputIssue.self) { try InputPolicy.validateEmail(longLocal).get() }
-        let longTotal = "a@" + String(repeating: "b", count: 60) + "." + String(repeating: "c", count: 60) + "."
+        let longTotal =
+            "a@" + String(repeating: "b", count: 60) + "." + String(repeating: "c", count: 60) + "."
             + String(repeating: "d", count: 60) + "." + String(repeating: "e", count: 70) + ".com"
         #expect(throws: InputIssue.tooLong(maximum: 254)) { try InputPolicy.validateEmail(longTotal).get() }
     }
@@ -62,8 +65,10 @@ import Testing
 
     @Test func commonContextAndPatternPasswordsAreRefused() {
         #expect(policy.evaluateLocally("Password123").contains(.commonPassword))
-        #expect(policy.evaluateLocally("alice-rocks-2024", context: ["alice@example.com"]) == [.containsContext("alice")])
-        #expect(policy.evaluateLocally("my exampleapp pass", context: ["ExampleApp"]) == [.containsContext("exampleapp")])
+        #expect(
+            policy.evaluateLocally("alice-rocks-2024", context: ["alice@example.com"]) == [.containsContext("alice")])
+        #expect(
+            policy.evaluateLocally("my exampleapp pass", context: ["ExampleApp"]) == [.containsContext("exampleapp")])
         #expect(policy.evaluateLocally("aaaaaaaaaa") == [.repetitiveOrSequential])
         #expect(policy.evaluateLocally("abcdefghij") == [.repetitiveOrSequential])
         #expect(policy.evaluateLocally("98765432").contains(.repetitiveOrSequential))
@@ -78,13 +83,18 @@ import Testing
         let failing = PasswordPolicy(breachedPasswordCheck: { _ in throw Outage() })
         #expect(await failing.evaluate("another long passphrase").isEmpty)
         // The hook is not called for passwords that already fail locally.
-        let counter = PasswordPolicy(breachedPasswordCheck: { _ in Issue.record("hook called"); return false })
+        let counter = PasswordPolicy(breachedPasswordCheck: { _ in
+            Issue.record("hook called")
+            return false
+        })
         #expect(await counter.evaluate("short") == [.tooShort(minimum: 8)])
     }
 }
 
 @Suite struct WebNavigationPolicyTests {
-    let policy = WebNavigationPolicy(allowedHosts: [.init("example.com", includesSubdomains: true), .init("docs.partner.org")])
+    let policy = WebNavigationPolicy(allowedHosts: [
+        .init("example.com", includesSubdomains: true), .init("docs.partner.org")
+    ])
 
     @Test(arguments: [
         ("https://example.com/", WebNavigationDecision.allow),
@@ -92,16 +102,18 @@ import Testing
         ("https://EXAMPLE.com./x", .allow),
         ("https://docs.partner.org/a", .allow),
         ("mailto:help@example.com", .openExternally),
-        ("tel:+15551234", .openExternally),
+        ("tel:+15551234", .openExternally)
     ])
     func allowed(_ url: String, _ expected: WebNavigationDecision) {
         #expect(policy.decide(URL(string: url)) == expected)
     }
 
-    @Test(arguments: ["http://example.com/", "https://example.com.evil.io/", "https://badexample.com/",
-                      "https://www.partner.org/", "https://partner.org/", "javascript:alert(1)",
-                      "data:text/html,hi", "file:///etc/passwd", "https://user:pw@example.com/",
-                      "https://example.com@evil.io/", "about:blank", "ftp://example.com/"])
+    @Test(arguments: [
+        "http://example.com/", "https://example.com.evil.io/", "https://badexample.com/",
+        "https://www.partner.org/", "https://partner.org/", "javascript:alert(1)",
+        "data:text/html,hi", "file:///etc/passwd", "https://user:pw@example.com/",
+        "https://example.com@evil.io/", "about:blank", "ftp://example.com/"
+    ])
     func refused(_ url: String) {
         guard case .cancel = policy.decide(URL(string: url)) else {
             Issue.record("\(url) should be refused")
@@ -112,7 +124,8 @@ import Testing
     @Test func subframesMayLoadAboutBlankOnly() {
         #expect(policy.decide(URL(string: "about:blank"), isMainFrame: false) == .allow)
         #expect(policy.decide(URL(string: "about:srcdoc"), isMainFrame: false) == .allow)
-        if case .cancel = policy.decide(URL(string: "mailto:a@b.com"), isMainFrame: false) {} else {
+        if case .cancel = policy.decide(URL(string: "mailto:a@b.com"), isMainFrame: false) {
+        } else {
             Issue.record("external schemes must not open from frames")
         }
         #expect(policy.decide(nil) == .cancel(reason: "no URL"))
@@ -209,7 +222,8 @@ import Testing
         let dir = try directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("taken")
-        try FileManager.default.createDirectory(at: target.appendingPathComponent("child"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("child"), withIntermediateDirectories: true)
         #expect(throws: ProtectedFileError.self) { try ProtectedFile.write(Data([1]), to: target) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["taken"])
     }

@@ -6,12 +6,15 @@ import Testing
 @Suite struct RedactorTests {
     let redactor = Redactor()
     // A syntactically valid JWT (header {"alg":"HS256","typ":"JWT"}); not a real credential.
-    static let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+    static let jwt =
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 
     @Test func bearerTokensAreHiddenButTheSchemeStays() {
         let out = redactor.redact("Authorization: Bearer abc.def-123_XYZ")
         #expect(out == "Authorization: Bearer [REDACTED:credential]")
-        #expect(redactor.redact("curl -H 'Authorization: Basic dXNlcjpwYXNz'") == "curl -H 'Authorization: Basic [REDACTED:credential]'")
+        #expect(
+            redactor.redact("curl -H 'Authorization: Basic dXNlcjpwYXNz'")
+                == "curl -H 'Authorization: Basic [REDACTED:credential]'")
     }
 
     @Test func jwtsAreHiddenAnywhere() {
@@ -22,9 +25,13 @@ import Testing
 
     @Test func sensitiveKeyValuesInTextJSONAndQueries() {
         #expect(redactor.redact("login password=hunter2 user=alice") == "login password=[REDACTED:password] user=alice")
-        #expect(redactor.redact(#"{"password":"hunter 2","user":"al"}"#) == #"{"password":"[REDACTED:password]","user":"al"}"#)
+        #expect(
+            redactor.redact(#"{"password":"hunter 2","user":"al"}"#)
+                == #"{"password":"[REDACTED:password]","user":"al"}"#)
         #expect(redactor.redact(#"{"refreshToken": "r-1"}"#) == #"{"refreshToken": "[REDACTED:token]"}"#)
-        #expect(redactor.redact("GET /cb?code=1&access_token=xyz&state=2") == "GET /cb?code=1&access_token=[REDACTED:token]&state=2")
+        #expect(
+            redactor.redact("GET /cb?code=1&access_token=xyz&state=2")
+                == "GET /cb?code=1&access_token=[REDACTED:token]&state=2")
         #expect(redactor.redact("api_key: 12345 next") == "api_key: [REDACTED:key] next")
         // Names that are about secrets, not secrets, are left alone.
         #expect(redactor.redact("passwordMinLength=8") == "passwordMinLength=8")
@@ -65,7 +72,9 @@ import Testing
     @Test func highEntropyTokensAreHidden() {
         let out = redactor.redact("nonce q8Zr1vX0pL3kT9wYb2NcA7sD in request")
         #expect(out == "nonce [REDACTED:token] in request")
-        #expect(redactor.redact("a perfectly ordinary sentence about nothing") == "a perfectly ordinary sentence about nothing")
+        #expect(
+            redactor.redact("a perfectly ordinary sentence about nothing")
+                == "a perfectly ordinary sentence about nothing")
     }
 
     @Test func configurationCanTurnOffAndExtend() {
@@ -98,7 +107,7 @@ import Testing
             "user": "alice",
             "note": "contact bob@example.com",
             "nested": ["apiKey": "k-1", "list": ["Bearer zzz", "fine"]],
-            "object": .stringConvertible(URL(string: "https://x.example/cb?access_token=abc")!),
+            "object": .stringConvertible(URL(string: "https://x.example/cb?access_token=abc")!)
         ]
         let out = redactor.redact(metadata)
         #expect(out["password"] == "[REDACTED:password]")
@@ -163,8 +172,10 @@ final class CapturingLogHandler: LogHandler, @unchecked Sendable {
         struct LeakyError: Error, CustomStringConvertible { var description: String { "failed for token=abc123" } }
         let sink = CapturingLogHandler()
         let handler = SecureLogHandler(wrapping: sink, dropsVerboseLevels: false)
-        handler.log(event: LogEvent(level: .error, message: "boom", error: LeakyError(), metadata: nil,
-                                    source: "t", file: #fileID, function: #function, line: #line))
+        handler.log(
+            event: LogEvent(
+                level: .error, message: "boom", error: LeakyError(), metadata: nil,
+                source: "t", file: #fileID, function: #function, line: #line))
         let rendered = sink.events.first?.error.map { String(describing: $0) } ?? ""
         #expect(rendered.contains("token=[REDACTED:token]"))
         #expect(!rendered.contains("abc123"))

@@ -6,8 +6,9 @@ import Testing
     @Test func eventsAreRedactedAndDelivered() async {
         let sink = InMemoryEventSink()
         let recorder = SecurityEventRecorder(sinks: [sink])
-        recorder.record(.passkeyAuthenticationFailed, "assertion for alice@example.com failed",
-                        metadata: ["token": "abc", "rp": "example.com", "note": "password=x"])
+        recorder.record(
+            .passkeyAuthenticationFailed, "assertion for alice@example.com failed",
+            metadata: ["token": "abc", "rp": "example.com", "note": "password=x"])
         await recorder.flush()
         let events = await sink.events
         #expect(events.count == 1)
@@ -54,7 +55,8 @@ import Testing
         await recorder.flush()
         let events = await sink.events
         let delivered = events.filter { $0.kind != .eventsDropped }.count
-        let reportedDrops = events.filter { $0.kind == .eventsDropped }.compactMap { Int($0.metadata["count"] ?? "") }.reduce(0, +)
+        let reportedDrops = events.filter { $0.kind == .eventsDropped }.compactMap { Int($0.metadata["count"] ?? "") }
+            .reduce(0, +)
         #expect(delivered + reportedDrops == 100_000)
         #expect(recorder.droppedCount == reportedDrops)
         // Critical events survive the burst.
@@ -106,8 +108,9 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("events.jsonl")
-        _ = FileManager.default.createFile(atPath: url.path, contents: Data("{\"old\":1}\n".utf8),
-                                       attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(
+            atPath: url.path, contents: Data("{\"old\":1}\n".utf8),
+            attributes: [.posixPermissions: 0o644])
         let sink = try JSONLinesFileSink(url: url)
         await sink.write([SecurityEvent(kind: .sessionExpired)])
         await sink.close()

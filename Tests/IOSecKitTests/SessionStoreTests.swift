@@ -11,8 +11,9 @@ import Testing
     let clock = Clock()
     var sessions: SessionStore {
         let clock = clock
-        return SessionStore(keychain: KeychainStore(service: "com.example.session", backend: keychain),
-                            now: { clock.now })
+        return SessionStore(
+            keychain: KeychainStore(service: "com.example.session", backend: keychain),
+            now: { clock.now })
     }
 
     func makeSession(lifetime: TimeInterval) -> UserSession {
@@ -50,7 +51,8 @@ import Testing
     }
 
     @Test func corruptDataThrowsUnexpectedData() throws {
-        try KeychainStore(service: "com.example.session", backend: keychain).set(Data("{not json".utf8), for: "current-session")
+        try KeychainStore(service: "com.example.session", backend: keychain).set(
+            Data("{not json".utf8), for: "current-session")
         do {
             _ = try sessions.current()
             Issue.record("expected a decode error")

@@ -8,7 +8,8 @@ import Testing
 
 /// `iosec aasa` fetching against a real HTTPS server on 127.0.0.1 with a CA generated here.
 @Suite struct HTTPSFetcherTests {
-    static let validFile = #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/offers/*"}]}]}}"#
+    static let validFile =
+        #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/offers/*"}]}]}}"#
     static let wellKnown = "/.well-known/apple-app-site-association"
     static let app = AppID("ABCDE12345.com.acme.wallet")
 
@@ -44,13 +45,17 @@ import Testing
     }
 
     @Test func redirectIsNotFollowedAndSaysWhere() async throws {
-        let f = try await Self.serve { _ in .redirect(to: "https://www.acme.example/.well-known/apple-app-site-association") }
+        let f = try await Self.serve { _ in
+            .redirect(to: "https://www.acme.example/.well-known/apple-app-site-association")
+        }
         defer { Task { try? await f.server.stop() } }
         let response = try await f.fetcher().get(f.url)
         #expect(response.status == 301)
         let check = AssociationFileCheck.served(response, appID: Self.app)
         #expect(!check.passed)
-        #expect(check.errors.first?.message.contains("redirect to https://www.acme.example/.well-known/apple-app-site-association") == true)
+        #expect(
+            check.errors.first?.message.contains(
+                "redirect to https://www.acme.example/.well-known/apple-app-site-association") == true)
         #expect(f.server.requests.count == 1, "the redirect must not be followed")
     }
 
@@ -72,7 +77,9 @@ import Testing
     }
 
     @Test func oversizeBodyIsCutAndFails() async throws {
-        let big = #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"pad":""# + String(repeating: "x", count: 300_000) + "\"}"
+        let big =
+            #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"pad":""#
+            + String(repeating: "x", count: 300_000) + "\"}"
         let f = try await Self.serve { _ in .ok(big, contentType: "application/json") }
         defer { Task { try? await f.server.stop() } }
         let response = try await f.fetcher().get(f.url)
@@ -93,8 +100,12 @@ import Testing
     @Test func gzipBodyAndBOMAreReported() async throws {
         let f = try await Self.serve { request in
             request.path.hasSuffix("gz")
-                ? TestHTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: [0x1F, 0x8B, 0x08, 0x00, 0x00])
-                : TestHTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: [0xEF, 0xBB, 0xBF] + Array(Self.validFile.utf8))
+                ? TestHTTPResponse(
+                    status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                    body: [0x1F, 0x8B, 0x08, 0x00, 0x00])
+                : TestHTTPResponse(
+                    status: 200, headers: [("Content-Type", "application/json")],
+                    body: [0xEF, 0xBB, 0xBF] + Array(Self.validFile.utf8))
         }
         defer { Task { try? await f.server.stop() } }
         let gz = AssociationFileCheck.served(try await f.fetcher().get("https://localhost:\(f.server.port)/aasa.gz"))
@@ -128,7 +139,10 @@ import Testing
             _ = try await HTTPSFetcher(timeout: .seconds(30)).get(f.url)
             Issue.record("an untrusted server must not be accepted")
         } catch {
-            guard case .tls(let message) = error else { Issue.record("expected a TLS error, got \(error)"); return }
+            guard case .tls(let message) = error else {
+                Issue.record("expected a TLS error, got \(error)")
+                return
+            }
             #expect(message.contains("localhost"))
             #expect(f.server.requests.isEmpty, "no request may reach an untrusted server")
         }
@@ -143,7 +157,10 @@ import Testing
     @Test func productionChecksRejectDevelopmentAppIDs() {
         let file = #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet","ABCDE12345.com.acme.wallet.dev"]}}"#
         let check = AssociationFileCheck.file(Data(file.utf8), appID: Self.app, production: true)
-        #expect(check.errors.map(\.message) == ["ABCDE12345.com.acme.wallet.dev looks like a development build's App ID; keep it out of the production file"])
+        #expect(
+            check.errors.map(\.message) == [
+                "ABCDE12345.com.acme.wallet.dev looks like a development build's App ID; keep it out of the production file"
+            ])
         let listed = AssociationFileCheck.file(Data(file.utf8), production: true, releaseAppIDs: [Self.app!])
         #expect(listed.errors.count == 1)
         #expect(listed.errors.first?.message.contains("not one of the release App IDs") == true)

@@ -43,7 +43,11 @@ import Testing
     }
 
     @Test func invalidAddressesAreRejected() async {
-        await #expect(throws: TLSChainFetchError.invalidAddress("a:0")) { try await TLSChainFetcher().fetchChain(host: "a", port: 0) }
-        await #expect(throws: TLSChainFetchError.invalidAddress("")) { try await TLSChainFetcher().fetchChain(host: "", port: 443) }
+        await #expect(throws: TLSChainFetchError.invalidAddress("a:0")) {
+            try await TLSChainFetcher().fetchChain(host: "a", port: 0)
+        }
+        await #expect(throws: TLSChainFetchError.invalidAddress("")) {
+            try await TLSChainFetcher().fetchChain(host: "", port: 443)
+        }
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// `iosec aasa` and `iosec pin` as a user runs them, against a local HTTPS server.
 @Suite struct AASACommandTests {
-    static let valid = #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/offers/internal/*","exclude":true},{"/":"/offers/*"}]}]}}"#
+    static let valid =
+        #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.wallet"],"components":[{"/":"/offers/internal/*","exclude":true},{"/":"/offers/*"}]}]}}"#
 
     struct Served {
         let server: LocalTLSServer
@@ -34,7 +35,9 @@ import Testing
             case "/.well-known/apple-app-site-association": return .ok(Self.valid, contentType: "application/json")
             case "/redirect": return .redirect(to: "https://www.acme.example/.well-known/apple-app-site-association")
             case "/html": return .ok(Self.valid, contentType: "text/html")
-            case "/big": return .ok(#"{"pad":""# + String(repeating: "x", count: 200_000) + "\"}", contentType: "application/json")
+            case "/big":
+                return .ok(
+                    #"{"pad":""# + String(repeating: "x", count: 200_000) + "\"}", contentType: "application/json")
             case "/broken": return .ok("{\"applinks\": [", contentType: "application/json")
             case "/slow":
                 var response = TestHTTPResponse.ok(Self.valid, contentType: "application/json")
@@ -46,14 +49,16 @@ import Testing
         defer { Task { try? await s.server.stop() } }
         let app = ["--app-id", "ABCDE12345.com.acme.wallet", "--ca-file", s.caFile]
 
-        let ok = try Self.aasa([s.base + "/.well-known/apple-app-site-association"] + app + ["--url-path", "/offers/42"])
+        let ok = try Self.aasa(
+            [s.base + "/.well-known/apple-app-site-association"] + app + ["--url-path", "/offers/42"])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("status    200 · content-type application/json"))
         #expect(ok.stdout.contains("webcredentials listed · applinks listed · appclips not listed"))
         #expect(ok.stdout.contains("url path  /offers/42 opens the app"))
         #expect(ok.stdout.hasSuffix("result: pass (0 errors, 0 warnings)\n"))
 
-        let excluded = try Self.aasa([s.base + "/.well-known/apple-app-site-association"] + app + ["--url-path", "/offers/internal/1"])
+        let excluded = try Self.aasa(
+            [s.base + "/.well-known/apple-app-site-association"] + app + ["--url-path", "/offers/internal/1"])
         #expect(excluded.stdout.contains("does not open the app"))
 
         let redirect = try Self.aasa([s.base + "/redirect"] + app)
@@ -81,7 +86,9 @@ import Testing
         #expect(slow.status == 1)
         #expect(slow.stdout.contains("timeout"))
 
-        let untrusted = try Self.aasa([s.base + "/.well-known/apple-app-site-association", "--app-id", "ABCDE12345.com.acme.wallet"])
+        let untrusted = try Self.aasa([
+            s.base + "/.well-known/apple-app-site-association", "--app-id", "ABCDE12345.com.acme.wallet"
+        ])
         #expect(untrusted.status == 1)
         #expect(untrusted.stdout.contains("TLS handshake with localhost failed"))
 
@@ -101,7 +108,8 @@ import Testing
         #expect(other.status == 1)
         #expect(other.stdout.contains("is not listed for webcredentials, applinks or appclips"))
         let dev = dir + "/dev-aasa"
-        try #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet.dev"]}}"#.write(toFile: dev, atomically: true, encoding: .utf8)
+        try #"{"webcredentials":{"apps":["ABCDE12345.com.acme.wallet.dev"]}}"#.write(
+            toFile: dev, atomically: true, encoding: .utf8)
         #expect(try Self.aasa([dev]).status == 0)
         let production = try Self.aasa([dev, "--production"])
         #expect(production.status == 1)

@@ -32,14 +32,17 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func project(_ files: [String: String]) -> String {
         let root = FileManager.default.temporaryDirectory.path + "/iosec-cli-" + UUID().uuidString
         for (path, text) in files {
             let full = root + "/" + path
-            try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
         }
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -61,7 +64,7 @@ import Testing
         let root = Self.project([
             "App/Web.swift": "let w = UIWebView()\n",
             "AppTests/WebTests.swift": "import XCTest\nlet w = UIWebView()\n",
-            "App/Preview.swift": "#Preview { HelpView(web: UIWebView()) }\n",
+            "App/Preview.swift": "#Preview { HelpView(web: UIWebView()) }\n"
         ])
         let plain = try Self.run(["scan", root, "--fail-on", "none"])
         #expect(plain.stdout.contains("App/Web.swift:1:9"))
@@ -144,22 +147,26 @@ import Testing
         // Project rules' examples show every file, named, in its own language.
         let project = try Self.run(["explain", "platform.entitlements-debug"])
         #expect(project.stdout.contains("AcmeWallet.entitlements:\n```xml\n<?xml"))
-        #expect(project.stdout.contains("Config/Release.xcconfig:\n```text\nCODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements"))
+        #expect(
+            project.stdout.contains(
+                "Config/Release.xcconfig:\n```text\nCODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements"))
     }
 
     @Test func productionScanChecksAssociationFileAppIDs() throws {
         let root = Self.project([
             "Server/.well-known/apple-app-site-association": """
             { "webcredentials": { "apps": ["ABCDE12345.com.acme.wallet", "ABCDE12345.com.acme.wallet.dev"] } }
-            """,
+            """
         ])
         #expect(try Self.run(["scan", root, "--fail-on", "medium"]).status == 0)
         let production = try Self.run(["scan", root, "--production", "--fail-on", "medium"])
         #expect(production.status == 1)
-        #expect(production.stdout.contains("platform.aasa-dev-app-id  ABCDE12345.com.acme.wallet.dev looks like a development build's App ID"))
+        #expect(
+            production.stdout.contains(
+                "platform.aasa-dev-app-id  ABCDE12345.com.acme.wallet.dev looks like a development build's App ID"))
         let listed = try Self.run([
             "scan", root, "--production", "--fail-on", "medium",
-            "--release-app-id", "ABCDE12345.com.acme.wallet", "--release-app-id", "ABCDE12345.com.acme.wallet.dev",
+            "--release-app-id", "ABCDE12345.com.acme.wallet", "--release-app-id", "ABCDE12345.com.acme.wallet.dev"
         ])
         #expect(listed.status == 0, "\(listed.stdout)")
         let bad = try Self.run(["scan", root, "--production", "--release-app-id", "com.acme.wallet"])
@@ -175,7 +182,7 @@ import Testing
             <plist version="1.0"><dict><key>NSAppTransportSecurity</key><dict>
             <key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>
             """,
-            "Widget/Info.plist": "<?xml version=\"1.0\"?>\n<plist><dict><key>A</key></plist>\n",
+            "Widget/Info.plist": "<?xml version=\"1.0\"?>\n<plist><dict><key>A</key></plist>\n"
         ])
         let run = try Self.run(["scan", root, "--format", "json"])
         #expect(run.status == 1)

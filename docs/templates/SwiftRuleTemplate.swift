@@ -12,33 +12,36 @@ struct NameRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
         rationale: """
-        Why this is a weakness on iOS, in two or three sentences a developer who did not write the code will \
-        accept: what an attacker gets, on which device state, with which tool.
-        """,
+            Why this is a weakness on iOS, in two or three sentences a developer who did not write the code will \
+            accept: what an attacker gets, on which device state, with which tool.
+            """,
         fix: "One line: what to do instead.",
         fixExample: """
-        // The correct code, ready to copy (IOSecKit where it has the building block).
-        """,
+            // The correct code, ready to copy (IOSecKit where it has the building block).
+            """,
         triggeringExamples: [
             // ↓ marks the expected position of each finding. A FindingSpec per marker states the severity,
             // confidence or message fragment a branch produces: give one to every branch that changes them.
-            RuleExample("""
-            let x = ↓dangerousCall(secret)
-            """, findings: [FindingSpec(severity: .medium, message: "'secret'")]),
-            RuleExample("""
-            #if DEBUG
-            let y = ↓dangerousCall(token)
-            #endif
-            """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
-            RuleExample("""
-            - (void)save { ↓dangerousCall(self.password); }
-            """, path: "App/Store.m"),  // when an Objective-C matcher shares this description
+            RuleExample(
+                """
+                let x = ↓dangerousCall(secret)
+                """, findings: [FindingSpec(severity: .medium, message: "'secret'")]),
+            RuleExample(
+                """
+                #if DEBUG
+                let y = ↓dangerousCall(token)
+                #endif
+                """, options: ScanOptions(jobs: 1, includedContexts: [.debug])),
+            RuleExample(
+                """
+                - (void)save { ↓dangerousCall(self.password); }
+                """, path: "App/Store.m")  // when an Objective-C matcher shares this description
         ],
         nonTriggeringExamples: [
             // Realistic safe code, above all the ordinary code the pattern could be mistaken for.
             RuleExample("let x = dangerousCall(spinnerTitle)"),
             RuleExample("let x = safeCall(secret)"),
-            RuleExample("// dangerousCall(secret) was removed in 2.3"),
+            RuleExample("// dangerousCall(secret) was removed in 2.3")
         ]
     )
 
@@ -49,7 +52,8 @@ struct NameRule: SwiftRule {
     // (`swift run iosec-generate` records it in SwiftHooks.generated.swift).
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let argument = call.arguments.first?.expression,
-              let name = Sensitivity.sensitiveName(in: argument) else { return }
+            let name = Sensitivity.sensitiveName(in: argument)
+        else { return }
         report(file, at: call, "'\(name)' is passed to dangerousCall; use safeCall")
     }
 }

@@ -15,6 +15,6 @@ enum ArtifactFacts {
         ObjCFactCollector.self,
         InterfaceCollector.self,
         CoreDataModelCollector.self,
-        ParseDiagnosticsCollector.self,
+        ParseDiagnosticsCollector.self
     ]
 }

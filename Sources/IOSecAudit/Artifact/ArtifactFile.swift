@@ -67,12 +67,13 @@ public final class ArtifactFile {
         severity: Severity? = nil, confidence: Confidence? = nil, context: CodeContext? = nil
     ) {
         let snippet = lineText(line)
-        findings.append(Finding(
-            ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-            title: rule.title, message: message, file: path, line: max(line, 1), column: max(column, 1),
-            endLine: max(line, 1), endColumn: max(column, 1) + max(snippet.utf8.count, 1),
-            snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
-            context: CodeContextClassifier.context(ofPath: path) ?? context ?? .app))
+        findings.append(
+            Finding(
+                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
+                title: rule.title, message: message, file: path, line: max(line, 1), column: max(column, 1),
+                endLine: max(line, 1), endColumn: max(column, 1) + max(snippet.utf8.count, 1),
+                snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
+                context: CodeContextClassifier.context(ofPath: path) ?? context ?? .app))
     }
 
     /// Reports at the first non-blank character of a line, where a plist key or build setting starts (line 1
@@ -82,7 +83,9 @@ public final class ArtifactFile {
         severity: Severity? = nil, confidence: Confidence? = nil
     ) {
         let line = line ?? 1
-        report(rule, line: line, column: indentColumn(ofLine: line), message: message, severity: severity, confidence: confidence)
+        report(
+            rule, line: line, column: indentColumn(ofLine: line), message: message, severity: severity,
+            confidence: confidence)
     }
 
     /// 1-based UTF-8 column of the first non-blank byte of a 1-based line (1 when out of range).

@@ -40,13 +40,20 @@ public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
 
 /// Decides the context of a file from its path and imports, and of a node from what encloses it.
 enum CodeContextClassifier {
-    private static let testImports: Set<String> = ["XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "iOSSnapshotTestCase", "FBSnapshotTestCase", "ViewInspector"]
+    private static let testImports: Set<String> = [
+        "XCTest", "Testing", "Quick", "Nimble", "SnapshotTesting", "iOSSnapshotTestCase", "FBSnapshotTestCase",
+        "ViewInspector"
+    ]
     private static let toolImports: Set<String> = ["ArgumentParser", "PackageDescription", "PackagePlugin", "Danger"]
     private static let toolFolders: Set<String> = [
-        "fastlane", "Fastlane", "Scripts", "scripts", "Tools", "tools", "BuildTools", "Plugins", "ci_scripts", ".github",
+        "fastlane", "Fastlane", "Scripts", "scripts", "Tools", "tools", "BuildTools", "Plugins", "ci_scripts", ".github"
     ]
-    private static let toolFiles: Set<String> = ["Package.swift", "SnapshotHelper.swift", "Dangerfile.swift", "Fastfile.swift"]
-    private static let sampleFolders: Set<String> = ["Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds"]
+    private static let toolFiles: Set<String> = [
+        "Package.swift", "SnapshotHelper.swift", "Dangerfile.swift", "Fastfile.swift"
+    ]
+    private static let sampleFolders: Set<String> = [
+        "Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds"
+    ]
 
     /// The context that holds for the whole file, from its path alone (nil: decided per node).
     static func context(ofPath path: String) -> CodeContext? {
@@ -56,9 +63,13 @@ enum CodeContextClassifier {
         if toolFiles.contains(String(name)) { return .tooling }
         let folders = parts.dropLast()
         if folders.contains(where: { toolFolders.contains(String($0)) }) { return .tooling }
-        if folders.contains(where: { sampleFolders.contains(String($0)) || $0.hasSuffix(".playground") }) { return .sample }
+        if folders.contains(where: { sampleFolders.contains(String($0)) || $0.hasSuffix(".playground") }) {
+            return .sample
+        }
         if isTemplateFile(name) { return .sample }
-        if name.hasSuffix("UITests.swift") || name.hasSuffix("Mock.swift") || name.hasSuffix("Mocks.swift") { return .test }
+        if name.hasSuffix("UITests.swift") || name.hasSuffix("Mock.swift") || name.hasSuffix("Mocks.swift") {
+            return .test
+        }
         // `MockChangePasswordScreenState.swift`, `StubAPIClient.swift`, `FakeKeychain.swift`
         for prefix in ["Mock", "Stub", "Fake"] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
@@ -130,7 +141,10 @@ enum CodeContextClassifier {
 
     private static func isPreviewType(_ group: some DeclGroupSyntax) -> Bool {
         if let inherited = group.inheritanceClause?.inheritedTypes,
-           inherited.contains(where: { $0.type.sourceText == "PreviewProvider" }) { return true }
+            inherited.contains(where: { $0.type.sourceText == "PreviewProvider" })
+        {
+            return true
+        }
         if let s = group.as(StructDeclSyntax.self), s.name.text.hasSuffix("_Previews") { return true }
         return false
     }

@@ -44,9 +44,10 @@ public struct FileDiscovery: Sendable {
             let name = (path as NSString).lastPathComponent
             guard let kind = FileKind.of(path: path) else { throw ScanError.unsupportedFile(path) }
             let root = (path as NSString).deletingLastPathComponent
-            return Result(root: root.isEmpty ? "." : root,
-                          files: [DiscoveredFile(absolutePath: path, relativePath: name, kind: kind, size: Int(info.st_size))],
-                          diagnostics: [])
+            return Result(
+                root: root.isEmpty ? "." : root,
+                files: [DiscoveredFile(absolutePath: path, relativePath: name, kind: kind, size: Int(info.st_size))],
+                diagnostics: [])
         }
         guard let rootReal = Self.realPath(path) else { throw ScanError.pathNotFound(path) }
 
@@ -61,7 +62,10 @@ public struct FileDiscovery: Sendable {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: dir)
             } catch {
-                diagnostics.append(Diagnostic(file: relDir.isEmpty ? "." : relDir, message: "folder could not be read: \(Self.reason(error))"))
+                diagnostics.append(
+                    Diagnostic(
+                        file: relDir.isEmpty ? "." : relDir, message: "folder could not be read: \(Self.reason(error))")
+                )
                 continue
             }
             for name in names.sorted().reversed() {
@@ -69,7 +73,8 @@ public struct FileDiscovery: Sendable {
                 let rel = relDir.isEmpty ? name : relDir + "/" + name
                 var linfo = stat()
                 guard lstat(abs, &linfo) == 0 else {
-                    diagnostics.append(Diagnostic(file: rel, message: "could not be read: \(String(cString: strerror(errno)))"))
+                    diagnostics.append(
+                        Diagnostic(file: rel, message: "could not be read: \(String(cString: strerror(errno)))"))
                     continue
                 }
                 var target = linfo
@@ -80,7 +85,9 @@ public struct FileDiscovery: Sendable {
                         continue
                     }
                     guard let real = Self.realPath(abs), real == rootReal || real.hasPrefix(rootReal + "/") else {
-                        diagnostics.append(Diagnostic(file: rel, message: "symbolic link points outside the scanned folder; not followed"))
+                        diagnostics.append(
+                            Diagnostic(
+                                file: rel, message: "symbolic link points outside the scanned folder; not followed"))
                         continue
                     }
                 }
@@ -90,7 +97,10 @@ public struct FileDiscovery: Sendable {
                     if excludes.contains(where: { $0.matches(rel) }) { continue }
                     guard visited.insert(FileID(target)).inserted else {
                         if Self.isSymlink(linfo) {
-                            diagnostics.append(Diagnostic(file: rel, message: "symbolic link to a folder already scanned (link loop); not followed"))
+                            diagnostics.append(
+                                Diagnostic(
+                                    file: rel,
+                                    message: "symbolic link to a folder already scanned (link loop); not followed"))
                         }
                         continue
                     }
@@ -98,7 +108,8 @@ public struct FileDiscovery: Sendable {
                 } else if Self.isRegular(target) {
                     guard let kind = FileKind.of(path: rel) else { continue }
                     if excludes.contains(where: { $0.matches(rel) }) { continue }
-                    files.append(DiscoveredFile(absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
+                    files.append(
+                        DiscoveredFile(absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
                 }
             }
         }

@@ -29,7 +29,9 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     /// nil for files iosec does not read.
     public static func of(fileName name: String) -> FileKind? {
         if name.hasSuffix(".swift") { return .swift }
-        if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") || name.hasSuffix(".c") { return .objc }
+        if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") || name.hasSuffix(".c") {
+            return .objc
+        }
         if name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist") { return .infoPlist }
         if name.hasSuffix(".entitlements") { return .entitlements }
         if name.hasSuffix(".xcprivacy") { return .privacyManifest }

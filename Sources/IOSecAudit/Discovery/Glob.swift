@@ -45,11 +45,16 @@ public struct Glob: Sendable, Hashable {
         var pi = 0, si = 0, star = -1, mark = 0
         while si < s.count {
             if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == s[si] {
-                pi += 1; si += 1
+                pi += 1
+                si += 1
             } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi; mark = si; pi += 1
+                star = pi
+                mark = si
+                pi += 1
             } else if star >= 0 {
-                pi = star + 1; mark += 1; si = mark
+                pi = star + 1
+                mark += 1
+                si = mark
             } else {
                 return false
             }

@@ -1,7 +1,11 @@
 /// What a file's path says about it.
 enum PathTraits {
-    private static let testFolders: Set<String> = ["Tests", "UITests", "UnitTests", "IntegrationTests", "Specs", "XCTests"]
-    private static let fixtureFolders: Set<String> = ["Fixtures", "fixtures", "TestData", "testdata", "TestFixtures", "Mocks"]
+    private static let testFolders: Set<String> = [
+        "Tests", "UITests", "UnitTests", "IntegrationTests", "Specs", "XCTests"
+    ]
+    private static let fixtureFolders: Set<String> = [
+        "Fixtures", "fixtures", "TestData", "testdata", "TestFixtures", "Mocks"
+    ]
 
     /// In a test target or a test file (`FooTests.swift`, `FooSpec.swift`, `Tests/…`, `AppTests/…`).
     static func isTestCode(_ path: String) -> Bool {
@@ -12,7 +16,10 @@ enum PathTraits {
         guard let name = parts.last else { return false }
         // `AppTests-Info.plist`, `IntegrationTests copy-Info.plist`: a test target's files named after it.
         if let stem = name.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == "_" }).first,
-           stem.hasSuffix("Tests") || stem.hasSuffix("UITests") { return true }
+            stem.hasSuffix("Tests") || stem.hasSuffix("UITests")
+        {
+            return true
+        }
         // `FooTest.swift` alone is not enough (`MastgTest.swift`, `SpeedTest.swift` are app code); a test file that
         // is one imports XCTest or Testing, which the code-context check sees.
         return name.hasSuffix("Tests.swift") || name.hasSuffix("Spec.swift") || name.hasSuffix("Tests.m")

@@ -135,11 +135,15 @@ public struct FindingSpec: Sendable {
     }
 
     /// Why `finding` does not match, or nil when it does.
-    public func mismatch(severity actualSeverity: Severity, confidence actualConfidence: Confidence, message actualMessage: String)
+    public func mismatch(
+        severity actualSeverity: Severity, confidence actualConfidence: Confidence, message actualMessage: String
+    )
         -> String?
     {
         var problems: [String] = []
-        if let severity, severity != actualSeverity { problems.append("severity \(actualSeverity), expected \(severity)") }
+        if let severity, severity != actualSeverity {
+            problems.append("severity \(actualSeverity), expected \(severity)")
+        }
         if let confidence, confidence != actualConfidence {
             problems.append("confidence \(actualConfidence), expected \(confidence)")
         }

@@ -79,12 +79,31 @@ struct ObjCLexer {
         let n = bytes.count
         while i < n {
             let b = bytes[i]
-            if b == 0x0A { newline(); continue }
-            if b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0C || b == 0x0B { i += 1; continue }
-            if b == UInt8(ascii: "\\"), i + 1 < n, bytes[i + 1] == 0x0A { i += 1; newline(); continue }
-            if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") { skipLineComment(); continue }
-            if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") { skipBlockComment(); continue }
-            if atLineStart && b == UInt8(ascii: "#") { directive(); continue }
+            if b == 0x0A {
+                newline()
+                continue
+            }
+            if b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0C || b == 0x0B {
+                i += 1
+                continue
+            }
+            if b == UInt8(ascii: "\\"), i + 1 < n, bytes[i + 1] == 0x0A {
+                i += 1
+                newline()
+                continue
+            }
+            if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
+                skipLineComment()
+                continue
+            }
+            if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
+                skipBlockComment()
+                continue
+            }
+            if atLineStart && b == UInt8(ascii: "#") {
+                directive()
+                continue
+            }
             atLineStart = false
             if !isLive {
                 // Dead code (`#if 0`): still skip literals, so a `"#endif"` or `/*` in a string is not misread.
@@ -109,8 +128,14 @@ struct ObjCLexer {
     private mutating func skipBlockComment() {
         i += 2
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "*"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") { i += 2; return }
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            if bytes[i] == UInt8(ascii: "*"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+                i += 2
+                return
+            }
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
     }
@@ -130,13 +155,20 @@ struct ObjCLexer {
             // `L"…"`, `u8"…"`, `@"…"` prefixes are rare enough in security code to lex as identifier + string.
             return make(.identifier, startLine)
         }
-        if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39) {
+        if b >= 0x30 && b <= 0x39
+            || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39)
+        {
             i += 1
             while i < n {
                 let c = bytes[i]
-                if Self.isIdent(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "'") { i += 1; continue }
+                if Self.isIdent(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "'") {
+                    i += 1
+                    continue
+                }
                 // Exponent signs: `1e-5`, `0x1p+3`.
-                if (c == UInt8(ascii: "-") || c == UInt8(ascii: "+")), let p = bytes[safe: i - 1], p | 0x20 == UInt8(ascii: "e") || p | 0x20 == UInt8(ascii: "p") {
+                if c == UInt8(ascii: "-") || c == UInt8(ascii: "+"), let p = bytes[safe: i - 1],
+                    p | 0x20 == UInt8(ascii: "e") || p | 0x20 == UInt8(ascii: "p")
+                {
                     i += 1
                     continue
                 }
@@ -178,7 +210,10 @@ struct ObjCLexer {
             if c == quote { return j + 1 }
             if c == 0x0A { return j }
             if c == UInt8(ascii: "\\"), j + 1 < bytes.count {
-                if bytes[j + 1] == 0x0A { line += 1; lineStart = j + 2 }
+                if bytes[j + 1] == 0x0A {
+                    line += 1
+                    lineStart = j + 2
+                }
                 j += 2
                 continue
             }
@@ -201,9 +236,10 @@ struct ObjCLexer {
         switch name {
         case "if", "ifdef", "ifndef":
             let (value, debug, negatedDebug) = Self.evaluate(name, rest)
-            conditions.append(Condition(
-                live: isLive && value != false, debug: isDebug || (debug && value != false), parentLive: isLive,
-                parentDebug: isDebug, taken: value == true, elseIsDebug: negatedDebug))
+            conditions.append(
+                Condition(
+                    live: isLive && value != false, debug: isDebug || (debug && value != false), parentLive: isLive,
+                    parentDebug: isDebug, taken: value == true, elseIsDebug: negatedDebug))
         case "elif":
             if var top = conditions.popLast() {
                 let (value, debug, _) = Self.evaluate("if", rest)
@@ -228,7 +264,10 @@ struct ObjCLexer {
         }
         // Skip to the end of the logical line, counting continuation lines.
         while i < lineEnd {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
     }
@@ -267,9 +306,22 @@ struct ObjCLexer {
         var value: [ObjCToken] = []
         while sub.i < end {
             let c = sub.bytes[sub.i]
-            if c == 0x20 || c == 0x09 || c == 0x0D { sub.i += 1; continue }
-            if c == 0x0A || c == UInt8(ascii: "\\") { if c == 0x0A { sub.line += 1; sub.lineStart = sub.i + 1 }; sub.i += 1; continue }
-            if c == UInt8(ascii: "/"), sub.i + 1 < end, sub.bytes[sub.i + 1] == UInt8(ascii: "*") { sub.skipBlockComment(); continue }
+            if c == 0x20 || c == 0x09 || c == 0x0D {
+                sub.i += 1
+                continue
+            }
+            if c == 0x0A || c == UInt8(ascii: "\\") {
+                if c == 0x0A {
+                    sub.line += 1
+                    sub.lineStart = sub.i + 1
+                }
+                sub.i += 1
+                continue
+            }
+            if c == UInt8(ascii: "/"), sub.i + 1 < end, sub.bytes[sub.i + 1] == UInt8(ascii: "*") {
+                sub.skipBlockComment()
+                continue
+            }
             value.append(sub.lexToken())
         }
         defines.append(ObjCDefine(name: name, value: value, line: line, column: column))
@@ -288,21 +340,34 @@ struct ObjCLexer {
         default:
             if compact == "0" || compact == "false" { return (false, debug: false, negatedDebug: false) }
             if compact == "1" || compact == "true" { return (true, debug: false, negatedDebug: false) }
-            let debugForms: Set<String> = ["DEBUG", "defined(DEBUG)", "DEBUG==1", "DEBUG>0", "defined(DEBUG)&&DEBUG", "_DEBUG", "defined(_DEBUG)"]
+            let debugForms: Set<String> = [
+                "DEBUG", "defined(DEBUG)", "DEBUG==1", "DEBUG>0", "defined(DEBUG)&&DEBUG", "_DEBUG", "defined(_DEBUG)"
+            ]
             let negated: Set<String> = ["!DEBUG", "!defined(DEBUG)", "DEBUG==0"]
             return (nil, debug: debugForms.contains(compact), negatedDebug: negated.contains(compact))
         }
     }
 
-    static func isIdentStart(_ b: UInt8) -> Bool { b == 0x5F || b == 0x24 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b >= 0x80 }
+    static func isIdentStart(_ b: UInt8) -> Bool {
+        b == 0x5F || b == 0x24 || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b >= 0x80
+    }
     static func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
 
     private static let twoCharOperators: Set<UInt16> = {
-        let ops = ["==", "!=", "<=", ">=", "&&", "||", "->", "++", "--", "+=", "-=", "*=", "/=", "|=", "&=", "^=", "::", "<<", ">>", "%="]
-        return Set(ops.map { op in let u = Array(op.utf8); return UInt16(u[0]) << 8 | UInt16(u[1]) })
+        let ops = [
+            "==", "!=", "<=", ">=", "&&", "||", "->", "++", "--", "+=", "-=", "*=", "/=", "|=", "&=", "^=", "::", "<<",
+            ">>", "%="
+        ]
+        return Set(
+            ops.map { op in
+                let u = Array(op.utf8)
+                return UInt16(u[0]) << 8 | UInt16(u[1])
+            })
     }()
 
-    static func isTwoCharOperator(_ a: UInt8, _ b: UInt8) -> Bool { twoCharOperators.contains(UInt16(a) << 8 | UInt16(b)) }
+    static func isTwoCharOperator(_ a: UInt8, _ b: UInt8) -> Bool {
+        twoCharOperators.contains(UInt16(a) << 8 | UInt16(b))
+    }
 }
 
 extension Array {

@@ -12,11 +12,16 @@ extension ObjCRule {
     }
 
     /// Reports at a token; code inside `#if DEBUG` is filed as debug-only.
-    static func report(_ file: ArtifactFile, _ source: ObjCSource, at index: Int, _ message: String, severity: Severity? = nil, confidence: Confidence? = nil) {
+    static func report(
+        _ file: ArtifactFile, _ source: ObjCSource, at index: Int, _ message: String, severity: Severity? = nil,
+        confidence: Confidence? = nil
+    ) {
         guard index >= 0, index < source.tokens.count else { return }
         let token = source.tokens[index]
-        file.report(description, line: token.line, column: token.column, message: message, severity: severity, confidence: confidence,
-                    context: token.isDebugOnly ? .debug : nil)
+        file.report(
+            description, line: token.line, column: token.column, message: message, severity: severity,
+            confidence: confidence,
+            context: token.isDebugOnly ? .debug : nil)
     }
 }
 

@@ -15,24 +15,27 @@ extension ObjCSource {
         "dataUsingEncoding:allowLossyConversion:", "cStringUsingEncoding:", "stringByTrimmingCharactersInSet:",
         "stringByAddingPercentEncodingWithAllowedCharacters:", "stringByReplacingOccurrencesOfString:withString:",
         "absoluteString", "string", "bytes", "data", "value", "stringValue", "text", "attributedText", "JSONString",
-        "rawValue", "mutableBytes",
+        "rawValue", "mutableBytes"
     ]
     /// Sends whose result carries their receiver's or arguments' content.
     static let wrappingSelectors: Set<String> = [
         "stringWithFormat:", "initWithFormat:", "stringByAppendingString:", "stringByAppendingFormat:",
-        "stringWithString:", "initWithString:", "stringWithUTF8String:", "initWithUTF8String:", "initWithData:encoding:",
+        "stringWithString:", "initWithString:", "stringWithUTF8String:", "initWithUTF8String:",
+        "initWithData:encoding:",
         "initWithBytes:length:encoding:", "stringWithCString:encoding:", "dataWithJSONObject:options:error:",
         "archivedDataWithRootObject:", "archivedDataWithRootObject:requiringSecureCoding:error:",
         "dictionaryWithObjectsAndKeys:", "dictionaryWithObject:forKey:", "arrayWithObjects:", "arrayWithObject:",
-        "componentsJoinedByString:", "dataWithData:", "stringWithContentsOfFile:encoding:error:",
+        "componentsJoinedByString:", "dataWithData:", "stringWithContentsOfFile:encoding:error:"
     ]
     /// Look-ups by key: the key names what comes back.
     static let keyedSelectors: Set<String> = [
-        "objectForKey:", "valueForKey:", "valueForKeyPath:", "objectForKeyedSubscript:", "stringForKey:", "dataForKey:",
+        "objectForKey:", "valueForKey:", "valueForKeyPath:", "objectForKeyedSubscript:", "stringForKey:", "dataForKey:"
     ]
     /// Words that end what a method's first selector part says it returns: `tokenForAccount:` returns a token,
     /// `logForPushToken:` returns a log line.
-    private static let selectorPrepositions: Set<String> = ["for", "with", "from", "of", "in", "by", "at", "using", "to", "on", "and"]
+    private static let selectorPrepositions: Set<String> = [
+        "for", "with", "from", "of", "in", "by", "at", "using", "to", "on", "and"
+    ]
 
     /// The name that makes an expression sensitive, or nil when it is not.
     func sensitiveName(in range: Range<Int>) -> String? {
@@ -47,7 +50,8 @@ extension ObjCSource {
 
         // `cond ? a : b`
         if let (question, colon) = topLevelTernary(r) {
-            return sensitiveName(in: (question + 1)..<colon, depth: depth + 1) ?? sensitiveName(in: (colon + 1)..<r.upperBound, depth: depth + 1)
+            return sensitiveName(in: (question + 1)..<colon, depth: depth + 1)
+                ?? sensitiveName(in: (colon + 1)..<r.upperBound, depth: depth + 1)
         }
         // Any other operator at the top level (`token.length > 0`, `a == b`, `x + 1`) yields no secret.
         if hasTopLevelOperator(r) { return nil }
@@ -62,7 +66,9 @@ extension ObjCSource {
             let inner = (first + 2)..<last
             if isPunct(first + 1, "{") { return sensitiveNameInDictionaryLiteral(inner, depth: depth) }
             if isPunct(first + 1, "[") || isPunct(first + 1, "(") {
-                for element in split(inner) { if let found = sensitiveName(in: element, depth: depth + 1) { return found } }
+                for element in split(inner) {
+                    if let found = sensitiveName(in: element, depth: depth + 1) { return found }
+                }
             }
             return nil
         }
@@ -72,7 +78,9 @@ extension ObjCSource {
             // A subscript: `json[@"access_token"]`, `items[0]`.
             guard open > first else { return nil }
             let key = (open + 1)..<last
-            if let literal = stringValue(of: key) { return SensitiveName.isSensitive(literal) || literal.lowercased() == "authorization" ? literal : nil }
+            if let literal = stringValue(of: key) {
+                return SensitiveName.isSensitive(literal) || literal.lowercased() == "authorization" ? literal : nil
+            }
             return sensitiveName(in: first..<open, depth: depth + 1)
         }
         if isPunct(last, ")"), match[last] == first + 1, isIdentifier(first) {
@@ -80,7 +88,9 @@ extension ObjCSource {
             let name = text(first)
             if SensitiveName.isSensitive(name) { return name }
             guard Self.wrappingFunctions.contains(name) else { return nil }
-            for argument in split((first + 2)..<last) { if let found = sensitiveName(in: argument, depth: depth + 1) { return found } }
+            for argument in split((first + 2)..<last) {
+                if let found = sensitiveName(in: argument, depth: depth + 1) { return found }
+            }
             return nil
         }
         // A member: `self.session.accessToken`, `credentials->password`, `[self field].text`.
@@ -92,7 +102,8 @@ extension ObjCSource {
 
     /// C functions whose result carries their arguments' content.
     private static let wrappingFunctions: Set<String> = [
-        "CFBridgingRelease", "CFBridgingRetain", "NSStringFromClass", "CFStringCreateCopy", "CFDataCreate", "CFStringCreateWithCString",
+        "CFBridgingRelease", "CFBridgingRetain", "NSStringFromClass", "CFStringCreateCopy", "CFDataCreate",
+        "CFStringCreateWithCString"
     ]
 
     /// `base.member` or `[base member]`: the member decides; what the user typed is named by its field; a
@@ -100,7 +111,9 @@ extension ObjCSource {
     private func sensitiveName(ofMember member: String, base: Range<Int>, depth: Int) -> String? {
         if Sensitivity.harmlessMembers.contains(member) { return nil }
         if SensitiveName.isSensitive(member) { return member }
-        if Sensitivity.inputTextMembers.contains(member) || member == "stringValue", let field = lastName(of: base), Self.isSensitiveInputField(field) {
+        if Sensitivity.inputTextMembers.contains(member) || member == "stringValue", let field = lastName(of: base),
+            Self.isSensitiveInputField(field)
+        {
             return field
         }
         if Self.passthroughSelectors.contains(member) { return sensitiveName(in: base, depth: depth + 1) }
@@ -129,13 +142,17 @@ extension ObjCSource {
         // What the method says it returns: `[keychain passwordForService:s account:a]`, `[self tokenWithScope:s]`.
         let first = send.parts[0].name
         var words = SensitiveName.words(first)
-        if let cut = words.indices.dropFirst().first(where: { Self.selectorPrepositions.contains(words[$0]) }) { words = Array(words[..<cut]) }
+        if let cut = words.indices.dropFirst().first(where: { Self.selectorPrepositions.contains(words[$0]) }) {
+            words = Array(words[..<cut])
+        }
         return SensitiveName.classify(words: words) != nil ? first : nil
     }
 
     private func sensitiveNameInDictionaryLiteral(_ inner: Range<Int>, depth: Int) -> String? {
         for entry in split(inner) {
-            guard let colon = entry.first(where: { isPunct($0, ":") && !isInsideGroup($0, of: entry) }) else { continue }
+            guard let colon = entry.first(where: { isPunct($0, ":") && !isInsideGroup($0, of: entry) }) else {
+                continue
+            }
             let value = (colon + 1)..<entry.upperBound
             if isTrivialValue(trimmedExpression(value)) { continue }
             if let key = stringValue(of: entry.lowerBound..<colon), SensitiveName.isSensitive(key) { return key }
@@ -147,7 +164,8 @@ extension ObjCSource {
     /// `passwordTextField`, `pinInput`, `cvvField`, `passwordTextView`: a control whose text is a secret.
     static func isSensitiveInputField(_ name: String) -> Bool {
         if SensitiveName.classifyInputField(name) != nil { return true }
-        for suffix in ["TextField", "Field", "TextView", "Input"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in ["TextField", "Field", "TextView", "Input"]
+        where name.hasSuffix(suffix) && name.count > suffix.count {
             if SensitiveName.isSensitive(String(name.dropLast(suffix.count))) { return true }
         }
         return false
@@ -157,7 +175,9 @@ extension ObjCSource {
     private func lastName(of range: Range<Int>) -> String? {
         let r = trimmedExpression(range)
         guard let last = r.last else { return nil }
-        if isPunct(last, "]"), match[last] == r.lowerBound, let send = send(openingAt: r.lowerBound), send.parts.count == 1, send.parts[0].argument == nil {
+        if isPunct(last, "]"), match[last] == r.lowerBound, let send = send(openingAt: r.lowerBound),
+            send.parts.count == 1, send.parts[0].argument == nil
+        {
             return send.selector
         }
         return tokens[last].kind == .identifier ? text(last) : nil
@@ -168,7 +188,13 @@ extension ObjCSource {
         var low = 0, high = sends.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            if sends[mid].open < open { low = mid + 1 } else if sends[mid].open > open { high = mid - 1 } else { return sends[mid] }
+            if sends[mid].open < open {
+                low = mid + 1
+            } else if sends[mid].open > open {
+                high = mid - 1
+            } else {
+                return sends[mid]
+            }
         }
         return nil
     }
@@ -194,7 +220,9 @@ extension ObjCSource {
     private func isCast(_ open: Int) -> Bool {
         let close = match[open]
         guard close > open + 1 else { return false }
-        for index in (open + 1)..<close where !(tokens[index].kind == .identifier || isPunct(index, "*") || isPunct(index, "<") || isPunct(index, ">")) {
+        for index in (open + 1)..<close
+        where !(tokens[index].kind == .identifier || isPunct(index, "*") || isPunct(index, "<") || isPunct(index, ">"))
+        {
             return false
         }
         return true
@@ -206,8 +234,14 @@ extension ObjCSource {
         var question: Int?
         var pending = 0
         while index < r.upperBound {
-            if match[index] > index { index = match[index] + 1; continue }
-            if isPunct(index, "?") { if question == nil { question = index }; pending += 1 }
+            if match[index] > index {
+                index = match[index] + 1
+                continue
+            }
+            if isPunct(index, "?") {
+                if question == nil { question = index }
+                pending += 1
+            }
             if isPunct(index, ":"), pending > 0 {
                 pending -= 1
                 if pending == 0, let question { return (question, index) }
@@ -218,14 +252,18 @@ extension ObjCSource {
     }
 
     private static let operators: Set<String> = [
-        "==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "!", "<<", ">>", "|", "^", "=", "+=", "-=",
+        "==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "!", "<<", ">>", "|", "^", "=", "+=",
+        "-="
     ]
 
     /// An operator between operands at the top level: `a > 0`, `!token`, `a + b` (a leading `*`/`&` was trimmed).
     private func hasTopLevelOperator(_ r: Range<Int>) -> Bool {
         var index = r.lowerBound
         while index < r.upperBound {
-            if match[index] > index { index = match[index] + 1; continue }
+            if match[index] > index {
+                index = match[index] + 1
+                continue
+            }
             if tokens[index].kind == .punctuation, Self.operators.contains(text(index)) { return true }
             index += 1
         }

@@ -38,7 +38,9 @@ final class ObjCSource {
     }
 
     func text(_ range: Range<Int>) -> String {
-        guard let first = range.first, first < tokens.count, range.upperBound <= tokens.count, !range.isEmpty else { return "" }
+        guard let first = range.first, first < tokens.count, range.upperBound <= tokens.count, !range.isEmpty else {
+            return ""
+        }
         return String(decoding: bytes[tokens[first].start..<tokens[range.upperBound - 1].end], as: UTF8.self)
     }
 
@@ -113,7 +115,13 @@ final class ObjCSource {
         var low = 0, high = bodies.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            if bodies[mid].upperBound < index { low = mid + 1 } else if bodies[mid].lowerBound > index { high = mid - 1 } else { return bodies[mid] }
+            if bodies[mid].upperBound < index {
+                low = mid + 1
+            } else if bodies[mid].lowerBound > index {
+                high = mid - 1
+            } else {
+                return bodies[mid]
+            }
         }
         return nil
     }
@@ -151,7 +159,11 @@ final class ObjCSource {
         // C and C++: the identifier right before the first top-level `(`, skipping `__attribute__((…))` and friends.
         while index < signature.upperBound {
             if isPunct(index, "("), match[index] > index {
-                if index - 1 >= signature.lowerBound, isIdentifier(index - 1), !Self.notCallees.contains(text(index - 1)) { return text(index - 1) }
+                if index - 1 >= signature.lowerBound, isIdentifier(index - 1),
+                    !Self.notCallees.contains(text(index - 1))
+                {
+                    return text(index - 1)
+                }
                 index = match[index] + 1
                 continue
             }
@@ -171,7 +183,9 @@ final class ObjCSource {
             case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"):
                 stack.append(index)
             case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
-                let open: UInt8 = bytes[t.start] == UInt8(ascii: "]") ? UInt8(ascii: "[") : bytes[t.start] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
+                let open: UInt8 =
+                    bytes[t.start] == UInt8(ascii: "]")
+                    ? UInt8(ascii: "[") : bytes[t.start] == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
                 // Recover from unbalanced code: close the nearest opener of the same shape, dropping the ones
                 // above it; a closer with no opener is ignored.
                 if let position = stack.lastIndex(where: { bytes[tokens[$0].start] == open }) {
@@ -203,18 +217,24 @@ final class ObjCSource {
 
     private static let notCallees: Set<String> = [
         "if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__", "__typeof", "catch", "defined",
-        "__attribute__", "alignof", "_Alignof", "decltype", "static_assert", "NS_ENUM", "NS_OPTIONS",
+        "__attribute__", "alignof", "_Alignof", "decltype", "static_assert", "NS_ENUM", "NS_OPTIONS"
     ]
 
     private func findSendsAndCalls() {
         for index in tokens.indices {
-            if isPunct(index, "["), match[index] > index, isMessageSendOpener(index), let send = messageSend(at: index) {
+            if isPunct(index, "["), match[index] > index, isMessageSendOpener(index), let send = messageSend(at: index)
+            {
                 sends.append(send)
             } else if tokens[index].kind == .identifier, isPunct(index + 1, "("), match[index + 1] > index + 1 {
                 let name = text(index)
-                guard !Self.notCallees.contains(name), !isPunct(index - 1, "."), !isPunct(index - 1, "->") else { continue }
+                guard !Self.notCallees.contains(name), !isPunct(index - 1, "."), !isPunct(index - 1, "->") else {
+                    continue
+                }
                 let close = match[index + 1]
-                calls.append(ObjCCall(name: name, nameIndex: index, open: index + 1, close: close, arguments: split((index + 2)..<close)))
+                calls.append(
+                    ObjCCall(
+                        name: name, nameIndex: index, open: index + 1, close: close,
+                        arguments: split((index + 2)..<close)))
             }
         }
     }
@@ -239,7 +259,9 @@ final class ObjCSource {
         var parts: [ObjCMessageSend.Part] = []
         var index = receiverEnd
         if index + 1 == close, tokens[index].kind == .identifier {
-            return ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: [.init(name: text(index), nameIndex: index, argument: nil)])
+            return ObjCMessageSend(
+                open: open, close: close, receiver: (open + 1)..<receiverEnd,
+                parts: [.init(name: text(index), nameIndex: index, argument: nil)])
         }
         while index < close {
             // A part: `name:` or a bare `:` (`[x performSelector:s withObject:o :extra]` style).
@@ -250,23 +272,39 @@ final class ObjCSource {
             } else if isPunct(index, ":") {
                 index += 1
             } else {
-                return parts.isEmpty ? nil : ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: parts)
+                return parts.isEmpty
+                    ? nil : ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: parts)
             }
             let argumentStart = index
             var pendingTernary = 0
             while index < close {
-                if match[index] > index { index = match[index] + 1; continue }
+                if match[index] > index {
+                    index = match[index] + 1
+                    continue
+                }
                 if isPunct(index, "?") { pendingTernary += 1 }
                 if isPunct(index, ":") {
-                    if pendingTernary > 0 { pendingTernary -= 1; index += 1; continue }
+                    if pendingTernary > 0 {
+                        pendingTernary -= 1
+                        index += 1
+                        continue
+                    }
                     break
                 }
-                if index > argumentStart, pendingTernary == 0, tokens[index].kind == .identifier, isPunct(index + 1, ":") { break }
+                if index > argumentStart, pendingTernary == 0, tokens[index].kind == .identifier,
+                    isPunct(index + 1, ":")
+                {
+                    break
+                }
                 index += 1
             }
-            parts.append(.init(name: nameIndex.map { text($0) } ?? "", nameIndex: nameIndex ?? argumentStart - 1, argument: argumentStart..<index))
+            parts.append(
+                .init(
+                    name: nameIndex.map { text($0) } ?? "", nameIndex: nameIndex ?? argumentStart - 1,
+                    argument: argumentStart..<index))
         }
-        return parts.isEmpty ? nil : ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: parts)
+        return parts.isEmpty
+            ? nil : ObjCMessageSend(open: open, close: close, receiver: (open + 1)..<receiverEnd, parts: parts)
     }
 
     /// The end of one operand (a receiver): a name, literal, send, cast or parenthesised expression, then
@@ -278,7 +316,11 @@ final class ObjCSource {
         while isPunct(index, "("), match[index] > index, match[index] < limit {
             index = match[index] + 1
             if index >= limit { return index }
-            if !(tokens[index].kind == .identifier || isPunct(index, "[") || isPunct(index, "(") || tokens[index].kind == .objcString) { return index }
+            if !(tokens[index].kind == .identifier || isPunct(index, "[") || isPunct(index, "(")
+                || tokens[index].kind == .objcString)
+            {
+                return index
+            }
         }
         if isPunct(index, "["), match[index] > index, match[index] < limit {
             index = match[index] + 1
@@ -292,11 +334,13 @@ final class ObjCSource {
             return nil
         }
         while index < limit {
-            if (isPunct(index, ".") || isPunct(index, "->")), index + 1 < limit, tokens[index + 1].kind == .identifier {
+            if isPunct(index, ".") || isPunct(index, "->"), index + 1 < limit, tokens[index + 1].kind == .identifier {
                 index += 2
             } else if isPunct(index, "("), match[index] > index, match[index] < limit {
                 index = match[index] + 1
-            } else if isPunct(index, "["), match[index] > index, match[index] + 1 < limit, tokens[match[index] + 1].kind == .identifier {
+            } else if isPunct(index, "["), match[index] > index, match[index] + 1 < limit,
+                tokens[match[index] + 1].kind == .identifier
+            {
                 // `[items[0] count]`: a subscript, since a selector follows it.
                 index = match[index] + 1
             } else {
@@ -313,7 +357,10 @@ final class ObjCSource {
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
-            if match[index] > index { index = min(match[index] + 1, range.upperBound); continue }
+            if match[index] > index {
+                index = min(match[index] + 1, range.upperBound)
+                continue
+            }
             if isPunct(index, ",") {
                 result.append(start..<index)
                 start = index + 1
@@ -332,9 +379,12 @@ final class ObjCSource {
                 guard token.kind == .objcString || token.kind == .string, token.end - 1 >= open else { return nil }
                 return String(decoding: bytes[open..<(token.end - 1)], as: UTF8.self)
             }
-            if !values.isEmpty, values.allSatisfy({ $0 != nil }) { constants[define.name] = values.compactMap { $0 }.joined() }
+            if !values.isEmpty, values.allSatisfy({ $0 != nil }) {
+                constants[define.name] = values.compactMap { $0 }.joined()
+            }
         }
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation && isPunct(index, "=") && body(containing: index) == nil {
+        for (index, token) in tokens.enumerated()
+        where token.kind == .punctuation && isPunct(index, "=") && body(containing: index) == nil {
             guard isIdentifier(index - 1) else { continue }
             var end = index + 1
             while end < tokens.count, tokens[end].kind == .objcString || tokens[end].kind == .string { end += 1 }
@@ -384,20 +434,33 @@ final class ObjCSource {
             var start = index - 1
             while start > 0 {
                 let previous = start - 1
-                if isPunct(previous, ";") || isPunct(previous, "{") || isPunct(previous, "}") || isPunct(previous, "(") || isPunct(previous, ",") || isPunct(previous, ":") || tokens[previous].kind == .directive { break }
+                if isPunct(previous, ";") || isPunct(previous, "{") || isPunct(previous, "}") || isPunct(previous, "(")
+                    || isPunct(previous, ",") || isPunct(previous, ":") || tokens[previous].kind == .directive
+                {
+                    break
+                }
                 if isPunct(previous, "]") || isPunct(previous, ")") {
                     // Step over a bracketed group.
-                    if match[previous] >= 0, match[previous] < previous { start = match[previous]; continue }
+                    if match[previous] >= 0, match[previous] < previous {
+                        start = match[previous]
+                        continue
+                    }
                 }
                 start = previous
             }
             var end = index + 1
-            while end < tokens.count, !isPunct(end, ";"), !isPunct(end, "}"), !isPunct(end, ")"), !isPunct(end, "]"), !isPunct(end, ",") {
-                if match[end] > end { end = match[end] + 1; continue }
+            while end < tokens.count, !isPunct(end, ";"), !isPunct(end, "}"), !isPunct(end, ")"), !isPunct(end, "]"),
+                !isPunct(end, ",")
+            {
+                if match[end] > end {
+                    end = match[end] + 1
+                    continue
+                }
                 end += 1
             }
             guard start < index, end > index + 1 else { continue }
-            result.append(ObjCAssignment(target: start..<index, equals: index, value: (index + 1)..<min(end, tokens.count)))
+            result.append(
+                ObjCAssignment(target: start..<index, equals: index, value: (index + 1)..<min(end, tokens.count)))
         }
         return result
     }
@@ -461,13 +524,19 @@ extension ObjCSource {
         while start > 0 {
             let previous = start - 1
             if isPunct(previous, ";") || (match[previous] > previous && match[previous] > index) { break }
-            if match[previous] >= 0, match[previous] < previous { start = match[previous]; continue }
+            if match[previous] >= 0, match[previous] < previous {
+                start = match[previous]
+                continue
+            }
             if isPunct(previous, "}") { break }
             start = previous
         }
         var end = index
         while end < tokens.count, !isPunct(end, ";") {
-            if match[end] > end { end = match[end] + 1; continue }
+            if match[end] > end {
+                end = match[end] + 1
+                continue
+            }
             if match[end] >= 0, match[end] < end, match[end] < start { break }  // the closer of a group we are inside
             end += 1
         }

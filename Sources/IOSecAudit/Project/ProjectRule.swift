@@ -32,11 +32,12 @@ public final class ProjectContext {
         severity: Severity? = nil, confidence: Confidence? = nil
     ) {
         let text = snippet(file, line)
-        findings.append(Finding(
-            ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-            title: rule.title, message: message, file: file, line: max(line, 1), column: max(column, 1),
-            endLine: max(line, 1), endColumn: max(column, 1) + max(text.utf8.count, 1),
-            snippet: text, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
-            context: CodeContextClassifier.context(ofPath: file) ?? .app))
+        findings.append(
+            Finding(
+                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
+                title: rule.title, message: message, file: file, line: max(line, 1), column: max(column, 1),
+                endLine: max(line, 1), endColumn: max(column, 1) + max(text.utf8.count, 1),
+                snippet: text, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
+                context: CodeContextClassifier.context(ofPath: file) ?? .app))
     }
 }

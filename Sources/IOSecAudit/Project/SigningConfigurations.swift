@@ -5,7 +5,7 @@ enum ConfigurationKind {
     /// Only used to tell whether an xcconfig's file name names a configuration at all.
     static let releaseWords: Set<String> = [
         "release", "production", "prod", "store", "appstore", "distribution", "staging", "beta", "adhoc", "enterprise",
-        "testflight",
+        "testflight"
     ]
 
     /// A development configuration or file, judged by its name's words.
@@ -20,7 +20,10 @@ enum ConfigurationKind {
         var previousWasLower = false
         for ch in name {
             guard ch.isLetter else {
-                if !current.isEmpty { words.append(current.lowercased()); current = "" }
+                if !current.isEmpty {
+                    words.append(current.lowercased())
+                    current = ""
+                }
                 previousWasLower = false
                 continue
             }

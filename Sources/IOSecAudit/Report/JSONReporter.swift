@@ -6,7 +6,10 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     struct Document: Encodable {
-        struct Tool: Encodable { let name: String; let version: String }
+        struct Tool: Encodable {
+            let name: String
+            let version: String
+        }
         struct Summary: Encodable {
             let filesScanned: Int
             let bySeverity: [String: Int]
@@ -34,7 +37,8 @@ public struct JSONReporter: Reporter {
                 bySeverity: Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
                 suppressed: result.findings.count - result.activeFindings.count,
                 durationSeconds: (result.durationSeconds * 1000).rounded() / 1000,
-                notShownByContext: Dictionary(uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) })))
+                notShownByContext: Dictionary(
+                    uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) })))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.

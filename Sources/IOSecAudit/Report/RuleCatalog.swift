@@ -32,28 +32,28 @@ public enum RuleCatalog {
             }.joined(separator: "\n\n")
         }
         return """
-        \(rule.id) — \(rule.title)
-        severity: \(rule.severity.rawValue) · confidence: \(rule.confidence.rawValue) · \(rule.masvs) · CWE-\(rule.cwe)
+            \(rule.id) — \(rule.title)
+            severity: \(rule.severity.rawValue) · confidence: \(rule.confidence.rawValue) · \(rule.masvs) · CWE-\(rule.cwe)
 
-        Why it matters
-        \(rule.rationale)
+            Why it matters
+            \(rule.rationale)
 
-        How to fix
-        \(rule.fix)
+            How to fix
+            \(rule.fix)
 
-        ```\(language(ofSnippet: rule.fixExample))
-        \(rule.fixExample.trimmingWhitespace())
-        ```
+            ```\(language(ofSnippet: rule.fixExample))
+            \(rule.fixExample.trimmingWhitespace())
+            ```
 
-        Triggers on
-        \(examples(rule.triggeringExamples))
+            Triggers on
+            \(examples(rule.triggeringExamples))
 
-        Stays quiet on
-        \(examples(rule.nonTriggeringExamples))
+            Stays quiet on
+            \(examples(rule.nonTriggeringExamples))
 
-        Suppress one finding with `// iosec:ignore \(rule.id) -- reason` on the line or the line above.
+            Suppress one finding with `// iosec:ignore \(rule.id) -- reason` on the line or the line above.
 
-        """
+            """
     }
 
     /// The markdown fence language of a file, from its kind.

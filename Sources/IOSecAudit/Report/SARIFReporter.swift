@@ -21,11 +21,15 @@ public struct SARIFReporter: Reporter {
                 ruleIndex: ruleIndex[finding.ruleId],
                 level: Self.level(finding.severity),
                 message: .init(text: finding.message),
-                locations: [.init(physicalLocation: .init(
-                    artifactLocation: .init(uri: Self.uri(finding.file), uriBaseId: "SRCROOT"),
-                    region: .init(startLine: finding.line, startColumn: finding.column,
-                                  endLine: finding.endLine, endColumn: max(finding.endColumn, finding.column + 1),
-                                  snippet: .init(text: finding.snippet))))],
+                locations: [
+                    .init(
+                        physicalLocation: .init(
+                            artifactLocation: .init(uri: Self.uri(finding.file), uriBaseId: "SRCROOT"),
+                            region: .init(
+                                startLine: finding.line, startColumn: finding.column,
+                                endLine: finding.endLine, endColumn: max(finding.endColumn, finding.column + 1),
+                                snippet: .init(text: finding.snippet))))
+                ],
                 partialFingerprints: ["primaryLocationLineHash": fingerprints[index]],
                 suppressions: finding.suppressed
                     ? [.init(kind: "inSource", justification: finding.suppressionReason)] : nil,
@@ -35,17 +39,23 @@ public struct SARIFReporter: Reporter {
             SARIF.Notification(
                 level: diagnostic.level == .error ? "error" : "warning",
                 message: .init(text: diagnostic.message),
-                locations: [.init(physicalLocation: .init(
-                    artifactLocation: .init(uri: Self.uri(diagnostic.file), uriBaseId: "SRCROOT"), region: nil))])
+                locations: [
+                    .init(
+                        physicalLocation: .init(
+                            artifactLocation: .init(uri: Self.uri(diagnostic.file), uriBaseId: "SRCROOT"), region: nil))
+                ])
         }
         let root = URL(fileURLWithPath: result.root, isDirectory: true).standardizedFileURL.absoluteString
-        let log = SARIF.Log(runs: [SARIF.Run(
-            tool: .init(driver: .init(
-                name: "iosec", version: IOSecVersion.current, semanticVersion: IOSecVersion.current,
-                rules: rules.map(Self.descriptor))),
-            invocations: [.init(executionSuccessful: true, toolExecutionNotifications: notifications)],
-            originalUriBaseIds: ["SRCROOT": .init(uri: root.hasSuffix("/") ? root : root + "/")],
-            results: results)])
+        let log = SARIF.Log(runs: [
+            SARIF.Run(
+                tool: .init(
+                    driver: .init(
+                        name: "iosec", version: IOSecVersion.current, semanticVersion: IOSecVersion.current,
+                        rules: rules.map(Self.descriptor))),
+                invocations: [.init(executionSuccessful: true, toolExecutionNotifications: notifications)],
+                originalUriBaseIds: ["SRCROOT": .init(uri: root.hasSuffix("/") ? root : root + "/")],
+                results: results)
+        ])
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -55,16 +65,16 @@ public struct SARIFReporter: Reporter {
 
     static func descriptor(_ rule: RuleDescription) -> SARIF.ReportingDescriptor {
         let markdown = """
-        \(rule.rationale)
+            \(rule.rationale)
 
-        **Fix:** \(rule.fix)
+            **Fix:** \(rule.fix)
 
-        ```swift
-        \(rule.fixExample)
-        ```
+            ```swift
+            \(rule.fixExample)
+            ```
 
-        \(rule.masvs) · CWE-\(rule.cwe) · `iosec explain \(rule.id)`
-        """
+            \(rule.masvs) · CWE-\(rule.cwe) · `iosec explain \(rule.id)`
+            """
         return SARIF.ReportingDescriptor(
             id: rule.id,
             name: rule.title.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
@@ -148,7 +158,10 @@ enum SARIF {
         let rules: [ReportingDescriptor]
     }
     struct Message: Encodable { let text: String }
-    struct MultiformatMessage: Encodable { let text: String; var markdown: String? = nil }
+    struct MultiformatMessage: Encodable {
+        let text: String
+        var markdown: String? = nil
+    }
     struct ReportingDescriptor: Encodable {
         let id: String
         let name: String
@@ -184,14 +197,23 @@ enum SARIF {
         let suppressions: [Suppression]?
         let properties: ResultProperties
     }
-    struct ResultProperties: Encodable { let confidence: String; let masvs: String }
-    struct Suppression: Encodable { let kind: String; let justification: String? }
+    struct ResultProperties: Encodable {
+        let confidence: String
+        let masvs: String
+    }
+    struct Suppression: Encodable {
+        let kind: String
+        let justification: String?
+    }
     struct Location: Encodable { let physicalLocation: PhysicalLocation }
     struct PhysicalLocation: Encodable {
         let artifactLocation: ArtifactLocation
         let region: Region?
     }
-    struct ArtifactLocation: Encodable { let uri: String; let uriBaseId: String }
+    struct ArtifactLocation: Encodable {
+        let uri: String
+        let uriBaseId: String
+    }
     struct Region: Encodable {
         let startLine: Int
         let startColumn: Int

@@ -20,7 +20,8 @@ public struct TextReporter: Reporter {
                     out += "  " + paint(finding.file, "1") + "\n"
                     currentFile = finding.file
                 }
-                out += "    \(finding.file):\(finding.line):\(finding.column)  \(paint(finding.ruleId, Self.color(severity)))  \(finding.message)\n"
+                out +=
+                    "    \(finding.file):\(finding.line):\(finding.column)  \(paint(finding.ruleId, Self.color(severity)))  \(finding.message)\n"
                 out += "      fix: \(finding.fix)\n"
             }
             out += "\n"

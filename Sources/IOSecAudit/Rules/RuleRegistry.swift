@@ -3,47 +3,47 @@
 public enum RuleRegistry {
     /// Rules over Swift syntax trees, run together in one walk per file.
     public static let swiftRules: [any SwiftRule.Type] = [
-        BiometricBoolGateRule.self,        // auth.biometric-bool-gate
-        PasskeyLocalChallengeRule.self,    // auth.passkey-local-challenge
-        PasskeyUserIDPIIRule.self,         // auth.passkey-user-id-pii
-        BiometryAnyRule.self,              // auth.biometry-any
-        BiometricNoFallbackRule.self,      // auth.biometric-no-fallback
-        WeakLocalAuthRule.self,            // auth.weak-local-auth
-        DebugLoggingRule.self,             // code.debug-logging
-        FormatStringRule.self,             // code.format-string
-        SQLInjectionRule.self,             // code.sql-injection
-        HardcodedKeyRule.self,             // crypto.hardcoded-key
-        InsecureRandomRule.self,           // crypto.insecure-random
-        WeakCipherRule.self,               // crypto.weak-cipher
-        ThirdPartySDKPIIRule.self,         // privacy.third-party-sdk-pii
-        WeakHashRule.self,                 // crypto.weak-hash
-        WeakKDFRule.self,                  // crypto.weak-kdf
-        CleartextURLRule.self,             // network.cleartext-url
-        SecretInURLRule.self,              // network.secret-in-url
-        TLSVersionRule.self,               // network.tls-version
-        TrustAllRule.self,                 // network.trust-all
-        UIWebViewRule.self,                // platform.uiwebview
-        URLSchemeUnvalidatedRule.self,     // platform.url-scheme-unvalidated
-        WebViewFileAccessRule.self,        // platform.webview-file-access
-        WebViewHTMLInjectionRule.self,     // platform.webview-html-injection
-        WebViewJavaScriptRule.self,        // platform.webview-js
-        DebuggerCheckRule.self,            // resilience.debugger-check
-        JailbreakDetectionWeakRule.self,   // resilience.jailbreak-detection-weak
-        HardcodedSecretRule.self,          // secrets.hardcoded
-        FileProtectionWeakRule.self,       // storage.file-protection-weak
-        KeychainAccessibilityRule.self,    // storage.keychain-accessibility
-        KeychainAddOnlyAttributeUpdateRule.self, // keychain.add-only-attribute-update
-        KeychainDeleteOnReadFailureRule.self, // keychain.delete-on-read-failure
-        KeychainDeleteThenAddRule.self,    // keychain.delete-then-add
-        KeychainErroneousAttributeRule.self, // keychain.erroneous-attribute
-        KeychainQueryReuseRule.self,       // keychain.query-reuse
-        LogSensitiveRule.self,             // storage.log-sensitive
-        DatabaseUnencryptedRule.self,      // storage.database-unencrypted
-        PasteboardRule.self,               // storage.pasteboard
-        PlaintextFileRule.self,            // storage.plaintext-file
-        UserDefaultsSecretRule.self,       // storage.userdefaults-secret
-        WebViewCacheRule.self,             // storage.webview-cache
-        KeyboardCacheSwiftMatcher.self,    // storage.keyboard-cache, in SwiftUI and alert text fields
+        BiometricBoolGateRule.self,  // auth.biometric-bool-gate
+        PasskeyLocalChallengeRule.self,  // auth.passkey-local-challenge
+        PasskeyUserIDPIIRule.self,  // auth.passkey-user-id-pii
+        BiometryAnyRule.self,  // auth.biometry-any
+        BiometricNoFallbackRule.self,  // auth.biometric-no-fallback
+        WeakLocalAuthRule.self,  // auth.weak-local-auth
+        DebugLoggingRule.self,  // code.debug-logging
+        FormatStringRule.self,  // code.format-string
+        SQLInjectionRule.self,  // code.sql-injection
+        HardcodedKeyRule.self,  // crypto.hardcoded-key
+        InsecureRandomRule.self,  // crypto.insecure-random
+        WeakCipherRule.self,  // crypto.weak-cipher
+        ThirdPartySDKPIIRule.self,  // privacy.third-party-sdk-pii
+        WeakHashRule.self,  // crypto.weak-hash
+        WeakKDFRule.self,  // crypto.weak-kdf
+        CleartextURLRule.self,  // network.cleartext-url
+        SecretInURLRule.self,  // network.secret-in-url
+        TLSVersionRule.self,  // network.tls-version
+        TrustAllRule.self,  // network.trust-all
+        UIWebViewRule.self,  // platform.uiwebview
+        URLSchemeUnvalidatedRule.self,  // platform.url-scheme-unvalidated
+        WebViewFileAccessRule.self,  // platform.webview-file-access
+        WebViewHTMLInjectionRule.self,  // platform.webview-html-injection
+        WebViewJavaScriptRule.self,  // platform.webview-js
+        DebuggerCheckRule.self,  // resilience.debugger-check
+        JailbreakDetectionWeakRule.self,  // resilience.jailbreak-detection-weak
+        HardcodedSecretRule.self,  // secrets.hardcoded
+        FileProtectionWeakRule.self,  // storage.file-protection-weak
+        KeychainAccessibilityRule.self,  // storage.keychain-accessibility
+        KeychainAddOnlyAttributeUpdateRule.self,  // keychain.add-only-attribute-update
+        KeychainDeleteOnReadFailureRule.self,  // keychain.delete-on-read-failure
+        KeychainDeleteThenAddRule.self,  // keychain.delete-then-add
+        KeychainErroneousAttributeRule.self,  // keychain.erroneous-attribute
+        KeychainQueryReuseRule.self,  // keychain.query-reuse
+        LogSensitiveRule.self,  // storage.log-sensitive
+        DatabaseUnencryptedRule.self,  // storage.database-unencrypted
+        PasteboardRule.self,  // storage.pasteboard
+        PlaintextFileRule.self,  // storage.plaintext-file
+        UserDefaultsSecretRule.self,  // storage.userdefaults-secret
+        WebViewCacheRule.self,  // storage.webview-cache
+        KeyboardCacheSwiftMatcher.self  // storage.keyboard-cache, in SwiftUI and alert text fields
     ]
 
     /// Visitors that record facts from Swift for project rules (they report nothing themselves).
@@ -53,19 +53,19 @@ public enum RuleRegistry {
         PasskeyAPICollector.self,
         NetworkCollector.self,
         SnapshotFactCollector.self,
-        CoreDataProtectionCollector.self,
+        CoreDataProtectionCollector.self
     ]
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
     public static let artifactRules: [any ArtifactRule.Type] = [
-        DebugBuildSettingsRule.self,       // code.debug-build-settings
-        ATSArbitraryLoadsRule.self,        // network.ats-arbitrary-loads
-        KeyboardCacheRule.self,            // storage.keyboard-cache
+        DebugBuildSettingsRule.self,  // code.debug-build-settings
+        ATSArbitraryLoadsRule.self,  // network.ats-arbitrary-loads
+        KeyboardCacheRule.self,  // storage.keyboard-cache
         HardcodedSecretPlistMatcher.self,  // secrets.hardcoded, in bundled plists
-        ATSExceptionInsecureRule.self,     // network.ats-exception-insecure
-        AASADevAppIDRule.self,             // platform.aasa-dev-app-id
-        AASAInvalidRule.self,              // platform.aasa-invalid
-        ManifestInvalidRule.self,          // privacy.manifest-invalid
+        ATSExceptionInsecureRule.self,  // network.ats-exception-insecure
+        AASADevAppIDRule.self,  // platform.aasa-dev-app-id
+        AASAInvalidRule.self,  // platform.aasa-invalid
+        ManifestInvalidRule.self,  // privacy.manifest-invalid
         // Objective-C, Objective-C++ and C: matchers sharing the Swift rule's description, and C-only rules.
         UserDefaultsSecretObjCMatcher.self,
         WeakHashObjCMatcher.self,
@@ -87,7 +87,7 @@ public enum RuleRegistry {
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,
-        UnsafeCFunctionRule.self,
+        UnsafeCFunctionRule.self
     ]
 
     /// Rules that combine facts across files.
@@ -99,7 +99,7 @@ public enum RuleRegistry {
         PasskeysWithoutWebCredentialsRule.self,
         PinningMissingRule.self,
         ScreenshotRule.self,
-        CoreDataModelMatcher.self,         // storage.database-unencrypted, from Core Data models
+        CoreDataModelMatcher.self  // storage.database-unencrypted, from Core Data models
     ]
 
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing
@@ -127,7 +127,10 @@ public struct RuleSet: Sendable {
     public var artifact: [any ArtifactRule.Type]
     public var project: [any ProjectRule.Type]
 
-    public init(swift: [any SwiftRule.Type], factCollectors: [any SwiftVisitor.Type], artifact: [any ArtifactRule.Type], project: [any ProjectRule.Type]) {
+    public init(
+        swift: [any SwiftRule.Type], factCollectors: [any SwiftVisitor.Type], artifact: [any ArtifactRule.Type],
+        project: [any ProjectRule.Type]
+    ) {
         self.swift = swift
         self.factCollectors = factCollectors
         self.artifact = artifact
@@ -160,6 +163,7 @@ public struct RuleSet: Sendable {
     var swiftVisitors: [any SwiftVisitor.Type] { swift.map { $0 as any SwiftVisitor.Type } + factCollectors }
 
     public var descriptions: [RuleDescription] {
-        RuleRegistry.unique(swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description })
+        RuleRegistry.unique(
+            swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description })
     }
 }

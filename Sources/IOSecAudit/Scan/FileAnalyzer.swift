@@ -55,16 +55,20 @@ struct FileAnalyzer: Sendable {
         var outcome = FileOutcome()
         let path = input.relativePath
         guard input.size <= options.maxFileSize else {
-            outcome.diagnostics.append(Diagnostic(
-                file: path,
-                message: "skipped: \(Self.megabytes(input.size)) is over the \(Self.megabytes(options.maxFileSize)) limit (likely generated; raise it with --max-file-size)"))
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "skipped: \(Self.megabytes(input.size)) is over the \(Self.megabytes(options.maxFileSize)) limit (likely generated; raise it with --max-file-size)"
+                ))
             return outcome
         }
         let bytes: [UInt8]
         do {
             bytes = try input.load()
         } catch {
-            outcome.diagnostics.append(Diagnostic(file: path, message: "could not be read: \(FileDiscovery.reason(error))"))
+            outcome.diagnostics.append(
+                Diagnostic(file: path, message: "could not be read: \(FileDiscovery.reason(error))"))
             return outcome
         }
         outcome.bytes = bytes.count
@@ -87,15 +91,21 @@ struct FileAnalyzer: Sendable {
             return
         }
         if let line = TextChecks.firstInvalidUTF8Line(bytes) {
-            outcome.diagnostics.append(Diagnostic(file: path, message: "invalid UTF-8 at line \(line); scanned with the invalid bytes replaced"))
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path, message: "invalid UTF-8 at line \(line); scanned with the invalid bytes replaced"))
         }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: path, bytes: bytes, tree: tree, constants: constants)
         // Invalid UTF-8 already explains the parse errors it causes: one diagnostic per file.
         if tree.hasError, !outcome.diagnostics.contains(where: { $0.file == path }) {
             let line = file.position(of: Self.firstErrorNode(in: Syntax(tree))).line
-            outcome.diagnostics.append(Diagnostic(
-                file: path, message: "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"))
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"
+                ))
         }
         RuleDispatcher(plan: dispatchPlan, file: file).run()
         outcome.analyzed = true

@@ -61,7 +61,9 @@ enum ProjectAnalysis {
             if !finding.suppressed { hidden[finding.context, default: 0] += 1 }
             return true
         }
-        return Output(findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes, hiddenByContext: hidden)
+        return Output(
+            findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes,
+            hiddenByContext: hidden)
     }
 }
 

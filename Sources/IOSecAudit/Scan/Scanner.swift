@@ -17,11 +17,15 @@ public struct Scanner: Sendable {
 
     /// Scans a folder or one file. Throws `ScanError` only when `path` itself is unusable; problems with
     /// single files become diagnostics.
-    public func scan(_ path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> ScanResult {
+    public func scan(_ path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws
+        -> ScanResult
+    {
         let started = Date()
-        let discovery = FileDiscovery(excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored)
+        let discovery = FileDiscovery(
+            excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored)
         let found = try discovery.discover(path)
-        let output = ProjectAnalysis.run(found.files.map(FileInput.init), rules: rules, options: options, progress: progress)
+        let output = ProjectAnalysis.run(
+            found.files.map(FileInput.init), rules: rules, options: options, progress: progress)
         return ScanResult(
             root: path, findings: output.findings, diagnostics: found.diagnostics + output.diagnostics,
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
@@ -67,21 +71,24 @@ public enum ParallelMap {
         init(count: Int) { slots = Array(repeating: nil, count: count) }
 
         func next() -> Int? {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             guard nextIndex < slots.count else { return nil }
             defer { nextIndex += 1 }
             return nextIndex
         }
 
         func store(_ value: Out, at index: Int) -> Int {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             slots[index] = value
             completed += 1
             return completed
         }
 
         func results() -> [Out] {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return slots.map { $0! }
         }
     }

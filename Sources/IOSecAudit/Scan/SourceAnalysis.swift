@@ -13,7 +13,8 @@ public enum SourceAnalysis {
 
     /// One file.
     public static func analyze(
-        _ source: String, path: String = "App/Example.swift", rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+        _ source: String, path: String = "App/Example.swift", rules: RuleSet = .all,
+        options: ScanOptions = ScanOptions(jobs: 1)
     ) -> Result {
         analyze(files: [(path, source)], rules: rules, options: options)
     }

@@ -21,9 +21,18 @@ enum TextChecks {
             var minimum: UInt32
             var scalar: UInt32
             switch b {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b & 0x07)
+            case 0xC2...0xDF:
+                length = 2
+                minimum = 0x80
+                scalar = UInt32(b & 0x1F)
+            case 0xE0...0xEF:
+                length = 3
+                minimum = 0x800
+                scalar = UInt32(b & 0x0F)
+            case 0xF0...0xF4:
+                length = 4
+                minimum = 0x10000
+                scalar = UInt32(b & 0x07)
             default: return line
             }
             guard i + length <= n else { return line }

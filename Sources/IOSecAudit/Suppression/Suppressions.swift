@@ -91,9 +91,15 @@ public struct Suppressions: Sendable {
         for entry in entries {
             for id in entry.ruleIds {
                 if !knownRuleIds.contains(id) {
-                    warnings.append(Diagnostic(file: file, message: "line \(entry.line): suppression names unknown rule '\(id)' (see `iosec rules`)"))
+                    warnings.append(
+                        Diagnostic(
+                            file: file,
+                            message: "line \(entry.line): suppression names unknown rule '\(id)' (see `iosec rules`)"))
                 } else if !used.contains("\(entry.line):\(id)") {
-                    warnings.append(Diagnostic(file: file, message: "line \(entry.line): suppression of '\(id)' matches no finding; remove it"))
+                    warnings.append(
+                        Diagnostic(
+                            file: file,
+                            message: "line \(entry.line): suppression of '\(id)' matches no finding; remove it"))
                 }
             }
         }

@@ -15,7 +15,8 @@ extension SyntaxProtocol {
         var current = Syntax(self).parent
         while let node = current {
             if let clause = node.as(IfConfigClauseSyntax.self),
-               let state = clause.debugState {
+                let state = clause.debugState
+            {
                 return state
             }
             current = node.parent
@@ -57,8 +58,9 @@ extension IfConfigClauseSyntax {
             return ref.baseName.text == "DEBUG" ? .debugOnly : nil
         }
         if let call = condition.as(FunctionCallExprSyntax.self),
-           call.calledExpression.sourceText == "targetEnvironment",
-           call.arguments.first?.expression.sourceText == "simulator" {
+            call.calledExpression.sourceText == "targetEnvironment",
+            call.arguments.first?.expression.sourceText == "simulator"
+        {
             return .debugOnly
         }
         if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
@@ -69,12 +71,14 @@ extension IfConfigClauseSyntax {
             }
         }
         if let paren = condition.as(TupleExprSyntax.self), paren.elements.count == 1,
-           let inner = paren.elements.first?.expression {
+            let inner = paren.elements.first?.expression
+        {
             return debugState(of: inner)
         }
         // `DEBUG && X` is debug-only; `DEBUG || X` may be release, so it says nothing.
         if let infix = condition.as(InfixOperatorExprSyntax.self),
-           infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&"
+        {
             if debugState(of: infix.leftOperand) == .debugOnly || debugState(of: infix.rightOperand) == .debugOnly {
                 return .debugOnly
             }
@@ -83,7 +87,9 @@ extension IfConfigClauseSyntax {
             // Unfolded `A && B`: debug-only if every operator is && and one operand is DEBUG.
             let elements = Array(seq.elements)
             let operators = elements.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-            guard operators.allSatisfy({ $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" }) else { return nil }
+            guard operators.allSatisfy({ $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" }) else {
+                return nil
+            }
             let operands = elements.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             if operands.contains(where: { debugState(of: $0) == .debugOnly }) { return .debugOnly }
         }

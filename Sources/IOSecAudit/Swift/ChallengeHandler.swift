@@ -82,7 +82,9 @@ struct ChallengeHandler {
         }
     }
 
-    static let pinWords: Set<String> = ["pin", "pins", "pinned", "pinning", "pinner", "spki", "fingerprint", "fingerprints"]
+    static let pinWords: Set<String> = [
+        "pin", "pins", "pinned", "pinning", "pinner", "spki", "fingerprint", "fingerprints"
+    ]
 
     static func isPinLike(_ name: String) -> Bool {
         SensitiveName.words(name).contains { pinWords.contains($0) }
@@ -92,17 +94,25 @@ struct ChallengeHandler {
     static func pinningTypeName(around node: some SyntaxProtocol) -> String? {
         guard let type = node.enclosingTypeDecl else { return nil }
         let name: String
-        if let c = type.as(ClassDeclSyntax.self) { name = c.name.text }
-        else if let s = type.as(StructDeclSyntax.self) { name = s.name.text }
-        else if let a = type.as(ActorDeclSyntax.self) { name = a.name.text }
-        else if let e = type.as(ExtensionDeclSyntax.self) { name = e.extendedType.sourceText }
-        else { return nil }
+        if let c = type.as(ClassDeclSyntax.self) {
+            name = c.name.text
+        } else if let s = type.as(StructDeclSyntax.self) {
+            name = s.name.text
+        } else if let a = type.as(ActorDeclSyntax.self) {
+            name = a.name.text
+        } else if let e = type.as(ExtensionDeclSyntax.self) {
+            name = e.extendedType.sourceText
+        } else {
+            return nil
+        }
         if isPinLike(name) { return name }
         guard let group = type as? any DeclGroupSyntax else { return nil }
         for member in group.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
-                if let id = binding.pattern.as(IdentifierPatternSyntax.self), isPinLike(id.identifier.text) { return name }
+                if let id = binding.pattern.as(IdentifierPatternSyntax.self), isPinLike(id.identifier.text) {
+                    return name
+                }
             }
         }
         return nil
@@ -126,14 +136,17 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
     var comparesCertificates = false
 
     private static func isCertificateWord(_ text: String) -> Bool {
-        SensitiveName.words(text).contains { $0 == "cert" || $0 == "certificate" || $0 == "certs" || $0 == "certificates" || $0 == "der" }
+        SensitiveName.words(text).contains {
+            $0 == "cert" || $0 == "certificate" || $0 == "certs" || $0 == "certificates" || $0 == "der"
+        }
     }
 
     /// Authentication methods whose `.useCredential` answer carries the app's own credential, not the server's trust.
     private static let clientMethods: Set<String> = [
-        "NSURLAuthenticationMethodClientCertificate", "NSURLAuthenticationMethodHTTPBasic", "NSURLAuthenticationMethodHTTPDigest",
+        "NSURLAuthenticationMethodClientCertificate", "NSURLAuthenticationMethodHTTPBasic",
+        "NSURLAuthenticationMethodHTTPDigest",
         "NSURLAuthenticationMethodNTLM", "NSURLAuthenticationMethodNegotiate", "NSURLAuthenticationMethodDefault",
-        "NSURLAuthenticationMethodHTMLForm",
+        "NSURLAuthenticationMethodHTMLForm"
     ]
 
     /// Whether a `.useCredential` answer hands back the server's trust: not inside a client-certificate or
@@ -141,23 +154,32 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
     static func answersServerTrust(_ answer: FunctionCallExprSyntax, credential: ExprSyntax) -> Bool {
         var current = Syntax(answer).parent
         while let n = current, !n.is(FunctionDeclSyntax.self), !n.is(ClosureExprSyntax.self) {
-            if let switchCase = n.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
-               label.caseItems.contains(where: { item in item.pattern.tokens(viewMode: .sourceAccurate).contains { clientMethods.contains($0.text) } }) {
+            if let switchCase = n.as(SwitchCaseSyntax.self),
+                let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+                label.caseItems.contains(where: { item in
+                    item.pattern.tokens(viewMode: .sourceAccurate).contains { clientMethods.contains($0.text) }
+                })
+            {
                 return false
             }
-            if let ifExpr = n.as(IfExprSyntax.self), ifExpr.body.position <= answer.position, answer.endPosition <= ifExpr.body.endPosition,
-               ifExpr.conditions.tokens(viewMode: .sourceAccurate).contains(where: { clientMethods.contains($0.text) }) {
+            if let ifExpr = n.as(IfExprSyntax.self), ifExpr.body.position <= answer.position,
+                answer.endPosition <= ifExpr.body.endPosition,
+                ifExpr.conditions.tokens(viewMode: .sourceAccurate).contains(where: { clientMethods.contains($0.text) })
+            {
                 return false
             }
             current = n.parent
         }
         let e = credential.unwrapped
-        let built: ExprSyntax? = if let ref = e.as(DeclReferenceExprSyntax.self) {
-            LocalValue.initializer(of: ref.baseName.text, before: ref)
-        } else {
-            e
-        }
-        if let call = built?.unwrapped.as(FunctionCallExprSyntax.self), call.calledName == "URLCredential" || call.calledName == "init" {
+        let built: ExprSyntax? =
+            if let ref = e.as(DeclReferenceExprSyntax.self) {
+                LocalValue.initializer(of: ref.baseName.text, before: ref)
+            } else {
+                e
+            }
+        if let call = built?.unwrapped.as(FunctionCallExprSyntax.self),
+            call.calledName == "URLCredential" || call.calledName == "init"
+        {
             return call.argumentLabels.first == "trust"
         }
         return true
@@ -166,7 +188,7 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
     private static let trustNames: Set<String> = ["trust", "serverTrust", "challenge", "protectionSpace", "secTrust"]
     private static let setMembers: Set<String> = [
         "contains", "isDisjoint", "intersection", "isSubset", "isSuperset", "elementsEqual", "first", "firstIndex",
-        "allSatisfy", "filter",
+        "allSatisfy", "filter"
     ]
 
     override func visit(_ node: ConditionElementListSyntax) -> SyntaxVisitorContinueKind {
@@ -199,7 +221,10 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
         }
         // `method == NSURLAuthenticationMethodClientCertificate` picks a branch; it compares no certificate.
         if compares, node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) }),
-           !node.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.hasPrefix("NSURLAuthenticationMethod") || $0.text == "authenticationMethod" }) {
+            !node.tokens(viewMode: .sourceAccurate).contains(where: {
+                $0.text.hasPrefix("NSURLAuthenticationMethod") || $0.text == "authenticationMethod"
+            })
+        {
             comparesCertificates = true
         }
         if let assignment = node.simpleAssignment, let disposition = assignment.value.lastName {
@@ -210,7 +235,8 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
 
     override func visit(_ node: TupleExprSyntax) -> SyntaxVisitorContinueKind {
         if node.elements.count == 2, let first = node.elements.first?.expression.as(MemberAccessExprSyntax.self),
-           first.base == nil || first.base?.lastName == "AuthChallengeDisposition" {
+            first.base == nil || first.base?.lastName == "AuthChallengeDisposition"
+        {
             record(first.declName.baseName.text, answer: Syntax(node))
         }
         return .visitChildren
@@ -228,12 +254,14 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
         }
         // `completionHandler(.useCredential, credential)`, `challenge.sender?.use(credential, for: challenge)`
         if let first = node.arguments.first?.expression.as(MemberAccessExprSyntax.self), node.arguments.count == 2 {
-            if let credential = node.arguments.last?.expression, !Self.answersServerTrust(node, credential: credential) {
+            if let credential = node.arguments.last?.expression, !Self.answersServerTrust(node, credential: credential)
+            {
                 return .visitChildren
             }
             record(first.declName.baseName.text, answer: Syntax(node))
         } else if name == "use", node.argumentLabels == ["_", "for"] {
-            if let credential = node.arguments.first?.expression, !Self.answersServerTrust(node, credential: credential) {
+            if let credential = node.arguments.first?.expression, !Self.answersServerTrust(node, credential: credential)
+            {
                 return .visitChildren
             }
             useCredentialAnswers.append(Syntax(node))
@@ -241,18 +269,21 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
             defaultHandlingAnswers.append(Syntax(node))
         }
         if Self.setMembers.contains(name),
-           node.tokens(viewMode: .sourceAccurate).contains(where: { ChallengeHandler.isPinLike($0.text) }) {
+            node.tokens(viewMode: .sourceAccurate).contains(where: { ChallengeHandler.isPinLike($0.text) })
+        {
             comparesPins = true
         }
         // `remoteCertData.isEqual(to: localCertData)`, `serverCert.elementsEqual(pinnedCert)`
         if ["isEqual", "elementsEqual", "isEqualToData"].contains(name),
-           node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) }) {
+            node.tokens(viewMode: .sourceAccurate).contains(where: { Self.isCertificateWord($0.text) })
+        {
             comparesCertificates = true
         }
         if !name.hasPrefix("Sec"), isInConditionOrTry(node),
-           node.arguments.contains(where: { argument in
-               argument.expression.tokens(viewMode: .sourceAccurate).contains { Self.trustNames.contains($0.text) }
-           }) {
+            node.arguments.contains(where: { argument in
+                argument.expression.tokens(viewMode: .sourceAccurate).contains { Self.trustNames.contains($0.text) }
+            })
+        {
             delegatesValidation = true
         }
         return .visitChildren
@@ -293,8 +324,9 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
                 return Evaluation(node: call, testedDirectly: true, resultName: nil)
             }
             if let binding = n.as(PatternBindingSyntax.self) {
-                return Evaluation(node: call, testedDirectly: false,
-                                  resultName: binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text)
+                return Evaluation(
+                    node: call, testedDirectly: false,
+                    resultName: binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text)
             }
             if let list = n.as(ExprListSyntax.self) {
                 // `ok = SecTrustEvaluateWithError(…)` stores the verdict; `_ = …` throws it away (no name).
@@ -303,7 +335,8 @@ private final class ChallengeHandlerScan: SyntaxVisitor {
                 }
                 // `ok ? … : …` with the call before the `?`
                 if let ternary = list.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
-                   call.position < ternary.position {
+                    call.position < ternary.position
+                {
                     return Evaluation(node: call, testedDirectly: true, resultName: nil)
                 }
             }

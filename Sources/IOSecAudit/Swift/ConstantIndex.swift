@@ -54,7 +54,9 @@ public struct ConstantIndex: Sendable {
     /// included. Without one (a bare `token`): a stored constant of `type` (the type the name is used in,
     /// wherever it is declared), else a file-scope constant of the project; enum cases and other types' members
     /// are never in scope for a bare name. nil when unknown or ambiguous.
-    public func resolve(_ name: String, qualifier: String? = nil, type: String? = nil, file: String? = nil) -> ConstantValue? {
+    public func resolve(_ name: String, qualifier: String? = nil, type: String? = nil, file: String? = nil)
+        -> ConstantValue?
+    {
         guard let all = byName[name], !all.isEmpty else { return nil }
         func unique(_ candidates: [ConstantDeclaration]) -> ConstantValue? {
             guard let first = candidates.first else { return nil }
@@ -110,7 +112,9 @@ enum ConstantScanner {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    private static func declarations(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String) -> [ConstantDeclaration] {
+    private static func declarations(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String)
+        -> [ConstantDeclaration]
+    {
         var result: [ConstantDeclaration] = []
         // (type name, brace depth inside it)
         var typeStack: [(name: String, depth: Int)] = []
@@ -127,7 +131,10 @@ enum ConstantScanner {
             switch tokens[i] {
             case .punct(UInt8(ascii: "{")):
                 depth += 1
-                if let name = pendingType { typeStack.append((name, depth)); pendingType = nil }
+                if let name = pendingType {
+                    typeStack.append((name, depth))
+                    pendingType = nil
+                }
             case .punct(UInt8(ascii: "}")):
                 if let top = typeStack.last, top.depth == depth { typeStack.removeLast() }
                 depth = max(0, depth - 1)
@@ -148,7 +155,8 @@ enum ConstantScanner {
                 if tokens[m] == .punct(UInt8(ascii: ":")) {
                     var guardCount = 0
                     while m < n, tokens[m] != .punct(UInt8(ascii: "=")), tokens[m] != .newline,
-                          tokens[m] != .punct(UInt8(ascii: "{")), guardCount < 16 {
+                        tokens[m] != .punct(UInt8(ascii: "{")), guardCount < 16
+                    {
                         m += 1
                         guardCount += 1
                     }
@@ -158,13 +166,17 @@ enum ConstantScanner {
                 // The literal must be the whole initializer.
                 if end < n {
                     switch tokens[end] {
-                    case .newline, .punct(UInt8(ascii: ";")), .punct(UInt8(ascii: "}")), .punct(UInt8(ascii: ",")): break
-                    default: i = end; continue
+                    case .newline, .punct(UInt8(ascii: ";")), .punct(UInt8(ascii: "}")), .punct(UInt8(ascii: ",")):
+                        break
+                    default:
+                        i = end
+                        continue
                     }
                 }
-                result.append(ConstantDeclaration(
-                    name: text(bytes, nameStart, nameEnd), value: value, typeName: typeStack.last?.name,
-                    isEnumCase: keyword == .case, file: file))
+                result.append(
+                    ConstantDeclaration(
+                        name: text(bytes, nameStart, nameEnd), value: value, typeName: typeStack.last?.name,
+                        isEnumCase: keyword == .case, file: file))
                 i = end
                 continue
             default:
@@ -176,7 +188,9 @@ enum ConstantScanner {
     }
 
     /// A literal starting at `i`: its value and the index after it.
-    private static func literal(in tokens: [Token], at i: Int, bytes: UnsafeBufferPointer<UInt8>) -> (ConstantValue, Int)? {
+    private static func literal(in tokens: [Token], at i: Int, bytes: UnsafeBufferPointer<UInt8>) -> (
+        ConstantValue, Int
+    )? {
         switch tokens[i] {
         case .string(let start, let end):
             return (.string(text(bytes, start, end)), i + 1)
@@ -288,8 +302,11 @@ enum ConstantScanner {
         private mutating func readNumber() -> Token {
             let n = bytes.count
             let start = i
-            while i < n, Self.isIdentifierByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") && i + 1 < n
-                    && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) {
+            while i < n,
+                Self.isIdentifierByte(bytes[i])
+                    || bytes[i] == UInt8(ascii: ".") && i + 1 < n
+                        && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1])
+            {
                 i += 1
             }
             // Decimal, hex (0x) or binary (0b) integers with `_` separators; anything else (floats) has no value.
@@ -297,9 +314,15 @@ enum ConstantScanner {
             var k = start
             if i - start > 2, bytes[start] == UInt8(ascii: "0") {
                 switch bytes[start + 1] {
-                case UInt8(ascii: "x"), UInt8(ascii: "X"): radix = 16; k += 2
-                case UInt8(ascii: "b"): radix = 2; k += 2
-                case UInt8(ascii: "o"): radix = 8; k += 2
+                case UInt8(ascii: "x"), UInt8(ascii: "X"):
+                    radix = 16
+                    k += 2
+                case UInt8(ascii: "b"):
+                    radix = 2
+                    k += 2
+                case UInt8(ascii: "o"):
+                    radix = 8
+                    k += 2
                 default: break
                 }
             }
@@ -373,7 +396,8 @@ enum ConstantScanner {
                 if c == UInt8(ascii: "\"") {
                     if multiline {
                         if i + 2 < n, bytes[i + 1] == UInt8(ascii: "\""), bytes[i + 2] == UInt8(ascii: "\""),
-                           hashesFollow(from: i + 3, count: hashes) {
+                            hashesFollow(from: i + 3, count: hashes)
+                        {
                             i += 3 + hashes
                             return .otherString
                         }
@@ -401,10 +425,16 @@ enum ConstantScanner {
             var level = 1
             while i < n, level > 0 {
                 let c = bytes[i]
-                if c == UInt8(ascii: "(") { level += 1 }
-                else if c == UInt8(ascii: ")") { level -= 1 }
-                else if c == UInt8(ascii: "\"") { _ = readString(hashes: 0); continue }
-                else if c == UInt8(ascii: "\n") { return }
+                if c == UInt8(ascii: "(") {
+                    level += 1
+                } else if c == UInt8(ascii: ")") {
+                    level -= 1
+                } else if c == UInt8(ascii: "\"") {
+                    _ = readString(hashes: 0)
+                    continue
+                } else if c == UInt8(ascii: "\n") {
+                    return
+                }
                 i += 1
             }
         }

@@ -9,16 +9,22 @@ enum LogLabel {
     /// → nil (the sentence is about a token, the value is not one).
     /// Labels count only for what is a credential on its own: a "session id" or "user id" in a message is usually an
     /// identifier (Matrix and Megolm session IDs are public).
-    private static let labelCategories: Set<SensitiveCategory> = [.password, .secret, .token, .key, .pin, .otp, .credential, .card]
+    private static let labelCategories: Set<SensitiveCategory> = [
+        .password, .secret, .token, .key, .pin, .otp, .credential, .card
+    ]
 
     static func label(before text: String) -> String? {
-        guard let found = rawLabel(before: text), let category = SensitiveName.classify(found), labelCategories.contains(category) else { return nil }
+        guard let found = rawLabel(before: text), let category = SensitiveName.classify(found),
+            labelCategories.contains(category)
+        else { return nil }
         return found
     }
 
     private static func rawLabel(before text: String) -> String? {
         var tail = Substring(text)
-        while let last = tail.last, last == " " || last == ":" || last == "=" || last == "-" || last == "\t" { tail.removeLast() }
+        while let last = tail.last, last == " " || last == ":" || last == "=" || last == "-" || last == "\t" {
+            tail.removeLast()
+        }
         guard let last = tail.last, last.isLetter || last.isNumber else { return nil }
         let words = SensitiveName.words(String(tail.suffix(40)))
         guard let final = words.last else { return nil }
@@ -28,10 +34,14 @@ enum LogLabel {
             // registration token ("Firebase registration token refreshed, new token: …").
             if pair.count == 2 && SensitiveName.classify(words: pair) == nil { return nil }
             if SensitiveName.classify(words: [final]) == .token,
-               SensitiveName.words(text).contains(where: SensitiveName.tokenNonSecretQualifiers.contains) { return nil }
+                SensitiveName.words(text).contains(where: SensitiveName.tokenNonSecretQualifiers.contains)
+            {
+                return nil
+            }
             return final
         }
-        if pair.count == 2, SensitiveName.classify(words: pair) != nil, SensitiveName.classify(words: [pair[0]]) == nil {
+        if pair.count == 2, SensitiveName.classify(words: pair) != nil, SensitiveName.classify(words: [pair[0]]) == nil
+        {
             return pair.joined(separator: " ")
         }
         return nil
@@ -45,8 +55,16 @@ enum LogLabel {
         let n = chars.count
         var i = 0
         while i < n {
-            guard chars[i] == "%" else { text.append(chars[i]); i += 1; continue }
-            if i + 1 < n, chars[i + 1] == "%" { text.append("%"); i += 2; continue }
+            guard chars[i] == "%" else {
+                text.append(chars[i])
+                i += 1
+                continue
+            }
+            if i + 1 < n, chars[i + 1] == "%" {
+                text.append("%")
+                i += 2
+                continue
+            }
             labels.append(label(before: text))
             text = ""
             i += 1
@@ -64,8 +82,12 @@ enum LogLabel {
     /// Whether a labelled value may be the secret itself: not a literal, a count, a flag or an error.
     static func mayHoldSecret(_ expr: ExprSyntax) -> Bool {
         let e = expr.unwrapped
-        if e.is(StringLiteralExprSyntax.self) || e.is(IntegerLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self)
-            || e.is(NilLiteralExprSyntax.self) || e.is(FloatLiteralExprSyntax.self) { return false }
+        if e.is(StringLiteralExprSyntax.self) || e.is(IntegerLiteralExprSyntax.self)
+            || e.is(BooleanLiteralExprSyntax.self)
+            || e.is(NilLiteralExprSyntax.self) || e.is(FloatLiteralExprSyntax.self)
+        {
+            return false
+        }
         if let infix = e.as(InfixOperatorExprSyntax.self) {
             return mayHoldSecret(infix.leftOperand)
         }

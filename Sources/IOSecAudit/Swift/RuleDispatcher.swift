@@ -10,7 +10,7 @@ final class RuleDispatcher: SyntaxVisitor {
     /// visitor's generated `nodeKinds` is among them.
     static let supportedKinds: Set<SyntaxKind> = [
         .functionCallExpr, .declReferenceExpr, .memberAccessExpr, .stringLiteralExpr, .sequenceExpr,
-        .assignmentExpr, .binaryOperatorExpr, .attribute, .functionDecl, .functionParameter, .identifierType,
+        .assignmentExpr, .binaryOperatorExpr, .attribute, .functionDecl, .functionParameter, .identifierType
     ]
 
     /// Rules for one kind; for calls, references, members and assignments also the rules that want only certain
@@ -21,7 +21,10 @@ final class RuleDispatcher: SyntaxVisitor {
         var isEmpty: Bool { unfiltered.isEmpty && byName.isEmpty }
 
         mutating func add(_ index: Int, names: Set<String>?) {
-            guard let names else { unfiltered.append(index); return }
+            guard let names else {
+                unfiltered.append(index)
+                return
+            }
             for name in names { byName[name, default: []].append(index) }
         }
     }

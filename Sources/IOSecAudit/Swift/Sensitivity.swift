@@ -12,7 +12,7 @@ public enum Sensitivity {
     private static let passthroughMembers: Set<String> = [
         "description", "debugDescription", "utf8", "utf16", "data", "base64EncodedString", "base64EncodedData",
         "lowercased", "uppercased", "trimmingCharacters", "rawValue", "string", "text", "value", "wrappedValue",
-        "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded",
+        "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded"
     ]
     /// Members that hold what the user typed into a control.
     static let inputTextMembers: Set<String> = ["text", "stringValue", "attributedText"]
@@ -25,14 +25,14 @@ public enum Sensitivity {
     /// Members that reduce a value to something harmless.
     static let harmlessMembers: Set<String> = [
         "count", "isEmpty", "hashValue", "hash", "isValid", "isExpired", "expiresAt", "expiry", "expirationDate",
-        "length", "startIndex", "endIndex", "type", "kind", "id",
+        "length", "startIndex", "endIndex", "type", "kind", "id"
     ]
     /// Calls whose result carries their arguments' content.
     private static let wrappingCalls: Set<String> = [
         "String", "Data", "NSString", "NSData", "Array", "encode", "archivedData", "data", "jsonObject",
         "describing", "reflecting", "Substring", "AnyHashable", "NSAttributedString", "NSDictionary",
         "NSMutableDictionary", "Dictionary", "NSArray", "NSMutableArray", "NSKeyedArchiver", "archiveRootObject",
-        "dictionaryWithValues", "JSONSerialization", "PropertyListSerialization", "PropertyListEncoder", "JSONEncoder",
+        "dictionaryWithValues", "JSONSerialization", "PropertyListSerialization", "PropertyListEncoder", "JSONEncoder"
     ]
 
     /// The name that makes `expr` sensitive, or nil when it is not.
@@ -48,7 +48,7 @@ public enum Sensitivity {
     /// Words that name where data goes rather than the data: `tokenFileURL` is where a token is kept.
     private static let locationWords: Set<String> = [
         "url", "path", "file", "filename", "location", "destination", "dir", "directory", "json", "plist",
-        "dat", "bin", "txt", "archive",
+        "dat", "bin", "txt", "archive"
     ]
 
     /// The name that makes a file destination sensitive, or nil: `credentialsFileURL`, `tokenPath`,
@@ -77,11 +77,13 @@ public enum Sensitivity {
         guard let name = e.lastName else { return nil }
         if isSensitiveDestinationText(name) { return name }
         if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: name, before: ref),
-           value.as(DeclReferenceExprSyntax.self)?.baseName.text != name {
+            value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
+        {
             return sensitiveDestinationName(in: value, depth: depth + 1)
         }
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "path",
-           let base = member.base {
+            let base = member.base
+        {
             return sensitiveDestinationName(in: base, depth: depth + 1)
         }
         return nil
@@ -102,7 +104,7 @@ public enum Sensitivity {
     /// App model types that hold credentials. Framework "sessions" (URLSession, AVCaptureSession, WCSession,
     /// ASWebAuthenticationSession…) are not among them, so session types are matched by exact name.
     private static let sensitiveSessionTypes: Set<String> = [
-        "Session", "UserSession", "AuthSession", "AuthenticationSession", "LoginSession", "AccountSession",
+        "Session", "UserSession", "AuthSession", "AuthenticationSession", "LoginSession", "AccountSession"
     ]
 
     /// Whether a type name names sensitive data: `Credentials`, `AuthToken`, `Session` (the app's own).
@@ -122,7 +124,9 @@ public enum Sensitivity {
                 return i.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
             }
             if let c = n.as(ClosureExprSyntax.self), let signature = c.signature,
-               signature.parameterClause?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) == true {
+                signature.parameterClause?.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name })
+                    == true
+            {
                 return true
             }
             current = n.parent
@@ -134,8 +138,12 @@ public enum Sensitivity {
     private static func parameterType(of name: String, near node: some SyntaxProtocol) -> String? {
         var current = Syntax(node).parent
         while let n = current {
-            if let f = n.as(FunctionDeclSyntax.self) { return type(of: name, in: f.signature.parameterClause.parameters) }
-            if let i = n.as(InitializerDeclSyntax.self) { return type(of: name, in: i.signature.parameterClause.parameters) }
+            if let f = n.as(FunctionDeclSyntax.self) {
+                return type(of: name, in: f.signature.parameterClause.parameters)
+            }
+            if let i = n.as(InitializerDeclSyntax.self) {
+                return type(of: name, in: i.signature.parameterClause.parameters)
+            }
             if n.is(ClosureExprSyntax.self) || n.is(MemberBlockSyntax.self) { return nil }
             current = n.parent
         }
@@ -158,14 +166,17 @@ public enum Sensitivity {
             if SensitiveName.isSensitive(name) { return name }
             // Where did a plain local get its value? Two hops are enough for real code.
             if depth < 3, let value = LocalValue.initializer(of: name, before: ref),
-               value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,
-               let found = sensitiveName(in: value, depth: depth + 1) {
+                value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,
+                let found = sensitiveName(in: value, depth: depth + 1)
+            {
                 return found
             }
             // A parameter's declared type: `func save(_ session: Session)` carries the app's session model.
             if let type = parameterType(of: name, near: ref), isSensitiveType(type) { return name }
             // A container filled with a secret earlier: `dict["password"] = pw; … dict.write(toFile:)`.
-            if depth < 3, let filled = ContainerFill.sensitiveContent(of: name, before: ref, depth: depth) { return filled }
+            if depth < 3, let filled = ContainerFill.sensitiveContent(of: name, before: ref, depth: depth) {
+                return filled
+            }
             return nil
         }
         if let member = e.as(MemberAccessExprSyntax.self) {
@@ -174,7 +185,8 @@ public enum Sensitivity {
             if SensitiveName.isSensitive(name) { return name }
             // What the user typed into a field for a secret: `passwordTextField.text`, `cvvField.text`.
             if inputTextMembers.contains(name), let field = member.base?.lastName,
-               SensitiveName.classifyInputField(field) != nil {
+                SensitiveName.classifyInputField(field) != nil
+            {
                 return field
             }
             if passthroughMembers.contains(name), let base = member.base {
@@ -209,7 +221,8 @@ public enum Sensitivity {
             // `json["access_token"]`, `headers["Authorization"]`
             for argument in subscriptCall.arguments {
                 if let key = argument.expression.stringLiteralValue,
-                   SensitiveName.isSensitive(key) || key.lowercased() == "authorization" {
+                    SensitiveName.isSensitive(key) || key.lowercased() == "authorization"
+                {
                     return key
                 }
             }
@@ -263,7 +276,9 @@ public enum Sensitivity {
 /// `dict.setValue(password, forKey: "password")`, `params.updateValue(token, forKey: "t")`. Writing, logging or
 /// printing the container later leaks what was put in.
 enum ContainerFill {
-    private static let fillingMethods: Set<String> = ["setValue", "setObject", "set", "updateValue", "setString", "setData"]
+    private static let fillingMethods: Set<String> = [
+        "setValue", "setObject", "set", "updateValue", "setString", "setData"
+    ]
 
     /// The sensitive name put into `name` before `use`, or nil.
     static func sensitiveContent(of name: String, before use: some SyntaxProtocol, depth: Int) -> String? {
@@ -321,13 +336,18 @@ enum ContainerFill {
 
         private func check(_ node: SequenceExprSyntax) {
             guard let assignment = node.simpleAssignment else { return }
-            if let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self), isContainer(subscriptCall.calledExpression) {
+            if let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self),
+                isContainer(subscriptCall.calledExpression)
+            {
                 found = sensitive(key: subscriptCall.arguments.first?.expression, value: assignment.value)
             } else if let member = assignment.target.as(MemberAccessExprSyntax.self), isContainer(member.base),
-                      SensitiveName.isSensitive(member.declName.baseName.text) {
+                SensitiveName.isSensitive(member.declName.baseName.text)
+            {
                 // `user.password = passwordField.text`: the object now holds a password.
                 let value = assignment.value.unwrapped
-                if !value.is(NilLiteralExprSyntax.self), !value.is(BooleanLiteralExprSyntax.self), value.stringLiteralValue?.isEmpty != true {
+                if !value.is(NilLiteralExprSyntax.self), !value.is(BooleanLiteralExprSyntax.self),
+                    value.stringLiteralValue?.isEmpty != true
+                {
                     found = member.declName.baseName.text
                 }
             }

@@ -29,9 +29,10 @@ public final class SwiftFile {
     }
 
     /// The modules the file imports (top-level `import` statements only).
-    public private(set) lazy var imports: Set<String> = Set(tree.statements.compactMap {
-        $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text
-    })
+    public private(set) lazy var imports: Set<String> = Set(
+        tree.statements.compactMap {
+            $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text
+        })
 
     /// The context a finding at `node` is filed under.
     public func context(of node: some SyntaxProtocol) -> CodeContext {
@@ -78,12 +79,13 @@ public final class SwiftFile {
     ) {
         let start = position(of: node)
         let end = location(ofOffset: node.endPositionBeforeTrailingTrivia.utf8Offset)
-        findings.append(Finding(
-            ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-            title: rule.title, message: message, file: path,
-            line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-            snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset),
-            masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node)))
+        findings.append(
+            Finding(
+                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
+                title: rule.title, message: message, file: path,
+                line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset),
+                masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node)))
     }
 
     /// Records a fact for project rules at `node`.
@@ -142,7 +144,8 @@ extension SwiftFile {
                     if let origin = LocalValue.origin(of: e) { return stringValue(of: origin, depth: depth + 1) }
                     return constants.resolve(name, qualifier: Self.typeName(around: ref))?.string
                 }
-                let qualifier = ref.baseName.tokenKind == .keyword(.Self) ? Self.typeName(around: ref) : ref.baseName.text
+                let qualifier =
+                    ref.baseName.tokenKind == .keyword(.Self) ? Self.typeName(around: ref) : ref.baseName.text
                 return constants.resolve(name, qualifier: qualifier)?.string
             }
             // `Constants.Keys.token`: the innermost type qualifies.

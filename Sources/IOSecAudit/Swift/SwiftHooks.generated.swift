@@ -91,7 +91,9 @@ extension LogSensitiveRule {
 }
 
 extension NetworkCollector {
-    static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .declReferenceExpr, .functionCallExpr, .functionDecl, .stringLiteralExpr]
+    static let nodeKinds: Set<SyntaxKind> = [
+        .binaryOperatorExpr, .declReferenceExpr, .functionCallExpr, .functionDecl, .stringLiteralExpr
+    ]
 }
 
 extension PasskeyAPICollector {

@@ -48,19 +48,38 @@ extension ExprSyntax {
     public var unwrapped: ExprSyntax {
         var expr = self
         while true {
-            if let e = expr.as(TryExprSyntax.self) { expr = e.expression; continue }
-            if let e = expr.as(AwaitExprSyntax.self) { expr = e.expression; continue }
-            if let e = expr.as(ForceUnwrapExprSyntax.self) { expr = e.expression; continue }
-            if let e = expr.as(OptionalChainingExprSyntax.self) { expr = e.expression; continue }
-            if let e = expr.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first,
-               only.label == nil {
-                expr = only.expression; continue
+            if let e = expr.as(TryExprSyntax.self) {
+                expr = e.expression
+                continue
             }
-            if let e = expr.as(AsExprSyntax.self) { expr = e.expression; continue }
+            if let e = expr.as(AwaitExprSyntax.self) {
+                expr = e.expression
+                continue
+            }
+            if let e = expr.as(ForceUnwrapExprSyntax.self) {
+                expr = e.expression
+                continue
+            }
+            if let e = expr.as(OptionalChainingExprSyntax.self) {
+                expr = e.expression
+                continue
+            }
+            if let e = expr.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first,
+                only.label == nil
+            {
+                expr = only.expression
+                continue
+            }
+            if let e = expr.as(AsExprSyntax.self) {
+                expr = e.expression
+                continue
+            }
             // Unfolded `value as Type` (the parser leaves operators unfolded): the value.
             if let e = expr.as(SequenceExprSyntax.self), e.elements.count == 3,
-               e.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = e.elements.first {
-                expr = first; continue
+                e.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = e.elements.first
+            {
+                expr = first
+                continue
             }
             return expr
         }
@@ -146,7 +165,8 @@ public enum LocalValue {
             }
             // `if let name = value { … use … }`
             if let ifExpr = node.as(IfExprSyntax.self), ifExpr.body.position <= usePosition,
-               let bound = binding(of: name, in: ifExpr.conditions) {
+                let bound = binding(of: name, in: ifExpr.conditions)
+            {
                 return bound
             }
             current = node.parent
@@ -162,7 +182,8 @@ public enum LocalValue {
         if let c = node.as(ClosureExprSyntax.self) { return c.statements }
         if let s = node.as(SourceFileSyntax.self) { return s.statements }
         if let b = node.as(CodeBlockSyntax.self), !(b.parent?.is(FunctionDeclSyntax.self) ?? false),
-           !(b.parent?.is(InitializerDeclSyntax.self) ?? false), !(b.parent?.is(AccessorDeclSyntax.self) ?? false) {
+            !(b.parent?.is(InitializerDeclSyntax.self) ?? false), !(b.parent?.is(AccessorDeclSyntax.self) ?? false)
+        {
             // `if`/`guard`/`do` blocks: locals declared there count too.
             return b.statements
         }
@@ -174,7 +195,8 @@ public enum LocalValue {
         var result: ExprSyntax?
         for condition in conditions {
             if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
-               binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
                 result = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
             }
         }
@@ -188,7 +210,8 @@ public enum LocalValue {
             if let decl = item.item.as(VariableDeclSyntax.self) {
                 for binding in decl.bindings {
                     if let id = binding.pattern.as(IdentifierPatternSyntax.self), id.identifier.text == name,
-                       let value = binding.initializer?.value {
+                        let value = binding.initializer?.value
+                    {
                         result = value
                         declared = true
                     }
@@ -197,7 +220,8 @@ public enum LocalValue {
             // A later `name = value` replaces the value; `f(&name)` makes it unknown.
             if declared, let expr = item.item.as(ExprSyntax.self) {
                 if let assignment = expr.as(SequenceExprSyntax.self)?.simpleAssignment,
-                   assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                    assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                {
                     result = assignment.value
                 } else if expr.tokens(viewMode: .sourceAccurate).contains(where: { token in
                     token.text == name && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand
@@ -205,7 +229,9 @@ public enum LocalValue {
                     result = ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("__unknown__")))
                 }
             }
-            if let guardStmt = item.item.as(GuardStmtSyntax.self), let bound = binding(of: name, in: guardStmt.conditions) {
+            if let guardStmt = item.item.as(GuardStmtSyntax.self),
+                let bound = binding(of: name, in: guardStmt.conditions)
+            {
                 result = bound
             }
         }
@@ -236,7 +262,8 @@ extension LocalValue {
             // A parameter of the same name hides the stored property.
             if Sensitivity.isParameter(name, near: ref) { return nil }
         } else if let member = e.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
             name = member.declName.baseName.text
         } else {
             return nil
@@ -274,7 +301,9 @@ extension ExprSyntaxProtocol {
     /// -1 is the left operand of an operator, +1 the right one. nil outside a sequence or past its ends.
     /// Cost is O(|offset|), not the sequence's length.
     public func sequenceNeighbor(_ offset: Int) -> ExprSyntax? {
-        guard let list = parent?.as(ExprListSyntax.self), var index = list.index(of: ExprSyntax(self)) else { return nil }
+        guard let list = parent?.as(ExprListSyntax.self), var index = list.index(of: ExprSyntax(self)) else {
+            return nil
+        }
         for _ in 0..<abs(offset) {
             if offset < 0 {
                 guard index > list.startIndex else { return nil }
@@ -293,7 +322,7 @@ extension AssignmentExprSyntax {
     /// `a = b`, two for `a = "Code: " + otp`). nil when this `=` is not inside a sequence.
     public var targetAndValues: (target: ExprSyntax, values: [ExprSyntax])? {
         guard let list = parent?.as(ExprListSyntax.self), let target = sequenceNeighbor(-1),
-              let start = list.index(of: ExprSyntax(self))
+            let start = list.index(of: ExprSyntax(self))
         else { return nil }
         // Operands sit at every other position after `=`; operators in between.
         var values: [ExprSyntax] = []

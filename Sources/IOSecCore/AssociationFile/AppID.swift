@@ -26,11 +26,13 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
         // a file that lists many App IDs.
         let u = raw.utf8
         guard let dot = u.firstIndex(of: UInt8(ascii: ".")) else {
-            return "\"\(raw)\" is not an App ID: expected TEAMID.bundle.id (a 10-character Team ID, a dot, then the bundle identifier)"
+            return
+                "\"\(raw)\" is not an App ID: expected TEAMID.bundle.id (a 10-character Team ID, a dot, then the bundle identifier)"
         }
         let prefix = u[..<dot], bundle = u[u.index(after: dot)...]
         guard prefix.count == 10, prefix.allSatisfy({ isUpper($0) || isDigit($0) }) else {
-            return "\"\(raw)\": the App ID prefix \"\(raw[..<dot])\" must be 10 upper-case letters or digits (your Team ID, see developer.apple.com › Membership)"
+            return
+                "\"\(raw)\": the App ID prefix \"\(raw[..<dot])\" must be 10 upper-case letters or digits (your Team ID, see developer.apple.com › Membership)"
         }
         guard !bundle.isEmpty else { return "\"\(raw)\": the bundle identifier after the Team ID is empty" }
         // Bundle IDs: letters, digits, '-', '.'; no empty parts (so no leading, trailing or double '.').
@@ -39,11 +41,15 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
         var valid = true
         for b in bundle {
             let allowed = isUpper(b) || isLower(b) || isDigit(b) || b == UInt8(ascii: "-") || b == dotByte
-            if !allowed || (b == dotByte && previous == dotByte) { valid = false; break }
+            if !allowed || (b == dotByte && previous == dotByte) {
+                valid = false
+                break
+            }
             previous = b
         }
         guard valid, previous != dotByte else {
-            return "\"\(raw)\": the bundle identifier \"\(raw[u.index(after: dot)...])\" may only contain letters, digits, '-' and non-empty '.'-separated parts"
+            return
+                "\"\(raw)\": the bundle identifier \"\(raw[u.index(after: dot)...])\" may only contain letters, digits, '-' and non-empty '.'-separated parts"
         }
         return nil
     }
@@ -58,5 +64,7 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
         return parts.dropFirst().contains { Self.developmentMarkers.contains($0) }
     }
 
-    private static let developmentMarkers: Set<String> = ["dev", "debug", "staging", "stage", "beta", "qa", "test", "internal", "alpha"]
+    private static let developmentMarkers: Set<String> = [
+        "dev", "debug", "staging", "stage", "beta", "qa", "test", "internal", "alpha"
+    ]
 }

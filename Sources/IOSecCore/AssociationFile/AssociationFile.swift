@@ -37,7 +37,8 @@ public struct AssociationFile: Sendable, Equatable {
         public static func == (a: Self, b: Self) -> Bool {
             switch (a, b) {
             case (.whole(let x), .whole(let y)): return x == y
-            case (.items(let x), .items(let y)): return x.map(\.name) == y.map(\.name) && x.map(\.pattern) == y.map(\.pattern)
+            case (.items(let x), .items(let y)):
+                return x.map(\.name) == y.map(\.name) && x.map(\.pattern) == y.map(\.pattern)
             default: return false
             }
         }
@@ -52,8 +53,10 @@ public struct AssociationFile: Sendable, Equatable {
         public var comment: String?
         public var options: MatchingDefaults
 
-        public init(path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil, exclude: Bool = false,
-                    comment: String? = nil, options: MatchingDefaults = .init()) {
+        public init(
+            path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil, exclude: Bool = false,
+            comment: String? = nil, options: MatchingDefaults = .init()
+        ) {
             self.path = path
             self.query = query
             self.fragment = fragment
@@ -71,7 +74,10 @@ public struct AssociationFile: Sendable, Equatable {
         public var components: [Component]?
         public var defaults: MatchingDefaults
 
-        public init(appIDs: [AppID], paths: [String]? = nil, components: [Component]? = nil, defaults: MatchingDefaults = .init()) {
+        public init(
+            appIDs: [AppID], paths: [String]? = nil, components: [Component]? = nil,
+            defaults: MatchingDefaults = .init()
+        ) {
             self.appIDs = appIDs
             self.paths = paths
             self.components = components
@@ -97,7 +103,10 @@ public struct AssociationFile: Sendable, Equatable {
     public var appclips: AppList?
     public var activitycontinuation: AppList?
 
-    public init(applinks: AppLinks? = nil, webcredentials: AppList? = nil, appclips: AppList? = nil, activitycontinuation: AppList? = nil) {
+    public init(
+        applinks: AppLinks? = nil, webcredentials: AppList? = nil, appclips: AppList? = nil,
+        activitycontinuation: AppList? = nil
+    ) {
         self.applinks = applinks
         self.webcredentials = webcredentials
         self.appclips = appclips

@@ -20,9 +20,11 @@ extension AssociationFile {
         for detail in applinks.details where detail.appIDs.contains(appID) {
             if let components = detail.components {
                 for component in components {
-                    let caseSensitive = component.options.caseSensitive ?? detail.defaults.caseSensitive
+                    let caseSensitive =
+                        component.options.caseSensitive ?? detail.defaults.caseSensitive
                         ?? applinks.defaults.caseSensitive ?? true
-                    let percentEncoded = component.options.percentEncoded ?? detail.defaults.percentEncoded
+                    let percentEncoded =
+                        component.options.percentEncoded ?? detail.defaults.percentEncoded
                         ?? applinks.defaults.percentEncoded ?? true
                     let m = ComponentMatch(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
                     if m.matches(component, path: path, query: query, fragment: fragment) {
@@ -80,7 +82,8 @@ private struct ComponentMatch {
             v = v.lowercased()
             p = p.lowercased()
         }
-        return PatternMatcher.matches(pattern: Array(p.unicodeScalars), text: Array(v.unicodeScalars), singleWildcard: true)
+        return PatternMatcher.matches(
+            pattern: Array(p.unicodeScalars), text: Array(v.unicodeScalars), singleWildcard: true)
     }
 
     static func queryItems(_ query: String) -> [(name: String, value: String)] {

@@ -13,8 +13,10 @@ public struct AssociationFileResponse: Sendable, Equatable {
     /// The server sent more than the fetcher's byte cap; `body` holds the first bytes only.
     public var truncated: Bool
 
-    public init(url: String, status: Int, contentType: String? = nil, contentEncoding: String? = nil,
-                location: String? = nil, body: [UInt8], truncated: Bool = false) {
+    public init(
+        url: String, status: Int, contentType: String? = nil, contentEncoding: String? = nil,
+        location: String? = nil, body: [UInt8], truncated: Bool = false
+    ) {
         self.url = url
         self.status = status
         self.contentType = contentType
@@ -54,23 +56,43 @@ public struct AssociationFileCheck: Sendable {
         var issues: [AssociationFileIssue] = []
         if (300..<400).contains(response.status) {
             let target = response.location.map { " to \($0)" } ?? ""
-            issues.append(.init(.error, "http", "the server answered \(response.status) (redirect\(target)); Apple does not follow redirects for association files — serve the file directly at \(response.url)"))
+            issues.append(
+                .init(
+                    .error, "http",
+                    "the server answered \(response.status) (redirect\(target)); Apple does not follow redirects for association files — serve the file directly at \(response.url)"
+                ))
             return AssociationFileCheck(issues: issues, report: nil, listings: [])
         }
         guard response.status == 200 else {
-            issues.append(.init(.error, "http", "the server answered \(response.status) for \(response.url); it must answer 200 with the file"))
+            issues.append(
+                .init(
+                    .error, "http",
+                    "the server answered \(response.status) for \(response.url); it must answer 200 with the file"))
             return AssociationFileCheck(issues: issues, report: nil, listings: [])
         }
         if response.truncated {
-            issues.append(.init(.error, "http", "the server sent more than \(response.body.count) bytes; Apple downloads at most 128 KB (131072 bytes)"))
+            issues.append(
+                .init(
+                    .error, "http",
+                    "the server sent more than \(response.body.count) bytes; Apple downloads at most 128 KB (131072 bytes)"
+                ))
             return AssociationFileCheck(issues: issues, report: nil, listings: [])
         }
-        let type = response.contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let type = response.contentType?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         if type != "application/json" {
-            issues.append(.init(.warning, "http", "Content-Type is \(type.map { "\"\($0)\"" } ?? "missing"); serve it as application/json (a wrong type is a common reason the file is not picked up)"))
+            issues.append(
+                .init(
+                    .warning, "http",
+                    "Content-Type is \(type.map { "\"\($0)\"" } ?? "missing"); serve it as application/json (a wrong type is a common reason the file is not picked up)"
+                ))
         }
         if let encoding = response.contentEncoding?.lowercased(), encoding != "identity" {
-            issues.append(.init(.warning, "http", "Content-Encoding is \"\(encoding)\"; serve the file uncompressed so every client reads it"))
+            issues.append(
+                .init(
+                    .warning, "http",
+                    "Content-Encoding is \"\(encoding)\"; serve the file uncompressed so every client reads it"))
         }
         let local = file(Data(response.body), appID: appID, production: production, releaseAppIDs: releaseAppIDs)
         return AssociationFileCheck(issues: issues + local.issues, report: local.report, listings: local.listings)
@@ -81,7 +103,8 @@ public struct AssociationFileCheck: Sendable {
     public static func productionProblem(with id: AppID, releaseAppIDs: [AppID]) -> String? {
         if !releaseAppIDs.isEmpty {
             guard !releaseAppIDs.contains(id) else { return nil }
-            return "\(id) is not one of the release App IDs (\(releaseAppIDs.map(\.description).joined(separator: ", ")))"
+            return
+                "\(id) is not one of the release App IDs (\(releaseAppIDs.map(\.description).joined(separator: ", ")))"
         }
         return id.looksLikeDevelopmentBuild
             ? "\(id) looks like a development build's App ID; keep it out of the production file" : nil
@@ -107,10 +130,14 @@ public struct AssociationFileCheck: Sendable {
                 listings = [
                     Listing(service: "webcredentials", listed: parsed.webcredentials?.apps.contains(appID) ?? false),
                     Listing(service: "applinks", listed: applinks),
-                    Listing(service: "appclips", listed: parsed.appclips?.apps.contains(appID) ?? false),
+                    Listing(service: "appclips", listed: parsed.appclips?.apps.contains(appID) ?? false)
                 ]
                 if !listings.contains(where: \.listed) {
-                    issues.append(.init(.error, "", "\(appID) is not listed for webcredentials, applinks or appclips: passkeys, universal links and App Clips will not work for it"))
+                    issues.append(
+                        .init(
+                            .error, "",
+                            "\(appID) is not listed for webcredentials, applinks or appclips: passkeys, universal links and App Clips will not work for it"
+                        ))
                 }
             }
         }

@@ -28,10 +28,16 @@ private struct Validator {
     mutating func run(_ input: Data) -> AssociationFile? {
         var data = input
         if data.count > AssociationFile.maximumSize {
-            error("", "the file is \(data.count) bytes; Apple downloads at most 128 KB (131072 bytes), so it will be rejected — remove unused paths or apps")
+            error(
+                "",
+                "the file is \(data.count) bytes; Apple downloads at most 128 KB (131072 bytes), so it will be rejected — remove unused paths or apps"
+            )
         }
         if data.starts(with: [0x1F, 0x8B]) {
-            error("", "the file is gzip-compressed (starts with 1f 8b); store and serve plain JSON — compression belongs in the HTTP Content-Encoding, not the file")
+            error(
+                "",
+                "the file is gzip-compressed (starts with 1f 8b); store and serve plain JSON — compression belongs in the HTTP Content-Encoding, not the file"
+            )
             return nil
         }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -47,7 +53,10 @@ private struct Validator {
         // giving up is its own business (512 today). One pass, whatever the syntax around the brackets.
         let limit = ParserLimits.maximumNestingDepth
         if let at = JSONSourceMap.firstPosition(nestingDeeperThan: limit, in: bytes) {
-            error("", "the JSON nests deeper than \(limit) levels at line \(at.line), column \(at.column); the file is corrupt or hostile (a valid association file nests 7 levels at most)")
+            error(
+                "",
+                "the JSON nests deeper than \(limit) levels at line \(at.line), column \(at.column); the file is corrupt or hostile (a valid association file nests 7 levels at most)"
+            )
             return nil
         }
         let object: Any
@@ -55,13 +64,19 @@ private struct Validator {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            let at = (sourceMap ?? JSONSourceMap(bytes)).syntaxError.map { " at line \($0.line), column \($0.column)" } ?? ""
-            self.error("", "the file is not valid JSON\(at)" + (detail.map { " (\($0))" } ?? "") + "; check it with a JSON linter")
+            let at =
+                (sourceMap ?? JSONSourceMap(bytes)).syntaxError.map { " at line \($0.line), column \($0.column)" } ?? ""
+            self.error(
+                "",
+                "the file is not valid JSON\(at)" + (detail.map { " (\($0))" } ?? "") + "; check it with a JSON linter")
             return nil
         }
         // Foundation accepts some non-standard JSON (trailing commas on Linux); Apple's CDN and other readers may not.
         if let at = (sourceMap ?? JSONSourceMap(bytes)).syntaxError {
-            error("", "the file is not strict JSON at line \(at.line), column \(at.column) (a trailing comma, comment or similar); some parsers reject the whole file")
+            error(
+                "",
+                "the file is not strict JSON at line \(at.line), column \(at.column) (a trailing comma, comment or similar); some parsers reject the whole file"
+            )
         }
         guard let json = JSONValue.from(object) else {
             // Not reached after the check above; kept so the conversion never recurses without a bound.
@@ -136,7 +151,9 @@ private struct Validator {
             }
         case .object(let byAppID)?:
             // Oldest form: "details": { "TEAMID.bundle": { "paths": [...] } }.
-            warning(detailsPath, "\"details\" keyed by App ID is an obsolete form; use an array of {\"appIDs\", \"components\"}")
+            warning(
+                detailsPath,
+                "\"details\" keyed by App ID is an obsolete form; use an array of {\"appIDs\", \"components\"}")
             for key in byAppID.keys.sorted() {
                 guard let entry = byAppID[key] else { continue }
                 let p = jsonPath(detailsPath, key)
@@ -145,7 +162,8 @@ private struct Validator {
                     error(p, "must be an object, found \(article(entry.typeName))")
                     continue
                 }
-                links.details.append(.init(appIDs: [id], paths: e["paths"].map { stringArray($0, path: jsonPath(p, "paths")) }))
+                links.details.append(
+                    .init(appIDs: [id], paths: e["paths"].map { stringArray($0, path: jsonPath(p, "paths")) }))
             }
         case let other?:
             error(detailsPath, "must be an array, found \(article(other.typeName))")
@@ -211,7 +229,10 @@ private struct Validator {
             case "/":
                 c.path = string(v, path: p)
                 if let s = c.path, let f = s.first, f != "/", f != "*", f != "?" {
-                    warning(p, "path patterns are matched against the URL path, which starts with \"/\"; \"\(s)\" never matches")
+                    warning(
+                        p,
+                        "path patterns are matched against the URL path, which starts with \"/\"; \"\(s)\" never matches"
+                    )
                 }
             case "#": c.fragment = string(v, path: p)
             case "comment": c.comment = string(v, path: p)
@@ -224,14 +245,22 @@ private struct Validator {
                 case .object(let items):
                     var pairs: [(name: String, pattern: String)] = []
                     for name in items.keys.sorted() {
-                        if let pattern = items[name].flatMap({ string($0, path: jsonPath(p, name)) }) { pairs.append((name, pattern)) }
+                        if let pattern = items[name].flatMap({ string($0, path: jsonPath(p, name)) }) {
+                            pairs.append((name, pattern))
+                        }
                     }
                     c.query = .items(pairs)
                 default:
-                    error(p, "must be a pattern string or an object of query-item name → pattern, found \(article(v.typeName))")
+                    error(
+                        p,
+                        "must be a pattern string or an object of query-item name → pattern, found \(article(v.typeName))"
+                    )
                 }
             default:
-                warning(p, "unknown component key \"\(key)\"; known keys are /, ?, #, exclude, caseSensitive, percentEncoded, comment")
+                warning(
+                    p,
+                    "unknown component key \"\(key)\"; known keys are /, ?, #, exclude, caseSensitive, percentEncoded, comment"
+                )
             }
         }
         return c

@@ -107,7 +107,9 @@ public struct JSONSourceMap: Sendable {
             var node = 0
             var reader = SegmentReader(path)
             while !reader.isAtEnd {
-                guard let segment = reader.next(), let next = nodes.child(of: node, segment) else { return (node, false) }
+                guard let segment = reader.next(), let next = nodes.child(of: node, segment) else {
+                    return (node, false)
+                }
                 node = next
             }
             return (node, true)
@@ -173,7 +175,13 @@ public struct JSONSourceMap: Sendable {
         var inString = false, escaped = false
         for (i, b) in bytes.enumerated() {
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 // A raw newline ends a (malformed) string, as in the map's scanner, so line counting stays right.
                 if b == 0x0A { inString = false }
             } else if b == UInt8(ascii: "\"") {
@@ -184,7 +192,10 @@ public struct JSONSourceMap: Sendable {
             } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
                 depth = max(0, depth - 1)
             }
-            if b == 0x0A { line += 1; lineStart = i + 1 }
+            if b == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
         }
         return nil
     }
@@ -204,13 +215,19 @@ public struct JSONSourceMap: Sendable {
         var position: Position { Position(line: line, column: i - lineStart + 1) }
 
         mutating func skipBOM() {
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3 }
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                i = 3
+                lineStart = 3
+            }
         }
 
         mutating func skipWhitespace() {
             while i < bytes.count {
                 switch bytes[i] {
-                case 0x0A: i += 1; line += 1; lineStart = i
+                case 0x0A:
+                    i += 1
+                    line += 1
+                    lineStart = i
                 case 0x20, 0x09, 0x0D: i += 1
                 default: return
                 }
@@ -221,12 +238,18 @@ public struct JSONSourceMap: Sendable {
         mutating func value(node: Int, depth: Int) -> Bool {
             guard i < bytes.count else { return false }
             // The depth counts open containers, as Foundation's parser and the bracket pre-check do.
-            if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "["), depth >= ParserLimits.maximumNestingDepth { return false }
+            if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "["), depth >= ParserLimits.maximumNestingDepth
+            {
+                return false
+            }
             switch bytes[i] {
             case UInt8(ascii: "{"):
                 i += 1
                 skipWhitespace()
-                if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return true }
+                if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return true
+                }
                 while true {
                     skipWhitespace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return false }
@@ -240,14 +263,23 @@ public struct JSONSourceMap: Sendable {
                     guard value(node: member, depth: depth + 1) else { return false }
                     skipWhitespace()
                     guard i < bytes.count else { return false }
-                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                    if bytes[i] == UInt8(ascii: "}") { i += 1; return true }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        i += 1
+                        continue
+                    }
+                    if bytes[i] == UInt8(ascii: "}") {
+                        i += 1
+                        return true
+                    }
                     return false
                 }
             case UInt8(ascii: "["):
                 i += 1
                 skipWhitespace()
-                if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return true }
+                if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return true
+                }
                 // The elements wait on `open` (after those of enclosing arrays, before those of arrays inside) and
                 // move to `nodes.elements` as one run when the array ends, however it ends: no allocation per array.
                 let first = open.count
@@ -263,8 +295,14 @@ public struct JSONSourceMap: Sendable {
                     guard value(node: element, depth: depth + 1) else { return false }
                     skipWhitespace()
                     guard i < bytes.count else { return false }
-                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                    if bytes[i] == UInt8(ascii: "]") { i += 1; return true }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        i += 1
+                        continue
+                    }
+                    if bytes[i] == UInt8(ascii: "]") {
+                        i += 1
+                        return true
+                    }
                     return false
                 }
             case UInt8(ascii: "\""):
@@ -291,7 +329,10 @@ public struct JSONSourceMap: Sendable {
             var out: [UInt8] = []
             while i < bytes.count {
                 let b = bytes[i]
-                if b == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+                if b == UInt8(ascii: "\"") {
+                    i += 1
+                    return String(decoding: out, as: UTF8.self)
+                }
                 if b == 0x0A { return nil }
                 if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
                     let e = bytes[i + 1]
@@ -304,7 +345,8 @@ public struct JSONSourceMap: Sendable {
                     case UInt8(ascii: "f"): out.append(0x0C)
                     case UInt8(ascii: "u"):
                         guard i + 4 <= bytes.count,
-                              let code = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else { return nil }
+                            let code = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16)
+                        else { return nil }
                         i += 4
                         out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
                     default: out.append(e)
@@ -328,7 +370,8 @@ public enum JSONPath {
 
     /// How a member's key is written after its parent's path: `.key`, `key` at the start of a path, or `["key"]`.
     static func segment(_ key: String, first: Bool) -> String {
-        let isIdentifier = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        let isIdentifier =
+            !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
             && !(key.first?.isNumber ?? true)
         if isIdentifier { return first ? key : "." + key }
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

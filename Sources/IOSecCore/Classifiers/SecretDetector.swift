@@ -65,7 +65,8 @@ public enum SecretDetector {
         if let result = literal.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return result }
         var copy = literal
         copy.makeContiguousUTF8()
-        return copy.utf8.withContiguousStorageIfAvailable { scan($0) } ?? Array(literal.utf8).withUnsafeBufferPointer { scan($0) }
+        return copy.utf8.withContiguousStorageIfAvailable { scan($0) }
+            ?? Array(literal.utf8).withUnsafeBufferPointer { scan($0) }
     }
 
     /// "YOUR_API_KEY", "<token>", "", "xxxxxxxx", "changeme", "TODO", "${API_KEY}", "$(API_KEY)",
@@ -76,15 +77,19 @@ public enum SecretDetector {
         let scalars = Array(trimmed.unicodeScalars)
         let first = scalars[0], last = scalars[scalars.count - 1]
         // Template syntaxes: <token>, {{token}}, ${API_KEY}, $(API_KEY), %API_KEY%, [API_KEY].
-        if (first == "<" && last == ">") || (first == "[" && last == "]") || (first == "%" && last == "%" && scalars.count > 2) {
+        if (first == "<" && last == ">") || (first == "[" && last == "]")
+            || (first == "%" && last == "%" && scalars.count > 2)
+        {
             return true
         }
         if scalars.count >= 2, first == "$", scalars[1] == "{" || scalars[1] == "(" { return true }
         if trimmed.hasPrefix("{{") { return true }
         // Normalised form: lowercase, separators removed.
-        let normalized = String(String.UnicodeScalarView(trimmed.lowercased().unicodeScalars.filter {
-            !($0 == "_" || $0 == "-" || $0 == "." || $0 == " " || $0 == "/")
-        }))
+        let normalized = String(
+            String.UnicodeScalarView(
+                trimmed.lowercased().unicodeScalars.filter {
+                    !($0 == "_" || $0 == "-" || $0 == "." || $0 == " " || $0 == "/")
+                }))
         if normalized.isEmpty { return true }
         if exactPlaceholders.contains(normalized) { return true }
         if containedMarkers.contains(where: { normalized.contains($0) }) { return true }
@@ -175,11 +180,11 @@ public enum SecretDetector {
     private static let exactPlaceholders: Set<String> = [
         "test", "testing", "example", "dummy", "placeholder", "todo", "fixme", "tbd", "changeme", "replaceme",
         "secret", "password", "token", "key", "apikey", "null", "nil", "none", "undefined", "na", "empty",
-        "sample", "fake", "mock", "default", "value", "string", "xxx", "redacted", "hidden", "notset",
+        "sample", "fake", "mock", "default", "value", "string", "xxx", "redacted", "hidden", "notset"
     ]
     private static let containedMarkers: [String] = [
         "your", "changeme", "replaceme", "replacewith", "placeholder", "example", "dummy", "redacted",
-        "insert", "xxxx", "****", "todo", "fixme", "notreal", "sample", "goeshere",
+        "insert", "xxxx", "****", "todo", "fixme", "notreal", "sample", "goeshere"
     ]
     private static let wordMarkers: Set<String> = ["test", "fake", "mock", "dummy", "sample", "demo", "foo", "bar"]
 
@@ -196,14 +201,18 @@ public enum SecretDetector {
                 guard boundaryBefore else { break }
                 if has(b, i, "AKIA") || has(b, i, "ASIA") {
                     let end = i + 20
-                    if end <= n, (i + 4..<end).allSatisfy({ isUpperAlnumByte(b[$0]) }), end == n || !isAlnumByte(b[end]),
-                       !isPlaceholderBody(b, i + 4, end) {
+                    if end <= n, (i + 4..<end).allSatisfy({ isUpperAlnumByte(b[$0]) }),
+                        end == n || !isAlnumByte(b[end]),
+                        !isPlaceholderBody(b, i + 4, end)
+                    {
                         return SecretMatch(kind: .awsAccessKeyID, utf8Offset: i)
                     }
                 } else if has(b, i, "AIza") {
                     let end = i + 39
-                    if end <= n, (i + 4..<end).allSatisfy({ isBase64URLByte(b[$0]) }), end == n || !isBase64URLByte(b[end]),
-                       !isPlaceholderBody(b, i + 4, end) {
+                    if end <= n, (i + 4..<end).allSatisfy({ isBase64URLByte(b[$0]) }),
+                        end == n || !isBase64URLByte(b[end]),
+                        !isPlaceholderBody(b, i + 4, end)
+                    {
                         return SecretMatch(kind: .googleAPIKey, utf8Offset: i)
                     }
                 }
@@ -220,7 +229,9 @@ public enum SecretDetector {
                     let start = i + prefix.utf8.count
                     let end = runEnd(b, start, isAlnumByte)
                     if end - start >= 16, !isPlaceholderBody(b, start, end) {
-                        return SecretMatch(kind: isPublic ? .stripePublishableKey : .stripeSecretKey, isPublic: isPublic, utf8Offset: i)
+                        return SecretMatch(
+                            kind: isPublic ? .stripePublishableKey : .stripeSecretKey, isPublic: isPublic, utf8Offset: i
+                        )
                     }
                 }
             case UInt8(ascii: "g"):
@@ -232,7 +243,8 @@ public enum SecretDetector {
                         return SecretMatch(kind: .githubToken, utf8Offset: i)
                     }
                 } else if i + 4 <= n, b[i + 1] == UInt8(ascii: "h"), b[i + 3] == UInt8(ascii: "_"),
-                          "pousr".utf8.contains(b[i + 2]) {
+                    "pousr".utf8.contains(b[i + 2])
+                {
                     let start = i + 4
                     let end = runEnd(b, start, isAlnumByte)
                     if end - start == 36, !isPlaceholderBody(b, start, end) {
@@ -241,11 +253,14 @@ public enum SecretDetector {
                 }
             case UInt8(ascii: "x"):
                 guard boundaryBefore, i + 5 <= n, has(b, i, "xox"), "bpars".utf8.contains(b[i + 3]),
-                      b[i + 4] == UInt8(ascii: "-") else { break }
+                    b[i + 4] == UInt8(ascii: "-")
+                else { break }
                 let start = i + 5
                 let end = runEnd(b, start) { isAlnumByte($0) || $0 == UInt8(ascii: "-") }
                 // Real Slack tokens are long digit/alnum segments; "xoxb-your-token-here" has no digits.
-                if end - start >= 10, (start..<end).contains(where: { isDigitByte(b[$0]) }), !isPlaceholderBody(b, start, end) {
+                if end - start >= 10, (start..<end).contains(where: { isDigitByte(b[$0]) }),
+                    !isPlaceholderBody(b, start, end)
+                {
                     return SecretMatch(kind: .slackToken, utf8Offset: i)
                 }
             case UInt8(ascii: "-"):
@@ -266,7 +281,7 @@ public enum SecretDetector {
 
     private static let stripePrefixes: [(String, Bool)] = [
         ("sk_live_", false), ("rk_live_", false), ("sk_test_", false), ("rk_test_", false),
-        ("pk_live_", true), ("pk_test_", true),
+        ("pk_live_", true), ("pk_test_", true)
     ]
 
     private static func isJWT(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {

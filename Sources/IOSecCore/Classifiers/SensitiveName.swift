@@ -127,17 +127,31 @@ public enum SensitiveName {
         init(_ u: Unicode.Scalar) {
             // ASCII first: identifiers are almost always ASCII, and Unicode property look-ups are slow.
             switch u.value {
-            case 0x41...0x5A: self = .upper; return
-            case 0x61...0x7A: self = .lower; return
-            case 0x30...0x39: self = .digit; return
-            case 0..<0x80: self = .separator; return
+            case 0x41...0x5A:
+                self = .upper
+                return
+            case 0x61...0x7A:
+                self = .lower
+                return
+            case 0x30...0x39:
+                self = .digit
+                return
+            case 0..<0x80:
+                self = .separator
+                return
             default: break
             }
             let p = u.properties
-            if p.numericType != nil { self = .digit }
-            else if p.isUppercase { self = .upper }
-            else if p.isAlphabetic { self = .lower }  // caseless letters (CJK…) behave as lowercase
-            else { self = .separator }
+            if p.numericType != nil {
+                self = .digit
+            } else if p.isUppercase {
+                self = .upper
+            } else if p.isAlphabetic {
+                self = .lower
+            }  // caseless letters (CJK…) behave as lowercase
+            else {
+                self = .separator
+            }
         }
     }
 
@@ -177,7 +191,7 @@ public enum SensitiveName {
     private static let flagPrefixes: Set<String> = [
         "is", "has", "had", "have", "should", "did", "will", "can", "could", "was", "were", "does",
         "needs", "need", "must", "show", "shows", "hide", "hides", "enable", "enables", "allow", "allows",
-        "require", "requires", "supports", "use", "uses", "available", "missing", "supported", "num",
+        "require", "requires", "supports", "use", "uses", "available", "missing", "supported", "num"
     ]
 
     /// Words that make a name describe UI or configuration wherever they appear.
@@ -197,7 +211,7 @@ public enum SensitiveName {
         "reset", "recovery", "info", "id", "ids", "identifier", "fingerprint", "helper", "model", "viewmodel",
         "screen", "flow", "coordinator", "row", "section", "key", "keys",
         "latitude", "longitude", "coordinate", "coordinates", "location", "tag", "tags", "annotation",
-        "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed",
+        "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed"
     ]
 
     private struct Pattern {
@@ -230,20 +244,32 @@ public enum SensitiveName {
             Pattern(.personalID, ["passport"], ["number", "no", "num"]),
             Pattern(.personalID, ["national", "tax"], ["id", "identifier", "number"]),
             Pattern(.secret, ["seed", "recovery"], ["phrase", "words"]),
-            Pattern(.health, ["health", "patient"], ["record", "records", "data", "info", "information", "condition", "conditions", "history"]),
+            Pattern(
+                .health, ["health", "patient"],
+                ["record", "records", "data", "info", "information", "condition", "conditions", "history"]),
             Pattern(.key, keyQualifiers, ["key", "keys"]),
             // Single words.
             Pattern(.password, ["password", "passwords", "passwd", "pwd", "passcode", "passphrase", "onetimepassword"]),
             Pattern(.secret, ["secret", "secrets", "clientsecret", "apisecret", "mnemonic", "seedphrase"]),
-            Pattern(.token, ["token", "tokens", "bearer", "jwt", "accesstoken", "refreshtoken", "authtoken", "idtoken"]),
-            Pattern(.key, ["apikey", "privatekey", "privkey", "secretkey", "accesskey", "masterkey", "signingkey", "encryptionkey"]),
-            Pattern(.session, ["sessionid", "sessiontoken", "sessionkey", "sessid", "jsessionid", "phpsessid", "cookie", "cookies"]),
+            Pattern(
+                .token, ["token", "tokens", "bearer", "jwt", "accesstoken", "refreshtoken", "authtoken", "idtoken"]),
+            Pattern(
+                .key,
+                [
+                    "apikey", "privatekey", "privkey", "secretkey", "accesskey", "masterkey", "signingkey",
+                    "encryptionkey"
+                ]),
+            Pattern(
+                .session,
+                ["sessionid", "sessiontoken", "sessionkey", "sessid", "jsessionid", "phpsessid", "cookie", "cookies"]),
             Pattern(.credential, ["credential", "credentials", "creds", "cred"]),
             Pattern(.pin, ["pin", "pincode", "userpin"]),
             Pattern(.otp, ["otp", "totp", "hotp", "onetimecode"]),
             Pattern(.card, ["cvv", "cvc", "cvv2", "cvc2", "iban", "creditcard", "cardnumber"]),
             Pattern(.personalID, ["ssn", "socialsecuritynumber"]),
-            Pattern(.health, ["medical", "diagnosis", "diagnoses", "prescription", "prescriptions", "medication", "medications"]),
+            Pattern(
+                .health,
+                ["medical", "diagnosis", "diagnoses", "prescription", "prescriptions", "medication", "medications"])
         ]
         return p.sorted { $0.words.count > $1.words.count }
     }()
@@ -260,13 +286,13 @@ public enum SensitiveName {
     /// Words that name an input control or its text: stripped from the end of a field's name before it is
     /// classified (`passwordTextField` → `password`).
     public static let inputWords: Set<String> = [
-        "field", "textfield", "text", "input", "entry", "box", "tf", "txt", "textbox", "lbl", "outlet", "secure",
+        "field", "textfield", "text", "input", "entry", "box", "tf", "txt", "textbox", "lbl", "outlet", "secure"
     ]
 
     /// Words that name a credential only on an input control: `passField.text` is a password, `pass` alone is
     /// not (boarding passes, render passes); `cardField.text` is a card number, a `card` view is not.
     private static let inputOnlyWords: [String: SensitiveCategory] = [
-        "pass": .password, "pw": .password, "card": .card, "cc": .card, "code": .otp, "security": .card,
+        "pass": .password, "pw": .password, "card": .card, "cc": .card, "code": .otp, "security": .card
     ]
 
     /// Classifies the name of a text input control (`passwordTextField`, `passField`, `cvvTF`, `pinEntry`),
@@ -277,7 +303,9 @@ public enum SensitiveName {
         while let tail = w.last, inputWords.contains(tail) { w.removeLast() }
         if let category = classify(words: w) { return category }
         if w.count == 1, let category = inputOnlyWords[w[0]] { return category }
-        if w.count == 2, w[0] == "user" || w[0] == "login" || w[0] == "account", let category = inputOnlyWords[w[1]] { return category }
+        if w.count == 2, w[0] == "user" || w[0] == "login" || w[0] == "account", let category = inputOnlyWords[w[1]] {
+            return category
+        }
         return nil
     }
 
@@ -292,19 +320,19 @@ public enum SensitiveName {
     /// Words that turn a bare `key` into a secret key.
     private static let keyQualifiers: Set<String> = [
         "private", "secret", "encryption", "decryption", "signing", "access", "master", "aes", "hmac",
-        "api", "auth", "crypto", "symmetric", "shared", "recovery", "client", "license", "licence",
+        "api", "auth", "crypto", "symmetric", "shared", "recovery", "client", "license", "licence"
     ]
 
     /// `pin` after these words is a certificate pin or a map pin, not a PIN code.
     private static let pinNonSecretQualifiers: Set<String> = [
-        "certificate", "cert", "ssl", "tls", "spki", "public", "key", "ca", "leaf", "map", "hash", "location",
+        "certificate", "cert", "ssl", "tls", "spki", "public", "key", "ca", "leaf", "map", "hash", "location"
     ]
 
     /// `token` after these words identifies a device or a page of results, it grants no access: push and
     /// registration tokens, pagination and sync tokens.
     public static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
-        "next", "continuation", "cancellation", "change", "resume",
+        "next", "continuation", "cancellation", "change", "resume"
     ]
 
     private static func match(_ w: [String], at i: Int) -> (length: Int, category: SensitiveCategory)? {

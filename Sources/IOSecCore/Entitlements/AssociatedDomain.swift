@@ -70,19 +70,23 @@ public struct AssociatedDomain: Sendable, Equatable {
         }
         let d = AssociatedDomain(unchecked: raw)
         if case .other(let s) = d.service {
-            return "\"\(raw)\": unknown service \"\(s)\"; use applinks, webcredentials, appclips or activitycontinuation"
+            return
+                "\"\(raw)\": unknown service \"\(s)\"; use applinks, webcredentials, appclips or activitycontinuation"
         }
         if d.domain.isEmpty { return "\"\(raw)\" has no domain" }
         if d.domain.contains("/") || d.domain.contains("://") {
             return "\"\(raw)\": give a bare domain (no scheme or path)"
         }
         if d.domain.contains("*") { return "\"\(raw)\": `*` is only allowed as a leading `*.`" }
-        if d.includesSubdomains && d.service == .appclips { return "\"\(raw)\": app clips do not support wildcard domains" }
+        if d.includesSubdomains && d.service == .appclips {
+            return "\"\(raw)\": app clips do not support wildcard domains"
+        }
         if let q = raw.firstIndex(of: "?") {
             let query = raw[raw.index(after: q)...]
             let values = query.hasPrefix("mode=") ? query.dropFirst(5).split(separator: "+").map(String.init) : []
             if values.isEmpty || values.contains(where: { Mode(rawValue: $0) == nil }) {
-                return "\"\(raw)\": unknown suffix \"?\(query)\"; only ?mode=developer, ?mode=managed or ?mode=developer+managed exist"
+                return
+                    "\"\(raw)\": unknown suffix \"?\(query)\"; only ?mode=developer, ?mode=managed or ?mode=developer+managed exist"
             }
         }
         return nil

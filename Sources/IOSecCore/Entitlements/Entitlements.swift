@@ -53,16 +53,26 @@ public struct Entitlements: Sendable, Equatable {
         var e = Entitlements()
         var issues: [EntitlementIssue] = []
         guard let dict = root.dictionary else {
-            issues.append(.init(key: "", line: nil, message: "entitlements must be a dictionary, found \(root.typeName)"))
+            issues.append(
+                .init(key: "", line: nil, message: "entitlements must be a dictionary, found \(root.typeName)"))
             return (e, issues)
         }
         func wrongType(_ entry: PropertyListDictionary.Entry, _ expected: String) {
-            issues.append(.init(key: entry.key, line: entry.keyLine, message: "\(entry.key) must be \(expected), found \(entry.value.typeName)"))
+            issues.append(
+                .init(
+                    key: entry.key, line: entry.keyLine,
+                    message: "\(entry.key) must be \(expected), found \(entry.value.typeName)"))
         }
         func environment(_ entry: PropertyListDictionary.Entry) -> Environment? {
-            guard let s = entry.value.string else { wrongType(entry, "a string"); return nil }
+            guard let s = entry.value.string else {
+                wrongType(entry, "a string")
+                return nil
+            }
             guard let env = Environment(rawValue: s) else {
-                issues.append(.init(key: entry.key, line: entry.valueLine, message: "\(entry.key) must be \"development\" or \"production\", found \"\(s)\""))
+                issues.append(
+                    .init(
+                        key: entry.key, line: entry.valueLine,
+                        message: "\(entry.key) must be \"development\" or \"production\", found \"\(s)\""))
                 return nil
             }
             return env
@@ -75,10 +85,16 @@ public struct Entitlements: Sendable, Equatable {
             case Key.betaReportsActive:
                 if let b = entry.value.bool { e.betaReportsActive = b } else { wrongType(entry, "a boolean") }
             case Key.associatedDomains:
-                guard let a = entry.value.array else { wrongType(entry, "an array of strings"); continue }
+                guard let a = entry.value.array else {
+                    wrongType(entry, "an array of strings")
+                    continue
+                }
                 for element in a.elements {
                     guard let s = element.value.string else {
-                        issues.append(.init(key: entry.key, line: element.line, message: "associated-domains entries must be strings, found \(element.value.typeName)"))
+                        issues.append(
+                            .init(
+                                key: entry.key, line: element.line,
+                                message: "associated-domains entries must be strings, found \(element.value.typeName)"))
                         continue
                     }
                     if let problem = AssociatedDomain.problem(with: s) {
@@ -88,12 +104,22 @@ public struct Entitlements: Sendable, Equatable {
                     }
                 }
             case Key.keychainAccessGroups:
-                if let a = entry.value.stringArray { e.keychainAccessGroups = a } else { wrongType(entry, "an array of strings") }
+                if let a = entry.value.stringArray {
+                    e.keychainAccessGroups = a
+                } else {
+                    wrongType(entry, "an array of strings")
+                }
             case Key.applicationGroups:
-                guard let a = entry.value.stringArray else { wrongType(entry, "an array of strings"); continue }
+                guard let a = entry.value.stringArray else {
+                    wrongType(entry, "an array of strings")
+                    continue
+                }
                 e.applicationGroups = a
                 for g in a where !g.hasPrefix("group.") && !g.contains(".") {
-                    issues.append(.init(key: entry.key, line: entry.keyLine, message: "app group \"\(g)\" should be group.<reverse-dns> (or TEAMID.<name> on macOS)"))
+                    issues.append(
+                        .init(
+                            key: entry.key, line: entry.keyLine,
+                            message: "app group \"\(g)\" should be group.<reverse-dns> (or TEAMID.<name> on macOS)"))
                 }
             case Key.apsEnvironment:
                 e.apsEnvironment = environment(entry)

@@ -78,29 +78,44 @@ enum CodeSignatureReader {
 
     /// Reads the SuperBlob in `region` (the bytes `LC_CODE_SIGNATURE` points at). A SuperBlob that cannot be
     /// read at all throws; a bad blob inside it is skipped with an issue.
-    static func read(_ region: MachOData, limits: MachOLimits, issues: inout [String]) throws(MachOError) -> CodeSignature {
+    static func read(_ region: MachOData, limits: MachOLimits, issues: inout [String]) throws(MachOError)
+        -> CodeSignature
+    {
         let data = region.withByteOrder(bigEndian: true)
         let here = data.absolute(0)
         guard let magic = data.u32(0), let claimed = data.u32(4), let count = data.u32(8) else {
-            throw MachOError(.truncated, at: here, "code signature of \(data.count) bytes is too short for a SuperBlob header (12 bytes)")
+            throw MachOError(
+                .truncated, at: here,
+                "code signature of \(data.count) bytes is too short for a SuperBlob header (12 bytes)")
         }
         guard magic == superBlobMagic else {
-            throw MachOError(.malformed, at: here, "code signature does not start with an embedded-signature SuperBlob (magic \(Checked.hex(magic)), expected 0xFADE0CC0)")
+            throw MachOError(
+                .malformed, at: here,
+                "code signature does not start with an embedded-signature SuperBlob (magic \(Checked.hex(magic)), expected 0xFADE0CC0)"
+            )
         }
         var length = data.count
         if let l = Checked.int(claimed), l <= data.count {
             length = l
         } else {
-            issues.append(MachOError(.truncated, at: data.absolute(4), "code-signature SuperBlob claims \(claimed) bytes but LC_CODE_SIGNATURE gives \(data.count); reading \(data.count)").description)
+            issues.append(
+                MachOError(
+                    .truncated, at: data.absolute(4),
+                    "code-signature SuperBlob claims \(claimed) bytes but LC_CODE_SIGNATURE gives \(data.count); reading \(data.count)"
+                ).description)
         }
         guard let sb = data.region(at: 0, length: length) else {
             throw MachOError(.truncated, at: here, "code-signature SuperBlob does not fit")
         }
         guard let n = Checked.int(count), n <= limits.maxSignatureBlobs else {
-            throw MachOError(.limitExceeded, at: data.absolute(8), "code-signature SuperBlob claims \(count) blobs (limit \(limits.maxSignatureBlobs))")
+            throw MachOError(
+                .limitExceeded, at: data.absolute(8),
+                "code-signature SuperBlob claims \(count) blobs (limit \(limits.maxSignatureBlobs))")
         }
         guard let indexBytes = Checked.multiply(n, 8), sb.contains(12, indexBytes) else {
-            throw MachOError(.truncated, at: data.absolute(8), "code-signature SuperBlob index of \(count) entries does not fit in its \(length) bytes")
+            throw MachOError(
+                .truncated, at: data.absolute(8),
+                "code-signature SuperBlob index of \(count) entries does not fit in its \(length) bytes")
         }
 
         var signature = CodeSignature()
@@ -113,11 +128,19 @@ enum CodeSignatureReader {
             signature.blobs.append(.init(type: type, magic: blobMagic, offset: offset))
             let at = sb.absolute(Checked.int(offset) ?? 0)
             guard let blobMagic, let blobLength = sb.u32Checked(UInt64(offset) + 4) else {
-                issues.append(MachOError(.truncated, at: sb.absolute(entry), "code-signature blob \(i) (type \(Checked.hex(type))) at offset \(offset) lies outside the \(length)-byte SuperBlob; skipped").description)
+                issues.append(
+                    MachOError(
+                        .truncated, at: sb.absolute(entry),
+                        "code-signature blob \(i) (type \(Checked.hex(type))) at offset \(offset) lies outside the \(length)-byte SuperBlob; skipped"
+                    ).description)
                 continue
             }
             guard blobLength >= 8, let blob = sb.region(at: offset, length: blobLength) else {
-                issues.append(MachOError(.truncated, at: at, "code-signature blob \(i) (magic \(Checked.hex(blobMagic))) claims \(blobLength) bytes, which do not fit in the SuperBlob; skipped").description)
+                issues.append(
+                    MachOError(
+                        .truncated, at: at,
+                        "code-signature blob \(i) (magic \(Checked.hex(blobMagic))) claims \(blobLength) bytes, which do not fit in the SuperBlob; skipped"
+                    ).description)
                 continue
             }
             switch blobMagic {
@@ -140,11 +163,17 @@ enum CodeSignatureReader {
             case entitlementsMagic, derEntitlementsMagic:
                 let payload = blob.count - 8
                 guard payload <= limits.maxEntitlementsBytes else {
-                    issues.append(MachOError(.limitExceeded, at: at, "entitlements blob of \(payload) bytes is larger than the limit (\(limits.maxEntitlementsBytes)); skipped").description)
+                    issues.append(
+                        MachOError(
+                            .limitExceeded, at: at,
+                            "entitlements blob of \(payload) bytes is larger than the limit (\(limits.maxEntitlementsBytes)); skipped"
+                        ).description)
                     continue
                 }
                 if blobMagic == entitlementsMagic {
-                    if signature.entitlementsXML == nil { signature.entitlementsXML = blob.bytes(at: 8, length: payload) }
+                    if signature.entitlementsXML == nil {
+                        signature.entitlementsXML = blob.bytes(at: 8, length: payload)
+                    }
                 } else if signature.entitlementsDER == nil {
                     signature.entitlementsDER = blob.bytes(at: 8, length: payload)
                 }
@@ -174,16 +203,25 @@ enum CodeSignatureReader {
     }
 
     static func readCodeDirectory(_ cd: MachOData) throws(MachOError) -> CodeDirectory {
-        guard let version = cd.u32(8), let flags = cd.u32(12), let identOffset = cd.u32(20), let hashType = cd.u8(37) else {
-            throw MachOError(.truncated, at: cd.absolute(0), "CodeDirectory of \(cd.count) bytes is too short for its header (44 bytes)")
+        guard let version = cd.u32(8), let flags = cd.u32(12), let identOffset = cd.u32(20), let hashType = cd.u8(37)
+        else {
+            throw MachOError(
+                .truncated, at: cd.absolute(0),
+                "CodeDirectory of \(cd.count) bytes is too short for its header (44 bytes)")
         }
         guard case .string(let identifier, _) = cd.cString(at: identOffset, maxLength: 4096) else {
-            throw MachOError(.truncated, at: cd.absolute(20), "CodeDirectory identifier at offset \(identOffset) is outside its \(cd.count) bytes or not NUL-terminated")
+            throw MachOError(
+                .truncated, at: cd.absolute(20),
+                "CodeDirectory identifier at offset \(identOffset) is outside its \(cd.count) bytes or not NUL-terminated"
+            )
         }
         var result = CodeDirectory(identifier: identifier, flags: flags, version: version, hashType: hashType)
         if version >= 0x20200, let teamOffset = cd.u32(48), teamOffset != 0 {
             guard case .string(let team, _) = cd.cString(at: teamOffset, maxLength: 4096) else {
-                throw MachOError(.truncated, at: cd.absolute(48), "CodeDirectory team identifier at offset \(teamOffset) is outside its \(cd.count) bytes or not NUL-terminated")
+                throw MachOError(
+                    .truncated, at: cd.absolute(48),
+                    "CodeDirectory team identifier at offset \(teamOffset) is outside its \(cd.count) bytes or not NUL-terminated"
+                )
             }
             result.teamID = team
         }

@@ -71,7 +71,8 @@ struct MachOData: Sendable {
     func u32(_ offset: Int) -> UInt32? {
         guard contains(offset, 4) else { return nil }
         let i = base + offset
-        let b0 = UInt32(storage[i]), b1 = UInt32(storage[i + 1]), b2 = UInt32(storage[i + 2]), b3 = UInt32(storage[i + 3])
+        let b0 = UInt32(storage[i]), b1 = UInt32(storage[i + 1]), b2 = UInt32(storage[i + 2]),
+            b3 = UInt32(storage[i + 3])
         return bigEndian ? (b0 << 24 | b1 << 16 | b2 << 8 | b3) : (b3 << 24 | b2 << 16 | b1 << 8 | b0)
     }
 

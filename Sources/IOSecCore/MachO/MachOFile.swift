@@ -41,12 +41,17 @@ public struct MachOFile: Sendable {
         let limits = limits.sanitized
         let data = MachOData(bytes)
         guard let magic = data.withByteOrder(bigEndian: true).u32(0) else {
-            throw MachOError(.truncated, at: 0, bytes.isEmpty ? "the file is empty" : "\(bytes.count) bytes are too few for a Mach-O header (the magic number alone needs 4)")
+            throw MachOError(
+                .truncated, at: 0,
+                bytes.isEmpty
+                    ? "the file is empty"
+                    : "\(bytes.count) bytes are too few for a Mach-O header (the magic number alone needs 4)")
         }
         if magic == Self.fatMagic || magic == Self.fatMagic64 {
             var fatIssues: [String] = []
-            let slices = try Self.readFat(data.withByteOrder(bigEndian: true), is64: magic == Self.fatMagic64, limits: limits,
-                                          issues: &fatIssues)
+            let slices = try Self.readFat(
+                data.withByteOrder(bigEndian: true), is64: magic == Self.fatMagic64, limits: limits,
+                issues: &fatIssues)
             self.isFat = true
             self.slices = slices
             self.issues = fatIssues + slices.flatMap { s in s.issues.map { "\(s.architecture.name): \($0)" } }
@@ -73,7 +78,9 @@ public struct MachOFile: Sendable {
             return true
         default:
             let be = data.withByteOrder(bigEndian: true)
-            guard let magic = be.u32(0), magic == fatMagic || magic == fatMagic64, let n = be.u32(4) else { return false }
+            guard let magic = be.u32(0), magic == fatMagic || magic == fatMagic64, let n = be.u32(4) else {
+                return false
+            }
             return n > 0 && n <= UInt32(MachOLimits.default.maxArchitectures)
         }
     }
@@ -93,8 +100,10 @@ public struct MachOFile: Sendable {
 
     /// `fat_header` (magic, nfat_arch) then `fat_arch` entries (cputype, cpusubtype, offset, size, align: 20
     /// bytes) or `fat_arch_64` (offset and size 64-bit, then align and reserved: 32 bytes), all big-endian.
-    private static func readFat(_ d: MachOData, is64: Bool, limits: MachOLimits,
-                                issues: inout [String]) throws(MachOError) -> [MachOSlice] {
+    private static func readFat(
+        _ d: MachOData, is64: Bool, limits: MachOLimits,
+        issues: inout [String]
+    ) throws(MachOError) -> [MachOSlice] {
         guard let count = d.u32(4) else {
             throw MachOError(.truncated, at: 0, "fat header is cut short: \(d.count) of its 8 bytes are present")
         }
@@ -102,12 +111,19 @@ public struct MachOFile: Sendable {
             throw MachOError(.malformed, at: 4, "fat header lists no architectures")
         }
         guard let n = Checked.int(count), n <= limits.maxArchitectures else {
-            throw MachOError(.limitExceeded, at: 4, "fat header claims \(count) architectures (limit \(limits.maxArchitectures)); a Java class file also starts with 0xCAFEBABE")
+            throw MachOError(
+                .limitExceeded, at: 4,
+                "fat header claims \(count) architectures (limit \(limits.maxArchitectures)); a Java class file also starts with 0xCAFEBABE"
+            )
         }
         let entrySize = is64 ? 32 : 20
         guard let tableBytes = Checked.multiply(n, entrySize), let tableEnd = Checked.add(8, tableBytes),
-              d.contains(8, tableBytes) else {
-            throw MachOError(.truncated, at: 8, "fat header lists \(n) architectures whose \(entrySize)-byte entries run past the end of the \(d.count)-byte file")
+            d.contains(8, tableBytes)
+        else {
+            throw MachOError(
+                .truncated, at: 8,
+                "fat header lists \(n) architectures whose \(entrySize)-byte entries run past the end of the \(d.count)-byte file"
+            )
         }
         var accepted: [Range<Int>] = []
         var slices: [MachOSlice] = []
@@ -120,8 +136,13 @@ public struct MachOFile: Sendable {
             let arch = MachOArchitecture(cpuType: cputype, cpuSubtype: cpusubtype)
             let label = "fat arch \(i) (\(arch.name))"
             guard let start = Checked.int(offset), let length = Checked.int(size), let end = Checked.add(start, length),
-                  end <= d.count else {
-                issues.append(MachOError(.truncated, at: entry, "\(label): \(size) bytes at offset \(offset) run past the end of the \(d.count)-byte file; slice skipped").description)
+                end <= d.count
+            else {
+                issues.append(
+                    MachOError(
+                        .truncated, at: entry,
+                        "\(label): \(size) bytes at offset \(offset) run past the end of the \(d.count)-byte file; slice skipped"
+                    ).description)
                 continue
             }
             guard length > 0 else {
@@ -129,19 +150,29 @@ public struct MachOFile: Sendable {
                 continue
             }
             guard start >= tableEnd else {
-                issues.append(MachOError(.malformed, at: entry, "\(label) at offset \(offset) overlaps the fat header (\(tableEnd) bytes); slice skipped").description)
+                issues.append(
+                    MachOError(
+                        .malformed, at: entry,
+                        "\(label) at offset \(offset) overlaps the fat header (\(tableEnd) bytes); slice skipped"
+                    ).description)
                 continue
             }
             let range = start..<end
             if let other = accepted.firstIndex(where: { $0.overlaps(range) }) {
-                issues.append(MachOError(.malformed, at: entry, "\(label) (\(start)..<\(end)) overlaps the slice at \(accepted[other].lowerBound)..<\(accepted[other].upperBound); slice skipped").description)
+                issues.append(
+                    MachOError(
+                        .malformed, at: entry,
+                        "\(label) (\(start)..<\(end)) overlaps the slice at \(accepted[other].lowerBound)..<\(accepted[other].upperBound); slice skipped"
+                    ).description)
                 continue
             }
             guard let region = d.region(at: start, length: length) else { continue }
             do throws(MachOError) {
                 var slice = try MachOSliceReader.read(region, limits: limits)
                 if slice.architecture != arch {
-                    slice.issues.insert("the fat header says \(arch.name) but the slice's header says \(slice.architecture.name)", at: 0)
+                    slice.issues.insert(
+                        "the fat header says \(arch.name) but the slice's header says \(slice.architecture.name)", at: 0
+                    )
                 }
                 accepted.append(range)
                 slices.append(slice)
@@ -150,7 +181,8 @@ public struct MachOFile: Sendable {
             }
         }
         guard !slices.isEmpty else {
-            throw MachOError(.malformed, at: 8, "no readable architecture in the fat file: " + issues.joined(separator: "; "))
+            throw MachOError(
+                .malformed, at: 8, "no readable architecture in the fat file: " + issues.joined(separator: "; "))
         }
         return slices
     }

@@ -14,8 +14,10 @@ enum BindOpcodeReader {
 
     /// Appends the names found to `names` (skipping those in `seen`). On a malformed stream it throws after keeping
     /// the names read before the damage.
-    static func read(_ stream: MachOData, kind: BindStreamKind, names: inout [String], seen: inout Set<String>,
-                     limits: MachOLimits) throws(MachOError) {
+    static func read(
+        _ stream: MachOData, kind: BindStreamKind, names: inout [String], seen: inout Set<String>,
+        limits: MachOLimits
+    ) throws(MachOError) {
         var c = MachOCursor(stream, context: "\(kind.rawValue) opcodes")
         while !c.isAtEnd {
             let byte = try c.u8("opcode")
@@ -33,7 +35,8 @@ enum BindOpcodeReader {
                 if kind == .weakBind && immediate & nonWeakDefinition != 0 { continue }
                 guard !name.isEmpty, !seen.contains(name) else { continue }
                 guard names.count < limits.maxImports else {
-                    throw c.error(.limitExceeded, "more than \(limits.maxImports) bound symbol names; the rest were not read")
+                    throw c.error(
+                        .limitExceeded, "more than \(limits.maxImports) bound symbol names; the rest were not read")
                 }
                 seen.insert(name)
                 names.append(name)
@@ -50,13 +53,17 @@ enum BindOpcodeReader {
                 _ = try c.uleb128("skip")
             case 0xD0:  // BIND_OPCODE_THREADED
                 switch immediate {
-                case 0x0: _ = try c.uleb128("ordinal table size")  // BIND_SUBOPCODE_THREADED_SET_BIND_ORDINAL_TABLE_SIZE_ULEB
+                // BIND_SUBOPCODE_THREADED_SET_BIND_ORDINAL_TABLE_SIZE_ULEB
+                case 0x0: _ = try c.uleb128("ordinal table size")
                 case 0x1: break  // BIND_SUBOPCODE_THREADED_APPLY
                 default:
-                    throw MachOError(.malformed, at: c.absoluteOffset - 1, "\(c.context): unknown threaded sub-opcode \(Checked.hex(byte))")
+                    throw MachOError(
+                        .malformed, at: c.absoluteOffset - 1,
+                        "\(c.context): unknown threaded sub-opcode \(Checked.hex(byte))")
                 }
             default:
-                throw MachOError(.malformed, at: c.absoluteOffset - 1, "\(c.context): unknown opcode \(Checked.hex(byte))")
+                throw MachOError(
+                    .malformed, at: c.absoluteOffset - 1, "\(c.context): unknown opcode \(Checked.hex(byte))")
             }
         }
     }
@@ -77,10 +84,13 @@ enum ChainedFixupsReader {
         let format = try c.u32("imports_format")
         let symbolsFormat = try c.u32("symbols_format")
         guard version == 0 else {
-            throw MachOError(.malformed, at: blob.absolute(0), "chained fixups: unknown fixups_version \(version); imports not read")
+            throw MachOError(
+                .malformed, at: blob.absolute(0), "chained fixups: unknown fixups_version \(version); imports not read")
         }
         guard symbolsFormat == 0 else {
-            throw MachOError(.malformed, at: blob.absolute(24), "chained fixups: symbol names are compressed (symbols_format \(symbolsFormat)); imports not read")
+            throw MachOError(
+                .malformed, at: blob.absolute(24),
+                "chained fixups: symbol names are compressed (symbols_format \(symbolsFormat)); imports not read")
         }
         let entrySize: Int
         switch format {
@@ -88,16 +98,26 @@ enum ChainedFixupsReader {
         case 2: entrySize = 8  // DYLD_CHAINED_IMPORT_ADDEND
         case 3: entrySize = 16  // DYLD_CHAINED_IMPORT_ADDEND64
         default:
-            throw MachOError(.malformed, at: blob.absolute(20), "chained fixups: unknown imports_format \(format); imports not read")
+            throw MachOError(
+                .malformed, at: blob.absolute(20), "chained fixups: unknown imports_format \(format); imports not read")
         }
         guard let n = Checked.int(count), n <= limits.maxImports else {
-            throw MachOError(.limitExceeded, at: blob.absolute(16), "chained fixups: imports_count \(count) is over the limit (\(limits.maxImports)); imports not read")
+            throw MachOError(
+                .limitExceeded, at: blob.absolute(16),
+                "chained fixups: imports_count \(count) is over the limit (\(limits.maxImports)); imports not read")
         }
-        guard let bytes = Checked.multiply(n, entrySize), let table = blob.region(at: importsOffset, length: bytes) else {
-            throw MachOError(.truncated, at: blob.absolute(8), "chained fixups: \(count) imports of \(entrySize) bytes at offset \(importsOffset) run past the end of the \(blob.count)-byte fixups data; imports not read")
+        guard let bytes = Checked.multiply(n, entrySize), let table = blob.region(at: importsOffset, length: bytes)
+        else {
+            throw MachOError(
+                .truncated, at: blob.absolute(8),
+                "chained fixups: \(count) imports of \(entrySize) bytes at offset \(importsOffset) run past the end of the \(blob.count)-byte fixups data; imports not read"
+            )
         }
         guard let symbols = blob.region(from: symbolsOffset) else {
-            throw MachOError(.truncated, at: blob.absolute(12), "chained fixups: symbols_offset \(symbolsOffset) is past the end of the \(blob.count)-byte fixups data; imports not read")
+            throw MachOError(
+                .truncated, at: blob.absolute(12),
+                "chained fixups: symbols_offset \(symbolsOffset) is past the end of the \(blob.count)-byte fixups data; imports not read"
+            )
         }
         names.reserveCapacity(names.count + n)
         var bad = 0
@@ -114,7 +134,10 @@ enum ChainedFixupsReader {
             }
             let lookup = symbols.cString(at: nameOffset, maxLength: limits.maxNameLength)
             guard budget.charge(lookup, at: nameOffset, in: symbols, maxLength: limits.maxNameLength) else {
-                throw MachOError(.limitExceeded, at: table.absolute(i * entrySize), "chained fixups: import names overlap far more than a linker writes them; imports from entry \(i) on were not read")
+                throw MachOError(
+                    .limitExceeded, at: table.absolute(i * entrySize),
+                    "chained fixups: import names overlap far more than a linker writes them; imports from entry \(i) on were not read"
+                )
             }
             guard case .string(let name, _) = lookup else {
                 if bad == 0 { firstBad = table.absolute(i * entrySize) }
@@ -124,7 +147,10 @@ enum ChainedFixupsReader {
             names.append(name)
         }
         if bad > 0 {
-            throw MachOError(.malformed, at: firstBad, "chained fixups: \(bad) of \(n) import names are outside the symbol strings, unterminated or too long; the first is this entry")
+            throw MachOError(
+                .malformed, at: firstBad,
+                "chained fixups: \(bad) of \(n) import names are outside the symbol strings, unterminated or too long; the first is this entry"
+            )
         }
     }
 }

@@ -42,8 +42,10 @@ public struct MachOLimits: Sendable, Equatable {
     /// The limits with negative values raised to 0.
     var sanitized: MachOLimits {
         var l = self
-        for path in [\MachOLimits.maxArchitectures, \.maxLoadCommands, \.maxLoadCommandBytes, \.maxSymbols, \.maxNameLength,
-                     \.maxStabNames, \.maxImports, \.maxStrings, \.maxStringLength, \.maxSignatureBlobs, \.maxEntitlementsBytes] {
+        for path in [
+            \MachOLimits.maxArchitectures, \.maxLoadCommands, \.maxLoadCommandBytes, \.maxSymbols, \.maxNameLength,
+            \.maxStabNames, \.maxImports, \.maxStrings, \.maxStringLength, \.maxSignatureBlobs, \.maxEntitlementsBytes
+        ] {
             l[keyPath: path] = max(0, l[keyPath: path])
         }
         return l

@@ -100,8 +100,10 @@ public struct MachOSlice: Sendable {
     /// The slice's bytes (a view of the file's storage, not a copy).
     let data: MachOData
 
-    init(architecture: MachOArchitecture, is64Bit: Bool, isBigEndian: Bool, fileType: MachOFileType,
-         flags: MachOHeaderFlags, data: MachOData) {
+    init(
+        architecture: MachOArchitecture, is64Bit: Bool, isBigEndian: Bool, fileType: MachOFileType,
+        flags: MachOHeaderFlags, data: MachOData
+    ) {
         self.architecture = architecture
         self.is64Bit = is64Bit
         self.isBigEndian = isBigEndian
@@ -130,7 +132,9 @@ public struct MachOSlice: Sendable {
 
     /// The first section with this segment and section name.
     public func section(segment: String, name: String) -> MachOSection? {
-        for s in segments { for section in s.sections where section.segmentName == segment && section.name == name { return section } }
+        for s in segments {
+            for section in s.sections where section.segmentName == segment && section.name == name { return section }
+        }
         return nil
     }
 

@@ -13,7 +13,8 @@ enum MachOSliceReader {
     private struct Pending {
         var symtab: (command: Int, at: Int, symoff: UInt32, nsyms: UInt32, stroff: UInt32, strsize: UInt32)?
         var dysymtab: (command: Int, table: MachODynamicSymbolTable)?
-        var dyldInfo: (command: Int, at: Int, streams: [(kind: BindStreamKind, field: Int, offset: UInt32, size: UInt32)])?
+        var dyldInfo:
+            (command: Int, at: Int, streams: [(kind: BindStreamKind, field: Int, offset: UInt32, size: UInt32)])?
         var chainedFixups: (command: Int, at: Int, location: MachOLinkeditData)?
         var codeSignatureAt: Int?
         /// Offset of each section header, in the order of `slice.segments.flatMap(\.sections)`.
@@ -25,7 +26,9 @@ enum MachOSliceReader {
 
     static func read(_ region: MachOData, limits: MachOLimits) throws(MachOError) -> MachOSlice {
         guard let raw = region.withByteOrder(bigEndian: false).u32(0) else {
-            throw MachOError(.truncated, at: region.absolute(0), "\(region.count) bytes are too few for a Mach-O header (the magic number alone needs 4)")
+            throw MachOError(
+                .truncated, at: region.absolute(0),
+                "\(region.count) bytes are too few for a Mach-O header (the magic number alone needs 4)")
         }
         let is64: Bool, bigEndian: Bool
         switch raw {
@@ -34,13 +37,18 @@ enum MachOSliceReader {
         case mhCigam: (is64, bigEndian) = (false, true)
         case mhCigam64: (is64, bigEndian) = (true, true)
         default:
-            throw MachOError(.notMachO, at: region.absolute(0), "not a Mach-O file: magic \(Checked.hex(raw)) is none of 0xFEEDFACE, 0xFEEDFACF, 0xCAFEBABE, 0xCAFEBABF")
+            throw MachOError(
+                .notMachO, at: region.absolute(0),
+                "not a Mach-O file: magic \(Checked.hex(raw)) is none of 0xFEEDFACE, 0xFEEDFACF, 0xCAFEBABE, 0xCAFEBABF"
+            )
         }
         let d = region.withByteOrder(bigEndian: bigEndian)
         let headerSize = is64 ? 32 : 28
         var header = MachOCursor(d, at: 4, context: "Mach-O header")
         guard d.count >= headerSize else {
-            throw MachOError(.truncated, at: d.absolute(0), "Mach-O header is cut short: \(d.count) of its \(headerSize) bytes are present")
+            throw MachOError(
+                .truncated, at: d.absolute(0),
+                "Mach-O header is cut short: \(d.count) of its \(headerSize) bytes are present")
         }
         let cputype = try header.u32("cputype")
         let cpusubtype = try header.u32("cpusubtype")
@@ -49,23 +57,33 @@ enum MachOSliceReader {
         let sizeofcmds = try header.u32("sizeofcmds")
         let flags = try header.u32("flags")
 
-        var slice = MachOSlice(architecture: MachOArchitecture(cpuType: cputype, cpuSubtype: cpusubtype), is64Bit: is64,
-                               isBigEndian: bigEndian, fileType: MachOFileType(rawValue: filetype),
-                               flags: MachOHeaderFlags(rawValue: flags), data: d)
+        var slice = MachOSlice(
+            architecture: MachOArchitecture(cpuType: cputype, cpuSubtype: cpusubtype), is64Bit: is64,
+            isBigEndian: bigEndian, fileType: MachOFileType(rawValue: filetype),
+            flags: MachOHeaderFlags(rawValue: flags), data: d)
         slice.fileOffset = d.base
         slice.size = d.count
 
         guard let commandCount = Checked.int(ncmds), commandCount <= limits.maxLoadCommands else {
-            throw MachOError(.limitExceeded, at: d.absolute(16), "the header claims \(ncmds) load commands (limit \(limits.maxLoadCommands))")
+            throw MachOError(
+                .limitExceeded, at: d.absolute(16),
+                "the header claims \(ncmds) load commands (limit \(limits.maxLoadCommands))")
         }
         guard let commandBytes = Checked.int(sizeofcmds), commandBytes <= limits.maxLoadCommandBytes else {
-            throw MachOError(.limitExceeded, at: d.absolute(20), "the header claims \(sizeofcmds) bytes of load commands (limit \(limits.maxLoadCommandBytes))")
+            throw MachOError(
+                .limitExceeded, at: d.absolute(20),
+                "the header claims \(sizeofcmds) bytes of load commands (limit \(limits.maxLoadCommandBytes))")
         }
         guard d.contains(headerSize, commandBytes) else {
-            throw MachOError(.truncated, at: d.absolute(20), "the header claims \(sizeofcmds) bytes of load commands but only \(d.count - headerSize) follow the header")
+            throw MachOError(
+                .truncated, at: d.absolute(20),
+                "the header claims \(sizeofcmds) bytes of load commands but only \(d.count - headerSize) follow the header"
+            )
         }
         guard commandCount <= commandBytes / 8 else {
-            throw MachOError(.malformed, at: d.absolute(16), "\(ncmds) load commands cannot fit in \(sizeofcmds) bytes (each needs at least 8)")
+            throw MachOError(
+                .malformed, at: d.absolute(16),
+                "\(ncmds) load commands cannot fit in \(sizeofcmds) bytes (each needs at least 8)")
         }
 
         var pending = Pending()
@@ -73,18 +91,27 @@ enum MachOSliceReader {
         let end = headerSize + commandBytes
         for index in 0..<commandCount {
             guard end - offset >= 8, let cmd = d.u32(offset), let cmdsize = d.u32(offset + 4) else {
-                throw MachOError(.truncated, at: d.absolute(offset), "load command \(index) of \(ncmds) starts past the end of the \(sizeofcmds) bytes of load commands")
+                throw MachOError(
+                    .truncated, at: d.absolute(offset),
+                    "load command \(index) of \(ncmds) starts past the end of the \(sizeofcmds) bytes of load commands")
             }
             let name = MachOLoadCommandName.name(cmd)
             guard cmdsize >= 8 else {
-                throw MachOError(.malformed, at: d.absolute(offset + 4), "load command \(index) (\(name)) has cmdsize \(cmdsize); each command needs at least 8 bytes")
+                throw MachOError(
+                    .malformed, at: d.absolute(offset + 4),
+                    "load command \(index) (\(name)) has cmdsize \(cmdsize); each command needs at least 8 bytes")
             }
-            guard let size = Checked.int(cmdsize), size <= end - offset, let lc = d.region(at: offset, length: size) else {
-                throw MachOError(.truncated, at: d.absolute(offset + 4), "load command \(index) (\(name)) of \(cmdsize) bytes runs past the end of the load commands (\(end - offset) bytes left)")
+            guard let size = Checked.int(cmdsize), size <= end - offset, let lc = d.region(at: offset, length: size)
+            else {
+                throw MachOError(
+                    .truncated, at: d.absolute(offset + 4),
+                    "load command \(index) (\(name)) of \(cmdsize) bytes runs past the end of the load commands (\(end - offset) bytes left)"
+                )
             }
             slice.loadCommands.append(MachOLoadCommand(command: cmd, offset: offset, size: size))
             do throws(MachOError) {
-                try readCommand(cmd, name: name, lc, index: index, at: offset, into: &slice, pending: &pending, limits: limits)
+                try readCommand(
+                    cmd, name: name, lc, index: index, at: offset, into: &slice, pending: &pending, limits: limits)
             } catch {
                 slice.issues.append(error.description)
             }
@@ -104,11 +131,14 @@ enum MachOSliceReader {
 
     // MARK: - Load commands
 
-    private static func readCommand(_ cmd: UInt32, name: String, _ lc: MachOData, index: Int, at: Int, into slice: inout MachOSlice,
-                                    pending: inout Pending, limits: MachOLimits) throws(MachOError) {
+    private static func readCommand(
+        _ cmd: UInt32, name: String, _ lc: MachOData, index: Int, at: Int, into slice: inout MachOSlice,
+        pending: inout Pending, limits: MachOLimits
+    ) throws(MachOError) {
         var c = MachOCursor(lc, at: 8, context: "load command \(index) (\(name))")
         func duplicate() -> MachOError {
-            MachOError(.malformed, at: lc.absolute(0), "load command \(index): a second \(name); only the first is used")
+            MachOError(
+                .malformed, at: lc.absolute(0), "load command \(index): a second \(name); only the first is used")
         }
         switch cmd {
         case 0x1, 0x19:
@@ -118,15 +148,20 @@ enum MachOSliceReader {
             slice.segments.append(segment)
         case 0x2:
             guard pending.symtab == nil else { throw duplicate() }
-            let symoff = try c.u32("symoff"), nsyms = try c.u32("nsyms"), stroff = try c.u32("stroff"), strsize = try c.u32("strsize")
+            let symoff = try c.u32("symoff"), nsyms = try c.u32("nsyms"), stroff = try c.u32("stroff"),
+                strsize = try c.u32("strsize")
             pending.symtab = (index, at, symoff, nsyms, stroff, strsize)
         case 0xB:
             guard pending.dysymtab == nil else { throw duplicate() }
             var f: [UInt32] = []
             for field in 0..<14 { f.append(try c.u32("field \(field)")) }
-            pending.dysymtab = (index, MachODynamicSymbolTable(localIndex: f[0], localCount: f[1], externalDefinedIndex: f[2],
-                                                               externalDefinedCount: f[3], undefinedIndex: f[4], undefinedCount: f[5],
-                                                               indirectSymbolCount: f[13]))
+            pending.dysymtab = (
+                index,
+                MachODynamicSymbolTable(
+                    localIndex: f[0], localCount: f[1], externalDefinedIndex: f[2],
+                    externalDefinedCount: f[3], undefinedIndex: f[4], undefinedCount: f[5],
+                    indirectSymbolCount: f[13])
+            )
         case 0xC, 0x8000_0018, 0x8000_001F, 0x20, 0x8000_0023:
             let nameOffset = try c.u32("name offset")
             _ = try c.u32("timestamp")
@@ -140,8 +175,10 @@ enum MachOSliceReader {
             case 0x8000_0023: kind = .upward
             default: kind = .load
             }
-            slice.dylibs.append(MachODylib(kind: kind, path: path, currentVersion: MachOVersion(rawValue: current),
-                                           compatibilityVersion: MachOVersion(rawValue: compatibility)))
+            slice.dylibs.append(
+                MachODylib(
+                    kind: kind, path: path, currentVersion: MachOVersion(rawValue: current),
+                    compatibilityVersion: MachOVersion(rawValue: compatibility)))
         case 0xD:
             let nameOffset = try c.u32("name offset")
             guard slice.installName == nil else { throw duplicate() }
@@ -152,7 +189,10 @@ enum MachOSliceReader {
         case 0x1B:
             var b: [UInt8] = []
             for _ in 0..<16 { b.append(try c.u8("uuid")) }
-            slice.uuid = UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            slice.uuid = UUID(
+                uuid: (
+                    b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]
+                ))
         case 0x21, 0x2C:
             let off = try c.u32("cryptoff"), size = try c.u32("cryptsize"), id = try c.u32("cryptid")
             guard slice.encryptionInfo == nil else { throw duplicate() }
@@ -168,20 +208,26 @@ enum MachOSliceReader {
             pending.chainedFixups = (index, at, MachOLinkeditData(dataOffset: off, dataSize: size))
         case 0x22, 0x8000_0022:
             var f: [UInt32] = []
-            for field in ["rebase_off", "rebase_size", "bind_off", "bind_size", "weak_bind_off", "weak_bind_size",
-                          "lazy_bind_off", "lazy_bind_size", "export_off", "export_size"] {
+            for field in [
+                "rebase_off", "rebase_size", "bind_off", "bind_size", "weak_bind_off", "weak_bind_size",
+                "lazy_bind_off", "lazy_bind_size", "export_off", "export_size"
+            ] {
                 f.append(try c.u32(field))
             }
             guard pending.dyldInfo == nil else { throw duplicate() }
-            pending.dyldInfo = (index, at, [(.bind, 16, f[2], f[3]), (.weakBind, 24, f[4], f[5]), (.lazyBind, 32, f[6], f[7])])
+            pending.dyldInfo = (
+                index, at, [(.bind, 16, f[2], f[3]), (.weakBind, 24, f[4], f[5]), (.lazyBind, 32, f[6], f[7])]
+            )
         case 0x8000_0028:
             let entry = try c.u64("entryoff"), stack = try c.u64("stacksize")
             guard slice.entryPoint == nil else { throw duplicate() }
             slice.entryPoint = MachOEntryPoint(offset: entry, stackSize: stack)
         case 0x32:
             let platform = try c.u32("platform"), minos = try c.u32("minos"), sdk = try c.u32("sdk")
-            pending.buildVersions.append(MachOBuildVersion(platform: MachOPlatform(rawValue: platform),
-                                                           minimumOS: MachOVersion(rawValue: minos), sdk: MachOVersion(rawValue: sdk)))
+            pending.buildVersions.append(
+                MachOBuildVersion(
+                    platform: MachOPlatform(rawValue: platform),
+                    minimumOS: MachOVersion(rawValue: minos), sdk: MachOVersion(rawValue: sdk)))
         case 0x24, 0x25, 0x2F, 0x30:
             let version = try c.u32("version"), sdk = try c.u32("sdk")
             let platform: MachOPlatform
@@ -191,8 +237,9 @@ enum MachOSliceReader {
             case 0x2F: platform = .tvOS
             default: platform = .watchOS
             }
-            let v = MachOBuildVersion(platform: platform, minimumOS: MachOVersion(rawValue: version),
-                                      sdk: MachOVersion(rawValue: sdk), isLegacyVersionMin: true)
+            let v = MachOBuildVersion(
+                platform: platform, minimumOS: MachOVersion(rawValue: version),
+                sdk: MachOVersion(rawValue: sdk), isLegacyVersionMin: true)
             pending.legacyVersions.append(v)
         default:
             break
@@ -200,8 +247,10 @@ enum MachOSliceReader {
     }
 
     /// The `lc_str` at `offset` inside a load command: NUL-terminated within the command.
-    private static func string(in lc: MachOData, at offset: UInt32, what: String, context c: MachOCursor,
-                               limits: MachOLimits) throws(MachOError) -> String {
+    private static func string(
+        in lc: MachOData, at offset: UInt32, what: String, context c: MachOCursor,
+        limits: MachOLimits
+    ) throws(MachOError) -> String {
         switch lc.cString(at: offset, maxLength: limits.maxNameLength) {
         case .string(let s, _): return s
         case .outOfRange:
@@ -213,8 +262,10 @@ enum MachOSliceReader {
         }
     }
 
-    private static func readSegment(_ lc: MachOData, is64: Bool, cursor c: inout MachOCursor,
-                                    issues: inout [String]) throws(MachOError) -> MachOSegment {
+    private static func readSegment(
+        _ lc: MachOData, is64: Bool, cursor c: inout MachOCursor,
+        issues: inout [String]
+    ) throws(MachOError) -> MachOSegment {
         let name = lc.fixedString(at: 8, length: 16) ?? ""
         try c.skip(16, "segname")
         let vmaddr = is64 ? try c.u64("vmaddr") : UInt64(try c.u32("vmaddr"))
@@ -230,7 +281,11 @@ enum MachOSliceReader {
         if let n = Checked.int(nsects), n <= room {
             count = n
         } else {
-            issues.append(c.error(.truncated, "segment \(name) claims \(nsects) sections but its command has room for \(room); reading \(room)").description)
+            issues.append(
+                c.error(
+                    .truncated,
+                    "segment \(name) claims \(nsects) sections but its command has room for \(room); reading \(room)"
+                ).description)
         }
         var sections: [MachOSection] = []
         sections.reserveCapacity(count)
@@ -244,16 +299,21 @@ enum MachOSliceReader {
             _ = try sc.u32("reloff")
             _ = try sc.u32("nreloc")
             let sectionFlags = try sc.u32("flags")
-            sections.append(MachOSection(segmentName: s.fixedString(at: 16, length: 16) ?? "", name: s.fixedString(at: 0, length: 16) ?? "",
-                                         address: address, size: size, offset: offset, alignment: align, flags: sectionFlags))
+            sections.append(
+                MachOSection(
+                    segmentName: s.fixedString(at: 16, length: 16) ?? "", name: s.fixedString(at: 0, length: 16) ?? "",
+                    address: address, size: size, offset: offset, alignment: align, flags: sectionFlags))
         }
-        return MachOSegment(name: name, vmAddress: vmaddr, vmSize: vmsize, fileOffset: fileoff, fileSize: filesize,
-                            maxProtection: maxprot, initialProtection: initprot, flags: flags, sections: sections)
+        return MachOSegment(
+            name: name, vmAddress: vmaddr, vmSize: vmsize, fileOffset: fileoff, fileSize: filesize,
+            maxProtection: maxprot, initialProtection: initprot, flags: flags, sections: sections)
     }
 
     // MARK: - Linkedit
 
-    private static func readLinkedit(_ d: MachOData, pending: Pending, into slice: inout MachOSlice, limits: MachOLimits) {
+    private static func readLinkedit(
+        _ d: MachOData, pending: Pending, into slice: inout MachOSlice, limits: MachOLimits
+    ) {
         var symbolsRead = false
         if let symtab = pending.symtab {
             do throws(MachOError) {
@@ -266,18 +326,25 @@ enum MachOSliceReader {
         if let (index, t) = pending.dysymtab {
             // Only checked against a symbol table that was read (otherwise that problem is already reported).
             let n = UInt64(slice.symbolCount)
-            for (what, start, count) in [("local", t.localIndex, t.localCount),
-                                         ("defined external", t.externalDefinedIndex, t.externalDefinedCount),
-                                         ("undefined", t.undefinedIndex, t.undefinedCount)]
+            for (what, start, count) in [
+                ("local", t.localIndex, t.localCount),
+                ("defined external", t.externalDefinedIndex, t.externalDefinedCount),
+                ("undefined", t.undefinedIndex, t.undefinedCount)
+            ]
             where symbolsRead && UInt64(start) + UInt64(count) > n {
-                slice.issues.append("load command \(index) (LC_DYSYMTAB): the \(what) symbols \(start)..<\(UInt64(start) + UInt64(count)) lie outside the \(n)-entry symbol table")
+                slice.issues.append(
+                    "load command \(index) (LC_DYSYMTAB): the \(what) symbols \(start)..<\(UInt64(start) + UInt64(count)) lie outside the \(n)-entry symbol table"
+                )
             }
             slice.dynamicSymbolTable = t
         }
         if let (index, at, location) = pending.chainedFixups {
             do throws(MachOError) {
                 guard let region = d.region(at: location.dataOffset, length: location.dataSize) else {
-                    throw MachOError(.truncated, at: d.absolute(at + 8), "load command \(index) (LC_DYLD_CHAINED_FIXUPS): \(location.dataSize) bytes at offset \(location.dataOffset) run past the end of the \(d.count)-byte slice; imports not read")
+                    throw MachOError(
+                        .truncated, at: d.absolute(at + 8),
+                        "load command \(index) (LC_DYLD_CHAINED_FIXUPS): \(location.dataSize) bytes at offset \(location.dataOffset) run past the end of the \(d.count)-byte slice; imports not read"
+                    )
                 }
                 try ChainedFixupsReader.readImports(region, into: &slice.chainedFixupImports, limits: limits)
             } catch {
@@ -289,9 +356,13 @@ enum MachOSliceReader {
             for (kind, field, offset, size) in streams where size > 0 {
                 do throws(MachOError) {
                     guard let region = d.region(at: offset, length: size) else {
-                        throw MachOError(.truncated, at: d.absolute(at + field), "load command \(index) (LC_DYLD_INFO): \(kind.rawValue) opcodes (\(size) bytes at offset \(offset)) run past the end of the \(d.count)-byte slice")
+                        throw MachOError(
+                            .truncated, at: d.absolute(at + field),
+                            "load command \(index) (LC_DYLD_INFO): \(kind.rawValue) opcodes (\(size) bytes at offset \(offset)) run past the end of the \(d.count)-byte slice"
+                        )
                     }
-                    try BindOpcodeReader.read(region, kind: kind, names: &slice.bindSymbols, seen: &seen, limits: limits)
+                    try BindOpcodeReader.read(
+                        region, kind: kind, names: &slice.bindSymbols, seen: &seen, limits: limits)
                 } catch {
                     slice.issues.append(error.description)
                 }
@@ -300,7 +371,10 @@ enum MachOSliceReader {
         if let location = slice.codeSignatureLocation {
             do throws(MachOError) {
                 guard let region = d.region(at: location.dataOffset, length: location.dataSize) else {
-                    throw MachOError(.truncated, at: d.absolute((pending.codeSignatureAt ?? 0) + 8), "LC_CODE_SIGNATURE: \(location.dataSize) bytes at offset \(location.dataOffset) run past the end of the \(d.count)-byte slice; signature not read")
+                    throw MachOError(
+                        .truncated, at: d.absolute((pending.codeSignatureAt ?? 0) + 8),
+                        "LC_CODE_SIGNATURE: \(location.dataSize) bytes at offset \(location.dataOffset) run past the end of the \(d.count)-byte slice; signature not read"
+                    )
                 }
                 slice.codeSignature = try CodeSignatureReader.read(region, limits: limits, issues: &slice.issues)
             } catch {
@@ -309,16 +383,26 @@ enum MachOSliceReader {
         }
     }
 
-    private static func readSymbols(_ d: MachOData, _ symtab: (command: Int, at: Int, symoff: UInt32, nsyms: UInt32, stroff: UInt32, strsize: UInt32),
-                                    into slice: inout MachOSlice, limits: MachOLimits) throws(MachOError) {
+    private static func readSymbols(
+        _ d: MachOData,
+        _ symtab: (command: Int, at: Int, symoff: UInt32, nsyms: UInt32, stroff: UInt32, strsize: UInt32),
+        into slice: inout MachOSlice, limits: MachOLimits
+    ) throws(MachOError) {
         let context = "load command \(symtab.command) (LC_SYMTAB)"
         let entrySize = slice.is64Bit ? 16 : 12
         guard let n = Checked.int(symtab.nsyms), let tableBytes = Checked.multiply(n, entrySize),
-              let table = d.region(at: symtab.symoff, length: tableBytes) else {
-            throw MachOError(.truncated, at: d.absolute(symtab.at + 8), "\(context): \(symtab.nsyms) symbols at offset \(symtab.symoff) run past the end of the \(d.count)-byte slice; symbols not read")
+            let table = d.region(at: symtab.symoff, length: tableBytes)
+        else {
+            throw MachOError(
+                .truncated, at: d.absolute(symtab.at + 8),
+                "\(context): \(symtab.nsyms) symbols at offset \(symtab.symoff) run past the end of the \(d.count)-byte slice; symbols not read"
+            )
         }
         guard let strings = d.region(at: symtab.stroff, length: symtab.strsize) else {
-            throw MachOError(.truncated, at: d.absolute(symtab.at + 16), "\(context): the string table (\(symtab.strsize) bytes at offset \(symtab.stroff)) runs past the end of the \(d.count)-byte slice; symbols not read")
+            throw MachOError(
+                .truncated, at: d.absolute(symtab.at + 16),
+                "\(context): the string table (\(symtab.strsize) bytes at offset \(symtab.stroff)) runs past the end of the \(d.count)-byte slice; symbols not read"
+            )
         }
         slice.symbolCount = n
         let limit = min(n, limits.maxSymbols)
@@ -339,14 +423,27 @@ enum MachOSliceReader {
             if strx != 0 {
                 let lookup = strings.cString(at: strx, maxLength: limits.maxNameLength)
                 guard budget.charge(lookup, at: strx, in: strings, maxLength: limits.maxNameLength) else {
-                    slice.issues.append(MachOError(.limitExceeded, at: table.absolute(e), "\(context): symbol names overlap far more than a linker writes them; symbols from entry \(i) on were not read").description)
+                    slice.issues.append(
+                        MachOError(
+                            .limitExceeded, at: table.absolute(e),
+                            "\(context): symbol names overlap far more than a linker writes them; symbols from entry \(i) on were not read"
+                        ).description)
                     break
                 }
                 switch lookup {
                 case .string(let s, _): name = s
-                case .outOfRange: outOfRange += 1; firstBad = firstBad ?? table.absolute(e); continue
-                case .unterminated: unterminated += 1; firstBad = firstBad ?? table.absolute(e); continue
-                case .tooLong: tooLong += 1; firstBad = firstBad ?? table.absolute(e); continue
+                case .outOfRange:
+                    outOfRange += 1
+                    firstBad = firstBad ?? table.absolute(e)
+                    continue
+                case .unterminated:
+                    unterminated += 1
+                    firstBad = firstBad ?? table.absolute(e)
+                    continue
+                case .tooLong:
+                    tooLong += 1
+                    firstBad = firstBad ?? table.absolute(e)
+                    continue
                 }
             }
             if type & 0xE0 != 0 {  // N_STAB
@@ -366,22 +463,33 @@ enum MachOSliceReader {
         }
         slice.undefinedSymbols = undefined
         if slice.stabSymbolCount > slice.stabSymbols.count && slice.stabSymbols.count == limits.maxStabNames {
-            slice.issues.append("\(context): \(slice.stabSymbolCount) debug symbols, the names of the first \(limits.maxStabNames) were kept (limit)")
+            slice.issues.append(
+                "\(context): \(slice.stabSymbolCount) debug symbols, the names of the first \(limits.maxStabNames) were kept (limit)"
+            )
         }
         let bad = outOfRange + unterminated + tooLong
         if bad > 0, let firstBad {
             var parts: [String] = []
-            if outOfRange > 0 { parts.append("\(outOfRange) point past the end of the \(symtab.strsize)-byte string table") }
+            if outOfRange > 0 {
+                parts.append("\(outOfRange) point past the end of the \(symtab.strsize)-byte string table")
+            }
             if unterminated > 0 { parts.append("\(unterminated) are not NUL-terminated before its end") }
             if tooLong > 0 { parts.append("\(tooLong) are longer than \(limits.maxNameLength) bytes") }
-            slice.issues.append(MachOError(.malformed, at: firstBad, "\(context): \(bad) symbol names skipped: " + parts.joined(separator: ", ") + "; the first is the entry").description)
+            slice.issues.append(
+                MachOError(
+                    .malformed, at: firstBad,
+                    "\(context): \(bad) symbol names skipped: " + parts.joined(separator: ", ")
+                        + "; the first is the entry"
+                ).description)
         }
     }
 
     // MARK: - Section contents
 
-    private static func readSectionContents(_ d: MachOData, sectionHeaders: [Int], into slice: inout MachOSlice,
-                                            limits: MachOLimits) {
+    private static func readSectionContents(
+        _ d: MachOData, sectionHeaders: [Int], into slice: inout MachOSlice,
+        limits: MachOLimits
+    ) {
         // String sections do not overlap in a real binary: reading more than the slice's size of them means the
         // same bytes are being pointed at again and again.
         var scanned = 0
@@ -404,21 +512,32 @@ enum MachOSliceReader {
             guard let kind, !section.isZeroFill, section.size > 0 else { continue }
             let label = "section \(seg),\(name)"
             guard let region = d.region(at: section.offset, length: section.size) else {
-                slice.issues.append(MachOError(.truncated, at: d.absolute(header(i)), "\(label): \(section.size) bytes at offset \(section.offset) run past the end of the \(d.count)-byte slice; its strings were not read").description)
+                slice.issues.append(
+                    MachOError(
+                        .truncated, at: d.absolute(header(i)),
+                        "\(label): \(section.size) bytes at offset \(section.offset) run past the end of the \(d.count)-byte slice; its strings were not read"
+                    ).description)
                 continue
             }
             scanned = Checked.add(scanned, region.count) ?? Int.max
             guard scanned <= d.count else {
                 if !overBudget {
-                    slice.issues.append(MachOError(.limitExceeded, at: d.absolute(header(i)), "\(label): string sections add up to more than the slice's \(d.count) bytes; it and later ones were not read").description)
+                    slice.issues.append(
+                        MachOError(
+                            .limitExceeded, at: d.absolute(header(i)),
+                            "\(label): string sections add up to more than the slice's \(d.count) bytes; it and later ones were not read"
+                        ).description)
                 }
                 overBudget = true
                 continue
             }
             switch kind {
-            case .cString: splitStrings(region, label: label, into: &slice.cStrings, issues: &slice.issues, limits: limits)
-            case .className: splitStrings(region, label: label, into: &slice.objcClassNames, issues: &slice.issues, limits: limits)
-            case .selector: splitStrings(region, label: label, into: &slice.selectorNames, issues: &slice.issues, limits: limits)
+            case .cString:
+                splitStrings(region, label: label, into: &slice.cStrings, issues: &slice.issues, limits: limits)
+            case .className:
+                splitStrings(region, label: label, into: &slice.objcClassNames, issues: &slice.issues, limits: limits)
+            case .selector:
+                splitStrings(region, label: label, into: &slice.selectorNames, issues: &slice.issues, limits: limits)
             }
         }
     }
@@ -426,8 +545,10 @@ enum MachOSliceReader {
     private enum StringKind { case cString, className, selector }
 
     /// Splits a string section at its NULs, leaving out empty strings and those longer than the limit.
-    private static func splitStrings(_ region: MachOData, label: String, into strings: inout [String], issues: inout [String],
-                                     limits: MachOLimits) {
+    private static func splitStrings(
+        _ region: MachOData, label: String, into strings: inout [String], issues: inout [String],
+        limits: MachOLimits
+    ) {
         let bytes = region.allBytes
         var start = bytes.startIndex
         var tooLong = 0
@@ -437,7 +558,9 @@ enum MachOSliceReader {
                 return
             }
             guard let nul = bytes[start...].firstIndex(of: 0) else {
-                issues.append(MachOError(.truncated, at: start, "\(label): the last string is not NUL-terminated; left out").description)
+                issues.append(
+                    MachOError(.truncated, at: start, "\(label): the last string is not NUL-terminated; left out")
+                        .description)
                 break
             }
             let length = nul - start
@@ -449,7 +572,8 @@ enum MachOSliceReader {
             start = nul + 1
         }
         if tooLong > 0 {
-            issues.append("\(label): \(tooLong) strings longer than \(limits.maxStringLength) bytes were left out (limit)")
+            issues.append(
+                "\(label): \(tooLong) strings longer than \(limits.maxStringLength) bytes were left out (limit)")
         }
     }
 }
@@ -465,7 +589,9 @@ struct NameBudget {
     }
 
     /// Charges what looking up the name at `offset` examined; false once the budget is spent.
-    mutating func charge<T: BinaryInteger>(_ result: MachOData.CString, at offset: T, in region: MachOData, maxLength: Int) -> Bool {
+    mutating func charge<T: BinaryInteger>(
+        _ result: MachOData.CString, at offset: T, in region: MachOData, maxLength: Int
+    ) -> Bool {
         let o = Int(exactly: offset) ?? 0
         let cost: Int
         switch result {

@@ -287,8 +287,10 @@ public struct MachOSegment: Sendable, Hashable {
     public let flags: UInt32
     public let sections: [MachOSection]
 
-    public init(name: String, vmAddress: UInt64, vmSize: UInt64, fileOffset: UInt64, fileSize: UInt64,
-                maxProtection: UInt32, initialProtection: UInt32, flags: UInt32, sections: [MachOSection]) {
+    public init(
+        name: String, vmAddress: UInt64, vmSize: UInt64, fileOffset: UInt64, fileSize: UInt64,
+        maxProtection: UInt32, initialProtection: UInt32, flags: UInt32, sections: [MachOSection]
+    ) {
         self.name = name
         self.vmAddress = vmAddress
         self.vmSize = vmSize
@@ -317,8 +319,10 @@ public struct MachOSection: Sendable, Hashable {
     public let alignment: UInt32
     public let flags: UInt32
 
-    public init(segmentName: String, name: String, address: UInt64, size: UInt64, offset: UInt32, alignment: UInt32,
-                flags: UInt32) {
+    public init(
+        segmentName: String, name: String, address: UInt64, size: UInt64, offset: UInt32, alignment: UInt32,
+        flags: UInt32
+    ) {
         self.segmentName = segmentName
         self.name = name
         self.address = address
@@ -427,8 +431,10 @@ public struct MachODynamicSymbolTable: Sendable, Hashable {
     public let undefinedCount: UInt32
     public let indirectSymbolCount: UInt32
 
-    public init(localIndex: UInt32, localCount: UInt32, externalDefinedIndex: UInt32, externalDefinedCount: UInt32,
-                undefinedIndex: UInt32, undefinedCount: UInt32, indirectSymbolCount: UInt32) {
+    public init(
+        localIndex: UInt32, localCount: UInt32, externalDefinedIndex: UInt32, externalDefinedCount: UInt32,
+        undefinedIndex: UInt32, undefinedCount: UInt32, indirectSymbolCount: UInt32
+    ) {
         self.localIndex = localIndex
         self.localCount = localCount
         self.externalDefinedIndex = externalDefinedIndex

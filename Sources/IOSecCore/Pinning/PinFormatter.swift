@@ -43,9 +43,10 @@ public enum PinFormatter {
             }
             var isCA = false
             if case .isCertificateAuthority? = try? certificate.extensions.basicConstraints { isCA = true }
-            result.append(CertificatePinInfo(
-                position: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
-                notValidAfter: certificate.notValidAfter, isCertificateAuthority: isCA, pin: pin))
+            result.append(
+                CertificatePinInfo(
+                    position: index, subject: certificate.subject.description, issuer: certificate.issuer.description,
+                    notValidAfter: certificate.notValidAfter, isCertificateAuthority: isCA, pin: pin))
         }
         return result
     }
@@ -68,7 +69,9 @@ public enum PinFormatter {
 
     /// An `NSAppTransportSecurity` snippet: the leaf under `NSPinnedLeafIdentities`, CAs under
     /// `NSPinnedCAIdentities`.
-    public static func pinnedDomainsPlist(_ infos: [CertificatePinInfo], host: String, includesSubdomains: Bool) -> String {
+    public static func pinnedDomainsPlist(_ infos: [CertificatePinInfo], host: String, includesSubdomains: Bool)
+        -> String
+    {
         let leaves = infos.filter { !$0.isCertificateAuthority }
         let authorities = infos.filter(\.isCertificateAuthority)
         var lines = [
@@ -80,9 +83,10 @@ public enum PinFormatter {
             "        <key>\(xml(host))</key>",
             "        <dict>",
             "            <key>NSIncludesSubdomains</key>",
-            "            <\(includesSubdomains ? "true" : "false")/>",
+            "            <\(includesSubdomains ? "true" : "false")/>"
         ]
-        for (key, group) in [("NSPinnedCAIdentities", authorities), ("NSPinnedLeafIdentities", leaves)] where !group.isEmpty {
+        for (key, group) in [("NSPinnedCAIdentities", authorities), ("NSPinnedLeafIdentities", leaves)]
+        where !group.isEmpty {
             lines.append("            <key>\(key)</key>")
             lines.append("            <array>")
             for info in group {
@@ -107,11 +111,12 @@ public enum PinFormatter {
             "let pins = try PinSet([",
             "    PinnedDomain(",
             "        host: \(swiftString(host)),",
-            "        pins: [",
+            "        pins: ["
         ]
         for info in infos {
-            lines.append("            \(swiftString(info.pin.base64)), // \(role(info)): \(oneLine(info.subject)), "
-                         + "expires \(date(info.notValidAfter))")
+            lines.append(
+                "            \(swiftString(info.pin.base64)), // \(role(info)): \(oneLine(info.subject)), "
+                    + "expires \(date(info.notValidAfter))")
         }
         if Set(infos.map(\.pin)).count < 2 {
             lines.append("            // \"BACKUP-PIN\", // required: the SPKI pin of a key you hold offline")
@@ -120,7 +125,7 @@ public enum PinFormatter {
             "        ],",
             "        includesSubdomains: \(includesSubdomains)",
             "    ),",
-            "])",
+            "])"
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -47,8 +47,8 @@ public struct SPKIPin: Hashable, Sendable, Codable, CustomStringConvertible {
             throw .notDER
         }
         guard root.identifier == .sequence, case .constructed(let certificateParts) = root.content,
-              let tbs = certificateParts.first(where: { _ in true }),
-              tbs.identifier == .sequence, case .constructed(let tbsParts) = tbs.content
+            let tbs = certificateParts.first(where: { _ in true }),
+            tbs.identifier == .sequence, case .constructed(let tbsParts) = tbs.content
         else {
             throw .notACertificate
         }
@@ -61,7 +61,7 @@ public struct SPKIPin: Hashable, Sendable, Codable, CustomStringConvertible {
         guard fields.count >= 6 else { throw .notACertificate }
         let spki = fields[5]
         guard spki.identifier == .sequence, case .constructed(let spkiParts) = spki.content,
-              Array(spkiParts).count == 2
+            Array(spkiParts).count == 2
         else {
             throw .notACertificate
         }
@@ -75,8 +75,10 @@ extension SPKIPin {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let pin = SPKIPin(base64: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not base64 of a SHA-256 digest: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not base64 of a SHA-256 digest: \(text)"))
         }
         self = pin
     }

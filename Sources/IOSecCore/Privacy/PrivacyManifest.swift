@@ -41,11 +41,13 @@ public struct PrivacyManifest: Sendable, Equatable {
     }
 
     public static let topLevelKeys: Set<String> = [
-        "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes",
+        "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"
     ]
 
     /// Reads and validates a manifest; never throws — problems become issues.
-    public static func read(_ root: PropertyListValue, rootLine: Int? = nil) -> (manifest: PrivacyManifest, issues: [PrivacyManifestIssue]) {
+    public static func read(_ root: PropertyListValue, rootLine: Int? = nil) -> (
+        manifest: PrivacyManifest, issues: [PrivacyManifestIssue]
+    ) {
         var issues: [PrivacyManifestIssue] = []
         var m = PrivacyManifest()
         func issue(_ kind: PrivacyManifestIssue.Kind, _ path: String, _ line: Int?, _ message: String) {
@@ -64,12 +66,22 @@ public struct PrivacyManifest: Sendable, Equatable {
             case "NSPrivacyTracking":
                 if let b = v.bool { m.tracking = b } else { wrongType(key, line, expected: "a boolean", v) }
             case "NSPrivacyTrackingDomains":
-                if let a = v.stringArray { m.trackingDomains = a } else { wrongType(key, line, expected: "an array of strings", v) }
+                if let a = v.stringArray {
+                    m.trackingDomains = a
+                } else {
+                    wrongType(key, line, expected: "an array of strings", v)
+                }
             case "NSPrivacyCollectedDataTypes":
-                guard let a = v.array else { wrongType(key, line, expected: "an array of dictionaries", v); continue }
+                guard let a = v.array else {
+                    wrongType(key, line, expected: "an array of dictionaries", v)
+                    continue
+                }
                 for (i, element) in a.elements.enumerated() {
                     let p = "\(key)[\(i)]"
-                    guard let d = element.value.dictionary else { wrongType(p, element.line, expected: "a dictionary", element.value); continue }
+                    guard let d = element.value.dictionary else {
+                        wrongType(p, element.line, expected: "a dictionary", element.value)
+                        continue
+                    }
                     var c = CollectedDataType(purposes: [], line: element.line)
                     for e in d.entries {
                         let ep = p + "." + e.key
@@ -78,20 +90,38 @@ public struct PrivacyManifest: Sendable, Equatable {
                             if let s = e.value.string {
                                 c.type = s
                                 if !s.hasPrefix("NSPrivacyCollectedDataType") {
-                                    issue(.unknownValue, ep, e.keyLine, "\"\(s)\" is not a collected data type (they are named NSPrivacyCollectedDataType…)")
+                                    issue(
+                                        .unknownValue, ep, e.keyLine,
+                                        "\"\(s)\" is not a collected data type (they are named NSPrivacyCollectedDataType…)"
+                                    )
                                 }
-                            } else { wrongType(ep, e.keyLine, expected: "a string", e.value) }
+                            } else {
+                                wrongType(ep, e.keyLine, expected: "a string", e.value)
+                            }
                         case "NSPrivacyCollectedDataTypeLinked":
-                            if let b = e.value.bool { c.linked = b } else { wrongType(ep, e.keyLine, expected: "a boolean", e.value) }
+                            if let b = e.value.bool {
+                                c.linked = b
+                            } else {
+                                wrongType(ep, e.keyLine, expected: "a boolean", e.value)
+                            }
                         case "NSPrivacyCollectedDataTypeTracking":
-                            if let b = e.value.bool { c.tracking = b } else { wrongType(ep, e.keyLine, expected: "a boolean", e.value) }
+                            if let b = e.value.bool {
+                                c.tracking = b
+                            } else {
+                                wrongType(ep, e.keyLine, expected: "a boolean", e.value)
+                            }
                         case "NSPrivacyCollectedDataTypePurposes":
                             if let ps = e.value.stringArray {
                                 c.purposes = ps
                                 for purpose in ps where !purpose.hasPrefix("NSPrivacyCollectedDataTypePurpose") {
-                                    issue(.unknownValue, ep, e.keyLine, "\"\(purpose)\" is not a purpose (they are named NSPrivacyCollectedDataTypePurpose…)")
+                                    issue(
+                                        .unknownValue, ep, e.keyLine,
+                                        "\"\(purpose)\" is not a purpose (they are named NSPrivacyCollectedDataTypePurpose…)"
+                                    )
                                 }
-                            } else { wrongType(ep, e.keyLine, expected: "an array of strings", e.value) }
+                            } else {
+                                wrongType(ep, e.keyLine, expected: "an array of strings", e.value)
+                            }
                         default:
                             issue(.unknownKey, ep, e.keyLine, "unknown key \"\(e.key)\" in a collected data type")
                         }
@@ -100,52 +130,80 @@ public struct PrivacyManifest: Sendable, Equatable {
                     m.collectedDataTypes.append(c)
                 }
             case "NSPrivacyAccessedAPITypes":
-                guard let a = v.array else { wrongType(key, line, expected: "an array of dictionaries", v); continue }
+                guard let a = v.array else {
+                    wrongType(key, line, expected: "an array of dictionaries", v)
+                    continue
+                }
                 for (i, element) in a.elements.enumerated() {
                     let p = "\(key)[\(i)]"
-                    guard let d = element.value.dictionary else { wrongType(p, element.line, expected: "a dictionary", element.value); continue }
+                    guard let d = element.value.dictionary else {
+                        wrongType(p, element.line, expected: "a dictionary", element.value)
+                        continue
+                    }
                     var t = AccessedAPIType(categoryName: nil, reasons: [], line: element.line)
                     var reasonsLine = element.line
                     for e in d.entries {
                         let ep = p + "." + e.key
                         switch e.key {
                         case "NSPrivacyAccessedAPIType":
-                            guard let s = e.value.string else { wrongType(ep, e.keyLine, expected: "a string", e.value); continue }
+                            guard let s = e.value.string else {
+                                wrongType(ep, e.keyLine, expected: "a string", e.value)
+                                continue
+                            }
                             t.categoryName = s
                             if RequiredReasonCategory(rawValue: s) == nil {
-                                issue(.unknownCategory, ep, e.valueLine ?? e.keyLine,
-                                      "unknown API category \"\(s)\"; valid: " + RequiredReasonCategory.allCases.map(\.rawValue).joined(separator: ", "))
+                                issue(
+                                    .unknownCategory, ep, e.valueLine ?? e.keyLine,
+                                    "unknown API category \"\(s)\"; valid: "
+                                        + RequiredReasonCategory.allCases.map(\.rawValue).joined(separator: ", "))
                             }
                         case "NSPrivacyAccessedAPITypeReasons":
                             reasonsLine = e.keyLine
-                            if let rs = e.value.stringArray { t.reasons = rs } else { wrongType(ep, e.keyLine, expected: "an array of strings", e.value) }
+                            if let rs = e.value.stringArray {
+                                t.reasons = rs
+                            } else {
+                                wrongType(ep, e.keyLine, expected: "an array of strings", e.value)
+                            }
                         default:
                             issue(.unknownKey, ep, e.keyLine, "unknown key \"\(e.key)\" in an accessed API type")
                         }
                     }
-                    if t.categoryName == nil { issue(.missingKey, p, element.line, "\(p) has no NSPrivacyAccessedAPIType") }
+                    if t.categoryName == nil {
+                        issue(.missingKey, p, element.line, "\(p) has no NSPrivacyAccessedAPIType")
+                    }
                     if t.reasons.isEmpty {
-                        issue(.missingKey, p, reasonsLine, "\(p) declares no reason in NSPrivacyAccessedAPITypeReasons; App Store Connect rejects it")
+                        issue(
+                            .missingKey, p, reasonsLine,
+                            "\(p) declares no reason in NSPrivacyAccessedAPITypeReasons; App Store Connect rejects it")
                     }
                     for code in t.reasons {
                         guard let reason = RequiredReason.named(code) else {
-                            let valid = t.category.map { "; valid for this category: " + $0.reasons.map(\.code).joined(separator: ", ") } ?? ""
-                            issue(.unknownReason, p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine, "unknown reason code \"\(code)\"\(valid)")
+                            let valid =
+                                t.category.map {
+                                    "; valid for this category: " + $0.reasons.map(\.code).joined(separator: ", ")
+                                } ?? ""
+                            issue(
+                                .unknownReason, p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine,
+                                "unknown reason code \"\(code)\"\(valid)")
                             continue
                         }
                         if let category = t.category, reason.category != category {
-                            issue(.reasonForOtherCategory, p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine,
-                                  "reason \(code) belongs to \(reason.category.rawValue), not \(category.rawValue)")
+                            issue(
+                                .reasonForOtherCategory, p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine,
+                                "reason \(code) belongs to \(reason.category.rawValue), not \(category.rawValue)")
                         }
                         if reason.isSDKOnly {
-                            issue(.sdkOnlyReason, p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine,
-                                  "reason \(code) may only be declared by a third-party SDK, not by an app")
+                            issue(
+                                .sdkOnlyReason, p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine,
+                                "reason \(code) may only be declared by a third-party SDK, not by an app")
                         }
                     }
                     m.accessedAPITypes.append(t)
                 }
             default:
-                issue(.unknownKey, key, line, "unknown top-level key \"\(key)\"; valid: " + topLevelKeys.sorted().joined(separator: ", "))
+                issue(
+                    .unknownKey, key, line,
+                    "unknown top-level key \"\(key)\"; valid: " + topLevelKeys.sorted().joined(separator: ", "))
             }
         }
         return (m, issues)

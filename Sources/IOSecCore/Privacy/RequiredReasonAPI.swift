@@ -39,23 +39,51 @@ public struct RequiredReason: Sendable, Equatable {
 
     /// Apple's list (APPLE.md C.3).
     public static let all: [RequiredReason] = [
-        .init(code: "DDA9.1", category: .fileTimestamp, summary: "display timestamps to the user; not sent off device", isSDKOnly: false),
-        .init(code: "C617.1", category: .fileTimestamp, summary: "metadata of files in the app, app group or CloudKit container", isSDKOnly: false),
-        .init(code: "3B52.1", category: .fileTimestamp, summary: "metadata of files the user explicitly granted access to", isSDKOnly: false),
-        .init(code: "0A2A.1", category: .fileTimestamp, summary: "third-party SDK wrapper the app calls", isSDKOnly: true),
-        .init(code: "35F9.1", category: .systemBootTime, summary: "measure elapsed time between in-app events", isSDKOnly: false),
-        .init(code: "8FFB.1", category: .systemBootTime, summary: "compute absolute timestamps of in-app events", isSDKOnly: false),
-        .init(code: "3D61.1", category: .systemBootTime, summary: "optional bug report the user chooses to submit", isSDKOnly: false),
+        .init(
+            code: "DDA9.1", category: .fileTimestamp, summary: "display timestamps to the user; not sent off device",
+            isSDKOnly: false),
+        .init(
+            code: "C617.1", category: .fileTimestamp,
+            summary: "metadata of files in the app, app group or CloudKit container", isSDKOnly: false),
+        .init(
+            code: "3B52.1", category: .fileTimestamp,
+            summary: "metadata of files the user explicitly granted access to", isSDKOnly: false),
+        .init(
+            code: "0A2A.1", category: .fileTimestamp, summary: "third-party SDK wrapper the app calls", isSDKOnly: true),
+        .init(
+            code: "35F9.1", category: .systemBootTime, summary: "measure elapsed time between in-app events",
+            isSDKOnly: false),
+        .init(
+            code: "8FFB.1", category: .systemBootTime, summary: "compute absolute timestamps of in-app events",
+            isSDKOnly: false),
+        .init(
+            code: "3D61.1", category: .systemBootTime, summary: "optional bug report the user chooses to submit",
+            isSDKOnly: false),
         .init(code: "85F4.1", category: .diskSpace, summary: "display disk space to the user", isSDKOnly: false),
-        .init(code: "E174.1", category: .diskSpace, summary: "check space before writing, or free space when low", isSDKOnly: false),
-        .init(code: "7D9E.1", category: .diskSpace, summary: "optional bug report the user chooses to submit", isSDKOnly: false),
-        .init(code: "B728.1", category: .diskSpace, summary: "health-research app warning participants about low space", isSDKOnly: false),
-        .init(code: "3EC4.1", category: .activeKeyboards, summary: "custom keyboard app determining active keyboards", isSDKOnly: false),
-        .init(code: "54BD.1", category: .activeKeyboards, summary: "customize the UI visibly based on active keyboards", isSDKOnly: false),
-        .init(code: "CA92.1", category: .userDefaults, summary: "data readable only by the app itself", isSDKOnly: false),
-        .init(code: "1C8F.1", category: .userDefaults, summary: "data shared within the same App Group", isSDKOnly: false),
-        .init(code: "C56D.1", category: .userDefaults, summary: "third-party SDK wrapper the app calls", isSDKOnly: true),
-        .init(code: "AC6B.1", category: .userDefaults, summary: "managed app configuration / feedback (MDM)", isSDKOnly: false),
+        .init(
+            code: "E174.1", category: .diskSpace, summary: "check space before writing, or free space when low",
+            isSDKOnly: false),
+        .init(
+            code: "7D9E.1", category: .diskSpace, summary: "optional bug report the user chooses to submit",
+            isSDKOnly: false),
+        .init(
+            code: "B728.1", category: .diskSpace, summary: "health-research app warning participants about low space",
+            isSDKOnly: false),
+        .init(
+            code: "3EC4.1", category: .activeKeyboards, summary: "custom keyboard app determining active keyboards",
+            isSDKOnly: false),
+        .init(
+            code: "54BD.1", category: .activeKeyboards, summary: "customize the UI visibly based on active keyboards",
+            isSDKOnly: false),
+        .init(
+            code: "CA92.1", category: .userDefaults, summary: "data readable only by the app itself", isSDKOnly: false),
+        .init(
+            code: "1C8F.1", category: .userDefaults, summary: "data shared within the same App Group", isSDKOnly: false),
+        .init(
+            code: "C56D.1", category: .userDefaults, summary: "third-party SDK wrapper the app calls", isSDKOnly: true),
+        .init(
+            code: "AC6B.1", category: .userDefaults, summary: "managed app configuration / feedback (MDM)",
+            isSDKOnly: false)
     ]
 
     private static let byCode: [String: RequiredReason] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
@@ -75,7 +103,7 @@ public enum RequiredReasonAPI {
         .fileTimestamp: [
             "creationDate", "modificationDate", "fileModificationDate", "contentModificationDateKey", "creationDateKey",
             "getattrlist", "getattrlistbulk", "fgetattrlist", "stat", "fstat", "fstatat", "lstat", "getattrlistat",
-            "NSFileCreationDate", "NSFileModificationDate", "NSURLContentModificationDateKey", "NSURLCreationDateKey",
+            "NSFileCreationDate", "NSFileModificationDate", "NSURLContentModificationDateKey", "NSURLCreationDateKey"
         ],
         .systemBootTime: ["systemUptime", "mach_absolute_time"],
         // [verify] getattrlist overlap with file timestamps, per APPLE.md C.3.
@@ -85,11 +113,11 @@ public enum RequiredReasonAPI {
             "statfs", "statvfs", "fstatfs", "fstatvfs", "getattrlist", "fgetattrlist", "getattrlistat",
             "NSURLVolumeAvailableCapacityKey", "NSURLVolumeAvailableCapacityForImportantUsageKey",
             "NSURLVolumeAvailableCapacityForOpportunisticUsageKey", "NSURLVolumeTotalCapacityKey",
-            "NSFileSystemFreeSize", "NSFileSystemSize",
+            "NSFileSystemFreeSize", "NSFileSystemSize"
         ],
         .activeKeyboards: ["activeInputModes"],
         // @AppStorage wraps UserDefaults.
-        .userDefaults: ["UserDefaults", "NSUserDefaults", "AppStorage", "SceneStorage"],
+        .userDefaults: ["UserDefaults", "NSUserDefaults", "AppStorage", "SceneStorage"]
     ]
 
     private static let index: [String: [RequiredReasonCategory]] = {

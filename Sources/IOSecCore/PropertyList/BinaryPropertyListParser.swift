@@ -39,13 +39,17 @@ struct BinaryPropertyListParser {
         func be64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 << 8 | UInt64(bytes[at + $1]) } }
         let objectCount = be64(t + 8), topObject = be64(t + 16), tableOffset = be64(t + 24)
         guard (1...8).contains(offsetSize), (1...8).contains(refSize) else {
-            throw PropertyListError(.truncatedBinary("trailer is not valid (offset size \(offsetSize), reference size \(refSize))"))
+            throw PropertyListError(
+                .truncatedBinary("trailer is not valid (offset size \(offsetSize), reference size \(refSize))"))
         }
         // objectCount is at most the file size, so the multiplication cannot overflow.
         guard objectCount > 0, topObject < objectCount, tableOffset >= 8,
-              objectCount <= UInt64(bytes.count), tableOffset <= UInt64(t),
-              tableOffset + objectCount * UInt64(offsetSize) <= UInt64(t) else {
-            throw PropertyListError(.truncatedBinary("the offset table (\(objectCount) objects at \(tableOffset)) does not fit in \(bytes.count) bytes"))
+            objectCount <= UInt64(bytes.count), tableOffset <= UInt64(t),
+            tableOffset + objectCount * UInt64(offsetSize) <= UInt64(t)
+        else {
+            throw PropertyListError(
+                .truncatedBinary(
+                    "the offset table (\(objectCount) objects at \(tableOffset)) does not fit in \(bytes.count) bytes"))
         }
         self.bytes = bytes
         self.offsetSize = offsetSize
@@ -65,7 +69,8 @@ struct BinaryPropertyListParser {
 
     private mutating func value(_ object: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
         guard budget > 0 else {
-            throw invalid("containers are shared so often that the decoded list would hold more values than the file has bytes")
+            throw invalid(
+                "containers are shared so often that the decoded list would hold more values than the file has bytes")
         }
         budget -= 1
         // Objects live between the header and the offset table.
@@ -84,7 +89,9 @@ struct BinaryPropertyListParser {
             switch marker {
             case 0x08: return .bool(false)
             case 0x09: return .bool(true)
-            default: throw invalid("object \(object) has marker 0x\(String(marker, radix: 16)), which is not a property-list value")
+            default:
+                throw invalid(
+                    "object \(object) has marker 0x\(String(marker, radix: 16)), which is not a property-list value")
             }
         case 0x1:
             guard info <= 4 else { throw invalid("object \(object) is an integer of 2^\(info) bytes") }
@@ -139,19 +146,27 @@ struct BinaryPropertyListParser {
             open[object] = false
             // Binary plists do not keep key order: sort the keys, and on a duplicate the later one wins.
             var dict = PropertyListDictionary()
-            for (key, value) in pairs.enumerated().sorted(by: { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }).map(\.element) {
+            for (key, value) in pairs.enumerated().sorted(by: {
+                ($0.element.key, $0.offset) < ($1.element.key, $1.offset)
+            }).map(\.element) {
                 dict.append(.init(key: key, value: value))
             }
             return .dictionary(dict)
         default:
             // Sets (0xB, 0xC) and the unused markers are not property-list values.
-            throw invalid("object \(object) has marker 0x\(String(marker, radix: 16)), which is not a property-list value")
+            throw invalid(
+                "object \(object) has marker 0x\(String(marker, radix: 16)), which is not a property-list value")
         }
     }
 
-    private mutating func child(_ object: Int, of parent: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+    private mutating func child(_ object: Int, of parent: Int, depth: Int) throws(PropertyListError)
+        -> PropertyListValue
+    {
         guard !open[object] else {
-            throw invalid(object == parent ? "object \(object) contains itself" : "object \(object) contains itself through object \(parent) (a reference cycle)")
+            throw invalid(
+                object == parent
+                    ? "object \(object) contains itself"
+                    : "object \(object) contains itself through object \(parent) (a reference cycle)")
         }
         return try value(object, depth: depth + 1)
     }
@@ -208,7 +223,9 @@ struct BinaryPropertyListParser {
     }
 
     /// The references of an array (`perEntry` 1) or dictionary (2: all keys, then all values), unread.
-    private func references(_ info: Int, at start: Int, _ object: Int, perEntry: Int = 1) throws(PropertyListError) -> ArraySlice<UInt8> {
+    private func references(_ info: Int, at start: Int, _ object: Int, perEntry: Int = 1) throws(PropertyListError)
+        -> ArraySlice<UInt8>
+    {
         let (count, body) = try length(info, at: start, object)
         let size = count * perEntry * refSize  // count ≤ file size, so no overflow
         try need(body, size, object)

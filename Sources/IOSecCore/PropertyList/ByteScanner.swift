@@ -76,12 +76,20 @@ enum UTF8Check {
             var minNext: UInt8 = 0x80, maxNext: UInt8 = 0xBF
             switch c {
             case 0xC2...0xDF: len = 2
-            case 0xE0: len = 3; minNext = 0xA0
+            case 0xE0:
+                len = 3
+                minNext = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: len = 3
-            case 0xED: len = 3; maxNext = 0x9F  // no UTF-16 surrogates
-            case 0xF0: len = 4; minNext = 0x90
+            case 0xED:
+                len = 3
+                maxNext = 0x9F  // no UTF-16 surrogates
+            case 0xF0:
+                len = 4
+                minNext = 0x90
             case 0xF1...0xF3: len = 4
-            case 0xF4: len = 4; maxNext = 0x8F
+            case 0xF4:
+                len = 4
+                maxNext = 0x8F
             default: return i
             }
             guard i + len <= n else { return i }

@@ -116,7 +116,10 @@ struct OpenStepPropertyListParser {
                     digits += 1
                     s.advance()
                 }
-                if digits == 0 { out.append(e); break }
+                if digits == 0 {
+                    out.append(e)
+                    break
+                }
                 out.append(contentsOf: Array(String(Character(Unicode.Scalar(v) ?? "\u{FFFD}")).utf8))
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var v = UInt32(e - 48)
@@ -161,7 +164,9 @@ struct OpenStepPropertyListParser {
             s.skipWhitespace()
             if s.hasPrefix("/*") {
                 let (l, c) = (s.line, s.column)
-                guard s.skip(past: "*/") else { throw PropertyListError(.malformedOpenStep("unterminated /* comment"), line: l, column: c) }
+                guard s.skip(past: "*/") else {
+                    throw PropertyListError(.malformedOpenStep("unterminated /* comment"), line: l, column: c)
+                }
             } else if s.hasPrefix("//") {
                 while let c = s.current, c != 0x0A { s.advance() }
             } else {

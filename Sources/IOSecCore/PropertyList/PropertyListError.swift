@@ -34,12 +34,16 @@ public struct PropertyListError: Error, Sendable, Equatable, CustomStringConvert
         switch kind {
         case .malformedXML(let m): what = "malformed XML property list: \(m); check it with `plutil -lint`"
         case .malformedOpenStep(let m): what = "malformed old-style (OpenStep) property list: \(m)"
-        case .truncatedBinary(let m): what = "truncated binary property list: \(m); the file was cut short, re-export it"
-        case .invalidBinary(let m): what = "invalid binary property list: \(m); convert it with `plutil -convert xml1` to inspect"
+        case .truncatedBinary(let m):
+            what = "truncated binary property list: \(m); the file was cut short, re-export it"
+        case .invalidBinary(let m):
+            what = "invalid binary property list: \(m); convert it with `plutil -convert xml1` to inspect"
         case .invalidUTF8: what = "text is not valid UTF-8; save the file as UTF-8"
         case .invalidValue(let m): what = "invalid value: \(m)"
-        case .unexpectedRootType(let expected, let found): what = "the root is \(article(found)) but this file needs \(article(expected))"
-        case .nestingTooDeep(let limit): what = "nesting deeper than \(limit) levels; the file is likely corrupt or hostile"
+        case .unexpectedRootType(let expected, let found):
+            what = "the root is \(article(found)) but this file needs \(article(expected))"
+        case .nestingTooDeep(let limit):
+            what = "nesting deeper than \(limit) levels; the file is likely corrupt or hostile"
         case .empty: what = "the file is empty"
         }
         return where_ + what

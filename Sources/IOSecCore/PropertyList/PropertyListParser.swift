@@ -18,7 +18,9 @@ public enum PropertyListParser {
         if data.starts(with: Array("bplist".utf8)) { return try parseBinary(data) }
         // UTF-16 text plists exist (old Xcode, some tools); transcode once and parse as UTF-8.
         if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
-            guard let text = String(data: data, encoding: .utf16) else { throw PropertyListError(.invalidUTF8, line: 1) }
+            guard let text = String(data: data, encoding: .utf16) else {
+                throw PropertyListError(.invalidUTF8, line: 1)
+            }
             return try parse(Data(text.utf8))
         }
         return try withBytes(data) { b throws(PropertyListError) in
@@ -66,7 +68,9 @@ public enum PropertyListParser {
 
     // MARK: - Helpers
 
-    private static func withBytes<R>(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> R) throws(PropertyListError) -> R {
+    private static func withBytes<R>(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> R)
+        throws(PropertyListError) -> R
+    {
         let result: Result<R, PropertyListError> = data.withUnsafeBytes { raw in
             let b = raw.bindMemory(to: UInt8.self)
             do throws(PropertyListError) { return .success(try body(b)) } catch { return .failure(error) }
@@ -81,7 +85,7 @@ public enum PropertyListParser {
     }
 
     private static let xmlRootNames: Set<String> = [
-        "plist", "dict", "array", "string", "key", "data", "date", "integer", "real", "true", "false",
+        "plist", "dict", "array", "string", "key", "data", "date", "integer", "real", "true", "false"
     ]
 
     /// `<?xml`, `<!DOCTYPE`, `<!--` or a plist element name; otherwise a leading `<` is an OpenStep

@@ -81,7 +81,8 @@ public struct XCConfig: Sendable, Equatable {
                     problems.append(Problem(line: lineNumber, message: "#include needs a quoted path"))
                     continue
                 }
-                includes.append(Include(path: String(rest.dropFirst().dropLast()), isOptional: optional, line: lineNumber))
+                includes.append(
+                    Include(path: String(rest.dropFirst().dropLast()), isOptional: optional, line: lineNumber))
                 continue
             }
             // The first `=` outside `[cond=value]` brackets separates name and value.
@@ -111,7 +112,8 @@ public struct XCConfig: Sendable, Equatable {
                 problems.append(Problem(line: lineNumber, message: "invalid setting name `\(lhs)`"))
                 continue
             }
-            assignments.append(Assignment(key: String(lhs), conditions: conditions, value: String(value), line: lineNumber))
+            assignments.append(
+                Assignment(key: String(lhs), conditions: conditions, value: String(value), line: lineNumber))
         }
         return XCConfig(assignments: assignments, includes: includes, problems: problems)
     }
@@ -125,6 +127,7 @@ public struct XCConfig: Sendable, Equatable {
 
     /// `*` matches any run (xcconfig condition values like `iphoneos*`).
     static func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
-        PatternMatcher.matches(pattern: Array(pattern.unicodeScalars), text: Array(text.unicodeScalars), singleWildcard: false)
+        PatternMatcher.matches(
+            pattern: Array(pattern.unicodeScalars), text: Array(text.unicodeScalars), singleWildcard: false)
     }
 }

@@ -85,7 +85,9 @@ struct XMLPropertyListParser {
             while true {
                 let t = try nextTag()
                 if t.isClosing {
-                    guard t.name == "array" else { throw error("expected a value or </array>, found \(describe(t))", t) }
+                    guard t.name == "array" else {
+                        throw error("expected a value or </array>, found \(describe(t))", t)
+                    }
                     return .array(PropertyListArray(elements))
                 }
                 elements.append(.init(value: try parseValue(t, depth: depth + 1), line: t.line))
@@ -103,19 +105,25 @@ struct XMLPropertyListParser {
         case "integer":
             let text = tag.isSelfClosing ? "" : try readText(closing: "integer")
             guard let v = Self.parseInteger(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw PropertyListError(.invalidValue("<integer> \"\(text)\" is not a 64-bit integer"), line: tag.line, column: tag.column)
+                throw PropertyListError(
+                    .invalidValue("<integer> \"\(text)\" is not a 64-bit integer"), line: tag.line, column: tag.column)
             }
             return .integer(v)
         case "real":
-            let text = (tag.isSelfClosing ? "" : try readText(closing: "real")).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = (tag.isSelfClosing ? "" : try readText(closing: "real")).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             guard let v = Double(text) else {
-                throw PropertyListError(.invalidValue("<real> \"\(text)\" is not a number"), line: tag.line, column: tag.column)
+                throw PropertyListError(
+                    .invalidValue("<real> \"\(text)\" is not a number"), line: tag.line, column: tag.column)
             }
             return .real(v)
         case "date":
-            let text = (tag.isSelfClosing ? "" : try readText(closing: "date")).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = (tag.isSelfClosing ? "" : try readText(closing: "date")).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             guard let d = Self.parseISO8601(text) else {
-                throw PropertyListError(.invalidValue("<date> \"\(text)\" is not of the form 2024-01-31T12:00:00Z"), line: tag.line, column: tag.column)
+                throw PropertyListError(
+                    .invalidValue("<date> \"\(text)\" is not of the form 2024-01-31T12:00:00Z"), line: tag.line,
+                    column: tag.column)
             }
             return .date(d)
         case "data":
@@ -138,10 +146,14 @@ struct XMLPropertyListParser {
             s.skipWhitespace()
             if s.hasPrefix("<!--") {
                 let (l, c) = (s.line, s.column)
-                guard s.skip(past: "-->") else { throw PropertyListError(.malformedXML("unterminated comment"), line: l, column: c) }
+                guard s.skip(past: "-->") else {
+                    throw PropertyListError(.malformedXML("unterminated comment"), line: l, column: c)
+                }
             } else if s.hasPrefix("<?") {
                 let (l, c) = (s.line, s.column)
-                guard s.skip(past: "?>") else { throw PropertyListError(.malformedXML("unterminated processing instruction"), line: l, column: c) }
+                guard s.skip(past: "?>") else {
+                    throw PropertyListError(.malformedXML("unterminated processing instruction"), line: l, column: c)
+                }
             } else if s.hasPrefix("<!DOCTYPE") {
                 try skipDoctype()
             } else {
@@ -209,7 +221,8 @@ struct XMLPropertyListParser {
             isSelfClosing = (c == UInt8(ascii: "/") && quote == nil)
             s.advance()
         }
-        throw PropertyListError(.malformedXML("unterminated tag <\(isClosing ? "/" : "")\(name)"), line: line, column: column)
+        throw PropertyListError(
+            .malformedXML("unterminated tag <\(isClosing ? "/" : "")\(name)"), line: line, column: column)
     }
 
     /// Reads character data up to `</name>`, decoding entities and CDATA; comments are dropped.
@@ -229,11 +242,15 @@ struct XMLPropertyListParser {
                 let (l, col) = (s.line, s.column)
                 s.advance(by: 9)
                 let cdataStart = s.index
-                guard s.skip(past: "]]>") else { throw PropertyListError(.malformedXML("unterminated CDATA section"), line: l, column: col) }
+                guard s.skip(past: "]]>") else {
+                    throw PropertyListError(.malformedXML("unterminated CDATA section"), line: l, column: col)
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: s.bytes[cdataStart..<(s.index - 3)]))
             } else if s.hasPrefix("<!--") {
                 let (l, col) = (s.line, s.column)
-                guard s.skip(past: "-->") else { throw PropertyListError(.malformedXML("unterminated comment"), line: l, column: col) }
+                guard s.skip(past: "-->") else {
+                    throw PropertyListError(.malformedXML("unterminated comment"), line: l, column: col)
+                }
             } else {
                 let t = try readTag()
                 guard t.isClosing, t.name == name else {
@@ -250,7 +267,9 @@ struct XMLPropertyListParser {
         let start = s.index
         while let c = s.current, c != UInt8(ascii: ";"), s.index - start < 12 { s.advance() }
         guard s.current == UInt8(ascii: ";") else {
-            throw PropertyListError(.malformedXML("unterminated entity reference (a bare '&' must be written &amp;)"), line: line, column: column)
+            throw PropertyListError(
+                .malformedXML("unterminated entity reference (a bare '&' must be written &amp;)"), line: line,
+                column: column)
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: s.bytes[start..<s.index]), as: UTF8.self)
         s.advance()  // ;
@@ -293,7 +312,12 @@ struct XMLPropertyListParser {
         if let v = Int(text) { return v }
         var t = Substring(text)
         var negative = false
-        if t.hasPrefix("-") { negative = true; t = t.dropFirst() } else if t.hasPrefix("+") { t = t.dropFirst() }
+        if t.hasPrefix("-") {
+            negative = true
+            t = t.dropFirst()
+        } else if t.hasPrefix("+") {
+            t = t.dropFirst()
+        }
         if t.hasPrefix("0x") || t.hasPrefix("0X"), let v = Int(t.dropFirst(2), radix: 16) { return negative ? -v : v }
         if !negative, t.first != "+", let u = UInt64(t) {
             // CFPropertyList stores values above Int64.max as unsigned; keep the bit pattern.
@@ -306,7 +330,8 @@ struct XMLPropertyListParser {
     static func parseISO8601(_ text: String) -> Date? {
         let u = Array(text.utf8)
         guard u.count == 20, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-"), u[10] == UInt8(ascii: "T"),
-              u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"), u[19] == UInt8(ascii: "Z") else { return nil }
+            u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":"), u[19] == UInt8(ascii: "Z")
+        else { return nil }
         func num(_ r: Range<Int>) -> Int? {
             var v = 0
             for k in r {
@@ -316,8 +341,9 @@ struct XMLPropertyListParser {
             return v
         }
         guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10), let h = num(11..<13),
-              let mi = num(14..<16), let sec = num(17..<19),
-              (1...12).contains(m), (1...31).contains(d), h < 24, mi < 60, sec < 61 else { return nil }
+            let mi = num(14..<16), let sec = num(17..<19),
+            (1...12).contains(m), (1...31).contains(d), h < 24, mi < 60, sec < 61
+        else { return nil }
         // Days from civil (H. Hinnant), proleptic Gregorian.
         let yy = m <= 2 ? y - 1 : y
         let era = (yy >= 0 ? yy : yy - 399) / 400

@@ -66,13 +66,15 @@ public struct XcodeProject: Sendable, Equatable {
         let doc = try PropertyListParser.parseOpenStep(data)
         let root = try doc.requireDictionaryRoot()
         guard let objects = root["objects"]?.dictionary else {
-            throw PropertyListError(.invalidValue("project.pbxproj has no `objects` dictionary"), line: root.entry("objects")?.keyLine)
+            throw PropertyListError(
+                .invalidValue("project.pbxproj has no `objects` dictionary"), line: root.entry("objects")?.keyLine)
         }
         // Configuration id → owner, from configuration lists referenced by the project and targets.
         var ownerByConfiguration: [String: Owner] = [:]
         func assign(listID: String?, to owner: Owner) {
             guard let listID, let list = objects[listID]?.dictionary,
-                  let ids = list["buildConfigurations"]?.stringArray else { return }
+                let ids = list["buildConfigurations"]?.stringArray
+            else { return }
             for id in ids { ownerByConfiguration[id] = owner }
         }
         for entry in objects.entries {
@@ -80,19 +82,21 @@ public struct XcodeProject: Sendable, Equatable {
             if isa == "PBXProject" {
                 assign(listID: object["buildConfigurationList"]?.string, to: .project)
             } else if isa.hasSuffix("Target") {  // PBXNativeTarget, PBXAggregateTarget, PBXLegacyTarget
-                assign(listID: object["buildConfigurationList"]?.string, to: .target(object["name"]?.string ?? entry.key))
+                assign(
+                    listID: object["buildConfigurationList"]?.string, to: .target(object["name"]?.string ?? entry.key))
             }
         }
         var configurations: [BuildConfiguration] = []
         for entry in objects.entries {
             guard let object = entry.value.dictionary, object["isa"]?.string == "XCBuildConfiguration" else { continue }
-            configurations.append(BuildConfiguration(
-                id: entry.key,
-                name: object["name"]?.string ?? "",
-                buildSettings: object["buildSettings"]?.dictionary ?? PropertyListDictionary(),
-                line: entry.keyLine,
-                baseConfigurationReference: object["baseConfigurationReference"]?.string,
-                owner: ownerByConfiguration[entry.key]))
+            configurations.append(
+                BuildConfiguration(
+                    id: entry.key,
+                    name: object["name"]?.string ?? "",
+                    buildSettings: object["buildSettings"]?.dictionary ?? PropertyListDictionary(),
+                    line: entry.keyLine,
+                    baseConfigurationReference: object["baseConfigurationReference"]?.string,
+                    owner: ownerByConfiguration[entry.key]))
         }
         return XcodeProject(configurations: configurations)
     }

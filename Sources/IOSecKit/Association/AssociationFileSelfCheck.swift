@@ -58,8 +58,10 @@ public struct AssociationFileSelfCheck: Sendable {
     public let requiredServices: [String]
     public let fetcher: any AssociationFileFetching
 
-    public init(domains: [String], appID: AppID, requiredServices: [String] = ["webcredentials"],
-                fetcher: any AssociationFileFetching = URLSessionAssociationFileFetcher()) {
+    public init(
+        domains: [String], appID: AppID, requiredServices: [String] = ["webcredentials"],
+        fetcher: any AssociationFileFetching = URLSessionAssociationFileFetcher()
+    ) {
         self.domains = domains
         self.appID = appID
         self.requiredServices = requiredServices
@@ -73,8 +75,9 @@ public struct AssociationFileSelfCheck: Sendable {
         for domain in domains {
             let result = await check(domain)
             if !result.passed, let recorder {
-                recorder.record(.associationFileValidationFailed, result.problems.joined(separator: "; "),
-                                      metadata: ["domain": domain])
+                recorder.record(
+                    .associationFileValidationFailed, result.problems.joined(separator: "; "),
+                    metadata: ["domain": domain])
             }
             results.append(result)
         }
@@ -86,7 +89,9 @@ public struct AssociationFileSelfCheck: Sendable {
         let host = AssociatedDomain("webcredentials:\(domain)")?.domain ?? domain
         let urlString = "https://\(host)/.well-known/apple-app-site-association"
         guard let url = URL(string: urlString) else {
-            return DomainResult(domain: domain, url: urlString, check: nil, fetchError: "not a valid domain: \(domain)", missingServices: [])
+            return DomainResult(
+                domain: domain, url: urlString, check: nil, fetchError: "not a valid domain: \(domain)",
+                missingServices: [])
         }
         do {
             let response = try await fetcher.fetch(url)
@@ -94,8 +99,9 @@ public struct AssociationFileSelfCheck: Sendable {
             let missing = requiredServices.filter { service in
                 !check.listings.contains { $0.service == service && $0.listed }
             }
-            return DomainResult(domain: domain, url: urlString, check: check, fetchError: nil,
-                                missingServices: check.report?.file == nil ? [] : missing)
+            return DomainResult(
+                domain: domain, url: urlString, check: check, fetchError: nil,
+                missingServices: check.report?.file == nil ? [] : missing)
         } catch {
             return DomainResult(domain: domain, url: urlString, check: nil, fetchError: "\(error)", missingServices: [])
         }
@@ -104,7 +110,9 @@ public struct AssociationFileSelfCheck: Sendable {
 
 /// Fetches over URLSession: ephemeral (no cookies, no cache), HTTPS only, redirects refused, a timeout,
 /// and a byte cap.
-public final class URLSessionAssociationFileFetcher: NSObject, AssociationFileFetching, URLSessionTaskDelegate, @unchecked Sendable {
+public final class URLSessionAssociationFileFetcher: NSObject, AssociationFileFetching, URLSessionTaskDelegate,
+    @unchecked Sendable
+{
     public let timeout: TimeInterval
     public let maximumBodySize: Int
 
@@ -147,8 +155,10 @@ public final class URLSessionAssociationFileFetcher: NSObject, AssociationFileFe
     }
 
     /// Apple's CDN does not follow redirects, so neither does the check: the 3xx is what gets judged.
-    public func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                           newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }

@@ -18,9 +18,10 @@ public struct BiometricSecretStore: Sendable {
 
     public init(service: String, accessGroup: String? = nil, gate: BiometricGate, backend: any SecItemBackend) {
         self.gate = gate
-        self.keychain = KeychainStore(service: service, accessGroup: accessGroup,
-                                      accessibility: .whenPasscodeSetThisDeviceOnly,
-                                      accessControlFlags: gate.policy.accessControlFlags, backend: backend)
+        self.keychain = KeychainStore(
+            service: service, accessGroup: accessGroup,
+            accessibility: .whenPasscodeSetThisDeviceOnly,
+            accessControlFlags: gate.policy.accessControlFlags, backend: backend)
     }
 
     /// Stores `secret` under access control. Fails with ``BiometricSecretError/unavailable(_:)`` when there is no

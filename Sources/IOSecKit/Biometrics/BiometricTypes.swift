@@ -77,16 +77,16 @@ public enum BiometricError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Maps an `LAError.Code` raw value.
     public init(localAuthenticationCode code: Int) {
         switch code {
-        case -1: self = .failed                      // authenticationFailed
-        case -2: self = .cancelled(by: .user)        // userCancel
-        case -3: self = .fallbackRequested           // userFallback
-        case -4: self = .cancelled(by: .system)      // systemCancel
-        case -5: self = .passcodeNotSet              // passcodeNotSet
-        case -6, -11, -12, -13: self = .notAvailable // biometryNotAvailable, companion/watch, notPaired, disconnected
-        case -7: self = .notEnrolled                 // biometryNotEnrolled
-        case -8: self = .lockedOut                   // biometryLockout
-        case -9: self = .cancelled(by: .app)         // appCancel
-        default: self = .other(code: code)           // invalidContext (-10), notInteractive (-1004), ...
+        case -1: self = .failed  // authenticationFailed
+        case -2: self = .cancelled(by: .user)  // userCancel
+        case -3: self = .fallbackRequested  // userFallback
+        case -4: self = .cancelled(by: .system)  // systemCancel
+        case -5: self = .passcodeNotSet  // passcodeNotSet
+        case -6, -11, -12, -13: self = .notAvailable  // biometryNotAvailable, companion/watch, notPaired, disconnected
+        case -7: self = .notEnrolled  // biometryNotEnrolled
+        case -8: self = .lockedOut  // biometryLockout
+        case -9: self = .cancelled(by: .app)  // appCancel
+        default: self = .other(code: code)  // invalidContext (-10), notInteractive (-1004), ...
         }
     }
 

@@ -39,7 +39,8 @@ public struct LAContextAuthenticator: LocalAuthenticator {
                 if success {
                     continuation.resume(returning: .success(evaluated))
                 } else {
-                    continuation.resume(returning: .failure(LocalAuthenticationFailure(code: (error as NSError?)?.code ?? -1)))
+                    continuation.resume(
+                        returning: .failure(LocalAuthenticationFailure(code: (error as NSError?)?.code ?? -1)))
                 }
             }
         }

@@ -12,7 +12,9 @@ public protocol LocalAuthenticator: Sendable {
     /// `biometryType`, read after a preflight (LocalAuthentication fills it in then).
     func biometryKind() -> BiometryKind
     /// `evaluatePolicy`: the evaluated context on success, else the `LAError.Code` raw value.
-    func evaluate(_ policy: BiometricPolicy, reason: String) async -> Result<KeychainAuthenticationContext, LocalAuthenticationFailure>
+    func evaluate(_ policy: BiometricPolicy, reason: String) async -> Result<
+        KeychainAuthenticationContext, LocalAuthenticationFailure
+    >
     /// A fresh context carrying `reason`, for the Keychain to prompt with.
     func makeContext(reason: String) -> KeychainAuthenticationContext
 }

@@ -16,7 +16,8 @@ public struct OSLogEventSink: SecurityEventSink {
 
     public func write(_ events: [SecurityEvent]) async {
         for event in events {
-            let metadata = event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let metadata = event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: " ")
             let line = "\(event.kind.rawValue) \(event.message) \(metadata)"
             logger.log(level: Self.level(event.severity), "\(line, privacy: .public)")
         }

@@ -45,7 +45,7 @@ public enum SecurityEventKind: String, Sendable, Codable, CaseIterable {
     public var defaultSeverity: SecuritySeverity {
         switch self {
         case .passkeyRegistrationStarted, .passkeyAuthenticationStarted, .passkeyRegistrationSucceeded,
-             .passkeyAuthenticationSucceeded, .biometricSucceeded, .biometricCancelled:
+            .passkeyAuthenticationSucceeded, .biometricSucceeded, .biometricCancelled:
             return .info
         case .sessionExpired:
             return .notice
@@ -73,8 +73,10 @@ public struct SecurityEvent: Sendable, Codable, Equatable {
     public var message: String
     public var metadata: [String: String]
 
-    public init(id: UUID = UUID(), date: Date = Date(), kind: SecurityEventKind, severity: SecuritySeverity? = nil,
-                message: String = "", metadata: [String: String] = [:]) {
+    public init(
+        id: UUID = UUID(), date: Date = Date(), kind: SecurityEventKind, severity: SecuritySeverity? = nil,
+        message: String = "", metadata: [String: String] = [:]
+    ) {
         self.id = id
         self.date = date
         self.kind = kind

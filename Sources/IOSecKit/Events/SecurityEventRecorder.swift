@@ -56,14 +56,17 @@ public final class SecurityEventRecorder: @unchecked Sendable {
     public var pendingCount: Int { lock.withLock { count } }
 
     /// Records an event; message and metadata are redacted first.
-    public func record(_ kind: SecurityEventKind, _ message: String = "", severity: SecuritySeverity? = nil,
-                       metadata: [String: String] = [:]) {
+    public func record(
+        _ kind: SecurityEventKind, _ message: String = "", severity: SecuritySeverity? = nil,
+        metadata: [String: String] = [:]
+    ) {
         var cleanMetadata: [String: String] = [:]
         for (key, value) in metadata {
             cleanMetadata[key] = redactor.isSensitiveKey(key) ? Redactor.marker("secret") : redactor.redact(value)
         }
-        let event = SecurityEvent(date: now(), kind: kind, severity: severity, message: redactor.redact(message),
-                                  metadata: cleanMetadata)
+        let event = SecurityEvent(
+            date: now(), kind: kind, severity: severity, message: redactor.redact(message),
+            metadata: cleanMetadata)
         guard event.severity >= minimumSeverity else { return }
         if event.severity == .critical { onCritical?(event) }
         let shouldStartDrain: Bool = lock.withLock {
@@ -139,9 +142,11 @@ public final class SecurityEventRecorder: @unchecked Sendable {
         lock.withLock {
             var batch: [SecurityEvent] = []
             if dropped > 0 {
-                batch.append(SecurityEvent(date: now(), kind: .eventsDropped,
-                                           message: "\(dropped) security events dropped during a burst",
-                                           metadata: ["count": String(dropped)]))
+                batch.append(
+                    SecurityEvent(
+                        date: now(), kind: .eventsDropped,
+                        message: "\(dropped) security events dropped during a burst",
+                        metadata: ["count": String(dropped)]))
                 dropped = 0
             }
             while count > 0 && batch.count < limit {

@@ -25,8 +25,8 @@ public struct DeviceIntegrity: Sendable {
         environment: IntegrityEnvironment = .system,
         knownPaths: [(path: String, confidence: IntegritySignal.Confidence)] = DeviceIntegrity.defaultKnownPaths,
         protectedDirectories: [String] = ["/", "/private", "/root", "/System"],
-        suspiciousLibraryMarkers: [(marker: String, confidence: IntegritySignal.Confidence)]
-            = DeviceIntegrity.defaultLibraryMarkers,
+        suspiciousLibraryMarkers: [(marker: String, confidence: IntegritySignal.Confidence)] = DeviceIntegrity
+            .defaultLibraryMarkers,
         suspiciousURLSchemes: [String] = ["cydia://", "sileo://", "zbra://", "filza://", "undecimus://"],
         injectionVariables: [String] = ["DYLD_INSERT_LIBRARIES", "LD_PRELOAD"]
     ) {
@@ -45,13 +45,13 @@ public struct DeviceIntegrity: Sendable {
         ("/usr/lib/TweakInject", .high), ("/var/jb", .high), ("/var/binpack", .high),
         ("/.installed_unc0ver", .high), ("/.bootstrapped_electra", .high), ("/var/lib/cydia", .high),
         ("/etc/apt", .medium), ("/private/var/lib/apt", .medium), ("/usr/sbin/sshd", .medium),
-        ("/usr/bin/ssh", .medium), ("/bin/bash", .low), ("/usr/libexec/sftp-server", .medium),
+        ("/usr/bin/ssh", .medium), ("/bin/bash", .low), ("/usr/libexec/sftp-server", .medium)
     ]
 
     public static let defaultLibraryMarkers: [(marker: String, confidence: IntegritySignal.Confidence)] = [
         ("MobileSubstrate", .high), ("libsubstitute", .high), ("substrate", .medium), ("TweakInject", .high),
         ("libhooker", .high), ("ellekit", .high), ("FridaGadget", .high), ("frida", .medium), ("cynject", .high),
-        ("libcycript", .high), ("SSLKillSwitch", .high), ("SubstrateLoader", .high),
+        ("libcycript", .high), ("SSLKillSwitch", .high), ("SubstrateLoader", .high)
     ]
 
     /// Runs every probe and returns the signals found, strongest first. Empty in the simulator.
@@ -68,7 +68,8 @@ public struct DeviceIntegrity: Sendable {
         for library in environment.loadedLibraries() {
             let lowered = library.lowercased()
             // The strongest marker per library decides its confidence.
-            let hit = suspiciousLibraryMarkers
+            let hit =
+                suspiciousLibraryMarkers
                 .filter { lowered.contains($0.marker.lowercased()) }
                 .max { $0.confidence < $1.confidence }
             if let hit, libraryHits.insert(library).inserted {
@@ -80,11 +81,13 @@ public struct DeviceIntegrity: Sendable {
         }
         if environment.isDebuggerAttached() {
             // Developers attach debuggers too: only medium.
-            signals.append(IntegritySignal(kind: .debuggerAttached, detail: "process is being traced", confidence: .medium))
+            signals.append(
+                IntegritySignal(kind: .debuggerAttached, detail: "process is being traced", confidence: .medium))
         }
         for variable in injectionVariables {
             if let value = environment.environmentVariable(variable), !value.isEmpty {
-                signals.append(IntegritySignal(kind: .libraryInjection, detail: "\(variable)=\(value)", confidence: .high))
+                signals.append(
+                    IntegritySignal(kind: .libraryInjection, detail: "\(variable)=\(value)", confidence: .high))
             }
         }
         return signals.sorted { $0.confidence > $1.confidence }

@@ -85,7 +85,9 @@ public struct IntegrityEnvironment: Sendable {
     }
 
     static func probeWrite(_ directory: String) -> Bool {
-        let path = directory.hasSuffix("/") ? directory + ".iosec-probe-\(UUID().uuidString)"
+        let path =
+            directory.hasSuffix("/")
+            ? directory + ".iosec-probe-\(UUID().uuidString)"
             : directory + "/.iosec-probe-\(UUID().uuidString)"
         guard FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) else { return false }
         try? FileManager.default.removeItem(atPath: path)

@@ -100,8 +100,9 @@ public final class InMemorySecItemBackend: SecItemBackend, @unchecked Sendable {
             if _isLocked && !accessibility.isAvailableWhileLocked { return .interactionNotAllowed }
             var data: Data?
             if case .data(let value)? = attributes[.valueData] { data = value }
-            let item = StoredItem(itemClass: itemClass, attributes: stored, data: data,
-                                  accessibility: accessibility, accessControl: accessControl)
+            let item = StoredItem(
+                itemClass: itemClass, attributes: stored, data: data,
+                accessibility: accessibility, accessControl: accessControl)
             if storage.contains(where: { Self.primaryKey(of: $0) == Self.primaryKey(of: item) }) {
                 return .duplicateItem
             }
@@ -166,7 +167,8 @@ public final class InMemorySecItemBackend: SecItemBackend, @unchecked Sendable {
             guard case .itemClass(let itemClass)? = query[.itemClass], Self.supports(itemClass) else { return .param }
             // SecItemUpdate takes no return or limit keys in the query and no class in the attributes.
             if query[.returnData] != nil || query[.returnAttributes] != nil || query[.matchLimit] != nil
-                || attributes[.itemClass] != nil {
+                || attributes[.itemClass] != nil
+            {
                 return .param
             }
             if attributes[.accessible] != nil && attributes[.accessControl] != nil { return .param }
@@ -183,7 +185,8 @@ public final class InMemorySecItemBackend: SecItemBackend, @unchecked Sendable {
                 let item = updated[index]
                 var newAccessibility = item.accessibility
                 if case .accessibility(let value)? = attributes[.accessible] { newAccessibility = value }
-                if _isLocked && (!item.accessibility.isAvailableWhileLocked || !newAccessibility.isAvailableWhileLocked) {
+                if _isLocked && (!item.accessibility.isAvailableWhileLocked || !newAccessibility.isAvailableWhileLocked)
+                {
                     return .interactionNotAllowed
                 }
                 if item.accessControl?.flags.requiresUserAuthentication == true, attributes[.valueData] != nil {
@@ -266,8 +269,9 @@ public final class InMemorySecItemBackend: SecItemBackend, @unchecked Sendable {
 
     private static func primaryKey(of item: StoredItem) -> PrimaryKey {
         // A missing attribute takes part in uniqueness as an empty value.
-        PrimaryKey(itemClass: item.itemClass,
-                   values: uniquenessKeys(for: item.itemClass).map { item.attributes[$0]?.description ?? "" })
+        PrimaryKey(
+            itemClass: item.itemClass,
+            values: uniquenessKeys(for: item.itemClass).map { item.attributes[$0]?.description ?? "" })
     }
 
     private static func matches(_ item: StoredItem, _ query: KeychainQuery) -> Bool {

@@ -53,35 +53,35 @@ public struct KeychainQuery: Sendable, Equatable, CustomStringConvertible {
 /// ```
 public enum KeychainKey: String, Sendable, Hashable, CaseIterable {
     // Item class and attributes.
-    case itemClass            // kSecClass
-    case service              // kSecAttrService
-    case account              // kSecAttrAccount
-    case accessGroup          // kSecAttrAccessGroup
-    case synchronizable       // kSecAttrSynchronizable
-    case accessible           // kSecAttrAccessible
-    case accessControl        // kSecAttrAccessControl
-    case label                // kSecAttrLabel
-    case server               // kSecAttrServer (internet password)
-    case port                 // kSecAttrPort (internet password)
-    case path                 // kSecAttrPath (internet password)
-    case securityDomain       // kSecAttrSecurityDomain (internet password)
-    case valueData            // kSecValueData
+    case itemClass  // kSecClass
+    case service  // kSecAttrService
+    case account  // kSecAttrAccount
+    case accessGroup  // kSecAttrAccessGroup
+    case synchronizable  // kSecAttrSynchronizable
+    case accessible  // kSecAttrAccessible
+    case accessControl  // kSecAttrAccessControl
+    case label  // kSecAttrLabel
+    case server  // kSecAttrServer (internet password)
+    case port  // kSecAttrPort (internet password)
+    case path  // kSecAttrPath (internet password)
+    case securityDomain  // kSecAttrSecurityDomain (internet password)
+    case valueData  // kSecValueData
     // Search and return options.
-    case matchLimit           // kSecMatchLimit
-    case returnData           // kSecReturnData
-    case returnAttributes     // kSecReturnAttributes
+    case matchLimit  // kSecMatchLimit
+    case returnData  // kSecReturnData
+    case returnAttributes  // kSecReturnAttributes
     // Use options.
     case useDataProtectionKeychain  // kSecUseDataProtectionKeychain
-    case useAuthenticationContext   // kSecUseAuthenticationContext
-    case useAuthenticationUISkip    // kSecUseAuthenticationUI = kSecUseAuthenticationUISkip
+    case useAuthenticationContext  // kSecUseAuthenticationContext
+    case useAuthenticationUISkip  // kSecUseAuthenticationUI = kSecUseAuthenticationUISkip
 
     var isItemAttribute: Bool {
         switch self {
         case .itemClass, .service, .account, .accessGroup, .synchronizable, .accessible, .accessControl, .label,
-             .server, .port, .path, .securityDomain, .valueData:
+            .server, .port, .path, .securityDomain, .valueData:
             return true
         case .matchLimit, .returnData, .returnAttributes, .useDataProtectionKeychain, .useAuthenticationContext,
-             .useAuthenticationUISkip:
+            .useAuthenticationUISkip:
             return false
         }
     }
@@ -198,7 +198,9 @@ public struct KeychainAccessControl: Sendable, Hashable {
     public var accessibility: KeychainAccessibility
     public var flags: KeychainAccessControlFlags
 
-    public init(accessibility: KeychainAccessibility = .whenPasscodeSetThisDeviceOnly, flags: KeychainAccessControlFlags) {
+    public init(
+        accessibility: KeychainAccessibility = .whenPasscodeSetThisDeviceOnly, flags: KeychainAccessControlFlags
+    ) {
         self.accessibility = accessibility
         self.flags = flags
     }

@@ -55,8 +55,9 @@ public struct KeychainStore: Sendable {
         accessibility: KeychainAccessibility = .whenUnlockedThisDeviceOnly,
         accessControlFlags: KeychainAccessControlFlags? = nil
     ) {
-        self.init(service: service, accessGroup: accessGroup, accessibility: accessibility,
-                  accessControlFlags: accessControlFlags, backend: AppleSecItemBackend())
+        self.init(
+            service: service, accessGroup: accessGroup, accessibility: accessibility,
+            accessControlFlags: accessControlFlags, backend: AppleSecItemBackend())
     }
     #endif
 
@@ -214,7 +215,8 @@ public struct KeychainStore: Sendable {
         var attributes = matchQuery(account: account)
         attributes[.valueData] = .data(data)
         if let flags = accessControlFlags {
-            attributes[.accessControl] = .accessControl(KeychainAccessControl(accessibility: accessibility, flags: flags))
+            attributes[.accessControl] = .accessControl(
+                KeychainAccessControl(accessibility: accessibility, flags: flags))
         } else {
             attributes[.accessible] = .accessibility(accessibility)
         }

@@ -39,8 +39,10 @@ public struct SessionStore: Sendable {
     ///   - keychain: where the session lives; its default `whenUnlockedThisDeviceOnly` keeps it off backups.
     ///   - account: the item's account name.
     ///   - now: the clock, injectable for tests.
-    public init(keychain: KeychainStore, account: String = "current-session",
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        keychain: KeychainStore, account: String = "current-session",
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.keychain = keychain
         self.account = account
         self.now = now

@@ -48,7 +48,7 @@ public struct Redactor: Sendable {
 
     /// Header-style names that always carry credentials.
     private static let credentialHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token"
     ]
     private static let authorizationSchemes: Set<String> = ["bearer", "basic", "token", "digest", "negotiate"]
 
@@ -127,7 +127,7 @@ public struct Redactor: Sendable {
         var index = 0
         while let start = Self.find(Self.pemBegin, in: s, from: index) {
             guard let endMarker = Self.find(Self.pemEnd, in: s, from: start + Self.pemBegin.count),
-                  let close = Self.find(Self.dashes, in: s, from: endMarker + Self.pemEnd.count)
+                let close = Self.find(Self.dashes, in: s, from: endMarker + Self.pemEnd.count)
             else {
                 // Unterminated: hide everything after BEGIN (a truncated key is still a key).
                 spans.append(Span(start: start, end: s.count, kind: "pem"))
@@ -140,7 +140,9 @@ public struct Redactor: Sendable {
     }
 
     private static func find(_ needle: [Unicode.Scalar], in haystack: [Unicode.Scalar], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         var index = start
         while index <= haystack.count - needle.count {
             if haystack[index] == needle[0] {
@@ -177,7 +179,8 @@ public struct Redactor: Sendable {
             let lowered = key.lowercased()
 
             if configuration.redactsAuthorizationCredentials, Self.authorizationSchemes.contains(lowered),
-               j < s.count, s[j] == " " {
+                j < s.count, s[j] == " "
+            {
                 // "Bearer <credential>": the next word is the credential.
                 var v = j
                 while v < s.count && s[v] == " " { v += 1 }
@@ -194,7 +197,7 @@ public struct Redactor: Sendable {
             if k < s.count && (s[k] == "\"" || s[k] == "'") { k += 1 }  // closing quote of a JSON key
             while k < s.count && (s[k] == " " || s[k] == "\t") { k += 1 }
             guard k < s.count, s[k] == "=" || s[k] == ":", configuration.redactsSensitiveKeyValues,
-                  isSensitiveKey(key)
+                isSensitiveKey(key)
             else {
                 i = j
                 continue
@@ -253,7 +256,7 @@ public struct Redactor: Sendable {
                     digits.append(Int(s[j].value - 48))
                     j += 1
                     lastDigitEnd = j
-                } else if (s[j] == " " || s[j] == "-"), j + 1 < s.count, Self.isASCIIDigit(s[j + 1]) {
+                } else if s[j] == " " || s[j] == "-", j + 1 < s.count, Self.isASCIIDigit(s[j + 1]) {
                     j += 1
                 } else {
                     break
@@ -293,8 +296,9 @@ public struct Redactor: Sendable {
     }
 
     private func findTokens(_ s: [Unicode.Scalar], into spans: inout [Span]) {
-        guard configuration.redactsKnownTokenFormats || configuration.redactsEmails
-            || configuration.redactsHighEntropyTokens
+        guard
+            configuration.redactsKnownTokenFormats || configuration.redactsEmails
+                || configuration.redactsHighEntropyTokens
         else { return }
         var i = 0
         while i < s.count {
@@ -312,7 +316,8 @@ public struct Redactor: Sendable {
                 if let kind = classifyToken(token) {
                     spans.append(Span(start: i, end: end, kind: kind))
                 } else if let at = s[i..<end].firstIndex(of: "@"), configuration.redactsEmails,
-                          let emailStart = Self.emailStart(s, token: i..<end, at: at) {
+                    let emailStart = Self.emailStart(s, token: i..<end, at: at)
+                {
                     // "user=alice@example.com" or "<alice@example.com>" inside a longer token.
                     if Self.isEmail(String(String.UnicodeScalarView(s[emailStart..<end]))) {
                         spans.append(Span(start: emailStart, end: end, kind: "email"))
@@ -329,7 +334,8 @@ public struct Redactor: Sendable {
             return match.kind == .jwt ? "jwt" : "token"
         }
         if configuration.redactsHighEntropyTokens, token.unicodeScalars.count >= 20,
-           !token.contains("/"), SecretDetector.looksRandom(token) {
+            !token.contains("/"), SecretDetector.looksRandom(token)
+        {
             return "token"
         }
         return nil
@@ -349,8 +355,8 @@ public struct Redactor: Sendable {
     static func isEmail(_ token: String) -> Bool {
         let parts = token.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last,
-              !local.isEmpty, local.count <= 64, domain.count >= 3, domain.contains("."),
-              !domain.hasPrefix("."), !domain.hasSuffix(".")
+            !local.isEmpty, local.count <= 64, domain.count >= 3, domain.contains("."),
+            !domain.hasPrefix("."), !domain.hasSuffix(".")
         else { return false }
         guard local.unicodeScalars.allSatisfy(isEmailLocalScalar) else { return false }
         return domain.unicodeScalars.allSatisfy {

@@ -73,7 +73,8 @@ public struct NIOPinningVerifier: Sendable {
         case .validCertificate(let chain):
             validatedChain = Array(chain)
         case .couldNotValidate(let failures):
-            let reason = failures.first.map { String(describing: $0.policyFailureReason) } ?? "no chain to a trusted root"
+            let reason =
+                failures.first.map { String(describing: $0.policyFailureReason) } ?? "no chain to a trusted root"
             return (.failed, .untrusted(reason))
         }
         // Pin against the validated path (which includes the trusted root even if the server did not send it).

@@ -55,8 +55,11 @@ public enum InputPolicy {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return .failure(.invalidEmail("exactly one @ is needed")) }
         let local = parts[0], domain = parts[1].lowercased()
-        guard !local.isEmpty, local.utf8.count <= 64 else { return .failure(.invalidEmail("the part before @ is empty or too long")) }
-        let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-.".unicodeScalars)
+        guard !local.isEmpty, local.utf8.count <= 64 else {
+            return .failure(.invalidEmail("the part before @ is empty or too long"))
+        }
+        let atext = Set(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-.".unicodeScalars)
         guard local.unicodeScalars.allSatisfy(atext.contains) else {
             return .failure(.invalidEmail("unsupported character before @"))
         }
@@ -67,12 +70,15 @@ public enum InputPolicy {
         guard labels.count >= 2 else { return .failure(.invalidEmail("the domain needs a dot")) }
         for label in labels {
             guard !label.isEmpty, label.utf8.count <= 63, !label.hasPrefix("-"), !label.hasSuffix("-"),
-                  label.unicodeScalars.allSatisfy({ ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "-" })
+                label.unicodeScalars.allSatisfy({
+                    ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "-"
+                })
             else {
                 return .failure(.invalidEmail("invalid domain"))
             }
         }
-        guard let tld = labels.last, tld.count >= 2, tld.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else {
+        guard let tld = labels.last, tld.count >= 2, tld.unicodeScalars.contains(where: { $0.properties.isAlphabetic })
+        else {
             return .failure(.invalidEmail("invalid top-level domain"))
         }
         return .success("\(local)@\(domain)")

@@ -84,6 +84,6 @@ public struct PasswordPolicy: Sendable {
         "password", "password1", "password123", "12345678", "123456789", "1234567890", "qwerty123", "qwertyuiop",
         "iloveyou", "11111111", "00000000", "abc12345", "letmein1", "welcome1", "admin123", "sunshine",
         "princess", "football", "baseball", "dragon123", "monkey123", "passw0rd", "p@ssw0rd", "trustno1",
-        "superman", "starwars", "whatever", "1q2w3e4r", "1qaz2wsx", "zaq12wsx", "qwerty12", "asdfghjk",
+        "superman", "starwars", "whatever", "1q2w3e4r", "1qaz2wsx", "zaq12wsx", "qwerty12", "asdfghjk"
     ]
 }

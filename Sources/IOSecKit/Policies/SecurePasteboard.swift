@@ -30,7 +30,9 @@ public struct SecurePasteboard: Sendable {
     /// Lifetimes are clamped to 1 s … 10 min: a "secure" copy that lasts hours defeats the purpose.
     public static let lifetimeRange: ClosedRange<TimeInterval> = 1...600
 
-    public init(backend: any PasteboardBackend, lifetime: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        backend: any PasteboardBackend, lifetime: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.backend = backend
         self.lifetime = min(max(lifetime, Self.lifetimeRange.lowerBound), Self.lifetimeRange.upperBound)
         self.now = now
@@ -39,7 +41,8 @@ public struct SecurePasteboard: Sendable {
     /// Copies `text`, local-only, expiring after `lifetime` (or this pasteboard's default). Empty text is ignored.
     public func copy(_ text: String, lifetime: TimeInterval? = nil) {
         guard !text.isEmpty else { return }
-        let seconds = lifetime.map { min(max($0, Self.lifetimeRange.lowerBound), Self.lifetimeRange.upperBound) }
+        let seconds =
+            lifetime.map { min(max($0, Self.lifetimeRange.lowerBound), Self.lifetimeRange.upperBound) }
             ?? self.lifetime
         backend.write(text, expiresAt: now().addingTimeInterval(seconds), localOnly: true)
     }
@@ -118,7 +121,8 @@ public final class UIPasteboardBackend: PasteboardBackend, @unchecked Sendable {
     public func read() -> String? {
         // Our write moves changeCount by one; more means someone else wrote since.
         guard let before = lock.withLock({ changeCountBeforeWrite }),
-              Self.onMain({ UIPasteboard.general.changeCount }) - before <= 1 else { return nil }
+            Self.onMain({ UIPasteboard.general.changeCount }) - before <= 1
+        else { return nil }
         return Self.onMain { UIPasteboard.general.string }
     }
 

@@ -50,7 +50,9 @@ public struct WebNavigationPolicy: Sendable {
     /// The decision for navigating to `url`. Subframes may load `about:blank` / `about:srcdoc`.
     public func decide(_ url: URL?, isMainFrame: Bool = true) -> WebNavigationDecision {
         guard let url, let scheme = url.scheme?.lowercased() else { return .cancel(reason: "no URL") }
-        if externalSchemes.contains(scheme) { return isMainFrame ? .openExternally : .cancel(reason: "external scheme in a frame") }
+        if externalSchemes.contains(scheme) {
+            return isMainFrame ? .openExternally : .cancel(reason: "external scheme in a frame")
+        }
         if scheme == "about" {
             let target = url.absoluteString.lowercased()
             if !isMainFrame && (target == "about:blank" || target == "about:srcdoc") { return .allow }

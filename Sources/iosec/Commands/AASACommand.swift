@@ -11,26 +11,28 @@ struct AASACommand: AsyncParsableCommand {
         commandName: "aasa",
         abstract: "Check an apple-app-site-association file, local or served by a domain.",
         discussion: """
-        TARGET is a file (validated offline), a domain (fetched from \
-        https://DOMAIN/.well-known/apple-app-site-association), or an https:// URL. Fetching follows Apple's \
-        rules: HTTPS only, a valid certificate, no redirects followed, at most 128 KB.
+            TARGET is a file (validated offline), a domain (fetched from \
+            https://DOMAIN/.well-known/apple-app-site-association), or an https:// URL. Fetching follows Apple's \
+            rules: HTTPS only, a valid certificate, no redirects followed, at most 128 KB.
 
-        Exit status: 0 the file passes, 1 it does not (invalid, not served correctly, app not listed, \
-        production check failed), 2 usage error or unreadable local file.
+            Exit status: 0 the file passes, 1 it does not (invalid, not served correctly, app not listed, \
+            production check failed), 2 usage error or unreadable local file.
 
-        Examples:
-          iosec aasa apple-app-site-association --app-id ABCDE12345.com.acme.app
-          iosec aasa acme.example.com --app-id ABCDE12345.com.acme.app --production
-          iosec aasa https://acme.example.com/.well-known/apple-app-site-association
-          iosec aasa acme.example.com --app-id ABCDE12345.com.acme.app --url-path /x/1
-          iosec aasa acme.example.com --format json
-        """
+            Examples:
+              iosec aasa apple-app-site-association --app-id ABCDE12345.com.acme.app
+              iosec aasa acme.example.com --app-id ABCDE12345.com.acme.app --production
+              iosec aasa https://acme.example.com/.well-known/apple-app-site-association
+              iosec aasa acme.example.com --app-id ABCDE12345.com.acme.app --url-path /x/1
+              iosec aasa acme.example.com --format json
+            """
     )
 
     @Argument(help: "A file, a domain, or an https:// URL.")
     var target: String
 
-    @Option(name: .customLong("app-id"), help: "TEAMID.bundle.id that must be listed (webcredentials, applinks or appclips).")
+    @Option(
+        name: .customLong("app-id"),
+        help: "TEAMID.bundle.id that must be listed (webcredentials, applinks or appclips).")
     var appID: String?
 
     @Flag(help: "Production checks: no development App IDs; only --release-app-id IDs when given.")
@@ -39,7 +41,9 @@ struct AASACommand: AsyncParsableCommand {
     @Option(name: .customLong("release-app-id"), help: "An App ID allowed in production. Repeatable.")
     var releaseAppIDs: [String] = []
 
-    @Option(name: .customLong("url-path"), help: "Say whether this URL path (e.g. /offers/42?ref=mail) opens the app given by --app-id.")
+    @Option(
+        name: .customLong("url-path"),
+        help: "Say whether this URL path (e.g. /offers/42?ref=mail) opens the app given by --app-id.")
     var urlPath: String?
 
     @Option(name: .shortAndLong, help: "Output format: text or json.")
@@ -53,7 +57,9 @@ struct AASACommand: AsyncParsableCommand {
 
     func validate() throws {
         if let appID, AppID(appID) == nil { throw ValidationError(AppID.problem(with: appID) ?? "invalid --app-id") }
-        for id in releaseAppIDs where AppID(id) == nil { throw ValidationError(AppID.problem(with: id) ?? "invalid --release-app-id") }
+        for id in releaseAppIDs where AppID(id) == nil {
+            throw ValidationError(AppID.problem(with: id) ?? "invalid --release-app-id")
+        }
         if urlPath != nil, appID == nil { throw ValidationError("--url-path needs --app-id") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
@@ -77,14 +83,17 @@ struct AASACommand: AsyncParsableCommand {
             do {
                 let response = try await fetcher.get(url)
                 outcome.response = response
-                outcome.check = AssociationFileCheck.served(response, appID: app, production: production, releaseAppIDs: releases)
+                outcome.check = AssociationFileCheck.served(
+                    response, appID: app, production: production, releaseAppIDs: releases)
             } catch {
                 outcome.fetchError = error.description
             }
         }
         if let urlPath, let app, let file = outcome.check?.report?.file {
             let parts = Self.split(urlPath)
-            outcome.pathOpensApp = (urlPath, file.opensApp(path: parts.path, query: parts.query, fragment: parts.fragment, appID: app))
+            outcome.pathOpensApp = (
+                urlPath, file.opensApp(path: parts.path, query: parts.query, fragment: parts.fragment, appID: app)
+            )
         }
         print(format == .json ? outcome.json() : outcome.text(), terminator: "")
         if !outcome.passed { throw ExitCode(1) }
@@ -153,20 +162,32 @@ struct AASAOutcome {
         if let fetchError { out += "  error: \(fetchError)\n" }
         if let file = check?.report?.file {
             var services: [String] = []
-            if let links = file.applinks { services.append("applinks (\(links.details.count) detail\(links.details.count == 1 ? "" : "s"))") }
-            if let creds = file.webcredentials { services.append("webcredentials (\(creds.apps.count) app\(creds.apps.count == 1 ? "" : "s"))") }
-            if let clips = file.appclips { services.append("appclips (\(clips.apps.count) app\(clips.apps.count == 1 ? "" : "s"))") }
+            if let links = file.applinks {
+                services.append("applinks (\(links.details.count) detail\(links.details.count == 1 ? "" : "s"))")
+            }
+            if let creds = file.webcredentials {
+                services.append("webcredentials (\(creds.apps.count) app\(creds.apps.count == 1 ? "" : "s"))")
+            }
+            if let clips = file.appclips {
+                services.append("appclips (\(clips.apps.count) app\(clips.apps.count == 1 ? "" : "s"))")
+            }
             if let cont = file.activitycontinuation { services.append("activitycontinuation (\(cont.apps.count))") }
             out += "  services  \(services.isEmpty ? "none" : services.joined(separator: ", "))\n"
         }
         if let check, !check.listings.isEmpty {
-            out += "  app       " + check.listings.map { "\($0.service) \($0.listed ? "listed" : "not listed")" }.joined(separator: " · ") + "\n"
+            out +=
+                "  app       "
+                + check.listings.map { "\($0.service) \($0.listed ? "listed" : "not listed")" }.joined(separator: " · ")
+                + "\n"
         }
-        if let (path, opens) = pathOpensApp { out += "  url path  \(path) \(opens ? "opens the app" : "does not open the app")\n" }
+        if let (path, opens) = pathOpensApp {
+            out += "  url path  \(path) \(opens ? "opens the app" : "does not open the app")\n"
+        }
         for issue in check?.issues ?? [] { out += "  \(issue)\n" }
         let errors = (check?.errors.count ?? 0) + (fetchError == nil ? 0 : 1)
         let warnings = check?.issues.filter { $0.severity == .warning }.count ?? 0
-        out += "result: \(passed ? "pass" : "FAIL") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))\n"
+        out +=
+            "result: \(passed ? "pass" : "FAIL") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))\n"
         return out
     }
 
@@ -175,16 +196,25 @@ struct AASAOutcome {
         if let url { object["url"] = url }
         if let fetchError { object["fetchError"] = fetchError }
         if let response {
-            var http: [String: Any] = ["status": response.status, "bytes": response.body.count, "truncated": response.truncated]
+            var http: [String: Any] = [
+                "status": response.status, "bytes": response.body.count, "truncated": response.truncated
+            ]
             if let v = response.contentType { http["contentType"] = v }
             if let v = response.contentEncoding { http["contentEncoding"] = v }
             if let v = response.location { http["location"] = v }
             object["http"] = http
         }
-        object["issues"] = (check?.issues ?? []).map { ["severity": $0.severity.rawValue, "path": $0.path, "message": $0.message] }
-        object["listings"] = (check?.listings ?? []).map { ["service": $0.service, "listed": $0.listed] as [String: Any] }
+        object["issues"] = (check?.issues ?? []).map {
+            ["severity": $0.severity.rawValue, "path": $0.path, "message": $0.message]
+        }
+        object["listings"] = (check?.listings ?? []).map {
+            ["service": $0.service, "listed": $0.listed] as [String: Any]
+        }
         if let (path, opens) = pathOpensApp { object["urlPath"] = ["path": path, "opensApp": opens] as [String: Any] }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "{}\n" }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -27,8 +27,11 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         guard let rule = RuleRegistry.description(for: ruleId) else {
-            let close = RuleRegistry.all.map(\.id).filter { $0.contains(ruleId) || ruleId.contains($0.split(separator: ".").last.map(String.init) ?? "~") }
-            let hint = close.isEmpty ? "run `iosec rules` for the list" : "did you mean \(close.joined(separator: ", "))?"
+            let close = RuleRegistry.all.map(\.id).filter {
+                $0.contains(ruleId) || ruleId.contains($0.split(separator: ".").last.map(String.init) ?? "~")
+            }
+            let hint =
+                close.isEmpty ? "run `iosec rules` for the list" : "did you mean \(close.joined(separator: ", "))?"
             throw FatalError("no rule '\(ruleId)'; \(hint)")
         }
         print(RuleCatalog.explanation(rule), terminator: "")

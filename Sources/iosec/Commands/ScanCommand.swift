@@ -8,25 +8,25 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Review a project folder or a single file.",
         discussion: """
-        Reads Swift sources and the configuration beside them (Info.plist, entitlements, privacy manifests, \
-        association files, pbxproj and xcconfig files), runs every rule, combines facts across files, and reports \
-        findings grouped by severity with the fix.
+            Reads Swift sources and the configuration beside them (Info.plist, entitlements, privacy manifests, \
+            association files, pbxproj and xcconfig files), runs every rule, combines facts across files, and reports \
+            findings grouped by severity with the fix.
 
-        By default only app code is reported. Findings in tests (test targets, `*Tests` folders, files importing \
-        XCTest, Testing, Quick or Nimble), SwiftUI previews, `#if DEBUG` code, build tooling (fastlane, scripts, \
-        Package.swift) and sample code are counted in the summary line and left out; bring them back with \
-        `--include-tests` or `--include-context test,preview,debug,tooling,sample` (or `all`).
+            By default only app code is reported. Findings in tests (test targets, `*Tests` folders, files importing \
+            XCTest, Testing, Quick or Nimble), SwiftUI previews, `#if DEBUG` code, build tooling (fastlane, scripts, \
+            Package.swift) and sample code are counted in the summary line and left out; bring them back with \
+            `--include-tests` or `--include-context test,preview,debug,tooling,sample` (or `all`).
 
-        Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
-        file with `// iosec:ignore-file RULE-ID`.
+            Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
+            file with `// iosec:ignore-file RULE-ID`.
 
-        Examples:
-          iosec scan MyApp
-          iosec scan MyApp --format sarif --output iosec.sarif --fail-on medium
-          iosec scan MyApp --exclude 'Generated/**' --exclude '*.pb.swift'
-          iosec scan MyApp --production --release-app-id ABCDE12345.com.acme.wallet
-          iosec scan MyApp --include-context debug,preview
-        """
+            Examples:
+              iosec scan MyApp
+              iosec scan MyApp --format sarif --output iosec.sarif --fail-on medium
+              iosec scan MyApp --exclude 'Generated/**' --exclude '*.pb.swift'
+              iosec scan MyApp --production --release-app-id ABCDE12345.com.acme.wallet
+              iosec scan MyApp --include-context debug,preview
+            """
     )
 
     @Argument(help: "Project folder or file to scan.", completion: .file())
@@ -38,13 +38,19 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none.")
+    @Option(
+        name: .customLong("fail-on"),
+        help: "Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none.")
     var failOn: FailOn = .high
 
-    @Option(name: .customLong("exclude"), help: "Leave out paths matching this glob (relative to PATH; `*`, `?`, `**`). Repeatable.")
+    @Option(
+        name: .customLong("exclude"),
+        help: "Leave out paths matching this glob (relative to PATH; `*`, `?`, `**`). Repeatable.")
     var excludes: [String] = []
 
-    @Flag(name: .customLong("include-vendored"), help: "Also scan Pods, Carthage, .build, DerivedData, node_modules and asset catalogs.")
+    @Flag(
+        name: .customLong("include-vendored"),
+        help: "Also scan Pods, Carthage, .build, DerivedData, node_modules and asset catalogs.")
     var includeVendored = false
 
     @Flag(name: .customLong("include-tests"), help: "Also report findings in test code, fixtures and mocks.")
@@ -52,7 +58,9 @@ struct ScanCommand: ParsableCommand {
 
     @Option(
         name: .customLong("include-context"),
-        help: "Also report findings in these code contexts: test, preview, debug, tooling, sample or all (comma-separated, repeatable).")
+        help:
+            "Also report findings in these code contexts: test, preview, debug, tooling, sample or all (comma-separated, repeatable)."
+    )
     var includeContexts: [String] = []
 
     @Option(name: .customLong("max-file-size"), help: "Skip files larger than this many MB (with a diagnostic).")
@@ -66,7 +74,9 @@ struct ScanCommand: ParsableCommand {
 
     @Option(
         name: .customLong("release-app-id"),
-        help: "With --production: an App ID (TEAMID.bundle.id) that may appear in association files; any other is reported. Repeatable.")
+        help:
+            "With --production: an App ID (TEAMID.bundle.id) that may appear in association files; any other is reported. Repeatable."
+    )
     var releaseAppIDs: [String] = []
 
     func validate() throws {
@@ -82,7 +92,9 @@ struct ScanCommand: ParsableCommand {
     /// The contexts `--include-tests` and `--include-context` ask for, besides app code.
     func contexts() throws -> Set<CodeContext> {
         var result: Set<CodeContext> = includeTests ? [.app, .test] : [.app]
-        for word in includeContexts.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+        for word in includeContexts.flatMap({ $0.split(separator: ",") }).map({
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }) {
             if word == "all" { return Set(CodeContext.allCases) }
             guard let context = CodeContext(rawValue: word) else {
                 let known = CodeContext.allCases.map(\.rawValue).joined(separator: ", ")
@@ -96,7 +108,8 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let options = ScanOptions(
             excludes: excludes, includeVendored: includeVendored,
-            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs, production: production, releaseAppIDs: releaseAppIDs,
+            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs, production: production,
+            releaseAppIDs: releaseAppIDs,
             includedContexts: try contexts())
         let result: ScanResult
         do {
@@ -114,7 +127,8 @@ struct ScanCommand: ParsableCommand {
                 throw FatalError("could not write \(output): \(error.localizedDescription)")
             }
             if format.value != .text {
-                FileHandle.standardError.write(Data((TextReporter().summary(result) + " · report written to \(output)\n").utf8))
+                FileHandle.standardError.write(
+                    Data((TextReporter().summary(result) + " · report written to \(output)\n").utf8))
             }
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
@@ -137,7 +151,10 @@ struct FailOn: ExpressibleByArgument {
     /// nil means never fail.
     let severity: Severity?
     init?(argument: String) {
-        if argument.lowercased() == "none" { severity = nil; return }
+        if argument.lowercased() == "none" {
+            severity = nil
+            return
+        }
         guard let s = Severity(rawValue: argument.lowercased()) else { return nil }
         severity = s
     }

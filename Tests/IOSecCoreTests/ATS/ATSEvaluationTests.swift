@@ -12,19 +12,28 @@ import Testing
 
     @Test func arbitraryLoadsAlone() throws {
         let ats = try Self.evaluate("<key>NSAllowsArbitraryLoads</key>\n<true/>")
-        #expect(ats.facts == [.init(kind: .arbitraryLoads(ignoredOnModernOS: false, ignoringKeys: []),
-                                    keyPath: "NSAppTransportSecurity.NSAllowsArbitraryLoads", line: 5)])
+        #expect(
+            ats.facts == [
+                .init(
+                    kind: .arbitraryLoads(ignoredOnModernOS: false, ignoringKeys: []),
+                    keyPath: "NSAppTransportSecurity.NSAllowsArbitraryLoads", line: 5)
+            ])
         #expect(ats.weakensTransportSecurity)
     }
 
     @Test func inWebContentMakesArbitraryLoadsIgnored() throws {
-        let ats = try Self.evaluate("""
+        let ats = try Self.evaluate(
+            """
             <key>NSAllowsArbitraryLoads</key><true/>
             <key>NSAllowsArbitraryLoadsInWebContent</key><false/>
             """)
-        #expect(ats.facts.map(\.kind) == [.arbitraryLoads(ignoredOnModernOS: true, ignoringKeys: ["NSAllowsArbitraryLoadsInWebContent"])])
+        #expect(
+            ats.facts.map(\.kind) == [
+                .arbitraryLoads(ignoredOnModernOS: true, ignoringKeys: ["NSAllowsArbitraryLoadsInWebContent"])
+            ])
         #expect(!ats.weakensTransportSecurity)
-        let both = try Self.evaluate("""
+        let both = try Self.evaluate(
+            """
             <key>NSAllowsArbitraryLoadsInWebContent</key><true/>
             <key>NSAllowsArbitraryLoadsForMedia</key><true/>
             <key>NSAllowsLocalNetworking</key><true/>
@@ -39,12 +48,14 @@ import Testing
 
     @Test func stringYesIsAWrongTypeNotTrue() throws {
         let ats = try Self.evaluate("<key>NSAllowsArbitraryLoads</key><string>YES</string>")
-        #expect(ats.facts.map(\.kind) == [.wrongType(key: "NSAllowsArbitraryLoads", expected: "boolean", found: "string")])
+        #expect(
+            ats.facts.map(\.kind) == [.wrongType(key: "NSAllowsArbitraryLoads", expected: "boolean", found: "string")])
         #expect(!ats.weakensTransportSecurity)
     }
 
     @Test func exceptionDomains() throws {
-        let ats = try Self.evaluate("""
+        let ats = try Self.evaluate(
+            """
             <key>NSExceptionDomains</key>
             <dict>
               <key>legacy.example.com</key>
@@ -66,21 +77,25 @@ import Testing
               <dict><key>NSExceptionRequiresForwardSecrecy</key><true/></dict>
             </dict>
             """)
-        #expect(ats.facts.map(\.kind) == [
-            .insecureHTTPLoads(domain: "legacy.example.com", includesSubdomains: true, isLocal: false),
-            .minimumTLSBelow12(domain: "legacy.example.com", version: "TLSv1.0", isLocal: false),
-            .forwardSecrecyDisabled(domain: "legacy.example.com", isLocal: false),
-            .insecureHTTPLoads(domain: "cdn.partner.com", includesSubdomains: false, isLocal: false),
-            .unknownTLSVersion(domain: "cdn.partner.com", value: "SSLv3"),
-            .insecureHTTPLoads(domain: "localhost", includesSubdomains: false, isLocal: true),
-        ])
-        #expect(ats.facts[1].keyPath == "NSAppTransportSecurity.NSExceptionDomains.legacy.example.com.NSExceptionMinimumTLSVersion")
+        #expect(
+            ats.facts.map(\.kind) == [
+                .insecureHTTPLoads(domain: "legacy.example.com", includesSubdomains: true, isLocal: false),
+                .minimumTLSBelow12(domain: "legacy.example.com", version: "TLSv1.0", isLocal: false),
+                .forwardSecrecyDisabled(domain: "legacy.example.com", isLocal: false),
+                .insecureHTTPLoads(domain: "cdn.partner.com", includesSubdomains: false, isLocal: false),
+                .unknownTLSVersion(domain: "cdn.partner.com", value: "SSLv3"),
+                .insecureHTTPLoads(domain: "localhost", includesSubdomains: false, isLocal: true)
+            ])
+        #expect(
+            ats.facts[1].keyPath
+                == "NSAppTransportSecurity.NSExceptionDomains.legacy.example.com.NSExceptionMinimumTLSVersion")
         #expect(ats.facts[1].line == 11)
         #expect(ats.weakensTransportSecurity)
     }
 
     @Test func localOnlyExceptionsDoNotWeaken() throws {
-        let ats = try Self.evaluate("""
+        let ats = try Self.evaluate(
+            """
             <key>NSExceptionDomains</key>
             <dict><key>127.0.0.1</key><dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict></dict>
             """)
@@ -93,7 +108,8 @@ import Testing
     }
 
     @Test func pinnedDomains() throws {
-        let ats = try Self.evaluate("""
+        let ats = try Self.evaluate(
+            """
             <key>NSPinnedDomains</key>
             <dict>
               <key>api.example.com</key>
@@ -106,22 +122,31 @@ import Testing
               <dict><key>NSPinnedLeafIdentities</key><array/></dict>
             </dict>
             """)
-        #expect(ats.facts.map(\.kind) == [.pinnedDomain(domain: "api.example.com", hasPins: true), .pinnedDomain(domain: "empty.example.com", hasPins: false)])
+        #expect(
+            ats.facts.map(\.kind) == [
+                .pinnedDomain(domain: "api.example.com", hasPins: true),
+                .pinnedDomain(domain: "empty.example.com", hasPins: false)
+            ])
         #expect(ats.hasPinnedDomains)
     }
 
     @Test func wrongShapes() throws {
-        #expect(ATSEvaluation.evaluate(.string("x"), line: 3).facts == [
-            .init(kind: .wrongType(key: "NSAppTransportSecurity", expected: "dictionary", found: "string"), keyPath: "NSAppTransportSecurity", line: 3),
-        ])
-        let ats = try Self.evaluate("""
+        #expect(
+            ATSEvaluation.evaluate(.string("x"), line: 3).facts == [
+                .init(
+                    kind: .wrongType(key: "NSAppTransportSecurity", expected: "dictionary", found: "string"),
+                    keyPath: "NSAppTransportSecurity", line: 3)
+            ])
+        let ats = try Self.evaluate(
+            """
             <key>NSExceptionDomains</key><array/>
             <key>NSPinnedDomains</key><string>x</string>
             """)
-        #expect(ats.facts.map(\.kind) == [
-            .wrongType(key: "NSExceptionDomains", expected: "dictionary", found: "array"),
-            .wrongType(key: "NSPinnedDomains", expected: "dictionary", found: "string"),
-        ])
+        #expect(
+            ats.facts.map(\.kind) == [
+                .wrongType(key: "NSExceptionDomains", expected: "dictionary", found: "array"),
+                .wrongType(key: "NSPinnedDomains", expected: "dictionary", found: "string")
+            ])
     }
 
     @Test func binaryPlistHasNoLines() throws {

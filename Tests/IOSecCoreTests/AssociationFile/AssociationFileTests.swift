@@ -109,50 +109,80 @@ import Testing
     }
 
     @Test func legacyFormNeedsEmptyApps() {
-        let missing = Self.report(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["/*"]}]}}"#)
+        let missing = Self.report(
+            #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["/*"]}]}}"#)
         #expect(missing.errors.map(\.path) == ["applinks"])
         #expect(missing.errors.first?.message.contains("\"apps\": []") == true)
-        let nonEmpty = Self.report(#"{"applinks": {"apps": ["x"], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["/*"]}]}}"#)
+        let nonEmpty = Self.report(
+            #"{"applinks": {"apps": ["x"], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["/*"]}]}}"#)
         #expect(nonEmpty.errors.map(\.path) == ["applinks.apps"])
     }
 
     @Test func obsoleteDetailsDictionary() throws {
-        let r = Self.report(#"{"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"paths": ["/x/*"]}}}}"#)
+        let r = Self.report(
+            #"{"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"paths": ["/x/*"]}}}}"#)
         #expect(r.errors.isEmpty)
         #expect(r.issues.map(\.path) == ["applinks.details"])
         #expect(r.file?.opensApp(path: "/x/1", query: nil, fragment: nil, appID: Self.app) == true)
     }
 
     @Test(arguments: [
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.ok", "abcde12345.com.bad"], "components": []}]}}"#,
-         "applinks.details[0].appIDs[1]", "10 upper-case"),
-        (#"{"applinks": {"details": [{"appID": "SHORT.com.x", "components": []}]}}"#, "applinks.details[0].appID", "10 upper-case"),
-        (#"{"applinks": {"details": [{"appID": "ABCDE12345", "components": []}]}}"#, "applinks.details[0].appID", "TEAMID.bundle.id"),
-        (#"{"applinks": {"details": [{"appID": "ABCDE12345.com..x", "components": []}]}}"#, "applinks.details[0].appID", "non-empty"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "/a"}, {}, {"/": 5}]}]}}"#,
-         #"applinks.details[0].components[2]["/"]"#, "must be a string, found a number"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"exclude": "yes"}]}]}}"#,
-         "applinks.details[0].components[0].exclude", "true or false"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"?": ["a"]}]}]}}"#,
-         #"applinks.details[0].components[0]["?"]"#, "pattern string or an object"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"?": {"id": 1}}]}]}}"#,
-         #"applinks.details[0].components[0]["?"].id"#, "must be a string"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.ok", "abcde12345.com.bad"], "components": []}]}}"#,
+            "applinks.details[0].appIDs[1]", "10 upper-case"
+        ),
+        (
+            #"{"applinks": {"details": [{"appID": "SHORT.com.x", "components": []}]}}"#, "applinks.details[0].appID",
+            "10 upper-case"
+        ),
+        (
+            #"{"applinks": {"details": [{"appID": "ABCDE12345", "components": []}]}}"#, "applinks.details[0].appID",
+            "TEAMID.bundle.id"
+        ),
+        (
+            #"{"applinks": {"details": [{"appID": "ABCDE12345.com..x", "components": []}]}}"#,
+            "applinks.details[0].appID", "non-empty"
+        ),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "/a"}, {}, {"/": 5}]}]}}"#,
+            #"applinks.details[0].components[2]["/"]"#, "must be a string, found a number"
+        ),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"exclude": "yes"}]}]}}"#,
+            "applinks.details[0].components[0].exclude", "true or false"
+        ),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"?": ["a"]}]}]}}"#,
+            #"applinks.details[0].components[0]["?"]"#, "pattern string or an object"
+        ),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"?": {"id": 1}}]}]}}"#,
+            #"applinks.details[0].components[0]["?"].id"#, "must be a string"
+        ),
         (#"{"applinks": {"details": [{"components": []}]}}"#, "applinks.details[0]", "missing \"appID\""),
-        (#"{"applinks": {"details": [{"appIDs": "ABCDE12345.a", "components": []}]}}"#, "applinks.details[0].appIDs", "must be an array"),
+        (
+            #"{"applinks": {"details": [{"appIDs": "ABCDE12345.a", "components": []}]}}"#, "applinks.details[0].appIDs",
+            "must be an array"
+        ),
         (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"]}]}}"#, "applinks.details[0]", "neither"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": {}}]}}"#, "applinks.details[0].components", "array of objects"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": {}}]}}"#,
+            "applinks.details[0].components", "array of objects"
+        ),
         (#"{"applinks": {"details": 3}}"#, "applinks.details", "must be an array"),
         (#"{"applinks": {}}"#, "applinks", "missing \"details\""),
         (#"{"applinks": []}"#, "applinks", "must be an object"),
         (#"{"webcredentials": {"apps": "ABCDE12345.a"}}"#, "webcredentials.apps", "must be an array"),
         (#"{"webcredentials": {}}"#, "webcredentials", "missing \"apps\""),
         (#"{"appclips": {"apps": [42]}}"#, "appclips.apps[0]", "must be a string"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [], "defaults": {"caseSensitive": 1}}]}}"#,
-         "applinks.details[0].defaults.caseSensitive", "true or false"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [], "defaults": {"caseSensitive": 1}}]}}"#,
+            "applinks.details[0].defaults.caseSensitive", "true or false"
+        ),
         (#"{"nothing": 1}"#, "", "declares none"),
         ("[1, 2]", "", "must be a JSON object, found an array"),
         ("{\"applinks\": ", "", "not valid JSON"),
-        ("", "", "not valid JSON"),
+        ("", "", "not valid JSON")
     ])
     func errorsHavePreciseJSONPaths(json: String, path: String, fragment: String) {
         let r = Self.report(json)
@@ -162,14 +192,18 @@ import Testing
     }
 
     @Test func warnings() {
-        let r = Self.report("""
+        let r = Self.report(
+            """
             {"applinks": {"details": [{"appID": "ABCDE12345.a", "appIDs": ["ABCDE12345.b"], "paths": ["/x"],
               "components": [{"/": "nope", "color": "red"}], "extra": 1}]}, "future": {}}
             """)
         #expect(r.errors.isEmpty, "\(r.errors)")
         let paths = Set(r.issues.map(\.path))
-        #expect(paths == ["applinks.details[0]", #"applinks.details[0].components[0]["/"]"#,
-                          "applinks.details[0].components[0].color", "applinks.details[0].extra", "future"])
+        #expect(
+            paths == [
+                "applinks.details[0]", #"applinks.details[0].components[0]["/"]"#,
+                "applinks.details[0].components[0].color", "applinks.details[0].extra", "future"
+            ])
         #expect(r.file?.applinks?.details[0].appIDs.map(\.bundleID) == ["a", "b"])
     }
 
@@ -217,7 +251,10 @@ import Testing
         let file = try #require(Self.report(json).file)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            #expect(!file.opensApp(path: String(repeating: "a", count: 5_000), query: nil, fragment: nil, appID: AppID("ABCDE12345.a")!))
+            #expect(
+                !file.opensApp(
+                    path: String(repeating: "a", count: 5_000), query: nil, fragment: nil, appID: AppID("ABCDE12345.a")!
+                ))
         }
         #expect(elapsed < .seconds(10))
     }

@@ -49,7 +49,8 @@ import Testing
         #expect(JSONSourceMap(Array("".utf8)).syntaxError == .init(line: 1, column: 1))
         // Columns count UTF-8 bytes; a byte-order mark is not a column.
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        #expect(JSONSourceMap(bom + Array("{\"é\": [\"x\"]}".utf8)).position(of: #"["é"][0]"#) == .init(line: 1, column: 9))
+        #expect(
+            JSONSourceMap(bom + Array("{\"é\": [\"x\"]}".utf8)).position(of: #"["é"][0]"#) == .init(line: 1, column: 9))
     }
 
     @Test func deepNestingStopsWithoutCrashing() {
@@ -58,7 +59,11 @@ import Testing
     }
 
     @Test func strictValidationRejectsWhatLenientParsersAccept() {
-        let report = AssociationFile.validate(Data("{\"webcredentials\": {\"apps\": [\"ABCDE12345.com.acme.wallet\",]}}".utf8))
-        #expect(report.errors.contains { $0.message.contains("not") && $0.message.contains("JSON") && $0.message.contains("line 1") })
+        let report = AssociationFile.validate(
+            Data("{\"webcredentials\": {\"apps\": [\"ABCDE12345.com.acme.wallet\",]}}".utf8))
+        #expect(
+            report.errors.contains {
+                $0.message.contains("not") && $0.message.contains("JSON") && $0.message.contains("line 1")
+            })
     }
 }

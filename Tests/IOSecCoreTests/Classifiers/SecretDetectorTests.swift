@@ -10,7 +10,8 @@ import Testing
     static let github = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     static let githubPAT = "github_pat_" + "11ABCDEFG0123456789_abcdefghijKLMNOPQRSTUVWXYZ"
     static let slack = "xoxb-" + "123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"
-    static let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0"
+    static let jwt =
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0"
         + "." + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 
     @Test(arguments: [
@@ -30,7 +31,7 @@ import Testing
         ("-----BEGIN " + "OPENSSH PRIVATE KEY-----", .privateKeyPEM),
         ("-----BEGIN " + "EC PRIVATE KEY-----", .privateKeyPEM),
         ("-----BEGIN " + "ENCRYPTED PRIVATE KEY-----", .privateKeyPEM),
-        (jwt, .jwt),
+        (jwt, .jwt)
     ])
     func knownFormats(literal: String, kind: SecretKind) {
         let m = SecretDetector.knownFormat(in: literal)
@@ -60,23 +61,23 @@ import Testing
         "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----",
         "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIE\n-----END CERTIFICATE-----",
         "-----BEGIN RSA PUBLIC KEY-----",
-        "AKIA" + "Q3EGRZ7VXN2L",                 // too short
-        "AKIA" + "Q3EGRZ7VXN2LKT5BXYZ",          // too long: not a 20-char id
-        "XAKIA" + "Q3EGRZ7VXN2LKT5B",            // glued to another word
-        "AKIA" + "IOSFODNN7EXAMPLE",             // AWS's documented example
+        "AKIA" + "Q3EGRZ7VXN2L",  // too short
+        "AKIA" + "Q3EGRZ7VXN2LKT5BXYZ",  // too long: not a 20-char id
+        "XAKIA" + "Q3EGRZ7VXN2LKT5B",  // glued to another word
+        "AKIA" + "IOSFODNN7EXAMPLE",  // AWS's documented example
         "AKIA" + "XXXXXXXXXXXXXXXX",
-        "AIza" + "Sy",                            // too short
+        "AIza" + "Sy",  // too short
         "sk_" + "live_" + "short",
         "sk_" + "live_" + "YOUR_SECRET_KEY_HERE_PLEASE",
         "ghp_" + "tooShort123",
         "xoxb-" + "your-token-goes-here",
-        "eyJhbGciOi.eyJzdWIi.sig",                // segments too short
+        "eyJhbGciOi.eyJzdWIi.sig",  // segments too short
         "eyJhbGciOiJIUzI1NiJ9.notAJwtPayload.abcdefghijkl",
         "550e8400-e29b-41d4-a716-446655440000",
         "https://api.example.com/v1/users",
         "com.example.MyApp.Feature",
         "",
-        "Hello, world, how are you",
+        "Hello, world, how are you"
     ])
     func knownFormatNegatives(literal: String) {
         #expect(SecretDetector.knownFormat(in: literal) == nil)
@@ -85,14 +86,14 @@ import Testing
     @Test(arguments: [
         "YOUR_API_KEY", "<token>", "", "   ", "xxxxxxxx", "changeme", "TODO", "${API_KEY}", "$(API_KEY)",
         "REPLACE_ME", "example", "dummy", "test", "placeholder", "aaaaaaaaaaaaaaaa", "********", "{{ api_key }}",
-        "%API_KEY%", "insert-your-key-here", "my_test_key", "1234567890", "abcdefghijklmnop",
+        "%API_KEY%", "insert-your-key-here", "my_test_key", "1234567890", "abcdefghijklmnop"
     ])
     func placeholders(literal: String) {
         #expect(SecretDetector.isPlaceholder(literal))
     }
 
     @Test(arguments: [
-        "q8Zr1vX0pL3kT9wYb2Nc", "3f7a9c2e8b1d4f6a0c5e7b9d2f4a6c8e", Self.stripeSecret, "dGhpcyBpcyBhIHNlY3JldA==",
+        "q8Zr1vX0pL3kT9wYb2Nc", "3f7a9c2e8b1d4f6a0c5e7b9d2f4a6c8e", Self.stripeSecret, "dGhpcyBpcyBhIHNlY3JldA=="
     ])
     func notPlaceholders(literal: String) {
         #expect(!SecretDetector.isPlaceholder(literal))
@@ -106,13 +107,13 @@ import Testing
     }
 
     static let realisticSecrets = [
-        "q8Zr1vX0pL3kT9wYb2Nc",                                   // base62, 20
-        "3f7a9c2e8b1d4f6a0c5e7b9d2f4a6c8e",                       // hex 128-bit key
-        "9b1f0c3e5a7d2e4f",                                       // hex 64-bit, 16 chars
-        "dGhpcyBpcyBhIHNlY3JldCBrZXkgZm9yIHRlc3Rz",               // base64
-        "Kx7+Qm2/Zp9vLr4T8wYn0sEc6uBa1dHg=",                      // base64 with +/=
-        "a8Fj2kLq9ZxW3mNp",                                       // 16 chars mixed
-        "xN3_kQ8-vB2mZr7TpL4w",                                   // base64url
+        "q8Zr1vX0pL3kT9wYb2Nc",  // base62, 20
+        "3f7a9c2e8b1d4f6a0c5e7b9d2f4a6c8e",  // hex 128-bit key
+        "9b1f0c3e5a7d2e4f",  // hex 64-bit, 16 chars
+        "dGhpcyBpcyBhIHNlY3JldCBrZXkgZm9yIHRlc3Rz",  // base64
+        "Kx7+Qm2/Zp9vLr4T8wYn0sEc6uBa1dHg=",  // base64 with +/=
+        "a8Fj2kLq9ZxW3mNp",  // 16 chars mixed
+        "xN3_kQ8-vB2mZr7TpL4w"  // base64url
     ]
     static let realisticNonSecrets = [
         "com.example.MyApp.Feature", "https://api.example.com/v1", "Hello, world, how are you",
@@ -120,7 +121,7 @@ import Testing
         "2024-01-31T12:00:00Z", "/Users/me/Library/Caches", "#FF8800AA", "1234567890123456",
         "passwordPlaceholderText", "short", "NSCameraUsageDescription", "application/json; charset",
         "aaaaaaaaaaaaaaaaaaaa", "www.example.com/login", "../../relative/path/file",
-        "UIApplicationSupportsIndirectInputEvents", "error_code_404_not_found",
+        "UIApplicationSupportsIndirectInputEvents", "error_code_404_not_found"
     ]
 
     @Test(arguments: realisticSecrets)
@@ -138,7 +139,9 @@ import Testing
         #expect(SecretDetector.detect(literal: Self.aws, assignedTo: "iconName")?.kind == .awsAccessKeyID)
         #expect(SecretDetector.detect(literal: Self.aws, assignedTo: nil)?.kind == .awsAccessKeyID)
         // High entropy only for sensitive names.
-        #expect(SecretDetector.detect(literal: "q8Zr1vX0pL3kT9wYb2Nc", assignedTo: "clientSecret") == SecretMatch(kind: .highEntropy))
+        #expect(
+            SecretDetector.detect(literal: "q8Zr1vX0pL3kT9wYb2Nc", assignedTo: "clientSecret")
+                == SecretMatch(kind: .highEntropy))
         #expect(SecretDetector.detect(literal: "q8Zr1vX0pL3kT9wYb2Nc", assignedTo: "requestID") == nil)
         #expect(SecretDetector.detect(literal: "q8Zr1vX0pL3kT9wYb2Nc", assignedTo: nil) == nil)
         // Placeholders and non-random values assigned to sensitive names.
@@ -148,7 +151,8 @@ import Testing
         #expect(SecretDetector.detect(literal: "https://api.example.com/v1/token", assignedTo: "tokenEndpoint") == nil)
         #expect(SecretDetector.detect(literal: "https://api.example.com/v1/token", assignedTo: "accessToken") == nil)
         // Image-ish base64 assigned to a non-sensitive name.
-        let iconBase64 = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGXRFWHRTb2Z0d2FyZQBBZG9iZSBJbWFnZVJlYWR5ccllPAAAAKE"
+        let iconBase64 =
+            "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGXRFWHRTb2Z0d2FyZQBBZG9iZSBJbWFnZVJlYWR5ccllPAAAAKE"
         #expect(SecretDetector.looksRandom(iconBase64))
         #expect(SecretDetector.detect(literal: iconBase64, assignedTo: "iconData") == nil)
     }

@@ -12,7 +12,7 @@ import Testing
         ("APIKey", ["api", "key"]),
         ("", []),
         ("__", []),
-        ("héllo_Wörld", ["héllo", "wörld"]),
+        ("héllo_Wörld", ["héllo", "wörld"])
     ])
     func words(input: String, expected: [String]) {
         #expect(SensitiveName.words(input) == expected)
@@ -36,7 +36,7 @@ import Testing
         ("cvv", .card), ("cvc", .card), ("cardNumber", .card), ("creditCard", .card), ("iban", .card),
         ("ssn", .personalID), ("socialSecurityNumber", .personalID),
         ("healthRecords", .health), ("medicalHistory", .health), ("diagnosis", .health),
-        ("mnemonic", .secret), ("seedPhrase", .secret),
+        ("mnemonic", .secret), ("seedPhrase", .secret)
     ]
 
     static let notSensitive: [String] = [
@@ -47,7 +47,7 @@ import Testing
         "hasPassword", "tokenExpiry", "tokenURL", "passwordPolicy", "passwordMinLength",
         "hasSeenOnboarding", "isAuthorized", "author", "authorizationStatus", "requestAuthorization",
         "showPassword", "shouldSaveToken", "accessTokenExpirationDate", "healthCheck", "cardView",
-        "cookieName", "statusCode", "countryCode", "seed", "username", "email", "",
+        "cookieName", "statusCode", "countryCode", "seed", "username", "email", ""
     ]
 
     @Test(arguments: sensitive)
@@ -79,21 +79,24 @@ import Testing
 @Suite struct SensitiveNameFieldAndQualifierTests {
     @Test(arguments: [
         ("passwordTextField", SensitiveCategory.password), ("passField", .password), ("pwField", .password),
-        ("cvvField", .card), ("cardField", .card), ("cardNumberTF", .card), ("pinEntry", .pin), ("userPassTextField", .password),
-        ("codeField", .otp),
+        ("cvvField", .card), ("cardField", .card), ("cardNumberTF", .card), ("pinEntry", .pin),
+        ("userPassTextField", .password),
+        ("codeField", .otp)
     ])
     func inputFieldsNamedForSecrets(name: String, category: SensitiveCategory) {
         #expect(SensitiveName.classifyInputField(name) == category)
     }
 
-    @Test(arguments: ["passwordLabel", "cardView", "nameField", "searchField", "passwordHint", "pass", "card", "emailTextField"])
+    @Test(arguments: [
+        "passwordLabel", "cardView", "nameField", "searchField", "passwordHint", "pass", "card", "emailTextField"
+    ])
     func fieldsThatAreNot(name: String) {
         #expect(SensitiveName.classifyInputField(name) == nil)
     }
 
     @Test(arguments: [
         "pushToken", "apnsToken", "deviceToken", "fcmToken", "nextPageToken", "registrationToken", "passwordHash",
-        "availableSecrets", "missingToken", "firstPinLatitude", "cookieConsentInfo", "passwordReset", "tokenTags",
+        "availableSecrets", "missingToken", "firstPinLatitude", "cookieConsentInfo", "passwordReset", "tokenTags"
     ])
     func identifiersAndMetadataAreNotSecrets(name: String) {
         #expect(SensitiveName.classify(name) == nil, "\(name)")
@@ -101,7 +104,7 @@ import Testing
 
     @Test(arguments: [
         ("cloudSyncToken", SensitiveCategory.token), ("passwordResetCode", .otp), ("ccNo", .card), ("cardCVV", .card),
-        ("activationCode", .otp), ("sessionID", .session),
+        ("activationCode", .otp), ("sessionID", .session)
     ])
     func stillSecrets(name: String, category: SensitiveCategory) {
         #expect(SensitiveName.classify(name) == category)

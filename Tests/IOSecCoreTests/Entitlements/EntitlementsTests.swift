@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func readsSecurityKeys() throws {
-        let (e, issues) = try Self.read("""
+        let (e, issues) = try Self.read(
+            """
             <key>get-task-allow</key>
             <true/>
             <key>com.apple.developer.associated-domains</key>
@@ -49,7 +50,8 @@ import Testing
     }
 
     @Test func malformedValues() throws {
-        let (e, issues) = try Self.read("""
+        let (e, issues) = try Self.read(
+            """
             <key>get-task-allow</key><string>YES</string>
             <key>com.apple.developer.associated-domains</key>
             <array>

@@ -123,8 +123,12 @@ struct MachOBuilder {
         var strx: UInt32?
 
         static func undefined(_ name: String) -> Symbol { Symbol(name: name, type: 0x01) }
-        static func external(_ name: String, value: UInt64 = 0x1_0000_4000) -> Symbol { Symbol(name: name, type: 0x0F, section: 1, value: value) }
-        static func local(_ name: String, value: UInt64 = 0x1_0000_4100) -> Symbol { Symbol(name: name, type: 0x0E, section: 1, value: value) }
+        static func external(_ name: String, value: UInt64 = 0x1_0000_4000) -> Symbol {
+            Symbol(name: name, type: 0x0F, section: 1, value: value)
+        }
+        static func local(_ name: String, value: UInt64 = 0x1_0000_4100) -> Symbol {
+            Symbol(name: name, type: 0x0E, section: 1, value: value)
+        }
         /// A debug entry: N_SO 0x64, N_OSO 0x66, N_FUN 0x24, N_OPT 0x3c (`radr://5614542`).
         static func stab(_ name: String, type: UInt8 = 0x24) -> Symbol { Symbol(name: name, type: type, section: 1) }
     }
@@ -218,8 +222,10 @@ struct MachOBuilder {
     func buildWithLayout() -> (bytes: [UInt8], layout: Layout) {
         let headerSize = is64Bit ? 32 : 28
         // Pass 1: the commands' sizes do not depend on offsets.
-        let commandBytes = loadCommands(Placement(sections: segments.map { $0.sections.map { _ in (0, 0) } },
-                                                  segmentFile: segments.map { _ in (0, 0) }))
+        let commandBytes = loadCommands(
+            Placement(
+                sections: segments.map { $0.sections.map { _ in (0, 0) } },
+                segmentFile: segments.map { _ in (0, 0) }))
         let sizeOfCommands = commandBytes.reduce(0) { $0 + $1.bytes.count }
 
         var body = ByteWriter(bigEndian: bigEndian)
@@ -241,9 +247,15 @@ struct MachOBuilder {
         }
         body.align(8)
         if let b = bindStreams {
-            p.bind = (body.count, b.bind.count); if !b.bind.isEmpty { layout.bindOffset = body.count }; body.raw(b.bind)
-            p.weakBind = (body.count, b.weakBind.count); if !b.weakBind.isEmpty { layout.weakBindOffset = body.count }; body.raw(b.weakBind)
-            p.lazyBind = (body.count, b.lazyBind.count); if !b.lazyBind.isEmpty { layout.lazyBindOffset = body.count }; body.raw(b.lazyBind)
+            p.bind = (body.count, b.bind.count)
+            if !b.bind.isEmpty { layout.bindOffset = body.count }
+            body.raw(b.bind)
+            p.weakBind = (body.count, b.weakBind.count)
+            if !b.weakBind.isEmpty { layout.weakBindOffset = body.count }
+            body.raw(b.weakBind)
+            p.lazyBind = (body.count, b.lazyBind.count)
+            if !b.lazyBind.isEmpty { layout.lazyBindOffset = body.count }
+            body.raw(b.lazyBind)
             body.align(8)
         }
         if let chainedFixups {
@@ -332,9 +344,15 @@ struct MachOBuilder {
                 w.fixed(segment.name, 16)
                 let vmSize = UInt64(max(file.size, 0x4000))
                 if is64Bit {
-                    w.u64(segment.vmAddress); w.u64(vmSize); w.u64(UInt64(file.offset)); w.u64(UInt64(file.size))
+                    w.u64(segment.vmAddress)
+                    w.u64(vmSize)
+                    w.u64(UInt64(file.offset))
+                    w.u64(UInt64(file.size))
                 } else {
-                    w.u32(UInt32(truncatingIfNeeded: segment.vmAddress)); w.u32(UInt32(vmSize)); w.u32(UInt32(file.offset)); w.u32(UInt32(file.size))
+                    w.u32(UInt32(truncatingIfNeeded: segment.vmAddress))
+                    w.u32(UInt32(vmSize))
+                    w.u32(UInt32(file.offset))
+                    w.u32(UInt32(file.size))
                 }
                 w.u32(segment.maxProtection)
                 w.u32(segment.initialProtection)
@@ -345,12 +363,20 @@ struct MachOBuilder {
                     w.fixed(section.name, 16)
                     w.fixed(section.segment, 16)
                     let address = segment.vmAddress + UInt64(placed.offset)
-                    if is64Bit { w.u64(address); w.u64(UInt64(placed.size)) } else { w.u32(UInt32(truncatingIfNeeded: address)); w.u32(UInt32(placed.size)) }
+                    if is64Bit {
+                        w.u64(address)
+                        w.u64(UInt64(placed.size))
+                    } else {
+                        w.u32(UInt32(truncatingIfNeeded: address))
+                        w.u32(UInt32(placed.size))
+                    }
                     w.u32(UInt32(placed.offset))
                     w.u32(3)
-                    w.u32(0); w.u32(0)
+                    w.u32(0)
+                    w.u32(0)
                     w.u32(section.flags)
-                    w.u32(0); w.u32(0)
+                    w.u32(0)
+                    w.u32(0)
                     if is64Bit { w.u32(0) }
                 }
             }
@@ -366,11 +392,17 @@ struct MachOBuilder {
             }
         }
         if chainedFixups != nil {
-            command(0x8000_0034) { w in w.u32(UInt32(p.chained.0)); w.u32(UInt32(p.chained.1)) }
+            command(0x8000_0034) { w in
+                w.u32(UInt32(p.chained.0))
+                w.u32(UInt32(p.chained.1))
+            }
         }
         if let symbols {
             command(0x2) { w in
-                w.u32(UInt32(p.symtab.0)); w.u32(UInt32(p.symtab.1)); w.u32(UInt32(p.strtab.0)); w.u32(UInt32(p.strtab.1))
+                w.u32(UInt32(p.symtab.0))
+                w.u32(UInt32(p.symtab.1))
+                w.u32(UInt32(p.strtab.0))
+                w.u32(UInt32(p.strtab.1))
             }
             if dysymtab {
                 let locals = symbols.filter { $0.type & 0x01 == 0 }.count
@@ -386,40 +418,71 @@ struct MachOBuilder {
         }
         if let installName {
             command(0xD) { w in
-                w.u32(24); w.u32(2); w.u32(0x0001_0000); w.u32(0x0001_0000); w.cString(installName)
+                w.u32(24)
+                w.u32(2)
+                w.u32(0x0001_0000)
+                w.u32(0x0001_0000)
+                w.cString(installName)
             }
         }
         for d in dylibs {
             command(d.kind.rawValue) { w in
-                w.u32(24); w.u32(2); w.u32(d.current); w.u32(d.compatibility); w.cString(d.path)
+                w.u32(24)
+                w.u32(2)
+                w.u32(d.current)
+                w.u32(d.compatibility)
+                w.cString(d.path)
             }
         }
         for r in rpaths {
-            command(0x8000_001C) { w in w.u32(12); w.cString(r) }
+            command(0x8000_001C) { w in
+                w.u32(12)
+                w.cString(r)
+            }
         }
         if let uuid {
             command(0x1B) { w in w.raw(uuid) }
         }
         if let cryptID {
             command(is64Bit ? 0x2C : 0x21) { w in
-                w.u32(0x4000); w.u32(0x8000); w.u32(cryptID)
+                w.u32(0x4000)
+                w.u32(0x8000)
+                w.u32(cryptID)
                 if is64Bit { w.u32(0) }
             }
         }
         if let entryPoint {
-            command(0x8000_0028) { w in w.u64(entryPoint.offset); w.u64(entryPoint.stackSize) }
+            command(0x8000_0028) { w in
+                w.u64(entryPoint.offset)
+                w.u64(entryPoint.stackSize)
+            }
         }
         if let buildVersion {
-            command(0x32) { w in w.u32(buildVersion.platform); w.u32(buildVersion.minOS); w.u32(buildVersion.sdk); w.u32(0) }
+            command(0x32) { w in
+                w.u32(buildVersion.platform)
+                w.u32(buildVersion.minOS)
+                w.u32(buildVersion.sdk)
+                w.u32(0)
+            }
         }
         if let versionMin {
-            command(versionMin.command) { w in w.u32(versionMin.version); w.u32(versionMin.sdk) }
+            command(versionMin.command) { w in
+                w.u32(versionMin.version)
+                w.u32(versionMin.sdk)
+            }
         }
         for raw in extraCommands {
-            out.append((raw.count >= 4 ? UInt32(raw[0]) | UInt32(raw[1]) << 8 | UInt32(raw[2]) << 16 | UInt32(raw[3]) << 24 : 0, raw))
+            out.append(
+                (
+                    raw.count >= 4
+                        ? UInt32(raw[0]) | UInt32(raw[1]) << 8 | UInt32(raw[2]) << 16 | UInt32(raw[3]) << 24 : 0, raw
+                ))
         }
         if codeSignature != nil {
-            command(0x1D) { w in w.u32(UInt32(p.signature.0)); w.u32(UInt32(p.signature.1)) }
+            command(0x1D) { w in
+                w.u32(UInt32(p.signature.0))
+                w.u32(UInt32(p.signature.1))
+            }
         }
         return out
     }
@@ -495,18 +558,34 @@ struct MachOBuilder {
             switch op {
             case .done: out.append(0x00)
             case .dylibOrdinal(let n): out.append(0x10 | (n & 0xF))
-            case .dylibOrdinalULEB(let n): out.append(0x20); out += ByteWriter.uleb(n)
+            case .dylibOrdinalULEB(let n):
+                out.append(0x20)
+                out += ByteWriter.uleb(n)
             case .dylibSpecial(let n): out.append(0x30 | (n & 0xF))
-            case .symbol(let name, let flags): out.append(0x40 | (flags & 0xF)); out += Array(name.utf8) + [0]
+            case .symbol(let name, let flags):
+                out.append(0x40 | (flags & 0xF))
+                out += Array(name.utf8) + [0]
             case .type(let t): out.append(0x50 | (t & 0xF))
-            case .addend(let a): out.append(0x60); out += ByteWriter.sleb(a)
-            case .segmentOffset(let s, let o): out.append(0x70 | (s & 0xF)); out += ByteWriter.uleb(o)
-            case .addAddress(let a): out.append(0x80); out += ByteWriter.uleb(a)
+            case .addend(let a):
+                out.append(0x60)
+                out += ByteWriter.sleb(a)
+            case .segmentOffset(let s, let o):
+                out.append(0x70 | (s & 0xF))
+                out += ByteWriter.uleb(o)
+            case .addAddress(let a):
+                out.append(0x80)
+                out += ByteWriter.uleb(a)
             case .doBind: out.append(0x90)
-            case .doBindAddAddress(let a): out.append(0xA0); out += ByteWriter.uleb(a)
+            case .doBindAddAddress(let a):
+                out.append(0xA0)
+                out += ByteWriter.uleb(a)
             case .doBindScaled(let n): out.append(0xB0 | (n & 0xF))
-            case .doBindTimes(let count, let skip): out.append(0xC0); out += ByteWriter.uleb(count) + ByteWriter.uleb(skip)
-            case .threadedTableSize(let n): out.append(0xD0); out += ByteWriter.uleb(n)
+            case .doBindTimes(let count, let skip):
+                out.append(0xC0)
+                out += ByteWriter.uleb(count) + ByteWriter.uleb(skip)
+            case .threadedTableSize(let n):
+                out.append(0xD0)
+                out += ByteWriter.uleb(n)
             case .threadedApply: out.append(0xD1)
             case .raw(let b): out += b
             }
@@ -518,8 +597,10 @@ struct MachOBuilder {
 
     /// A universal binary: big-endian `fat_header` and `fat_arch` (or `fat_arch_64`) entries, each slice aligned
     /// to `2^alignment`. Returns the bytes and each slice's offset.
-    static func fat(_ slices: [(cpuType: UInt32, cpuSubtype: UInt32, bytes: [UInt8])], is64: Bool = false,
-                    alignment: UInt32 = 12) -> (bytes: [UInt8], offsets: [Int]) {
+    static func fat(
+        _ slices: [(cpuType: UInt32, cpuSubtype: UInt32, bytes: [UInt8])], is64: Bool = false,
+        alignment: UInt32 = 12
+    ) -> (bytes: [UInt8], offsets: [Int]) {
         var w = ByteWriter(bigEndian: true)
         w.u32(is64 ? 0xCAFE_BABF : 0xCAFE_BABE)
         w.u32(UInt32(slices.count))
@@ -531,7 +612,13 @@ struct MachOBuilder {
             offsets.append(offset)
             w.u32(s.cpuType)
             w.u32(s.cpuSubtype)
-            if is64 { w.u64(UInt64(offset)); w.u64(UInt64(s.bytes.count)) } else { w.u32(UInt32(offset)); w.u32(UInt32(s.bytes.count)) }
+            if is64 {
+                w.u64(UInt64(offset))
+                w.u64(UInt64(s.bytes.count))
+            } else {
+                w.u32(UInt32(offset))
+                w.u32(UInt32(s.bytes.count))
+            }
             w.u32(alignment)
             if is64 { w.u32(0) }
             offset += s.bytes.count
@@ -554,17 +641,28 @@ struct MachOBuilder {
             b.cpuSubtype = 9
         }
         b.segments = [
-            Segment(name: "__TEXT", sections: [
-                Section(segment: "__TEXT", name: "__text", contents: [0x1F, 0x20, 0x03, 0xD5, 0xC0, 0x03, 0x5F, 0xD6], flags: 0x8000_0400),
-                .strings("__TEXT", "__cstring", ["http://api.example.com/v1", "", "Bearer %@", "sk_live_0123456789abcdef"]),
-                .strings("__TEXT", "__objc_classname", ["AppDelegate", "LoginViewController"]),
-                .strings("__TEXT", "__objc_methname", ["application:didFinishLaunchingWithOptions:", "viewDidLoad", "setPassword:"]),
-                Section(segment: "__TEXT", name: "__swift5_types", contents: [0, 0, 0, 0]),
-            ]),
-            Segment(name: "__DATA_CONST", sections: [
-                Section(segment: "__DATA_CONST", name: "__objc_classlist", contents: [UInt8](repeating: 0, count: 16)),
-                Section(segment: "__DATA_CONST", name: "__objc_imageinfo", contents: [0, 0, 0, 0, 0x40, 0, 0, 0]),
-            ], maxProtection: 3, initialProtection: 3),
+            Segment(
+                name: "__TEXT",
+                sections: [
+                    Section(
+                        segment: "__TEXT", name: "__text", contents: [0x1F, 0x20, 0x03, 0xD5, 0xC0, 0x03, 0x5F, 0xD6],
+                        flags: 0x8000_0400),
+                    .strings(
+                        "__TEXT", "__cstring",
+                        ["http://api.example.com/v1", "", "Bearer %@", "sk_live_0123456789abcdef"]),
+                    .strings("__TEXT", "__objc_classname", ["AppDelegate", "LoginViewController"]),
+                    .strings(
+                        "__TEXT", "__objc_methname",
+                        ["application:didFinishLaunchingWithOptions:", "viewDidLoad", "setPassword:"]),
+                    Section(segment: "__TEXT", name: "__swift5_types", contents: [0, 0, 0, 0])
+                ]),
+            Segment(
+                name: "__DATA_CONST",
+                sections: [
+                    Section(
+                        segment: "__DATA_CONST", name: "__objc_classlist", contents: [UInt8](repeating: 0, count: 16)),
+                    Section(segment: "__DATA_CONST", name: "__objc_imageinfo", contents: [0, 0, 0, 0, 0x40, 0, 0, 0])
+                ], maxProtection: 3, initialProtection: 3)
         ]
         b.symbols = [
             .stab("/Users/dev/Wallet/Sources/", type: 0x64),
@@ -578,25 +676,29 @@ struct MachOBuilder {
             .undefined("_CC_MD5"),
             .undefined("_NSLog"),
             .undefined("___stack_chk_fail"),
-            .undefined("_objc_msgSend"),
+            .undefined("_objc_msgSend")
         ]
         b.dysymtab = true
         b.dylibs = [
             Dylib(path: "/usr/lib/libSystem.B.dylib", current: 0x0547_0000, compatibility: 0x0001_0000),
             Dylib(kind: .weak, path: "/System/Library/Frameworks/LocalAuthentication.framework/LocalAuthentication"),
-            Dylib(path: "@rpath/Alamofire.framework/Alamofire", current: 0x0005_0802),
+            Dylib(path: "@rpath/Alamofire.framework/Alamofire", current: 0x0005_0802)
         ]
         b.rpaths = ["/usr/lib/swift", "@executable_path/Frameworks"]
         b.uuid = Array(0x10...0x1F)
         b.cryptID = 0
         b.entryPoint = (0x4000, 0)
         b.buildVersion = (2, 0x000F_0000, 0x0011_0200)  // iOS 15.0, SDK 17.2
-        b.chainedFixups = ChainedFixups(format: 1, imports: [
-            ChainedImport(name: "_objc_msgSend"), ChainedImport(name: "_SecItemAdd", ordinal: 2),
-            ChainedImport(name: "_strcpy"), ChainedImport(name: "_OBJC_CLASS_$_NSObject", weak: true),
-        ])
-        b.codeSignature = CodeSignatureBuilder(entitlementsXML: CodeSignatureBuilder.sampleEntitlements,
-                                               entitlementsDER: [0x70, 0x03, 0x02, 0x01, 0x01]).build()
+        b.chainedFixups = ChainedFixups(
+            format: 1,
+            imports: [
+                ChainedImport(name: "_objc_msgSend"), ChainedImport(name: "_SecItemAdd", ordinal: 2),
+                ChainedImport(name: "_strcpy"), ChainedImport(name: "_OBJC_CLASS_$_NSObject", weak: true)
+            ])
+        b.codeSignature = CodeSignatureBuilder(
+            entitlementsXML: CodeSignatureBuilder.sampleEntitlements,
+            entitlementsDER: [0x70, 0x03, 0x02, 0x01, 0x01]
+        ).build()
         return b
     }
 }
@@ -663,8 +765,15 @@ struct CodeSignatureBuilder {
         w.u32(0)  // spare2
         if headerSize >= 48 { w.u32(0) }  // scatterOffset
         if headerSize >= 52 { w.u32(UInt32(teamOffset)) }
-        if headerSize >= 64 { w.u32(0); w.u64(0) }  // spare3, codeLimit64
-        if headerSize >= 88 { w.u64(0); w.u64(0x4000); w.u64(execSegmentFlags) }
+        if headerSize >= 64 {
+            w.u32(0)
+            w.u64(0)
+        }  // spare3, codeLimit64
+        if headerSize >= 88 {
+            w.u64(0)
+            w.u64(0x4000)
+            w.u64(execSegmentFlags)
+        }
         w.raw(strings)
         return w.bytes
     }
@@ -672,23 +781,35 @@ struct CodeSignatureBuilder {
     func build() -> [UInt8] {
         var blobs: [(UInt32, [UInt8])] = [(0, codeDirectory(identifier: identifier, hashType: hashType))]
         if requirements {
-            var r = ByteWriter(bigEndian: true); r.u32(0xFADE_0C01); r.u32(12); r.u32(0)
+            var r = ByteWriter(bigEndian: true)
+            r.u32(0xFADE_0C01)
+            r.u32(12)
+            r.u32(0)
             blobs.append((2, r.bytes))
         }
         if let entitlementsXML {
             let payload = Array(entitlementsXML.utf8)
-            var e = ByteWriter(bigEndian: true); e.u32(0xFADE_7171); e.u32(UInt32(8 + payload.count)); e.raw(payload)
+            var e = ByteWriter(bigEndian: true)
+            e.u32(0xFADE_7171)
+            e.u32(UInt32(8 + payload.count))
+            e.raw(payload)
             blobs.append((5, e.bytes))
         }
         if let entitlementsDER {
-            var e = ByteWriter(bigEndian: true); e.u32(0xFADE_7172); e.u32(UInt32(8 + entitlementsDER.count)); e.raw(entitlementsDER)
+            var e = ByteWriter(bigEndian: true)
+            e.u32(0xFADE_7172)
+            e.u32(UInt32(8 + entitlementsDER.count))
+            e.raw(entitlementsDER)
             blobs.append((7, e.bytes))
         }
         if alternateCodeDirectory {
             blobs.append((0x1000, codeDirectory(identifier: identifier, hashType: 1)))
         }
         if let cms {
-            var e = ByteWriter(bigEndian: true); e.u32(0xFADE_0B01); e.u32(UInt32(8 + cms.count)); e.raw(cms)
+            var e = ByteWriter(bigEndian: true)
+            e.u32(0xFADE_0B01)
+            e.u32(UInt32(8 + cms.count))
+            e.raw(cms)
             blobs.append((0x10000, e.bytes))
         }
         var offset = 12 + blobs.count * 8

@@ -24,11 +24,16 @@ import Testing
     static func corpus() -> (bytes: [UInt8], hotspots: [Int]) {
         var arm64 = MachOBuilder.sampleApp()
         arm64.bindStreams = .init(
-            bind: MachOBuilder.bindStream([.dylibOrdinal(1), .symbol("_objc_release"), .type(1),
-                                           .segmentOffset(segment: 2, offset: 0x10), .doBind, .addend(-4), .doBindTimes(count: 3, skip: 8), .done]),
+            bind: MachOBuilder.bindStream([
+                .dylibOrdinal(1), .symbol("_objc_release"), .type(1),
+                .segmentOffset(segment: 2, offset: 0x10), .doBind, .addend(-4), .doBindTimes(count: 3, skip: 8), .done
+            ]),
             weakBind: MachOBuilder.bindStream([.symbol("__ZdlPv"), .doBind, .done]),
-            lazyBind: MachOBuilder.bindStream([.segmentOffset(segment: 3, offset: 0), .symbol("_arc4random"), .doBind, .done]))
-        var signature = CodeSignatureBuilder(entitlementsXML: CodeSignatureBuilder.sampleEntitlements, entitlementsDER: [0x70, 0x00])
+            lazyBind: MachOBuilder.bindStream([
+                .segmentOffset(segment: 3, offset: 0), .symbol("_arc4random"), .doBind, .done
+            ]))
+        var signature = CodeSignatureBuilder(
+            entitlementsXML: CodeSignatureBuilder.sampleEntitlements, entitlementsDER: [0x70, 0x00])
         signature.alternateCodeDirectory = true
         signature.cms = [0x30, 0x03, 0x02, 0x01, 0x00]
         arm64.codeSignature = signature.build()
@@ -39,8 +44,10 @@ import Testing
         var hotspots = Array(stride(from: 0, to: 8 + 2 * 20, by: 4))
         for (layout, base) in [(l32, offsets[0]), (l64, offsets[1])] {
             hotspots += Array(stride(from: base, to: base + layout.headerSize + layout.sizeOfCommands, by: 4))
-            for o in [layout.symbolTableOffset, layout.stringTableOffset, layout.chainedFixupsOffset, layout.bindOffset,
-                      layout.weakBindOffset, layout.lazyBindOffset, layout.codeSignatureOffset].compactMap({ $0 }) {
+            for o in [
+                layout.symbolTableOffset, layout.stringTableOffset, layout.chainedFixupsOffset, layout.bindOffset,
+                layout.weakBindOffset, layout.lazyBindOffset, layout.codeSignatureOffset
+            ].compactMap({ $0 }) {
                 hotspots += Array(stride(from: base + o, to: min(base + o + 160, fat.count), by: 4))
             }
         }
@@ -53,8 +60,12 @@ import Testing
         for s in file.slices {
             n += s.architecture.name.count + s.fileType.name.count + (s.isPIE ? 1 : 0) + (s.isEncrypted ? 1 : 0)
             n += s.loadCommands.map(\.name.count).reduce(0, +)
-            n += s.sections.count + s.imports.count + s.stabSymbols.count + s.localSymbolCount + s.dylibs.count + s.rpaths.count
-            n += s.cStrings.count + s.objcClassNames.count + s.selectorNames.count + (s.hasSwift ? 1 : 0) + (s.hasObjC ? 1 : 0)
+            n +=
+                s.sections.count + s.imports.count + s.stabSymbols.count + s.localSymbolCount + s.dylibs.count
+                + s.rpaths.count
+            n +=
+                s.cStrings.count + s.objcClassNames.count + s.selectorNames.count + (s.hasSwift ? 1 : 0)
+                + (s.hasObjC ? 1 : 0)
             n += (s.minimumOS?.description.count ?? 0) + (s.platform?.name.count ?? 0)
             n += (s.codeSignature?.identifier?.count ?? 0) + (s.codeSignature?.teamID?.count ?? 0)
             n += (s.codeSignature?.entitlementsXML?.count ?? 0) + (s.codeSignature?.entitlementsDER?.count ?? 0)
@@ -126,28 +137,38 @@ import Testing
 
     @Test func mutationsOfAThin32BitBinary() {
         var b = MachOBuilder.sampleApp(is64Bit: false)
-        b.bindStreams = .init(lazyBind: MachOBuilder.bindStream([.symbol("_a"), .doBind, .done, .symbol("_b"), .doBind, .done]))
+        b.bindStreams = .init(
+            lazyBind: MachOBuilder.bindStream([.symbol("_a"), .doBind, .done, .symbol("_b"), .doBind, .done]))
         let (original, layout) = b.buildWithLayout()
-        let hotspots = Array(stride(from: 0, to: layout.headerSize + layout.sizeOfCommands, by: 4))
+        let hotspots =
+            Array(stride(from: 0, to: layout.headerSize + layout.sizeOfCommands, by: 4))
             + [layout.symbolTableOffset, layout.chainedFixupsOffset, layout.codeSignatureOffset, layout.lazyBindOffset]
             .compactMap { $0 }.flatMap { Array(stride(from: $0, to: min($0 + 128, original.count), by: 4)) }
         var rng = SeededRandom(seed: 32)
         var outcomes = 0
         for _ in 0..<1_000 {
             let mutant = Self.mutate(original, hotspots: hotspots, rng: &rng)
-            if let file = try? MachOFile(bytes: mutant) { outcomes += Self.exercise(file) > 0 ? 1 : 0 } else { outcomes += 1 }
+            if let file = try? MachOFile(bytes: mutant) {
+                outcomes += Self.exercise(file) > 0 ? 1 : 0
+            } else {
+                outcomes += 1
+            }
         }
         #expect(outcomes == 1_000)
     }
 
     @Test func randomBytesBehindEachMagic() {
         var rng = SeededRandom(seed: 7)
-        let magics: [[UInt8]] = [[0xCF, 0xFA, 0xED, 0xFE], [0xCE, 0xFA, 0xED, 0xFE], [0xFE, 0xED, 0xFA, 0xCF],
-                                 [0xFE, 0xED, 0xFA, 0xCE], [0xCA, 0xFE, 0xBA, 0xBE], [0xCA, 0xFE, 0xBA, 0xBF]]
+        let magics: [[UInt8]] = [
+            [0xCF, 0xFA, 0xED, 0xFE], [0xCE, 0xFA, 0xED, 0xFE], [0xFE, 0xED, 0xFA, 0xCF],
+            [0xFE, 0xED, 0xFA, 0xCE], [0xCA, 0xFE, 0xBA, 0xBE], [0xCA, 0xFE, 0xBA, 0xBF]
+        ]
         for i in 0..<600 {
             let length = Int.random(in: 0..<512, using: &rng)
             var bytes = magics[i % magics.count] + (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            if i % magics.count >= 4, bytes.count >= 8 { bytes[4...7] = [0, 0, 0, UInt8.random(in: 1...3, using: &rng)] }
+            if i % magics.count >= 4, bytes.count >= 8 {
+                bytes[4...7] = [0, 0, 0, UInt8.random(in: 1...3, using: &rng)]
+            }
             if let file = try? MachOFile(bytes: bytes) { _ = Self.exercise(file) }
         }
     }

@@ -110,8 +110,9 @@ import Testing
         b.extraCommands = [
             [0x02, 0, 0, 0, 8, 0, 0, 0],  // LC_SYMTAB of 8 bytes
             [0x28, 0, 0, 0x80, 16, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8],  // LC_MAIN of 16 bytes
-            [0x0C, 0, 0, 0, 32, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + Array("ABCDEFGH".utf8),  // unterminated
-            [0x1C, 0, 0, 0x80, 16, 0, 0, 0, 0xFF, 0, 0, 0, 0, 0, 0, 0],  // LC_RPATH with its path outside
+            // LC_LOAD_DYLIB whose name is unterminated
+            [0x0C, 0, 0, 0, 32, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + Array("ABCDEFGH".utf8),
+            [0x1C, 0, 0, 0x80, 16, 0, 0, 0, 0xFF, 0, 0, 0, 0, 0, 0, 0]  // LC_RPATH with its path outside
         ]
         let file = try MachOFile(bytes: b.build())
         let s = file.slices[0]
@@ -167,7 +168,13 @@ import Testing
 
     @Test func unterminatedLastStringInASection() throws {
         var b = MachOBuilder()
-        b.segments = [.init(name: "__TEXT", sections: [.init(segment: "__TEXT", name: "__cstring", contents: Array("one\0two\0three".utf8), flags: 2)])]
+        b.segments = [
+            .init(
+                name: "__TEXT",
+                sections: [
+                    .init(segment: "__TEXT", name: "__cstring", contents: Array("one\0two\0three".utf8), flags: 2)
+                ])
+        ]
         let s = try MachOFile(bytes: b.build()).slices[0]
         #expect(s.cStrings == ["one", "two"])
         #expect(s.issues.count == 1)
@@ -176,14 +183,19 @@ import Testing
 
     @Test func stringTableOffsetPastTheEnd() throws {
         let symtab = try #require(Self.sample.layout.command(0x2))
-        for (field, value): (Int, UInt32) in [(16, 0xFFFF_FF00), (20, 0xFFFF_FFFF), (16, UInt32(Self.sample.layout.size)), (8, 0xFFFF_FFF0), (12, 0xFFFF_FFFF)] {
+        for (field, value): (Int, UInt32) in [
+            (16, 0xFFFF_FF00), (20, 0xFFFF_FFFF), (16, UInt32(Self.sample.layout.size)), (8, 0xFFFF_FFF0),
+            (12, 0xFFFF_FFFF)
+        ] {
             let file = try MachOFile(bytes: Self.patched { b, _ in Self.put32(value, symtab + field, &b) })
             let s = file.slices[0]
             #expect(s.undefinedSymbols.isEmpty)
             #expect(s.stabSymbols.isEmpty)
             #expect(file.issues.count == 1, "\(file.issues)")
             #expect(file.issues.first?.contains("LC_SYMTAB") == true)
-            #expect(file.issues.first?.contains("at offset \(symtab + (field >= 16 ? 16 : 8)),") == true, "the issue points at the field")
+            #expect(
+                file.issues.first?.contains("at offset \(symtab + (field >= 16 ? 16 : 8)),") == true,
+                "the issue points at the field")
             // Everything else is still read.
             #expect(s.dylibs.count == 3)
             #expect(s.codeSignature?.identifier == "com.example.wallet")
@@ -220,13 +232,26 @@ import Testing
         let lazy = MachOBuilder.bindStream([.symbol("_lazy_ok"), .doBind, .done])
         let cases: [(stream: [UInt8], kept: [String], message: String)] = [
             // ULEB128 of 11 bytes, and one whose 10th byte has more than the 64th bit.
-            (MachOBuilder.bindStream([.symbol("_before"), .raw([0x20] + [UInt8](repeating: 0xFF, count: 10) + [0x01])]), ["_before"], "ULEB128 library ordinal overflows 64 bits"),
-            (MachOBuilder.bindStream([.raw([0x70] + [UInt8](repeating: 0x80, count: 9) + [0x02])]), [], "ULEB128 segment offset overflows 64 bits"),
-            (MachOBuilder.bindStream([.raw([0x60] + [UInt8](repeating: 0xFF, count: 10) + [0x7F])]), [], "SLEB128 addend overflows 64 bits"),
+            (
+                MachOBuilder.bindStream([
+                    .symbol("_before"), .raw([0x20] + [UInt8](repeating: 0xFF, count: 10) + [0x01])
+                ]), ["_before"], "ULEB128 library ordinal overflows 64 bits"
+            ),
+            (
+                MachOBuilder.bindStream([.raw([0x70] + [UInt8](repeating: 0x80, count: 9) + [0x02])]), [],
+                "ULEB128 segment offset overflows 64 bits"
+            ),
+            (
+                MachOBuilder.bindStream([.raw([0x60] + [UInt8](repeating: 0xFF, count: 10) + [0x7F])]), [],
+                "SLEB128 addend overflows 64 bits"
+            ),
             (MachOBuilder.bindStream([.symbol("_a"), .raw([0xC0, 0x80])]), ["_a"], "ULEB128 count runs past the end"),
             (MachOBuilder.bindStream([.symbol("_a"), .raw([0xE0])]), ["_a"], "unknown opcode 0xE0"),
             (MachOBuilder.bindStream([.raw([0xD7])]), [], "unknown threaded sub-opcode 0xD7"),
-            (MachOBuilder.bindStream([.raw([0x40] + Array("_unterminated".utf8))]), [], "symbol name is not NUL-terminated"),
+            (
+                MachOBuilder.bindStream([.raw([0x40] + Array("_unterminated".utf8))]), [],
+                "symbol name is not NUL-terminated"
+            )
         ]
         for c in cases {
             var b = MachOBuilder()
@@ -239,7 +264,9 @@ import Testing
         }
         // Largest legal values are fine.
         var b = MachOBuilder()
-        b.bindStreams = .init(bind: MachOBuilder.bindStream([.dylibOrdinalULEB(.max), .addend(.min), .addend(.max), .symbol("_x"), .done]))
+        b.bindStreams = .init(
+            bind: MachOBuilder.bindStream([.dylibOrdinalULEB(.max), .addend(.min), .addend(.max), .symbol("_x"), .done])
+        )
         let ok = try MachOFile(bytes: b.build()).slices[0]
         #expect(ok.issues.isEmpty, "\(ok.issues)")
         #expect(ok.bindSymbols == ["_x"])
@@ -247,7 +274,9 @@ import Testing
 
     @Test func bindStreamOffsetsPastTheEnd() throws {
         var b = MachOBuilder()
-        b.bindStreams = .init(bind: MachOBuilder.bindStream([.symbol("_a"), .done]), lazyBind: MachOBuilder.bindStream([.symbol("_b"), .done]))
+        b.bindStreams = .init(
+            bind: MachOBuilder.bindStream([.symbol("_a"), .done]),
+            lazyBind: MachOBuilder.bindStream([.symbol("_b"), .done]))
         let (bytes, layout) = b.buildWithLayout()
         let info = try #require(layout.command(0x8000_0022))
         var patched = bytes
@@ -267,7 +296,7 @@ import Testing
             (24, 1, "compressed"),
             (0, 1, "unknown fixups_version 1"),
             (8, 0xFFFF_FFF0, "run past the end"),
-            (12, 0xFFFF_FFF0, "symbols_offset"),
+            (12, 0xFFFF_FFF0, "symbols_offset")
         ]
         for c in cases {
             let file = try MachOFile(bytes: Self.patched { b, _ in Self.put32(c.value, blob + c.field, &b) })
@@ -296,7 +325,10 @@ import Testing
     @Test func linkeditDataPastTheEnd() throws {
         let signature = try #require(Self.sample.layout.command(0x1D))
         let fixups = try #require(Self.sample.layout.command(0x8000_0034))
-        for (command, field, value) in [(signature, 8, UInt32.max), (signature, 12, UInt32.max), (fixups, 8, UInt32.max - 1), (fixups, 12, UInt32.max)] {
+        for (command, field, value) in [
+            (signature, 8, UInt32.max), (signature, 12, UInt32.max), (fixups, 8, UInt32.max - 1),
+            (fixups, 12, UInt32.max)
+        ] {
             let file = try MachOFile(bytes: Self.patched { b, _ in Self.put32(value, command + field, &b) })
             #expect(file.issues.count == 1, "\(file.issues)")
             #expect(file.issues.first?.contains("run past the end of the") == true)
@@ -406,8 +438,12 @@ import Testing
     // MARK: - Fat
 
     static func fatSample(is64: Bool = false) -> (bytes: [UInt8], offsets: [Int]) {
-        MachOBuilder.fat([(12, 9, MachOBuilder.sampleApp(is64Bit: false).build()), (0x0100_000C, 0, MachOBuilder.sampleApp().build())],
-                         is64: is64)
+        MachOBuilder.fat(
+            [
+                (12, 9, MachOBuilder.sampleApp(is64Bit: false).build()),
+                (0x0100_000C, 0, MachOBuilder.sampleApp().build())
+            ],
+            is64: is64)
     }
 
     @Test func fatArchOverlapping() throws {
@@ -422,7 +458,9 @@ import Testing
 
     @Test func fatArchPastTheEnd() throws {
         let (original, offsets) = Self.fatSample()
-        for (field, value) in [(12, UInt32.max), (8, UInt32(original.count)), (8, UInt32.max), (12, UInt32(original.count))] {
+        for (field, value) in [
+            (12, UInt32.max), (8, UInt32(original.count)), (8, UInt32.max), (12, UInt32(original.count))
+        ] {
             var bytes = original
             ByteWriter.put32(value, at: 8 + 20 + field, in: &bytes, bigEndian: true)
             let file = try MachOFile(bytes: bytes)

@@ -22,7 +22,12 @@ import Testing
         #expect(s.loadCommands.first?.name == "LC_SEGMENT_64")
         #expect(s.loadCommands.last?.name == "LC_CODE_SIGNATURE")
         #expect(s.loadCommands.contains { $0.name == "LC_DYLD_CHAINED_FIXUPS" })
-        #expect(s.uuid == UUID(uuid: (0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F)))
+        #expect(
+            s.uuid
+                == UUID(
+                    uuid: (
+                        0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F
+                    )))
         #expect(s.entryPoint == MachOEntryPoint(offset: 0x4000, stackSize: 0))
         #expect(s.platform == .iOS)
         #expect(s.minimumOS == MachOVersion(15, 0))
@@ -36,7 +41,10 @@ import Testing
         let (bytes, layout) = MachOBuilder.sampleApp().buildWithLayout()
         let s = try #require(try MachOFile(bytes: bytes).slices.first)
         #expect(s.segments.map(\.name) == ["__TEXT", "__DATA_CONST"])
-        #expect(s.segments[0].sections.map(\.name) == ["__text", "__cstring", "__objc_classname", "__objc_methname", "__swift5_types"])
+        #expect(
+            s.segments[0].sections.map(\.name) == [
+                "__text", "__cstring", "__objc_classname", "__objc_methname", "__swift5_types"
+            ])
         #expect(s.segments[1].maxProtection == 3)
         let text = try #require(s.section(segment: "__TEXT", name: "__text"))
         #expect(text.segmentName == "__TEXT")
@@ -58,12 +66,18 @@ import Testing
         #expect(s.hasDebugSymbols)
         #expect(s.localSymbolCount == 2)
         #expect(s.externalDefinedSymbolCount == 2)
-        #expect(s.dynamicSymbolTable == MachODynamicSymbolTable(localIndex: 0, localCount: 6, externalDefinedIndex: 6,
-                                                               externalDefinedCount: 2, undefinedIndex: 8, undefinedCount: 4,
-                                                               indirectSymbolCount: 4))
+        #expect(
+            s.dynamicSymbolTable
+                == MachODynamicSymbolTable(
+                    localIndex: 0, localCount: 6, externalDefinedIndex: 6,
+                    externalDefinedCount: 2, undefinedIndex: 8, undefinedCount: 4,
+                    indirectSymbolCount: 4))
         // Union of the symbol table and the chained-fixups imports, without duplicates; matched exactly.
-        #expect(s.imports == ["_CC_MD5", "_NSLog", "___stack_chk_fail", "_objc_msgSend", "_SecItemAdd", "_strcpy",
-                              "_OBJC_CLASS_$_NSObject"])
+        #expect(
+            s.imports == [
+                "_CC_MD5", "_NSLog", "___stack_chk_fail", "_objc_msgSend", "_SecItemAdd", "_strcpy",
+                "_OBJC_CLASS_$_NSObject"
+            ])
         #expect(!s.imports.contains("CC_MD5"))
         #expect(!s.imports.contains("_main"))
     }
@@ -81,9 +95,11 @@ import Testing
 
     @Test func commonSymbolsAndPreboundUndefined() throws {
         var b = MachOBuilder()
-        b.symbols = [MachOBuilder.Symbol(name: "_common_buffer", type: 0x01, value: 64),
-                     MachOBuilder.Symbol(name: "_prebound", type: 0x0D),
-                     MachOBuilder.Symbol(name: "_private_extern_local", type: 0x1E, section: 1)]
+        b.symbols = [
+            MachOBuilder.Symbol(name: "_common_buffer", type: 0x01, value: 64),
+            MachOBuilder.Symbol(name: "_prebound", type: 0x0D),
+            MachOBuilder.Symbol(name: "_private_extern_local", type: 0x1E, section: 1)
+        ]
         let s = try #require(try MachOFile(bytes: b.build()).slices.first)
         #expect(s.imports == ["_prebound"])
         #expect(s.externalDefinedSymbolCount == 1)
@@ -95,17 +111,22 @@ import Testing
         b.fileType = 0x6
         b.flags = 0x0010_0085
         b.installName = "@rpath/WalletKit.framework/WalletKit"
-        b.dylibs += [MachOBuilder.Dylib(kind: .reexport, path: "@rpath/Core.framework/Core"),
-                     MachOBuilder.Dylib(kind: .lazy, path: "/usr/lib/libz.1.dylib"),
-                     MachOBuilder.Dylib(kind: .upward, path: "@loader_path/Up.dylib")]
+        b.dylibs += [
+            MachOBuilder.Dylib(kind: .reexport, path: "@rpath/Core.framework/Core"),
+            MachOBuilder.Dylib(kind: .lazy, path: "/usr/lib/libz.1.dylib"),
+            MachOBuilder.Dylib(kind: .upward, path: "@loader_path/Up.dylib")
+        ]
         let s = try #require(try MachOFile(bytes: b.build()).slices.first)
         #expect(s.fileType == .dylib)
         #expect(!s.isPIE)
         #expect(s.installName == "@rpath/WalletKit.framework/WalletKit")
-        #expect(s.dylibs.map(\.path) == ["/usr/lib/libSystem.B.dylib",
-                                         "/System/Library/Frameworks/LocalAuthentication.framework/LocalAuthentication",
-                                         "@rpath/Alamofire.framework/Alamofire", "@rpath/Core.framework/Core",
-                                         "/usr/lib/libz.1.dylib", "@loader_path/Up.dylib"])
+        #expect(
+            s.dylibs.map(\.path) == [
+                "/usr/lib/libSystem.B.dylib",
+                "/System/Library/Frameworks/LocalAuthentication.framework/LocalAuthentication",
+                "@rpath/Alamofire.framework/Alamofire", "@rpath/Core.framework/Core",
+                "/usr/lib/libz.1.dylib", "@loader_path/Up.dylib"
+            ])
         #expect(s.dylibs.map(\.kind) == [.load, .weak, .load, .reexport, .lazy, .upward])
         #expect(s.dylibs[0].currentVersion.description == "1351.0")
         #expect(s.dylibs[2].currentVersion == MachOVersion(5, 8, 2))
@@ -197,13 +218,18 @@ import Testing
     @Test(arguments: [UInt32(1), 2, 3])
     func chainedFixupsImportFormats(format: UInt32) throws {
         var b = MachOBuilder()
-        b.chainedFixups = .init(format: format, imports: [
-            .init(name: "_SecTrustEvaluate"), .init(name: "_swift_release", ordinal: 3),
-            .init(name: "_OBJC_CLASS_$_WKWebView", ordinal: 4, weak: true), .init(name: "_SecTrustEvaluate"),
-        ])
+        b.chainedFixups = .init(
+            format: format,
+            imports: [
+                .init(name: "_SecTrustEvaluate"), .init(name: "_swift_release", ordinal: 3),
+                .init(name: "_OBJC_CLASS_$_WKWebView", ordinal: 4, weak: true), .init(name: "_SecTrustEvaluate")
+            ])
         let s = try #require(try MachOFile(bytes: b.build()).slices.first)
         #expect(s.issues.isEmpty, "\(s.issues)")
-        #expect(s.chainedFixupImports == ["_SecTrustEvaluate", "_swift_release", "_OBJC_CLASS_$_WKWebView", "_SecTrustEvaluate"])
+        #expect(
+            s.chainedFixupImports == [
+                "_SecTrustEvaluate", "_swift_release", "_OBJC_CLASS_$_WKWebView", "_SecTrustEvaluate"
+            ])
         #expect(s.imports == ["_SecTrustEvaluate", "_swift_release", "_OBJC_CLASS_$_WKWebView"])
     }
 
@@ -213,24 +239,26 @@ import Testing
             bind: MachOBuilder.bindStream([
                 .dylibOrdinal(1), .symbol("_objc_release"), .type(1), .segmentOffset(segment: 2, offset: 0x10), .doBind,
                 .dylibOrdinalULEB(300), .symbol("_CCCrypt"), .addend(-8), .addAddress(0x100_0000), .doBindAddAddress(8),
-                .dylibSpecial(0xE), .symbol("_fopen"), .addend(1 << 40), .doBindScaled(3), .doBindTimes(count: 1 << 20, skip: 8),
+                .dylibSpecial(0xE), .symbol("_fopen"), .addend(1 << 40), .doBindScaled(3),
+                .doBindTimes(count: 1 << 20, skip: 8),
                 .threadedTableSize(2), .threadedApply, .symbol("_objc_release"), .doBind,
                 .done,
-                .symbol("_after_done_ignored"),
+                .symbol("_after_done_ignored")
             ]),
             weakBind: MachOBuilder.bindStream([
                 .symbol("__ZdlPv", flags: 0x1), .type(1), .segmentOffset(segment: 2, offset: 0), .doBind,
                 .symbol("__Znwm", flags: 0x8),  // a strong definition in this image, not an import
-                .done,
+                .done
             ]),
             lazyBind: MachOBuilder.bindStream([
                 .segmentOffset(segment: 3, offset: 0), .dylibOrdinal(1), .symbol("_arc4random"), .doBind, .done,
                 .segmentOffset(segment: 3, offset: 8), .dylibOrdinal(2), .symbol("_SecRandomCopyBytes"), .doBind, .done,
-                .done, .done,
+                .done, .done
             ]))
         let s = try #require(try MachOFile(bytes: b.build()).slices.first)
         #expect(s.issues.isEmpty, "\(s.issues)")
-        #expect(s.bindSymbols == ["_objc_release", "_CCCrypt", "_fopen", "__ZdlPv", "_arc4random", "_SecRandomCopyBytes"])
+        #expect(
+            s.bindSymbols == ["_objc_release", "_CCCrypt", "_fopen", "__ZdlPv", "_arc4random", "_SecRandomCopyBytes"])
         #expect(s.imports == Set(s.bindSymbols))
     }
 
@@ -238,7 +266,8 @@ import Testing
         var b = MachOBuilder()
         b.symbols = [.undefined("_malloc"), .undefined("_strcpy")]
         b.chainedFixups = .init(imports: [.init(name: "_strcpy"), .init(name: "_CC_SHA1")])
-        b.bindStreams = .init(bind: MachOBuilder.bindStream([.symbol("_CC_SHA1"), .doBind, .symbol("_srand"), .doBind, .done]))
+        b.bindStreams = .init(
+            bind: MachOBuilder.bindStream([.symbol("_CC_SHA1"), .doBind, .symbol("_srand"), .doBind, .done]))
         let file = try MachOFile(bytes: b.build())
         #expect(file.slices[0].imports == ["_malloc", "_strcpy", "_CC_SHA1", "_srand"])
         #expect(file.imports == ["_malloc", "_strcpy", "_CC_SHA1", "_srand"])
@@ -257,8 +286,12 @@ import Testing
         var b = MachOBuilder()
         b.segments = [
             .init(name: "__DATA", sections: [.strings("__DATA", "__objc_classname", ["LegacyClass"])]),
-            .init(name: "__TEXT", sections: [.strings("__TEXT", "__objc_methname", ["init"]),
-                                             .strings("__TEXT", "__const", ["not a c string section"])]),
+            .init(
+                name: "__TEXT",
+                sections: [
+                    .strings("__TEXT", "__objc_methname", ["init"]),
+                    .strings("__TEXT", "__const", ["not a c string section"])
+                ])
         ]
         let objc = try #require(try MachOFile(bytes: b.build()).slices.first)
         #expect(objc.objcClassNames == ["LegacyClass"])
@@ -270,7 +303,11 @@ import Testing
         // A pure Swift binary still has __objc_imageinfo: that alone is not Objective-C.
         b.segments = [
             .init(name: "__TEXT", sections: [.init(segment: "__TEXT", name: "__swift5_proto", contents: [0, 0, 0, 0])]),
-            .init(name: "__DATA_CONST", sections: [.init(segment: "__DATA_CONST", name: "__objc_imageinfo", contents: [0, 0, 0, 0, 0x40, 0, 0, 0])]),
+            .init(
+                name: "__DATA_CONST",
+                sections: [
+                    .init(segment: "__DATA_CONST", name: "__objc_imageinfo", contents: [0, 0, 0, 0, 0x40, 0, 0, 0])
+                ])
         ]
         let swift = try #require(try MachOFile(bytes: b.build()).slices.first)
         #expect(swift.hasSwift)
@@ -335,7 +372,7 @@ import Testing
         let slices: [(UInt32, UInt32, [UInt8])] = [
             (12, 9, MachOBuilder.sampleApp(is64Bit: false).build()),
             (0x0100_000C, 0, MachOBuilder.sampleApp().build()),
-            (0x0100_000C, 0x8000_0002, arm64e.build()),
+            (0x0100_000C, 0x8000_0002, arm64e.build())
         ]
         let (bytes, offsets) = MachOBuilder.fat(slices.map { ($0.0, $0.1, $0.2) }, is64: fat64)
         let file = try MachOFile(bytes: bytes)

@@ -36,8 +36,10 @@ import Testing
         #expect(snippet.contains("<string>\(PinFixtures.ecPin)</string>"))
         #expect(snippet.contains("<true/>"))
         // The snippet parses as a property list once wrapped in a document.
-        let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(snippet)</dict></plist>"
-        let parsed = try PropertyListSerialization.propertyList(from: Data(document.utf8), format: nil) as? [String: Any]
+        let document =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(snippet)</dict></plist>"
+        let parsed =
+            try PropertyListSerialization.propertyList(from: Data(document.utf8), format: nil) as? [String: Any]
         let ats = try #require(parsed?["NSAppTransportSecurity"] as? [String: Any])
         let domains = try #require(ats["NSPinnedDomains"] as? [String: Any])
         let domain = try #require(domains["api.example.com"] as? [String: Any])

@@ -14,7 +14,8 @@ import Testing
     }
 
     @Test func pemChainYieldsEveryCertificateInOrder() throws {
-        let text = "leading junk\n" + PinFixtures.ecPEM + "\n-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"
+        let text =
+            "leading junk\n" + PinFixtures.ecPEM + "\n-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"
             + PinFixtures.rsaPEM + "\ntrailer"
         let chain = try CertificateChainReader.certificates(inPEM: text)
         #expect(try chain.map { try SPKIPin(certificateDER: $0).base64 } == [PinFixtures.ecPin, PinFixtures.rsaPin])
@@ -41,7 +42,9 @@ import Testing
 
     @Test func truncatedPEMIsRejected() {
         let truncated = String(PinFixtures.ecPEM.prefix(200))
-        #expect(throws: SPKIPinError.malformedPEM(block: 1)) { try CertificateChainReader.certificates(inPEM: truncated) }
+        #expect(throws: SPKIPinError.malformedPEM(block: 1)) {
+            try CertificateChainReader.certificates(inPEM: truncated)
+        }
     }
 
     @Test func badBase64IsRejected() {

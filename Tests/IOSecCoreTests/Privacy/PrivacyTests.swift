@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func validManifest() throws {
-        let (m, issues) = try Self.manifest("""
+        let (m, issues) = try Self.manifest(
+            """
             <key>NSPrivacyTracking</key><false/>
             <key>NSPrivacyTrackingDomains</key><array/>
             <key>NSPrivacyCollectedDataTypes</key>
@@ -44,7 +45,8 @@ import Testing
     }
 
     @Test func invalidManifest() throws {
-        let (m, issues) = try Self.manifest("""
+        let (m, issues) = try Self.manifest(
+            """
             <key>NSPrivacyTracking</key><string>NO</string>
             <key>NSPrivacyTrackingDomain</key><array/>
             <key>NSPrivacyAccessedAPITypes</key>
@@ -66,8 +68,11 @@ import Testing
             <key>NSPrivacyCollectedDataTypes</key><dict/>
             """)
         let kinds = issues.map(\.kind)
-        #expect(kinds == [.wrongType, .unknownKey, .unknownCategory, .unknownKey, .unknownReason, .reasonForOtherCategory,
-                          .sdkOnlyReason, .missingKey, .wrongType, .wrongType], "\(issues)")
+        #expect(
+            kinds == [
+                .wrongType, .unknownKey, .unknownCategory, .unknownKey, .unknownReason, .reasonForOtherCategory,
+                .sdkOnlyReason, .missingKey, .wrongType, .wrongType
+            ], "\(issues)")
         #expect(issues[0].keyPath == "NSPrivacyTracking")
         #expect(issues[0].line == 4)
         #expect(issues[1].message.contains("unknown top-level key \"NSPrivacyTrackingDomain\""))
@@ -110,7 +115,7 @@ import Testing
         ("NSUserDefaults", [.userDefaults]),
         ("AppStorage", [.userDefaults]),
         ("Date", []),
-        ("statistics", []),
+        ("statistics", [])
     ])
     func apiSymbols(symbol: String, categories: [RequiredReasonCategory]) {
         #expect(RequiredReasonAPI.categories(forSymbol: symbol) == categories)
@@ -118,24 +123,37 @@ import Testing
 
     @Test func usageDescriptionKeys() {
         #expect(UsageDescriptions.keys(forSymbol: "AVCaptureSession") == ["NSCameraUsageDescription"])
-        #expect(UsageDescriptions.keys(forSymbol: "AVCaptureDevice.requestAccess(for: .audio)") == ["NSMicrophoneUsageDescription"])
-        #expect(UsageDescriptions.keys(forSymbol: "CLLocationManager.requestAlwaysAuthorization") == ["NSLocationAlwaysAndWhenInUseUsageDescription"])
+        #expect(
+            UsageDescriptions.keys(forSymbol: "AVCaptureDevice.requestAccess(for: .audio)") == [
+                "NSMicrophoneUsageDescription"
+            ])
+        #expect(
+            UsageDescriptions.keys(forSymbol: "CLLocationManager.requestAlwaysAuthorization") == [
+                "NSLocationAlwaysAndWhenInUseUsageDescription"
+            ])
         #expect(UsageDescriptions.keys(forSymbol: "LAContext.evaluatePolicy") == ["NSFaceIDUsageDescription"])
-        #expect(UsageDescriptions.keys(forSymbol: "ATTrackingManager.requestTrackingAuthorization") == ["NSUserTrackingUsageDescription"])
+        #expect(
+            UsageDescriptions.keys(forSymbol: "ATTrackingManager.requestTrackingAuthorization") == [
+                "NSUserTrackingUsageDescription"
+            ])
         #expect(UsageDescriptions.keys(forSymbol: "URLSession").isEmpty)
         #expect(UsageDescriptions.allKeys.contains("NSLocationAlwaysUsageDescription"))
         for r in UsageDescriptions.requirements { #expect(r.keys.allSatisfy(UsageDescriptions.allKeys.contains)) }
     }
 
-    @Test(arguments: ["", "   ", "Camera", "Camera access", "We need access", "This app needs access to your camera",
-                      "We need your location", "Allow access to photos please"])
+    @Test(arguments: [
+        "", "   ", "Camera", "Camera access", "We need access", "This app needs access to your camera",
+        "We need your location", "Allow access to photos please"
+    ])
     func genericPurposeStrings(text: String) {
         #expect(UsageDescriptions.genericProblem(text) != nil)
     }
 
-    @Test(arguments: ["Scan the QR code on your boarding pass to add it to your trips",
-                      "Your location is used to show nearby stores on the map",
-                      "Record voice memos that you attach to notes"])
+    @Test(arguments: [
+        "Scan the QR code on your boarding pass to add it to your trips",
+        "Your location is used to show nearby stores on the map",
+        "Record voice memos that you attach to notes"
+    ])
     func specificPurposeStrings(text: String) {
         #expect(UsageDescriptions.genericProblem(text) == nil)
     }

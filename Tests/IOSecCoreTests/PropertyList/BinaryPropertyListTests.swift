@@ -3,11 +3,13 @@ import Testing
 @testable import IOSecCore
 
 @Suite struct BinaryPropertyListTests {
-    static var object: [String: Any] { [
-        "flag": true, "off": false, "zero": 0, "one": 1, "big": Int64(1) << 40, "pi": 3.25, "name": "app",
-        "blob": Data([9, 8, 7]), "when": Date(timeIntervalSince1970: 1_700_000_000),
-        "list": [true, 0, 1, "x"] as [Any], "nested": ["k": ["v"]],
-    ] }
+    static var object: [String: Any] {
+        [
+            "flag": true, "off": false, "zero": 0, "one": 1, "big": Int64(1) << 40, "pi": 3.25, "name": "app",
+            "blob": Data([9, 8, 7]), "when": Date(timeIntervalSince1970: 1_700_000_000),
+            "list": [true, 0, 1, "x"] as [Any], "nested": ["k": ["v"]]
+        ]
+    }
 
     static func binary(_ object: Any) throws -> Data {
         try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)

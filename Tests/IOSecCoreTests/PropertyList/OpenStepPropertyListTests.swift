@@ -118,7 +118,7 @@ import Testing
         ("{ a = <0g>; }", 1, "hex data"),
         ("{ /* never", 1, "unterminated /* comment"),
         ("{ } extra", 1, "after the root"),
-        ("{ a = ; }", 1, "unexpected character"),
+        ("{ a = ; }", 1, "unexpected character")
     ])
     func malformed(text: String, line: Int, fragment: String) {
         #expect {
@@ -135,7 +135,8 @@ import Testing
     }
 
     @Test func xcconfig() {
-        let config = XCConfig.parse("""
+        let config = XCConfig.parse(
+            """
             // Shared settings
             #include "Base.xcconfig"
             #include? "Local.xcconfig"
@@ -149,10 +150,11 @@ import Testing
             BAD-NAME = 1
             #include Unquoted.xcconfig
             """)
-        #expect(config.includes == [
-            .init(path: "Base.xcconfig", isOptional: false, line: 2),
-            .init(path: "Local.xcconfig", isOptional: true, line: 3),
-        ])
+        #expect(
+            config.includes == [
+                .init(path: "Base.xcconfig", isOptional: false, line: 2),
+                .init(path: "Local.xcconfig", isOptional: true, line: 3)
+            ])
         #expect(config.value(for: "SWIFT_ACTIVE_COMPILATION_CONDITIONS") == "DEBUG $(inherited)")
         #expect(config.value(for: "API_URL") == "https:")  // `//` starts a comment, as in Xcode
         #expect(config.value(for: "ENABLE_TESTABILITY", configuration: "Release") == "YES")

@@ -46,7 +46,10 @@ import Testing
         #expect(doc.format == .xml)
         #expect(doc.rootLine == 4)
         let root = try doc.requireDictionaryRoot()
-        #expect(root.keys == ["CFBundleIdentifier", "NSAppTransportSecurity", "Count", "Ratio", "Created", "Blob", "Escaped", "List"])
+        #expect(
+            root.keys == [
+                "CFBundleIdentifier", "NSAppTransportSecurity", "Count", "Ratio", "Created", "Blob", "Escaped", "List"
+            ])
         #expect(root["CFBundleIdentifier"] == .string("com.example.app"))
         #expect(root.entry("CFBundleIdentifier")?.keyLine == 5)
         #expect(root.entry("CFBundleIdentifier")?.valueLine == 6)
@@ -60,7 +63,8 @@ import Testing
         #expect(root["Blob"] == .data(Data([0, 1, 2, 3])))
         #expect(root["Escaped"] == .string("a <b> & \"c\" 'd' AB <raw & stuff>"))
         let list = try #require(root["List"]?.array)
-        #expect(list.values == [.string("one"), .bool(false), .dictionary(.init()), .array(.init(values: [])), .string("")])
+        #expect(
+            list.values == [.string("one"), .bool(false), .dictionary(.init()), .array(.init(values: [])), .string("")])
         #expect(list.elements.map(\.line) == [28, 29, 30, 31, 32])
     }
 
@@ -71,7 +75,8 @@ import Testing
     }
 
     @Test func rootWithoutPlistWrapperAndBOM() throws {
-        let doc = try PropertyListParser.parse(Data([0xEF, 0xBB, 0xBF] + Array("<array><integer>1</integer></array>".utf8)))
+        let doc = try PropertyListParser.parse(
+            Data([0xEF, 0xBB, 0xBF] + Array("<array><integer>1</integer></array>".utf8)))
         #expect(doc.root == .array(.init(values: [.integer(1)])))
     }
 
@@ -80,7 +85,8 @@ import Testing
         #expect(throws: PropertyListError(.unexpectedRootType(expected: "dictionary", found: "array"), line: 2)) {
             try doc.requireDictionaryRoot()
         }
-        let message = PropertyListError(.unexpectedRootType(expected: "dictionary", found: "array"), line: 2).description
+        let message = PropertyListError(.unexpectedRootType(expected: "dictionary", found: "array"), line: 2)
+            .description
         #expect(message == "line 2: the root is an array but this file needs a dictionary")
     }
 
@@ -106,7 +112,7 @@ import Testing
         ("<plist><key>a</key></plist>", 1, "outside a <dict>"),
         ("<plist><true>yes</true></plist>", 1, "must be empty"),
         ("<plist><dict", 1, "unterminated tag"),
-        ("   ", 1, "no root element"),
+        ("   ", 1, "no root element")
     ]
 
     @Test(arguments: malformed)
@@ -126,7 +132,7 @@ import Testing
         ("<plist><integer>99999999999999999999999</integer></plist>", "not a 64-bit integer"),
         ("<plist><real>abc</real></plist>", "not a number"),
         ("<plist><date>2024-13-01T00:00:00Z</date></plist>", "2024-01-31T12:00:00Z"),
-        ("<plist><data>!!!</data></plist>", "base64"),
+        ("<plist><data>!!!</data></plist>", "base64")
     ])
     func invalidScalars(xml: String, fragment: String) {
         #expect {
@@ -160,7 +166,8 @@ import Testing
     @Test func largePlistIsLinear() throws {
         // ~12 MB in a debug build; the same code parses 50 MB in about a second when optimised.
         var xml = "<plist><dict>\n"
-        let entry = "<key>Key%</key><array><string>value with &amp; entity</string><integer>12345</integer><true/></array>\n"
+        let entry =
+            "<key>Key%</key><array><string>value with &amp; entity</string><integer>12345</integer><true/></array>\n"
         let count = 120_000
         xml.reserveCapacity(entry.utf8.count * count + 100)
         for i in 0..<count { xml += entry.replacingOccurrences(of: "%", with: String(i)) }

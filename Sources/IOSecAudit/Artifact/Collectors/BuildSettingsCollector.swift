@@ -27,7 +27,9 @@ enum BuildSettingsCollector: ArtifactFactCollector {
             for entry in configuration.buildSettings.entries {
                 let key = bareKey(entry.key)
                 guard let value = entry.value.string else { continue }
-                record(key: key, value: value, configuration: configuration.name, line: entry.keyLine ?? configuration.line ?? 1, in: file)
+                record(
+                    key: key, value: value, configuration: configuration.name,
+                    line: entry.keyLine ?? configuration.line ?? 1, in: file)
             }
         }
     }
@@ -37,7 +39,9 @@ enum BuildSettingsCollector: ArtifactFactCollector {
         let named = configurationName(ofXCConfig: file.path)
         for assignment in config.assignments {
             let condition = assignment.conditions.first { $0.name == "config" }?.value
-            record(key: assignment.key, value: assignment.value, configuration: condition ?? named, line: assignment.line, in: file)
+            record(
+                key: assignment.key, value: assignment.value, configuration: condition ?? named, line: assignment.line,
+                in: file)
         }
     }
 
@@ -63,7 +67,9 @@ enum BuildSettingsCollector: ArtifactFactCollector {
         let name = String(path.split(separator: "/").last ?? "")
         let stem = name.hasSuffix(".xcconfig") ? String(name.dropLast(".xcconfig".count)) : name
         let words = ConfigurationKind.words(stem)
-        let named = words.contains { ConfigurationKind.debugWords.contains($0) || ConfigurationKind.releaseWords.contains($0) }
+        let named = words.contains {
+            ConfigurationKind.debugWords.contains($0) || ConfigurationKind.releaseWords.contains($0)
+        }
         return named ? stem : ""
     }
 }

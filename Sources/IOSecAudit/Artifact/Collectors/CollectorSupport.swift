@@ -39,7 +39,9 @@ extension CollectorSupport {
     /// the file has no such key or does not parse.
     static func transportSecurity(_ file: ArtifactFile) -> ATSEvaluation? {
         file.parsed("IOSecCore.ATSEvaluation") { file in
-            rootDictionary(file)?.entry("NSAppTransportSecurity").map { ATSEvaluation.evaluate($0.value, line: $0.keyLine) }
+            rootDictionary(file)?.entry("NSAppTransportSecurity").map {
+                ATSEvaluation.evaluate($0.value, line: $0.keyLine)
+            }
         }
     }
 }

@@ -6,16 +6,21 @@ enum CoreDataModelCollector: ArtifactFactCollector {
     static let fileKinds: Set<FileKind> = [.coreDataModel]
 
     /// Categories worth a finding when stored in plain database rows.
-    static let categories: Set<SensitiveCategory> = [.password, .token, .key, .secret, .pin, .otp, .card, .personalID, .credential]
+    static let categories: Set<SensitiveCategory> = [
+        .password, .token, .key, .secret, .pin, .otp, .card, .personalID, .credential
+    ]
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         let model = file.parsed("IOSecAudit.CoreDataModel") { CoreDataModel.parse($0.bytes) }
         for entity in model.entities {
             for attribute in entity.attributes where !attribute.isTransient {
-                guard let category = SensitiveName.classify(attribute.name), categories.contains(category) else { continue }
-                file.record(kind: FactKind.coreDataSensitiveAttribute,
-                            value: FactKind.join("\(entity.name).\(attribute.name)", category.rawValue),
-                            line: attribute.line, column: file.indentColumn(ofLine: attribute.line))
+                guard let category = SensitiveName.classify(attribute.name), categories.contains(category) else {
+                    continue
+                }
+                file.record(
+                    kind: FactKind.coreDataSensitiveAttribute,
+                    value: FactKind.join("\(entity.name).\(attribute.name)", category.rawValue),
+                    line: attribute.line, column: file.indentColumn(ofLine: attribute.line))
             }
         }
         guard let error = model.error else { return [] }

@@ -10,16 +10,20 @@ enum EntitlementsCollector: ArtifactFactCollector {
         let entitlements = Entitlements.read(document.root).entitlements
         file.record(kind: FactKind.entitlementsFile, value: "", line: 1)
         if let line = entitlements.line(of: Entitlements.Key.associatedDomains) {
-            file.record(kind: FactKind.associatedDomainsKey, value: "", line: line, column: file.indentColumn(ofLine: line))
+            file.record(
+                kind: FactKind.associatedDomainsKey, value: "", line: line, column: file.indentColumn(ofLine: line))
         }
         for domain in entitlements.associatedDomains {
             let line = domain.line ?? 1
-            file.record(kind: FactKind.associatedDomain, value: domain.value.raw, line: line, column: file.indentColumn(ofLine: line))
+            file.record(
+                kind: FactKind.associatedDomain, value: domain.value.raw, line: line,
+                column: file.indentColumn(ofLine: line))
         }
         if let allowed = entitlements.getTaskAllow {
             let line = entitlements.line(of: Entitlements.Key.getTaskAllow) ?? 1
             file.record(
-                kind: FactKind.getTaskAllow, value: allowed ? "true" : "false", line: line, column: file.indentColumn(ofLine: line))
+                kind: FactKind.getTaskAllow, value: allowed ? "true" : "false", line: line,
+                column: file.indentColumn(ofLine: line))
         }
         return []
     }

@@ -14,9 +14,11 @@ enum InfoPlistCollector: ArtifactFactCollector {
                 line: entry.keyLine ?? 1, column: file.indentColumn(ofLine: entry.keyLine ?? 1))
         }
         if let pinned = root["NSAppTransportSecurity"]?.dictionary?.entry("NSPinnedDomains"),
-           let domains = pinned.value.dictionary, !domains.isEmpty {
-            file.record(kind: FactKind.pinnedDomains, value: domains.keys.joined(separator: ","), line: pinned.keyLine ?? 1,
-                        column: file.indentColumn(ofLine: pinned.keyLine ?? 1))
+            let domains = pinned.value.dictionary, !domains.isEmpty
+        {
+            file.record(
+                kind: FactKind.pinnedDomains, value: domains.keys.joined(separator: ","), line: pinned.keyLine ?? 1,
+                column: file.indentColumn(ofLine: pinned.keyLine ?? 1))
         }
         return []
     }

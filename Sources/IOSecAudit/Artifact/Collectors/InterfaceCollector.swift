@@ -8,7 +8,9 @@ enum InterfaceCollector: ArtifactFactCollector {
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
         if let input = document.textInputs.first(where: \.isSecure) {
-            file.record(kind: FactKind.secretInput, value: "storyboard", line: input.line, column: file.indentColumn(ofLine: input.line))
+            file.record(
+                kind: FactKind.secretInput, value: "storyboard", line: input.line,
+                column: file.indentColumn(ofLine: input.line))
         }
         return []
     }

@@ -15,7 +15,7 @@ enum ObjCFactCollector: ArtifactFactCollector {
         "requestTrackingAuthorizationWithCompletionHandler": "ATTrackingManager.requestTrackingAuthorization",
         "CBCentralManager": "CBCentralManager",
         "CBPeripheralManager": "CBPeripheralManager",
-        "AVCaptureSession": "AVCaptureSession",
+        "AVCaptureSession": "AVCaptureSession"
     ]
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
@@ -32,8 +32,10 @@ enum ObjCFactCollector: ArtifactFactCollector {
             let followedByParen = source.isPunct(index + 1, "(")
             defer { previous = name }
             if isRequiredReasonUse(name, previous: previous, followedByParen: followedByParen) {
-                for category in RequiredReasonAPI.categories(forSymbol: name) where categories.insert(category).inserted {
-                    file.record(kind: FactKind.requiredReasonAPI, value: FactKind.join(category.rawValue, name), line: line)
+                for category in RequiredReasonAPI.categories(forSymbol: name) where categories.insert(category).inserted
+                {
+                    file.record(
+                        kind: FactKind.requiredReasonAPI, value: FactKind.join(category.rawValue, name), line: line)
                 }
             }
             if let symbol = usageSelectors[name], usage.insert(symbol).inserted {

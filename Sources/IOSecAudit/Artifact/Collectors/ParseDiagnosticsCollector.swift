@@ -21,7 +21,9 @@ enum ParseDiagnosticsCollector: ArtifactFactCollector {
         case .interface:
             let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
             guard let error = document.error else { return nil }
-            let problem = document.errorIsNestingLimit ? "\(error.message), so the file is likely corrupt or hostile"
+            let problem =
+                document.errorIsNestingLimit
+                ? "\(error.message), so the file is likely corrupt or hostile"
                 : "the storyboard / XIB is not well-formed XML (\(error.message))"
             return "not reviewed past line \(error.line): \(problem); fields after that line were not checked"
         case .xcconfig:

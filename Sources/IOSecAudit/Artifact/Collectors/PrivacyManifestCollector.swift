@@ -10,10 +10,13 @@ enum PrivacyManifestCollector: ArtifactFactCollector {
         guard let document = CollectorSupport.propertyList(file), let root = document.root.dictionary else { return [] }
         let accessed = root.entry("NSPrivacyAccessedAPITypes")
         let manifestLine = accessed?.keyLine ?? document.rootLine ?? 1
-        file.record(kind: FactKind.privacyManifest, value: "", line: manifestLine, column: file.indentColumn(ofLine: manifestLine))
+        file.record(
+            kind: FactKind.privacyManifest, value: "", line: manifestLine,
+            column: file.indentColumn(ofLine: manifestLine))
         for element in accessed?.value.array?.elements ?? [] {
             guard let entry = element.value.dictionary,
-                  let category = entry.entry("NSPrivacyAccessedAPIType"), let name = category.value.string else { continue }
+                let category = entry.entry("NSPrivacyAccessedAPIType"), let name = category.value.string
+            else { continue }
             let reasons = entry.entry("NSPrivacyAccessedAPITypeReasons")
             let codes = reasons?.value.stringArray ?? []
             let line = reasons?.keyLine ?? category.keyLine ?? element.line ?? 1

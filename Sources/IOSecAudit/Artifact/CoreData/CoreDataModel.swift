@@ -40,7 +40,10 @@ public struct CoreDataModel: Sendable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") { line += 1 }
-            guard byte == UInt8(ascii: "<") else { index += 1; continue }
+            guard byte == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
             // One tag: up to the next `>` outside quotes.
             let startLine = line
             var end = index + 1
@@ -67,7 +70,10 @@ public struct CoreDataModel: Sendable {
             } else if !tag.name.hasPrefix("?"), !tag.name.hasPrefix("!"), bytes[end - 1] != UInt8(ascii: "/") {
                 depth += 1
                 if depth > ParserLimits.maximumNestingDepth {
-                    model.error = (startLine, "elements nest deeper than \(ParserLimits.maximumNestingDepth) levels; the file is likely corrupt or hostile")
+                    model.error = (
+                        startLine,
+                        "elements nest deeper than \(ParserLimits.maximumNestingDepth) levels; the file is likely corrupt or hostile"
+                    )
                     return model
                 }
             }
@@ -78,9 +84,10 @@ public struct CoreDataModel: Sendable {
                 model.entities.append(Entity(name: tag.attributes["name"] ?? "?", line: startLine))
             case "attribute":
                 guard !model.entities.isEmpty else { break }
-                model.entities[model.entities.count - 1].attributes.append(Attribute(
-                    name: tag.attributes["name"] ?? "?", type: tag.attributes["attributeType"],
-                    isTransient: tag.attributes["transient"] == "YES", line: startLine))
+                model.entities[model.entities.count - 1].attributes.append(
+                    Attribute(
+                        name: tag.attributes["name"] ?? "?", type: tag.attributes["attributeType"],
+                        isTransient: tag.attributes["transient"] == "YES", line: startLine))
             default: break
             }
             index = end + 1
@@ -101,7 +108,9 @@ public struct CoreDataModel: Sendable {
         init(_ bytes: ArraySlice<UInt8>) {
             var i = bytes.startIndex
             func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-            while i < bytes.endIndex, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "/") || i == bytes.startIndex { i += 1 }
+            while i < bytes.endIndex, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "/") || i == bytes.startIndex {
+                i += 1
+            }
             name = String(decoding: bytes[bytes.startIndex..<i], as: UTF8.self)
             while i < bytes.endIndex {
                 while i < bytes.endIndex, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "/") { i += 1 }

@@ -87,9 +87,10 @@ public struct InterfaceDocument: Sendable {
             switch name {
             case "textField", "textView":
                 guard open == nil else { break }
-                inputs.append(TextInput(
-                    element: name, line: line, id: attributes["id"], placeholder: attributes["placeholder"],
-                    userLabel: attributes["userLabel"]))
+                inputs.append(
+                    TextInput(
+                        element: name, line: line, id: attributes["id"], placeholder: attributes["placeholder"],
+                        userLabel: attributes["userLabel"]))
                 open = (inputs.count - 1, depth)
             case "textInputTraits":
                 guard let index = open?.index else { break }
@@ -97,7 +98,9 @@ public struct InterfaceDocument: Sendable {
                 inputs[index].contentType = attributes["textContentType"]
                 inputs[index].autocorrection = attributes["autocorrectionType"]
             case "accessibility":
-                if let index = open?.index, let identifier = attributes["identifier"] { inputs[index].accessibilityIdentifier = identifier }
+                if let index = open?.index, let identifier = attributes["identifier"] {
+                    inputs[index].accessibilityIdentifier = identifier
+                }
             case "outlet":
                 if let property = attributes["property"], let destination = attributes["destination"] {
                     outlets[destination, default: []].append(property)
@@ -157,20 +160,36 @@ struct XMLScanner {
         let n = bytes.count
         var sawRoot = false
         while i < n, error == nil {
-            guard let lt = bytes[i...].firstIndex(of: UInt8(ascii: "<")) else { advance(to: n); break }
+            guard let lt = bytes[i...].firstIndex(of: UInt8(ascii: "<")) else {
+                advance(to: n)
+                break
+            }
             advance(to: lt)
             if hasPrefix("<!--") {
-                guard let close = find(Array("-->".utf8), from: i + 4) else { fail("a comment is not closed"); break }
+                guard let close = find(Array("-->".utf8), from: i + 4) else {
+                    fail("a comment is not closed")
+                    break
+                }
                 advance(to: close + 3)
             } else if hasPrefix("<![CDATA[") {
-                guard let close = find(Array("]]>".utf8), from: i + 9) else { fail("a CDATA section is not closed"); break }
+                guard let close = find(Array("]]>".utf8), from: i + 9) else {
+                    fail("a CDATA section is not closed")
+                    break
+                }
                 advance(to: close + 3)
             } else if hasPrefix("<?") || hasPrefix("<!") {
-                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { fail("a declaration is not closed"); break }
+                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else {
+                    fail("a declaration is not closed")
+                    break
+                }
                 advance(to: close + 1)
             } else if hasPrefix("</") {
-                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { fail("an end tag is not closed"); break }
-                let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else {
+                    fail("an end tag is not closed")
+                    break
+                }
+                let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
                 guard let top = stack.last, top == name else {
                     fail(stack.last.map { "</\(name)> closes <\($0)>" } ?? "</\(name)> has no start tag")
                     break
@@ -180,8 +199,14 @@ struct XMLScanner {
                 advance(to: close + 1)
             } else {
                 let tagLine = line
-                guard let (name, attributes, selfClosing, end) = startTag(at: i) else { fail("a start tag is malformed"); break }
-                if stack.isEmpty, sawRoot { fail("content after the root element"); break }
+                guard let (name, attributes, selfClosing, end) = startTag(at: i) else {
+                    fail("a start tag is malformed")
+                    break
+                }
+                if stack.isEmpty, sawRoot {
+                    fail("content after the root element")
+                    break
+                }
                 if stack.count >= ParserLimits.maximumNestingDepth {
                     fail("elements nest deeper than \(ParserLimits.maximumNestingDepth) levels")
                     nestingTooDeep = true
@@ -198,8 +223,11 @@ struct XMLScanner {
             }
         }
         if error == nil {
-            if let open = stack.last { fail("the file ends inside <\(open)>") }
-            else if !sawRoot { fail("there is no root element") }
+            if let open = stack.last {
+                fail("the file ends inside <\(open)>")
+            } else if !sawRoot {
+                fail("there is no root element")
+            }
         }
     }
 
@@ -220,7 +248,8 @@ struct XMLScanner {
         let n = bytes.count
         var k = start + 1
         func isNameByte(_ b: UInt8) -> Bool {
-            !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ">") || b == UInt8(ascii: "/") || b == UInt8(ascii: "="))
+            !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ">") || b == UInt8(ascii: "/")
+                || b == UInt8(ascii: "="))
         }
         let nameStart = k
         while k < n, isNameByte(bytes[k]) { k += 1 }
@@ -281,7 +310,9 @@ struct XMLScanner {
             case "gt": out.append(UInt8(ascii: ">"))
             case "apos": out.append(UInt8(ascii: "'"))
             default:
-                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                let code =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
                 if let code, let scalar = Unicode.Scalar(code) {
                     out += Array(String(scalar).utf8)
                 } else {

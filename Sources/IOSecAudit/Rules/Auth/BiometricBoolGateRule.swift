@@ -11,73 +11,81 @@ struct BiometricBoolGateRule: SwiftRule {
         masvs: "MASVS-AUTH-2",
         cwe: 287,
         rationale: """
-        `evaluatePolicy` only answers true or false to the app; nothing is unlocked cryptographically. On a \
-        jailbroken device, or with a debugger attached, one hook (Frida, Objection's `ios ui biometrics_bypass`) \
-        makes the reply say true and the protected screen, session or secret opens without a face or finger. \
-        When the secret itself lives in a Keychain item created with `SecAccessControl` (`.biometryCurrentSet` \
-        or `.userPresence`), the Secure Enclave releases it only after a real match, and no hook can fake that.
-        """,
-        fix: "Keep what the check protects in a Keychain item with SecAccessControlCreateWithFlags(…, .biometryCurrentSet, …) and read it with the LAContext as kSecUseAuthenticationContext; the read succeeding is the gate (IOSecKit's BiometricSecretStore).",
+            `evaluatePolicy` only answers true or false to the app; nothing is unlocked cryptographically. On a \
+            jailbroken device, or with a debugger attached, one hook (Frida, Objection's `ios ui biometrics_bypass`) \
+            makes the reply say true and the protected screen, session or secret opens without a face or finger. \
+            When the secret itself lives in a Keychain item created with `SecAccessControl` (`.biometryCurrentSet` \
+            or `.userPresence`), the Secure Enclave releases it only after a real match, and no hook can fake that.
+            """,
+        fix:
+            "Keep what the check protects in a Keychain item with SecAccessControlCreateWithFlags(…, .biometryCurrentSet, …) and read it with the LAContext as kSecUseAuthenticationContext; the read succeeding is the gate (IOSecKit's BiometricSecretStore).",
         fixExample: """
-        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)!
-        let query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrAccount as String: "vault-key",
-            kSecReturnData as String: true,
-            kSecUseAuthenticationContext as String: context,
-        ]
-        var item: CFTypeRef?
-        guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return }  // the gate
-        """,
+            let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)!
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecAttrAccount as String: "vault-key",
+                kSecReturnData as String: true,
+                kSecUseAuthenticationContext as String: context,
+            ]
+            var item: CFTypeRef?
+            guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess else { return }  // the gate
+            """,
         triggeringExamples: [
-            RuleExample("""
-            func unlock() {
-                let context = LAContext()
-                context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
-                    if success { DispatchQueue.main.async { self.showVault() } }
+            RuleExample(
+                """
+                func unlock() {
+                    let context = LAContext()
+                    context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
+                        if success { DispatchQueue.main.async { self.showVault() } }
+                    }
                 }
-            }
-            """),
-            RuleExample("""
-            func authenticate(completion: @escaping (Bool) -> Void) {
-                LAContext().↓evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in") { ok, _ in completion(ok) }
-            }
-            """),
-            RuleExample("""
-            func login() async throws {
-                let granted = try await context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
-                guard granted else { return }
-                session.isLoggedIn = true
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                func authenticate(completion: @escaping (Bool) -> Void) {
+                    LAContext().↓evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in") { ok, _ in completion(ok) }
+                }
+                """),
+            RuleExample(
+                """
+                func login() async throws {
+                    let granted = try await context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
+                    guard granted else { return }
+                    session.isLoggedIn = true
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            // The Keychain item is the gate: the Secure Enclave releases it only after a real match.
-            func unlock() {
-                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
-                context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
-                    guard success else { return }
-                    self.readVaultKey(using: self.context, access: access)
+            RuleExample(
+                """
+                // The Keychain item is the gate: the Secure Enclave releases it only after a real match.
+                func unlock() {
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") { success, _ in
+                        guard success else { return }
+                        self.readVaultKey(using: self.context, access: access)
+                    }
                 }
-            }
-            """),
-            RuleExample("""
-            if context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error) { showBiometricOption() }
-            """),
-            RuleExample("""
-            context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { _, error in
-                if let error { log(error) }
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                if context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: &error) { showBiometricOption() }
+                """),
+            RuleExample(
+                """
+                context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Confirm") { _, error in
+                    if let error { log(error) }
+                }
+                """)
         ]
     )
 
     static let calleeNames: Set<String>? = ["evaluatePolicy"]
     /// Signs of a Keychain item bound to biometrics somewhere in the file.
     static let referenceNames: Set<String>? = [
-        "SecAccessControlCreateWithFlags", "kSecAttrAccessControl", "kSecUseAuthenticationContext", "evaluateAccessControl",
-        "BiometricSecretStore",
+        "SecAccessControlCreateWithFlags", "kSecAttrAccessControl", "kSecUseAuthenticationContext",
+        "evaluateAccessControl",
+        "BiometricSecretStore"
     ]
 
     private var gates: [Syntax] = []
@@ -101,7 +109,10 @@ struct BiometricBoolGateRule: SwiftRule {
     mutating func finish(in file: SwiftFile) {
         guard !bindsKeychain else { return }
         for gate in gates {
-            report(file, at: gate, "the evaluatePolicy result alone grants access, and a hook can make it say true; keep the protected secret in a Keychain item with biometric SecAccessControl and let reading it be the gate")
+            report(
+                file, at: gate,
+                "the evaluatePolicy result alone grants access, and a hook can make it say true; keep the protected secret in a Keychain item with biometric SecAccessControl and let reading it be the gate"
+            )
         }
     }
 
@@ -134,9 +145,13 @@ struct BiometricBoolGateRule: SwiftRule {
         var current = Syntax(call).parent
         while let n = current, !n.is(CodeBlockItemSyntax.self) {
             if n.is(ConditionElementSyntax.self) { return true }
-            if let binding = n.as(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-               let body = call.enclosingBody {
-                return body.tokens(viewMode: .sourceAccurate).contains { $0.text == name && $0.position > call.endPosition }
+            if let binding = n.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let body = call.enclosingBody
+            {
+                return body.tokens(viewMode: .sourceAccurate).contains {
+                    $0.text == name && $0.position > call.endPosition
+                }
             }
             current = n.parent
         }

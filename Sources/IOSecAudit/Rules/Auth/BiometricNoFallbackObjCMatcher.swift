@@ -5,11 +5,16 @@ enum BiometricNoFallbackObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard source.mentions("LAPolicyDeviceOwnerAuthenticationWithBiometrics"),
-              !source.mentions("LAPolicyDeviceOwnerAuthentication"), !source.mentions("LAErrorUserFallback")
+            !source.mentions("LAPolicyDeviceOwnerAuthentication"), !source.mentions("LAErrorUserFallback")
         else { return }
         for send in source.sends where send.selector.hasPrefix("evaluatePolicy:") {
-            guard let policy = send.parts.first?.argument, source.identifiers(in: policy) == ["LAPolicyDeviceOwnerAuthenticationWithBiometrics"] else { continue }
-            report(file, source, at: policy.lowerBound, "biometric-only evaluation with no passcode fallback; use LAPolicyDeviceOwnerAuthentication or handle LAErrorUserFallback")
+            guard let policy = send.parts.first?.argument,
+                source.identifiers(in: policy) == ["LAPolicyDeviceOwnerAuthenticationWithBiometrics"]
+            else { continue }
+            report(
+                file, source, at: policy.lowerBound,
+                "biometric-only evaluation with no passcode fallback; use LAPolicyDeviceOwnerAuthentication or handle LAErrorUserFallback"
+            )
         }
     }
 }

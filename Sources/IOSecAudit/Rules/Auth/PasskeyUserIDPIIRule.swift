@@ -12,54 +12,69 @@ struct PasskeyUserIDPIIRule: SwiftRule {
         masvs: "MASVS-PRIVACY-1",
         cwe: 359,
         rationale: """
-        The user handle (`userID:`) is stored with the passkey on the device and in iCloud Keychain, returned to \
-        the site in every assertion, and visible to password managers. WebAuthn requires it to be an opaque \
-        value of at most 64 bytes that contains no personal information: an e-mail address or phone number \
-        there leaks to every party that sees the credential and cannot be changed when the user changes \
-        their address. The human-readable account name goes in `name:`.
-        """,
-        fix: "Give each account a random 16–64 byte user handle on the server, store it with the account, and pass it as userID; put the e-mail or user name in name:.",
+            The user handle (`userID:`) is stored with the passkey on the device and in iCloud Keychain, returned to \
+            the site in every assertion, and visible to password managers. WebAuthn requires it to be an opaque \
+            value of at most 64 bytes that contains no personal information: an e-mail address or phone number \
+            there leaks to every party that sees the credential and cannot be changed when the user changes \
+            their address. The human-readable account name goes in `name:`.
+            """,
+        fix:
+            "Give each account a random 16–64 byte user handle on the server, store it with the account, and pass it as userID; put the e-mail or user name in name:.",
         fixExample: """
-        let options = try await api.beginRegistration()   // options.userHandle: 32 random bytes made by the server
-        let request = provider.createCredentialRegistrationRequest(challenge: options.challenge,
-                                                                   name: options.userName, userID: options.userHandle)
-        """,
+            let options = try await api.beginRegistration()   // options.userHandle: 32 random bytes made by the server
+            let request = provider.createCredentialRegistrationRequest(challenge: options.challenge,
+                                                                       name: options.userName, userID: options.userHandle)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            let request = provider.createCredentialRegistrationRequest(challenge: options.challenge, name: email, ↓userID: Data(email.utf8))
-            """),
-            RuleExample("""
-            let handle = account.phoneNumber.data(using: .utf8)!
-            let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: account.displayName, ↓userID: handle)
-            """),
-            RuleExample("""
-            let request = securityKeyProvider.createCredentialRegistrationRequest(challenge: challenge, displayName: name, name: user.username, ↓userID: Data(user.username.utf8))
-            """),
+            RuleExample(
+                """
+                let request = provider.createCredentialRegistrationRequest(challenge: options.challenge, name: email, ↓userID: Data(email.utf8))
+                """),
+            RuleExample(
+                """
+                let handle = account.phoneNumber.data(using: .utf8)!
+                let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: account.displayName, ↓userID: handle)
+                """),
+            RuleExample(
+                """
+                let request = securityKeyProvider.createCredentialRegistrationRequest(challenge: challenge, displayName: name, name: user.username, ↓userID: Data(user.username.utf8))
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            let request = provider.createCredentialRegistrationRequest(challenge: options.challenge, name: email, userID: options.userHandle)
-            """),
-            RuleExample("""
-            let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: user.email, userID: Data(user.id.uuidString.utf8))
-            """),
-            RuleExample("""
-            let userID = Data(base64URLEncoded: response.user.id)!
-            let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: response.user.name, userID: userID)
-            """),
+            RuleExample(
+                """
+                let request = provider.createCredentialRegistrationRequest(challenge: options.challenge, name: email, userID: options.userHandle)
+                """),
+            RuleExample(
+                """
+                let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: user.email, userID: Data(user.id.uuidString.utf8))
+                """),
+            RuleExample(
+                """
+                let userID = Data(base64URLEncoded: response.user.id)!
+                let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: response.user.name, userID: userID)
+                """)
         ]
     )
 
     static let calleeNames: Set<String>? = ["createCredentialRegistrationRequest"]
 
     /// Words (or adjacent word pairs) that name personal data a user handle must not carry.
-    private static let personalWords: Set<String> = ["email", "mail", "phone", "msisdn", "username", "login", "nickname", "ssn"]
-    private static let personalPairs: Set<String> = ["user name", "account name", "full name", "display name", "e mail", "mobile number"]
+    private static let personalWords: Set<String> = [
+        "email", "mail", "phone", "msisdn", "username", "login", "nickname", "ssn"
+    ]
+    private static let personalPairs: Set<String> = [
+        "user name", "account name", "full name", "display name", "e mail", "mobile number"
+    ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let argument = call.arguments.first(where: { $0.label?.text == "userID" }),
-              let name = Self.personalName(in: argument.expression) else { return }
-        report(file, at: argument, "the passkey user handle is made from `\(name)`; it is stored with the credential and sent on every sign-in, so it must be an opaque random value")
+            let name = Self.personalName(in: argument.expression)
+        else { return }
+        report(
+            file, at: argument,
+            "the passkey user handle is made from `\(name)`; it is stored with the credential and sent on every sign-in, so it must be an opaque random value"
+        )
     }
 
     /// The first identifier naming personal data in the value or (a few steps back) in the locals it came from.
@@ -72,7 +87,8 @@ struct PasskeyUserIDPIIRule: SwiftRule {
                 if isPersonal(text) { return text }
             }
             if let call = e.as(FunctionCallExprSyntax.self), ["Data", "Array"].contains(call.calledName ?? ""),
-               call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+                call.arguments.count == 1, let only = call.arguments.first, only.label == nil
+            {
                 current = LocalValue.origin(of: only.expression)
             } else {
                 current = LocalValue.origin(of: e)

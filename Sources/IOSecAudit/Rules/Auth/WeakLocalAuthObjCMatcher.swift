@@ -10,13 +10,20 @@ enum WeakLocalAuthObjCMatcher: ObjCRule {
             guard let argument = send.parts.first?.argument else { continue }
             // One side a credential, the other a string the app carries (a literal, `#define` or constant).
             let sides = [(send.receiver, argument), (argument, send.receiver)]
-            guard let name = sides.lazy.compactMap({ credential, other -> String? in
-                guard let name = source.sensitiveName(in: credential), isCredential(name), let value = source.stringValue(of: other),
-                      HardcodedSecretRule.looksLikeCredentialValue(value) || value.allSatisfy(\.isNumber) && value.count >= 4
-                else { return nil }
-                return name
-            }).first else { continue }
-            report(file, source, at: send.open, "'\(name)' is compared with a hard-coded string; verify it on the server or against a salted hash in the Keychain")
+            guard
+                let name = sides.lazy.compactMap({ credential, other -> String? in
+                    guard let name = source.sensitiveName(in: credential), isCredential(name),
+                        let value = source.stringValue(of: other),
+                        HardcodedSecretRule.looksLikeCredentialValue(value)
+                            || value.allSatisfy(\.isNumber) && value.count >= 4
+                    else { return nil }
+                    return name
+                }).first
+            else { continue }
+            report(
+                file, source, at: send.open,
+                "'\(name)' is compared with a hard-coded string; verify it on the server or against a salted hash in the Keychain"
+            )
         }
     }
 

@@ -11,72 +11,82 @@ struct WeakLocalAuthRule: SwiftRule {
         masvs: "MASVS-AUTH-2",
         cwe: 798,
         rationale: """
-        A password or PIN compared with a string literal is in the binary for anyone to read with `strings`, \
-        is the same on every install, and cannot be changed without an update. Patching the comparison's \
-        branch bypasses it entirely. Such checks are usually debug backdoors or placeholder logins that ship \
-        by accident.
-        """,
-        fix: "Verify credentials on the server, or against a salted hash (or a Keychain item) created when the user set them.",
+            A password or PIN compared with a string literal is in the binary for anyone to read with `strings`, \
+            is the same on every install, and cannot be changed without an update. Patching the comparison's \
+            branch bypasses it entirely. Such checks are usually debug backdoors or placeholder logins that ship \
+            by accident.
+            """,
+        fix:
+            "Verify credentials on the server, or against a salted hash (or a Keychain item) created when the user set them.",
         fixExample: """
-        // The PIN's salted hash was stored in the Keychain when the user chose it.
-        let stored = try keychain.data(for: "pinHash")
-        let candidate = try PBKDF2.hash(pin, salt: stored.salt, rounds: 310_000)
-        guard constantTimeEquals(candidate, stored.hash) else { throw AuthError.wrongPIN }
-        """,
+            // The PIN's salted hash was stored in the Keychain when the user chose it.
+            let stored = try keychain.data(for: "pinHash")
+            let candidate = try PBKDF2.hash(pin, salt: stored.salt, rounds: 310_000)
+            guard constantTimeEquals(candidate, stored.hash) else { throw AuthError.wrongPIN }
+            """,
         triggeringExamples: [
-            RuleExample("""
-            #define kMasterPIN @"4711"
-            - (IBAction)unlock:(id)sender {
-                if (↓[self.passwordField.text isEqualToString:@"Tr0ub4dor"]) { [self showVault]; }
-                if (↓[kMasterPIN isEqualToString:pin]) { [self showVault]; }
-            }
-            """, path: "App/Lock.m"),
+            RuleExample(
+                """
+                #define kMasterPIN @"4711"
+                - (IBAction)unlock:(id)sender {
+                    if (↓[self.passwordField.text isEqualToString:@"Tr0ub4dor"]) { [self showVault]; }
+                    if (↓[kMasterPIN isEqualToString:pin]) { [self showVault]; }
+                }
+                """, path: "App/Lock.m"),
             RuleExample(#"if ↓password == "admin" { unlockVault() }"#),
             RuleExample(#"guard ↓pinField.text == "1234" else { return showWrongPIN() }"#),
-            RuleExample(#"func isMaster(_ enteredPasscode: String) -> Bool { return "s3cr3t-backdoor" == ↓enteredPasscode }"#),
-            RuleExample(#"if username == "support" && ↓credentials.password.elementsEqual("Welcome1!") { grantAccess() }"#),
+            RuleExample(
+                #"func isMaster(_ enteredPasscode: String) -> Bool { return "s3cr3t-backdoor" == ↓enteredPasscode }"#),
+            RuleExample(
+                #"if username == "support" && ↓credentials.password.elementsEqual("Welcome1!") { grantAccess() }"#),
             RuleExample(#"if ↓otpCode != "000000" { throw LoginError.invalidCode }"#),
             RuleExample(#"if userField.text == "root" && ↓passField.text == "Tr0ub4dor" { showAdminPanel() }"#),
-            RuleExample("""
-            func check(_ password: String) -> Bool {
-                let path = Bundle.main.path(forResource: "Accounts", ofType: "plist")!
-                let stored = NSDictionary(contentsOfFile: path)!
-                return ↓password == stored["Password"] as? String
-            }
-            """),
-            RuleExample("""
-            let masterPIN = "2468"
-            func unlock(with pin: String) -> Bool { ↓pin == masterPIN }
-            """),
+            RuleExample(
+                """
+                func check(_ password: String) -> Bool {
+                    let path = Bundle.main.path(forResource: "Accounts", ofType: "plist")!
+                    let stored = NSDictionary(contentsOfFile: path)!
+                    return ↓password == stored["Password"] as? String
+                }
+                """),
+            RuleExample(
+                """
+                let masterPIN = "2468"
+                func unlock(with pin: String) -> Bool { ↓pin == masterPIN }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            - (IBAction)save:(id)sender {
-                if ([self.passwordField.text isEqualToString:self.confirmField.text]) { [self store]; }
-                if ([password isEqualToString:@""]) { return; }
-                if ([self.usernameField.text isEqualToString:@"admin"]) { [self warn]; }
-            }
-            """, path: "App/Lock.m"),
-            RuleExample("""
-            guard !password.isEmpty, pin.count == 4 else { return }
-            if password == "" { showEmptyPasswordError() }
-            """),
-            RuleExample("""
-            let storedPassword = try keychain.string(forKey: "password")
-            if password == storedPassword { unlockVault() }
-            """),
+            RuleExample(
+                """
+                - (IBAction)save:(id)sender {
+                    if ([self.passwordField.text isEqualToString:self.confirmField.text]) { [self store]; }
+                    if ([password isEqualToString:@""]) { return; }
+                    if ([self.usernameField.text isEqualToString:@"admin"]) { [self warn]; }
+                }
+                """, path: "App/Lock.m"),
+            RuleExample(
+                """
+                guard !password.isEmpty, pin.count == 4 else { return }
+                if password == "" { showEmptyPasswordError() }
+                """),
+            RuleExample(
+                """
+                let storedPassword = try keychain.string(forKey: "password")
+                if password == storedPassword { unlockVault() }
+                """),
             RuleExample(#"if passwordPlaceholderText == "Password" { configureDefaultLabel() }"#),
             RuleExample("if newPassword != confirmPassword { showMismatch() }"),
             RuleExample(#"if response.status == "ok" && response.token == expectedToken { proceed() }"#),
-            RuleExample("""
-            func verify(_ password: String) throws -> Bool {
-                let stored = try keychain.read(account: "password")
-                return password == stored["hash"]
-            }
-            if passField.text == confirmField.text { enableSubmit() }
-            if passwordField.placeholder == "Password" { relabel() }
-            """),
-            RuleExample(#"#expect(password == "hunter2")"#, path: "AppTests/LoginTests.swift"),
+            RuleExample(
+                """
+                func verify(_ password: String) throws -> Bool {
+                    let stored = try keychain.read(account: "password")
+                    return password == stored["hash"]
+                }
+                if passField.text == confirmField.text { enableSubmit() }
+                if passwordField.placeholder == "Password" { relabel() }
+                """),
+            RuleExample(#"#expect(password == "hunter2")"#, path: "AppTests/LoginTests.swift")
         ]
     )
 
@@ -110,8 +120,9 @@ struct WeakLocalAuthRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "elementsEqual", let base = call.calledBase,
-              call.arguments.first?.expression.stringLiteralValue?.isEmpty == false,
-              let name = Self.credentialName(in: base) else { return }
+            call.arguments.first?.expression.stringLiteralValue?.isEmpty == false,
+            let name = Self.credentialName(in: base)
+        else { return }
         report(file, at: base, Self.message(name))
     }
 
@@ -120,7 +131,9 @@ struct WeakLocalAuthRule: SwiftRule {
     }
 
     /// Readers of files that ship inside the app bundle.
-    private static let bundledReaders: Set<String> = ["NSDictionary", "NSMutableDictionary", "NSArray", "contentsOfFile", "propertyList", "decode"]
+    private static let bundledReaders: Set<String> = [
+        "NSDictionary", "NSMutableDictionary", "NSArray", "contentsOfFile", "propertyList", "decode"
+    ]
 
     /// `stored["Password"]`, `stored.object(forKey: "pin")` where `stored` was read from a bundled plist or file
     /// (`NSDictionary(contentsOfFile: Bundle.main.path(…))`).
@@ -129,18 +142,28 @@ struct WeakLocalAuthRule: SwiftRule {
         let container: ExprSyntax?
         if let subscriptCall = e.as(SubscriptCallExprSyntax.self) {
             container = subscriptCall.calledExpression
-        } else if let call = e.as(FunctionCallExprSyntax.self), ["object", "value", "string"].contains(call.calledName ?? "") {
+        } else if let call = e.as(FunctionCallExprSyntax.self),
+            ["object", "value", "string"].contains(call.calledName ?? "")
+        {
             container = call.calledBase
         } else if let cast = e.as(AsExprSyntax.self) {
             return isBundledValue(cast.expression)
         } else {
             return false
         }
-        guard let container, let origin = LocalValue.origin(of: container) ?? (container.unwrapped.is(FunctionCallExprSyntax.self) ? container : nil)
+        guard let container,
+            let origin = LocalValue.origin(of: container)
+                ?? (container.unwrapped.is(FunctionCallExprSyntax.self) ? container : nil)
         else { return false }
         let text = origin.sourceText
-        return text.contains("Bundle.main") || text.contains("forResource") || (origin.unwrapped.as(FunctionCallExprSyntax.self)
-            .map { call in bundledReaders.contains(call.calledName ?? "") && call.arguments.contains { $0.label?.text == "contentsOfFile" || $0.label?.text == "contentsOf" } } ?? false)
+        return text.contains("Bundle.main") || text.contains("forResource")
+            || (origin.unwrapped.as(FunctionCallExprSyntax.self)
+                .map { call in
+                    bundledReaders.contains(call.calledName ?? "")
+                        && call.arguments.contains {
+                            $0.label?.text == "contentsOfFile" || $0.label?.text == "contentsOf"
+                        }
+                } ?? false)
     }
 
     private static func message(_ name: String) -> String {

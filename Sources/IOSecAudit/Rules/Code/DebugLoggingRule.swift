@@ -10,61 +10,66 @@ struct DebugLoggingRule: SwiftRule {
         masvs: "MASVS-STORAGE-2",
         cwe: 489,
         rationale: """
-        print, debugPrint, dump and NSLog are debugging aids. In a release build NSLog still writes to the \
-        device log, readable over a cable and in sysdiagnose archives, and print costs time on the main \
-        thread. Debug output left in shipping code tends to grow: today a status line, tomorrow a response \
-        body with a token in it. Keep it behind #if DEBUG, or use Logger, whose messages are redacted by default.
-        """,
+            print, debugPrint, dump and NSLog are debugging aids. In a release build NSLog still writes to the \
+            device log, readable over a cable and in sysdiagnose archives, and print costs time on the main \
+            thread. Debug output left in shipping code tends to grow: today a status line, tomorrow a response \
+            body with a token in it. Keep it behind #if DEBUG, or use Logger, whose messages are redacted by default.
+            """,
         fix: "Wrap debugging output in #if DEBUG, or log through os.Logger with an explicit privacy level.",
         fixExample: """
-        #if DEBUG
-        print("cart reloaded with \\(items.count) items")
-        #endif
-
-        // Or, for events worth keeping in release builds:
-        logger.debug("cart reloaded with \\(items.count, privacy: .public) items")
-        """,
-        triggeringExamples: [
-            RuleExample(#"↓print("cart reloaded with \(items.count) items")"#),
-            RuleExample("""
-            func application(_ app: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
-                ↓NSLog("push registration failed: %@", error.localizedDescription)
-            }
-            """),
-            RuleExample("""
-            #if !DEBUG
-            ↓debugPrint(response)
-            #endif
-            """),
-            RuleExample("↓Swift.dump(viewModel.state)"),
-            RuleExample("""
-            // One finding per file, at the first call.
-            func reload() {
-                ↓print("reloading")
-                print("reloaded \\(items.count) items")
-                NSLog("done")
-            }
-            """),
-        ],
-        nonTriggeringExamples: [
-            RuleExample("""
             #if DEBUG
             print("cart reloaded with \\(items.count) items")
             #endif
-            """),
-            RuleExample(#"print("expected 3 rows, got \(rows.count)")"#, path: "AppTests/CartTests.swift"),
-            RuleExample("""
-            import ArgumentParser
 
-            struct Export: ParsableCommand {
-                func run() throws { print("exported \\(count) strings") }
-            }
-            """, path: "Sources/strings-export/Export.swift"),
+            // Or, for events worth keeping in release builds:
+            logger.debug("cart reloaded with \\(items.count, privacy: .public) items")
+            """,
+        triggeringExamples: [
+            RuleExample(#"↓print("cart reloaded with \(items.count) items")"#),
+            RuleExample(
+                """
+                func application(_ app: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
+                    ↓NSLog("push registration failed: %@", error.localizedDescription)
+                }
+                """),
+            RuleExample(
+                """
+                #if !DEBUG
+                ↓debugPrint(response)
+                #endif
+                """),
+            RuleExample("↓Swift.dump(viewModel.state)"),
+            RuleExample(
+                """
+                // One finding per file, at the first call.
+                func reload() {
+                    ↓print("reloading")
+                    print("reloaded \\(items.count) items")
+                    NSLog("done")
+                }
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                #if DEBUG
+                print("cart reloaded with \\(items.count) items")
+                #endif
+                """),
+            RuleExample(#"print("expected 3 rows, got \(rows.count)")"#, path: "AppTests/CartTests.swift"),
+            RuleExample(
+                """
+                import ArgumentParser
+
+                struct Export: ParsableCommand {
+                    func run() throws { print("exported \\(count) strings") }
+                }
+                """, path: "Sources/strings-export/Export.swift"),
             RuleExample(#"print("wrote \(icons.count) icons")"#, path: "Scripts/GenerateIcons.swift"),
             RuleExample(#"print("generated icons", to: &buildLog)"#),
             RuleExample("printer.print(receipt)"),
             // One mistake, one finding: storage.log-sensitive reports this call.
-            RuleExample(#"print("token: \(accessToken)")"#),
+            RuleExample(#"print("token: \(accessToken)")"#)
         ]
     )
 
@@ -79,13 +84,14 @@ struct DebugLoggingRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName,
-              Self.names.contains(name), LogSensitiveRule.isGlobalCall(call),
-              !call.argumentLabels.contains("to"),  // print(_:to:) writes into a stream the code owns
-              !call.isDebugOnly
+            Self.names.contains(name), LogSensitiveRule.isGlobalCall(call),
+            !call.argumentLabels.contains("to"),  // print(_:to:) writes into a stream the code owns
+            !call.isDebugOnly
         else { return }
         if fileIsTool == nil { fileIsTool = Self.isTool(file) }
         guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil,
-              FormatStringRule.variableFormat(of: call, in: file) == nil else { return }
+            FormatStringRule.variableFormat(of: call, in: file) == nil
+        else { return }
         calls.append((call, name))
     }
 
@@ -94,8 +100,12 @@ struct DebugLoggingRule: SwiftRule {
     mutating func finish(in file: SwiftFile) {
         guard let (first, name) = calls.first else { return }
         let context = first.buildCondition == .releaseOnly ? "release-only code" : "release builds"
-        let more = calls.count > 1 ? " (and \(calls.count - 1) more console call\(calls.count == 2 ? "" : "s") in this file)" : ""
-        report(file, at: first, "'\(name)' writes to the console in \(context)\(more); wrap them in #if DEBUG or use Logger")
+        let more =
+            calls.count > 1
+            ? " (and \(calls.count - 1) more console call\(calls.count == 2 ? "" : "s") in this file)" : ""
+        report(
+            file, at: first,
+            "'\(name)' writes to the console in \(context)\(more); wrap them in #if DEBUG or use Logger")
     }
 
     /// A build script, package manifest or command-line tool rather than app code.

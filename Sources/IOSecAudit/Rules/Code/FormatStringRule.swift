@@ -11,61 +11,66 @@ struct FormatStringRule: SwiftRule {
         masvs: "MASVS-CODE-4",
         cwe: 134,
         rationale: """
-        `NSLog`, `String(format:)` and `NSString(format:)` read their first argument as a format: each `%@`, `%s` \
-        or `%n` in it consumes an argument that was never passed. When the format is a variable, and the text comes \
-        from a user, a server or a file, `%@%@%@` reads from the stack and crashes the app, and `%s` / `%x` print \
-        memory into the log or the UI. The fix is trivial: the format is a literal and the text is its argument.
-        """,
-        fix: "Pass a constant format and the text as an argument: NSLog(\"%@\", message), String(format: \"%@\", text) — or use string interpolation.",
+            `NSLog`, `String(format:)` and `NSString(format:)` read their first argument as a format: each `%@`, `%s` \
+            or `%n` in it consumes an argument that was never passed. When the format is a variable, and the text comes \
+            from a user, a server or a file, `%@%@%@` reads from the stack and crashes the app, and `%s` / `%x` print \
+            memory into the log or the UI. The fix is trivial: the format is a literal and the text is its argument.
+            """,
+        fix:
+            "Pass a constant format and the text as an argument: NSLog(\"%@\", message), String(format: \"%@\", text) — or use string interpolation.",
         fixExample: """
-        NSLog("%@", message)
-        let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)  // a localized constant
-        """,
+            NSLog("%@", message)
+            let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)  // a localized constant
+            """,
         triggeringExamples: [
             RuleExample("func log(_ message: String) { NSLog(↓message) }"),
             RuleExample(#"let text = String(format: ↓commentField.text!, arguments: [])"#),
-            RuleExample("""
-            func show(_ response: [String: Any]) {
-                let message = response["message"] as? String ?? ""
-                label.text = NSString(format: ↓message as NSString) as String
-            }
-            """),
+            RuleExample(
+                """
+                func show(_ response: [String: Any]) {
+                    let message = response["message"] as? String ?? ""
+                    label.text = NSString(format: ↓message as NSString) as String
+                }
+                """),
             RuleExample(#"NSLog(↓"Could not migrate the store: " + error.localizedDescription)"#),
-            RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#),
+            RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#)
         ],
         nonTriggeringExamples: [
             RuleExample(#"NSLog("%@", message)"#),
             RuleExample(#"let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)"#),
-            RuleExample("""
-            private let rowFormat = "%02d: %@"
-            func row(_ i: Int, _ name: String) -> String { String(format: rowFormat, i, name) }
-            let pct = String(format: Self.percentFormat, value)
-            let hex = bytes.map { String(format: "%02x", $0) }.joined()
-            """),
+            RuleExample(
+                """
+                private let rowFormat = "%02d: %@"
+                func row(_ i: Int, _ name: String) -> String { String(format: rowFormat, i, name) }
+                let pct = String(format: Self.percentFormat, value)
+                let hex = bytes.map { String(format: "%02x", $0) }.joined()
+                """),
             RuleExample(#"let s = String(format: L10n.itemsFormat, count)"#),
-            RuleExample("""
-            extension String {
-                func format(arguments: CVarArg...) -> String { String(format: self, arguments: arguments) }
-            }
-            func spec(message: String, args: CVarArg...) -> String { String(format: message, arguments: args) }
-            func caption(_ date: String) -> String {
-                let localized: String
-                localized = NSLocalizedString("renews.caption", value: "Renews on %@.", comment: "")
-                return String(format: localized, date)
-            }
-            """),
-            RuleExample("""
-            enum Strings {
-                private static let attemptsSingle = NSLocalizedString("%i Failed Attempt", comment: "")
-                private static let attemptsPlural = NSLocalizedString("%i Failed Attempts", comment: "")
-                static func failedAttempts(_ n: Int) -> String {
-                    let template = n > 1 ? attemptsPlural : attemptsSingle
-                    return String(format: template, n)
+            RuleExample(
+                """
+                extension String {
+                    func format(arguments: CVarArg...) -> String { String(format: self, arguments: arguments) }
                 }
-            }
-            let message = String(format: configuration.messageTemplate, email)
-            let approved = String(format: BUDDY_APPROVED_STRING(), name)
-            """),
+                func spec(message: String, args: CVarArg...) -> String { String(format: message, arguments: args) }
+                func caption(_ date: String) -> String {
+                    let localized: String
+                    localized = NSLocalizedString("renews.caption", value: "Renews on %@.", comment: "")
+                    return String(format: localized, date)
+                }
+                """),
+            RuleExample(
+                """
+                enum Strings {
+                    private static let attemptsSingle = NSLocalizedString("%i Failed Attempt", comment: "")
+                    private static let attemptsPlural = NSLocalizedString("%i Failed Attempts", comment: "")
+                    static func failedAttempts(_ n: Int) -> String {
+                        let template = n > 1 ? attemptsPlural : attemptsSingle
+                        return String(format: template, n)
+                    }
+                }
+                let message = String(format: configuration.messageTemplate, email)
+                let approved = String(format: BUDDY_APPROVED_STRING(), name)
+                """)
         ]
     )
 
@@ -73,7 +78,10 @@ struct FormatStringRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let format = Self.variableFormat(of: call, in: file) else { return }
-        report(file, at: format, "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument")
+        report(
+            file, at: format,
+            "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument"
+        )
     }
 
     /// The format argument of a formatting call when it is not a constant. `code.debug-logging` asks this too, so
@@ -86,7 +94,9 @@ struct FormatStringRule: SwiftRule {
             guard LogSensitiveRule.isGlobalCall(call) else { return nil }
             format = call.arguments.first?.expression
         case "String", "NSString", "localizedStringWithFormat":
-            format = call.argument("format") ?? (name == "localizedStringWithFormat" ? call.arguments.first?.expression : nil)
+            format =
+                call.argument("format")
+                ?? (name == "localizedStringWithFormat" ? call.arguments.first?.expression : nil)
         default:
             return nil
         }
@@ -97,9 +107,13 @@ struct FormatStringRule: SwiftRule {
     /// `func format(_ args: CVarArg...) -> String { String(format: self, arguments: args) }`: a helper that passes
     /// its caller's format on. The callers decide whether the format is constant.
     private static func isFormatForwarder(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.argument("format")?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return true }
+        if call.argument("format")?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return true
+        }
         guard let function = call.enclosingFunction else { return false }
-        return function.signature.parameterClause.parameters.contains { $0.ellipsis != nil || $0.type.sourceText.contains("CVarArg") }
+        return function.signature.parameterClause.parameters.contains {
+            $0.ellipsis != nil || $0.type.sourceText.contains("CVarArg")
+        }
     }
 
     /// Literals, constants one name away, localized format keys, and generated string tables (`L10n.…`).
@@ -109,22 +123,30 @@ struct FormatStringRule: SwiftRule {
         if e.is(StringLiteralExprSyntax.self) { return true }
         // `count > 1 ? pluralFormat : singularFormat`: constant when both branches are.
         if let sequence = e.as(SequenceExprSyntax.self),
-           let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(UnresolvedTernaryExprSyntax.self),
-           let otherwise = sequence.elements.last, !otherwise.is(UnresolvedTernaryExprSyntax.self) {
-            return isConstant(ternary.thenExpression, in: file, depth: depth + 1) && isConstant(otherwise, in: file, depth: depth + 1)
+            let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(
+                UnresolvedTernaryExprSyntax.self),
+            let otherwise = sequence.elements.last, !otherwise.is(UnresolvedTernaryExprSyntax.self)
+        {
+            return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
+                && isConstant(otherwise, in: file, depth: depth + 1)
         }
         if let ternary = e.as(TernaryExprSyntax.self) {
-            return isConstant(ternary.thenExpression, in: file, depth: depth + 1) && isConstant(ternary.elseExpression, in: file, depth: depth + 1)
+            return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
+                && isConstant(ternary.elseExpression, in: file, depth: depth + 1)
         }
         if file.stringValue(of: e) != nil { return true }
         if let call = e.as(FunctionCallExprSyntax.self) {
             // `NSLocalizedString("key", comment:)`, `String(localized:)`, `.localized`, `L10n.format(…)`
             let callee = call.calledName ?? ""
-            if callee.lowercased().contains("locali") || call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true {
+            if callee.lowercased().contains("locali")
+                || call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true
+            {
                 return true
             }
             // `BUDDY_APPROVED_STRING()`: a generated string table's accessor (macro-style name, no arguments).
-            if call.arguments.isEmpty, callee.count > 3, callee.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), callee.contains("_") {
+            if call.arguments.isEmpty, callee.count > 3,
+                callee.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), callee.contains("_")
+            {
                 return true
             }
             return call.calledBase.map { isConstant($0, in: file, depth: depth + 1) } ?? false
@@ -139,7 +161,9 @@ struct FormatStringRule: SwiftRule {
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
             let lower = name.lowercased()
-            if isFormatName(name) || lower.contains("locali") || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true {
+            if isFormatName(name) || lower.contains("locali")
+                || name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true
+            {
                 return true
             }
             if let origin = LocalValue.origin(of: e) { return isConstant(origin, in: file, depth: depth + 1) }

@@ -4,11 +4,15 @@
 enum SQLInjectionObjCMatcher: ObjCRule {
     static var description: RuleDescription { SQLInjectionRule.description }
 
-    static let sqliteCalls: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"]
+    static let sqliteCalls: Set<String> = [
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"
+    ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where sqliteCalls.contains(call.name) && call.arguments.count >= 2 {
-            if isFormatted(call.arguments[1], in: source, before: call.nameIndex) { report(file, source, at: call.arguments[1].lowerBound) }
+            if isFormatted(call.arguments[1], in: source, before: call.nameIndex) {
+                report(file, source, at: call.arguments[1].lowerBound)
+            }
         }
         for send in source.sends where send.selector == "executeQuery:" || send.selector == "executeUpdate:" {
             // `executeQuery:@"… ?", value` binds; a formatted string with no further argument does not.
@@ -18,19 +22,25 @@ enum SQLInjectionObjCMatcher: ObjCRule {
     }
 
     private static func report(_ file: ArtifactFile, _ source: ObjCSource, at index: Int) {
-        report(file, source, at: index, "SQL is built from a formatted string with values in it and run as text; use ? placeholders and bind the values")
+        report(
+            file, source, at: index,
+            "SQL is built from a formatted string with values in it and run as text; use ? placeholders and bind the values"
+        )
     }
 
     /// `[NSString stringWithFormat:@"… %@", value]` (with at least one value), `.UTF8String` of one, or a local
     /// assigned from one earlier in the same body.
     static func isFormatted(_ range: Range<Int>, in source: ObjCSource, before use: Int) -> Bool {
-        if let send = source.sends.first(where: { range.contains($0.open) && $0.selector.hasPrefix("stringWithFormat:") }) {
+        if let send = source.sends.first(where: {
+            range.contains($0.open) && $0.selector.hasPrefix("stringWithFormat:")
+        }) {
             return source.split(send.parts[0].argument ?? 0..<0).count > 1
         }
         let names = source.identifiers(in: range).filter { $0 != "UTF8String" && $0 != "self" }
         guard names.count == 1, let name = names.first, let body = source.body(containing: use) else { return false }
         return source.assignments().contains { assignment in
-            assignment.equals > body.lowerBound && assignment.equals < use && source.lastIdentifier(in: assignment.target) == name
+            assignment.equals > body.lowerBound && assignment.equals < use
+                && source.lastIdentifier(in: assignment.target) == name
                 && isFormatted(assignment.value, in: source, before: assignment.equals)
         }
     }

@@ -11,72 +11,85 @@ struct SQLInjectionRule: SwiftRule {
         masvs: "MASVS-CODE-4",
         cwe: 89,
         rationale: """
-        A query assembled with string interpolation or `+` runs whatever SQL the inserted value contains: a \
-        name of `x' OR '1'='1` reads every row, `'; DROP TABLE notes; --` deletes data, and values that come from \
-        a deep link or a synced record turn that into a remote attack on the local database. SQLite's own API, \
-        FMDB and GRDB all bind values as parameters, which keeps data and SQL apart.
-        """,
-        fix: "Put `?` placeholders in a constant SQL string and pass the values as arguments (sqlite3_bind_*, FMDB `values:`, GRDB `arguments:`).",
+            A query assembled with string interpolation or `+` runs whatever SQL the inserted value contains: a \
+            name of `x' OR '1'='1` reads every row, `'; DROP TABLE notes; --` deletes data, and values that come from \
+            a deep link or a synced record turn that into a remote attack on the local database. SQLite's own API, \
+            FMDB and GRDB all bind values as parameters, which keeps data and SQL apart.
+            """,
+        fix:
+            "Put `?` placeholders in a constant SQL string and pass the values as arguments (sqlite3_bind_*, FMDB `values:`, GRDB `arguments:`).",
         fixExample: """
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(db, "SELECT body FROM notes WHERE owner = ?", -1, &statement, nil)
-        sqlite3_bind_text(statement, 1, owner, -1, SQLITE_TRANSIENT)
-        // FMDB: try db.executeQuery("SELECT body FROM notes WHERE owner = ?", values: [owner])
-        // GRDB: try Row.fetchAll(db, sql: "SELECT body FROM notes WHERE owner = ?", arguments: [owner])
-        """,
+            var statement: OpaquePointer?
+            sqlite3_prepare_v2(db, "SELECT body FROM notes WHERE owner = ?", -1, &statement, nil)
+            sqlite3_bind_text(statement, 1, owner, -1, SQLITE_TRANSIENT)
+            // FMDB: try db.executeQuery("SELECT body FROM notes WHERE owner = ?", values: [owner])
+            // GRDB: try Row.fetchAll(db, sql: "SELECT body FROM notes WHERE owner = ?", arguments: [owner])
+            """,
         triggeringExamples: [
-            RuleExample("""
-            - (void)deleteMonth:(NSString *)month {
-                NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
-                sqlite3_exec(db, ↓sql.UTF8String, NULL, NULL, NULL);
-                FMResultSet *rows = [queue executeQuery:↓[NSString stringWithFormat:@"SELECT * FROM t WHERE name = '%@'", name]];
-            }
-            """, path: "App/Store.m"),
+            RuleExample(
+                """
+                - (void)deleteMonth:(NSString *)month {
+                    NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
+                    sqlite3_exec(db, ↓sql.UTF8String, NULL, NULL, NULL);
+                    FMResultSet *rows = [queue executeQuery:↓[NSString stringWithFormat:@"SELECT * FROM t WHERE name = '%@'", name]];
+                }
+                """, path: "App/Store.m"),
             RuleExample(#"sqlite3_exec(db, ↓"DELETE FROM notes WHERE id = \(noteID)", nil, nil, nil)"#),
-            RuleExample("""
-            func find(user name: String) -> OpaquePointer? {
-                let query = "SELECT * FROM users WHERE name = '" + name + "'"
-                var statement: OpaquePointer?
-                sqlite3_prepare_v2(db, ↓query, -1, &statement, nil)
-                return statement
-            }
-            """),
-            RuleExample(#"let rows = try db.executeQuery(↓"SELECT * FROM accounts WHERE email = '\(emailField.text!)'", values: nil)"#),
+            RuleExample(
+                """
+                func find(user name: String) -> OpaquePointer? {
+                    let query = "SELECT * FROM users WHERE name = '" + name + "'"
+                    var statement: OpaquePointer?
+                    sqlite3_prepare_v2(db, ↓query, -1, &statement, nil)
+                    return statement
+                }
+                """),
+            RuleExample(
+                #"let rows = try db.executeQuery(↓"SELECT * FROM accounts WHERE email = '\(emailField.text!)'", values: nil)"#
+            ),
             RuleExample(#"try db.execute(sql: ↓"UPDATE player SET score = \(score) WHERE name = '\(name)'")"#),
-            RuleExample(#"let players = try Row.fetchAll(db, sql: ↓String(format: "SELECT * FROM player WHERE team = '%@'", team))"#),
+            RuleExample(
+                #"let players = try Row.fetchAll(db, sql: ↓String(format: "SELECT * FROM player WHERE team = '%@'", team))"#
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            - (void)deleteMonth:(NSString *)month {
-                sqlite3_exec(db, "DELETE FROM statements WHERE archived = 1", NULL, NULL, NULL);
-                FMResultSet *rows = [queue executeQuery:@"SELECT * FROM t WHERE name = ?", name];
-                NSString *sql = [NSString stringWithFormat:@"VACUUM"];
-                sqlite3_exec(db, sql.UTF8String, NULL, NULL, NULL);
-            }
-            """, path: "App/Store.m"),
+            RuleExample(
+                """
+                - (void)deleteMonth:(NSString *)month {
+                    sqlite3_exec(db, "DELETE FROM statements WHERE archived = 1", NULL, NULL, NULL);
+                    FMResultSet *rows = [queue executeQuery:@"SELECT * FROM t WHERE name = ?", name];
+                    NSString *sql = [NSString stringWithFormat:@"VACUUM"];
+                    sqlite3_exec(db, sql.UTF8String, NULL, NULL, NULL);
+                }
+                """, path: "App/Store.m"),
             RuleExample(#"sqlite3_prepare_v2(db, "SELECT body FROM notes WHERE owner = ?", -1, &statement, nil)"#),
             RuleExample(#"let rows = try db.executeQuery("SELECT * FROM accounts WHERE email = ?", values: [email])"#),
-            RuleExample(#"try db.execute(sql: "UPDATE player SET score = ? WHERE name = ?", arguments: [score, name])"#),
-            RuleExample("""
-            let createTable = "CREATE TABLE IF NOT EXISTS \\(Tables.notes) (id INTEGER PRIMARY KEY, body TEXT)"
-            sqlite3_exec(db, createTable, nil, nil, nil)
-            sqlite3_exec(db, "PRAGMA user_version = \\(Self.schemaVersion)", nil, nil, nil)
-            """),
-            RuleExample(#"let statement = "SELECT * FROM notes LIMIT \(pageSize)"; print(statement)"#),
+            RuleExample(
+                #"try db.execute(sql: "UPDATE player SET score = ? WHERE name = ?", arguments: [score, name])"#),
+            RuleExample(
+                """
+                let createTable = "CREATE TABLE IF NOT EXISTS \\(Tables.notes) (id INTEGER PRIMARY KEY, body TEXT)"
+                sqlite3_exec(db, createTable, nil, nil, nil)
+                sqlite3_exec(db, "PRAGMA user_version = \\(Self.schemaVersion)", nil, nil, nil)
+                """),
+            RuleExample(#"let statement = "SELECT * FROM notes LIMIT \(pageSize)"; print(statement)"#)
         ]
     )
 
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2",
-        "executeQuery", "executeUpdate", "executeStatements", "execute", "fetchAll", "fetchOne", "fetchCursor", "fetchSet",
+        "executeQuery", "executeUpdate", "executeStatements", "execute", "fetchAll", "fetchOne", "fetchCursor",
+        "fetchSet"
     ]
 
     /// For these, the SQL is the second argument (after the database handle).
-    private static let sqliteCalls: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2"]
+    private static let sqliteCalls: Set<String> = [
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2"
+    ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name),
-              let reason = Self.dynamicPart(of: sql, in: file, depth: 0)
+            let reason = Self.dynamicPart(of: sql, in: file, depth: 0)
         else { return }
         report(file, at: sql, "SQL is built from \(reason) and run as text; use ? placeholders and bind the values")
     }
@@ -100,7 +113,8 @@ struct SQLInjectionRule: SwiftRule {
         if let literal = e.as(StringLiteralExprSyntax.self) {
             for segment in literal.segments {
                 guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                      let value = interpolation.expressions.first?.expression else { continue }
+                    let value = interpolation.expressions.first?.expression
+                else { continue }
                 if !isConstant(value, in: file) { return "interpolated values" }
             }
             return nil
@@ -118,9 +132,12 @@ struct SQLInjectionRule: SwiftRule {
             return nil
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "String", call.argument("format") != nil {
-            return call.arguments.dropFirst().contains(where: { !isConstant($0.expression, in: file) }) ? "a format string with values" : nil
+            return call.arguments.dropFirst().contains(where: { !isConstant($0.expression, in: file) })
+                ? "a format string with values" : nil
         }
-        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: ref.baseName.text, before: ref) {
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+        {
             return dynamicPart(of: value, in: file, depth: depth + 1)
         }
         return nil
@@ -130,17 +147,24 @@ struct SQLInjectionRule: SwiftRule {
     /// table-like names (`Tables.notes`, `kTableName`).
     private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
         let e = expr.unwrapped
-        if e.is(StringLiteralExprSyntax.self) || e.is(IntegerLiteralExprSyntax.self) || e.is(FloatLiteralExprSyntax.self)
-            || e.is(BooleanLiteralExprSyntax.self) { return true }
+        if e.is(StringLiteralExprSyntax.self) || e.is(IntegerLiteralExprSyntax.self)
+            || e.is(FloatLiteralExprSyntax.self)
+            || e.is(BooleanLiteralExprSyntax.self)
+        {
+            return true
+        }
         if file.stringValue(of: e) != nil { return true }
         guard let name = e.lastName else { return false }
         let lower = name.lowercased()
         if name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true { return true }
         if name == name.uppercased() && name.contains(where: \.isLetter) { return true }
-        for word in ["table", "column", "schema", "version", "limit", "pagesize", "tablename", "columns", "rawvalue"] where lower.hasSuffix(word) {
+        for word in ["table", "column", "schema", "version", "limit", "pagesize", "tablename", "columns", "rawvalue"]
+        where lower.hasSuffix(word) {
             return true
         }
-        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.lastName, base.first?.isUppercase == true {
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.lastName,
+            base.first?.isUppercase == true
+        {
             return true  // `Tables.notes`, `Self.schemaVersion`
         }
         return false

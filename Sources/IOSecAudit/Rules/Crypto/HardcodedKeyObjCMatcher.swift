@@ -5,17 +5,22 @@ enum HardcodedKeyObjCMatcher: ObjCRule {
 
     /// Argument positions of the key and IV.
     static let functions: [String: (key: Int, iv: Int?)] = [
-        "CCCrypt": (3, 5), "CCCryptorCreate": (3, 5), "CCCryptorCreateWithMode": (6, 5),
+        "CCCrypt": (3, 5), "CCCryptorCreate": (3, 5), "CCCryptorCreateWithMode": (6, 5)
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls {
             guard let positions = functions[call.name] else { continue }
             if positions.key < call.arguments.count, let where_ = literal(in: call.arguments[positions.key], source) {
-                report(file, source, at: where_, "key comes from a string literal in the source, readable by anyone with the app; generate it and keep it in the Keychain")
+                report(
+                    file, source, at: where_,
+                    "key comes from a string literal in the source, readable by anyone with the app; generate it and keep it in the Keychain"
+                )
             }
             if let iv = positions.iv, iv < call.arguments.count, let where_ = literal(in: call.arguments[iv], source) {
-                report(file, source, at: where_, "iv is a string literal, the same for every message; use a fresh random iv each time")
+                report(
+                    file, source, at: where_,
+                    "iv is a string literal, the same for every message; use a fresh random iv each time")
             }
         }
     }
@@ -28,7 +33,12 @@ enum HardcodedKeyObjCMatcher: ObjCRule {
             if kind == .string || kind == .objcString { return index }
         }
         // `kEncryptionKey`, `kEncryptionKey.UTF8String`, `[kKey dataUsingEncoding:…].bytes`
-        let names = source.identifiers(in: range).filter { !["UTF8String", "bytes", "dataUsingEncoding", "NSUTF8StringEncoding", "cStringUsingEncoding", "NSASCIIStringEncoding"].contains($0) }
+        let names = source.identifiers(in: range).filter {
+            ![
+                "UTF8String", "bytes", "dataUsingEncoding", "NSUTF8StringEncoding", "cStringUsingEncoding",
+                "NSASCIIStringEncoding"
+            ].contains($0)
+        }
         guard names.count == 1, source.constants[names[0]] != nil else { return nil }
         return range.lowerBound
     }

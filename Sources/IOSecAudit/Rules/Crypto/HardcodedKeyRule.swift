@@ -11,122 +11,145 @@ struct HardcodedKeyRule: SwiftRule {
         masvs: "MASVS-CRYPTO-2",
         cwe: 321,
         rationale: """
-        Anything compiled into the app can be read from the binary with `strings` or a disassembler, so a key \
-        written in the source is known to every attacker and protects nothing; it is also the same on every \
-        device and cannot be rotated. A constant IV or nonce makes equal plaintexts encrypt equally (and breaks \
-        AES-GCM outright); a constant password salt lets one precomputed table crack every user.
-        """,
-        fix: "Generate keys with SymmetricKey(size: .bits256) or SecKeyCreateRandomKey, store them in the Keychain or Secure Enclave, and use a fresh random IV/nonce per message.",
+            Anything compiled into the app can be read from the binary with `strings` or a disassembler, so a key \
+            written in the source is known to every attacker and protects nothing; it is also the same on every \
+            device and cannot be rotated. A constant IV or nonce makes equal plaintexts encrypt equally (and breaks \
+            AES-GCM outright); a constant password salt lets one precomputed table crack every user.
+            """,
+        fix:
+            "Generate keys with SymmetricKey(size: .bits256) or SecKeyCreateRandomKey, store them in the Keychain or Secure Enclave, and use a fresh random IV/nonce per message.",
         fixExample: """
-        let key = SymmetricKey(size: .bits256)   // once; then keep it in the Keychain
-        let sealed = try AES.GCM.seal(plaintext, using: key)   // random nonce chosen for you
-        """,
+            let key = SymmetricKey(size: .bits256)   // once; then keep it in the Keychain
+            let sealed = try AES.GCM.seal(plaintext, using: key)   // random nonce chosen for you
+            """,
         triggeringExamples: [
-            RuleExample("""
-            #define kCardKey @"0123456789abcdef0123456789abcdef"
-            - (NSData *)encrypt:(NSData *)data {
-                CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓kCardKey.UTF8String, kCCKeySizeAES256,
-                        ↓"0000111122223333", data.bytes, data.length, out, outLength, &moved);
-            }
-            """, path: "App/Vault.m"),
-            RuleExample("""
-            func signingKey() throws -> P256.Signing.PrivateKey {
-                let privateKeyBytes: [UInt8] = ↓[0x7c, 0x02, 0x2a, 0x7e, 0x53, 0x7e, 0x1a, 0x2d, 0x44, 0x77, 0xd4, 0xf6]
-                let privateKeyData = Data(privateKeyBytes)
-                return try P256.Signing.PrivateKey(rawRepresentation: privateKeyData)
-            }
-            """),
-            RuleExample("""
-            func encrypt(_ input: [UInt8]) {
-                let key = ↓"0123456789abcdef01234567"
-                key.withCString { keyBytes in
-                    _ = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithm3DES), CCOptions(kCCOptionPKCS7Padding),
-                                keyBytes, kCCKeySize3DES, nil, input, input.count, &output, output.count, &moved)
+            RuleExample(
+                """
+                #define kCardKey @"0123456789abcdef0123456789abcdef"
+                - (NSData *)encrypt:(NSData *)data {
+                    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓kCardKey.UTF8String, kCCKeySizeAES256,
+                            ↓"0000111122223333", data.bytes, data.length, out, outLength, &moved);
                 }
-            }
-            """),
+                """, path: "App/Vault.m"),
+            RuleExample(
+                """
+                func signingKey() throws -> P256.Signing.PrivateKey {
+                    let privateKeyBytes: [UInt8] = ↓[0x7c, 0x02, 0x2a, 0x7e, 0x53, 0x7e, 0x1a, 0x2d, 0x44, 0x77, 0xd4, 0xf6]
+                    let privateKeyData = Data(privateKeyBytes)
+                    return try P256.Signing.PrivateKey(rawRepresentation: privateKeyData)
+                }
+                """),
+            RuleExample(
+                """
+                func encrypt(_ input: [UInt8]) {
+                    let key = ↓"0123456789abcdef01234567"
+                    key.withCString { keyBytes in
+                        _ = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithm3DES), CCOptions(kCCOptionPKCS7Padding),
+                                    keyBytes, kCCKeySize3DES, nil, input, input.count, &output, output.count, &moved)
+                    }
+                }
+                """),
             RuleExample(#"let key = SymmetricKey(data: ↓"0123456789abcdef0123456789abcdef".data(using: .utf8)!)"#),
-            RuleExample("""
-            // Reported where the key is written down: the line to fix.
-            let keyBytes: [UInt8] = ↓[0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88]
-            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
-                                 keyBytes, kCCKeySizeAES128, ↓[UInt8](repeating: 0, count: 16),
-                                 input, input.count, &output, output.count, &moved)
-            """),
+            RuleExample(
+                """
+                // Reported where the key is written down: the line to fix.
+                let keyBytes: [UInt8] = ↓[0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88]
+                let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                     keyBytes, kCCKeySizeAES128, ↓[UInt8](repeating: 0, count: 16),
+                                     input, input.count, &output, output.count, &moved)
+                """),
             RuleExample(#"let aes = try AES(key: ↓"s3cr3tK3y!s3cr3tK3y!s3cr3tK3y!12", iv: ↓"a1b2c3d4e5f6g7h8")"#),
-            RuleExample("""
-            fileprivate let aesKey = ↓"gQ7c8qTe1FvR3oJV"
-            final class Vault { private static let cipher = AESCrypto(key: aesKey, iv: ivData) }
-            """),
+            RuleExample(
+                """
+                fileprivate let aesKey = ↓"gQ7c8qTe1FvR3oJV"
+                final class Vault { private static let cipher = AESCrypto(key: aesKey, iv: ivData) }
+                """),
             RuleExample("let nonce = try AES.GCM.Nonce(data: ↓Data([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))"),
-            RuleExample("""
-            final class Vault {
-                private let masterKey = ↓"k9#Lq2!vX8@pZ4$w"
-                func seal(_ data: Data) throws -> Data? {
-                    try AES.GCM.seal(data, using: SymmetricKey(data: Data(masterKey.utf8))).combined
+            RuleExample(
+                """
+                final class Vault {
+                    private let masterKey = ↓"k9#Lq2!vX8@pZ4$w"
+                    func seal(_ data: Data) throws -> Data? {
+                        try AES.GCM.seal(data, using: SymmetricKey(data: Data(masterKey.utf8))).combined
+                    }
                 }
-            }
-            """),
-            RuleExample(#"let derived = try PKCS5.PBKDF2(password: Array(password.utf8), salt: ↓Array("NaCl-acme".utf8), iterations: 4096, variant: .sha2(.sha256)).calculate()"#),
-            RuleExample("""
-            // RNCryptor: the password is the key.
-            let sealed = RNCryptor.encrypt(data: notes, withPassword: ↓"Vault#Key-2020")
-            let legacy = try RNEncryptor.encryptData(notes, with: kRNCryptorAES256Settings, password: ↓"pa55w0rd!")
-            """),
-            RuleExample("""
-            func encrypt(_ plain: Data, key: Data, iv: Data = ↓"0000111122223333".data(using: .utf8)!) throws -> Data {
-                try AES(key: key.bytes, blockMode: CBC(iv: iv.bytes)).encrypt(plain.bytes).data
-            }
-            """),
+                """),
+            RuleExample(
+                #"let derived = try PKCS5.PBKDF2(password: Array(password.utf8), salt: ↓Array("NaCl-acme".utf8), iterations: 4096, variant: .sha2(.sha256)).calculate()"#
+            ),
+            RuleExample(
+                """
+                // RNCryptor: the password is the key.
+                let sealed = RNCryptor.encrypt(data: notes, withPassword: ↓"Vault#Key-2020")
+                let legacy = try RNEncryptor.encryptData(notes, with: kRNCryptorAES256Settings, password: ↓"pa55w0rd!")
+                """),
+            RuleExample(
+                """
+                func encrypt(_ plain: Data, key: Data, iv: Data = ↓"0000111122223333".data(using: .utf8)!) throws -> Data {
+                    try AES(key: key.bytes, blockMode: CBC(iv: iv.bytes)).encrypt(plain.bytes).data
+                }
+                """),
             RuleExample(files: [
-                ("App/Constants.swift", "enum CryptoConstants { static let salt: [UInt8] = [0x4a, 0x17, 0x9c, 0x02, 0x5e, 0x61, 0x33, 0x80] }"),
-                ("App/KeyMaker.swift", "func key(for password: String) -> Data { pbkdf2SHA256(password: password, salt: ↓CryptoConstants.salt, rounds: 10_000) }"),
-            ]),
+                (
+                    "App/Constants.swift",
+                    "enum CryptoConstants { static let salt: [UInt8] = [0x4a, 0x17, 0x9c, 0x02, 0x5e, 0x61, 0x33, 0x80] }"
+                ),
+                (
+                    "App/KeyMaker.swift",
+                    "func key(for password: String) -> Data { pbkdf2SHA256(password: password, salt: ↓CryptoConstants.salt, rounds: 10_000) }"
+                )
+            ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
-                CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, kCCKeySizeAES256,
-                        iv.bytes, data.bytes, data.length, out, outLength, &moved);
-            }
-            """, path: "App/Vault.m"),
+            RuleExample(
+                """
+                - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
+                    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, kCCKeySizeAES256,
+                            iv.bytes, data.bytes, data.length, out, outLength, &moved);
+                }
+                """, path: "App/Vault.m"),
             RuleExample("let key = SymmetricKey(size: .bits256)"),
-            RuleExample("""
-            func encrypt(_ data: Data) throws -> Data? {
-                let key = SymmetricKey(data: try keychain.readKey(account: "backup"))
-                return try AES.GCM.seal(data, using: key, nonce: AES.GCM.Nonce()).combined
-            }
-            """),
-            RuleExample("""
-            var iv = [UInt8](repeating: 0, count: kCCBlockSizeAES128)
-            guard SecRandomCopyBytes(kSecRandomDefault, iv.count, &iv) == errSecSuccess else { throw CryptoError.random }
-            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
-                                 keyBytes, keyBytes.count, &iv, input, input.count, &output, output.count, &moved)
-            """),
-            RuleExample("""
-            // A fixed HKDF salt is a domain-separation label, not a secret.
-            let wrapKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: sharedSecret, salt: Data("com.acme.backup.v1".utf8),
-                                                 info: Data("wrap".utf8), outputByteCount: 32)
-            """),
+            RuleExample(
+                """
+                func encrypt(_ data: Data) throws -> Data? {
+                    let key = SymmetricKey(data: try keychain.readKey(account: "backup"))
+                    return try AES.GCM.seal(data, using: key, nonce: AES.GCM.Nonce()).combined
+                }
+                """),
+            RuleExample(
+                """
+                var iv = [UInt8](repeating: 0, count: kCCBlockSizeAES128)
+                guard SecRandomCopyBytes(kSecRandomDefault, iv.count, &iv) == errSecSuccess else { throw CryptoError.random }
+                let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                     keyBytes, keyBytes.count, &iv, input, input.count, &output, output.count, &moved)
+                """),
+            RuleExample(
+                """
+                // A fixed HKDF salt is a domain-separation label, not a secret.
+                let wrapKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: sharedSecret, salt: Data("com.acme.backup.v1".utf8),
+                                                     info: Data("wrap".utf8), outputByteCount: 32)
+                """),
             RuleExample(#"keychain.set(token, key: "accessToken")"#),
-            RuleExample("""
-            // The protocol fixes an all-zero HKDF salt; HKDF's salt is not a password salt.
-            let salt = Data(repeating: 0, count: 8)
-            let key = secret.hkdfDerivedSymmetricKey(using: SHA256.self, salt: salt, sharedInfo: info, outputByteCount: 32)
-            """),
-            RuleExample("""
-            func encrypt(_ plain: Data, key: SymmetricKey, nonce: AES.GCM.Nonce = AES.GCM.Nonce()) throws -> Data? {
-                try AES.GCM.seal(plain, using: key, nonce: nonce).combined
-            }
-            let sealed = RNCryptor.encrypt(data: notes, withPassword: userPassword)
-            """),
+            RuleExample(
+                """
+                // The protocol fixes an all-zero HKDF salt; HKDF's salt is not a password salt.
+                let salt = Data(repeating: 0, count: 8)
+                let key = secret.hkdfDerivedSymmetricKey(using: SHA256.self, salt: salt, sharedInfo: info, outputByteCount: 32)
+                """),
+            RuleExample(
+                """
+                func encrypt(_ plain: Data, key: SymmetricKey, nonce: AES.GCM.Nonce = AES.GCM.Nonce()) throws -> Data? {
+                    try AES.GCM.seal(plain, using: key, nonce: nonce).combined
+                }
+                let sealed = RNCryptor.encrypt(data: notes, withPassword: userPassword)
+                """)
         ]
     )
 
     /// Constructors whose `key:` argument is key material (CryptoSwift, RNCryptor, common wrappers).
     private static let keyedConstructors: Set<String> = [
         "AES", "ChaCha20", "Blowfish", "Rabbit", "HMAC", "CMAC", "CBCMAC", "Poly1305", "AEADChaCha20Poly1305",
-        "Cryptor", "StreamCryptor", "Encryptor", "Decryptor",
+        "Cryptor", "StreamCryptor", "Encryptor", "Decryptor"
     ]
 
     private enum Role: String {
@@ -141,13 +164,27 @@ struct HardcodedKeyRule: SwiftRule {
     private static func definitionSite(of argument: ExprSyntax) -> ExprSyntax? {
         var e = argument.unwrapped
         for _ in 0..<4 {
-            if let inOut = e.as(InOutExprSyntax.self) { e = inOut.expression.unwrapped; continue }
-            if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text),
-               let base = member.base { e = base.unwrapped; continue }
+            if let inOut = e.as(InOutExprSyntax.self) {
+                e = inOut.expression.unwrapped
+                continue
+            }
+            if let member = e.as(MemberAccessExprSyntax.self),
+                ["utf8", "bytes"].contains(member.declName.baseName.text),
+                let base = member.base
+            {
+                e = base.unwrapped
+                continue
+            }
             if let call = e.as(FunctionCallExprSyntax.self) {
-                if call.calledName == "data", let base = call.calledBase { e = base.unwrapped; continue }
-                if ["Data", "Array"].contains(call.calledName ?? ""), call.arguments.count == 1, let first = call.arguments.first {
-                    e = first.expression.unwrapped; continue
+                if call.calledName == "data", let base = call.calledBase {
+                    e = base.unwrapped
+                    continue
+                }
+                if ["Data", "Array"].contains(call.calledName ?? ""), call.arguments.count == 1,
+                    let first = call.arguments.first
+                {
+                    e = first.expression.unwrapped
+                    continue
                 }
             }
             break
@@ -155,10 +192,16 @@ struct HardcodedKeyRule: SwiftRule {
         if let ref = e.as(DeclReferenceExprSyntax.self), let base = bufferClosureBase(of: ref) {
             return definitionSite(of: base)  // `key.withCString { keyBytes in … keyBytes … }`
         }
-        guard e.is(DeclReferenceExprSyntax.self) || e.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
-              let origin = LocalValue.origin(of: e), literalSource(origin, depth: 0) != nil else { return nil }
+        guard
+            e.is(DeclReferenceExprSyntax.self)
+                || e.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind
+                    == .keyword(.self),
+            let origin = LocalValue.origin(of: e), literalSource(origin, depth: 0) != nil
+        else { return nil }
         // `let data = Data(bytes)` where `let bytes = […]`: the bytes are the definition.
-        if !origin.is(StringLiteralExprSyntax.self), !origin.is(ArrayExprSyntax.self), let deeper = definitionSite(of: origin) {
+        if !origin.is(StringLiteralExprSyntax.self), !origin.is(ArrayExprSyntax.self),
+            let deeper = definitionSite(of: origin)
+        {
             return deeper
         }
         return origin
@@ -169,10 +212,15 @@ struct HardcodedKeyRule: SwiftRule {
         var current = Syntax(ref).parent
         while let n = current {
             if let closure = n.as(ClosureExprSyntax.self) {
-                guard let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                      ["withCString", "withUnsafeBytes", "withUnsafeBufferPointer", "withContiguousStorageIfAvailable"].contains(call.calledName ?? ""),
-                      let parameter = closure.signature?.parameterClause, parameter.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == ref.baseName.text }),
-                      let base = call.calledBase else {
+                guard
+                    let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                    ["withCString", "withUnsafeBytes", "withUnsafeBufferPointer", "withContiguousStorageIfAvailable"]
+                        .contains(call.calledName ?? ""),
+                    let parameter = closure.signature?.parameterClause,
+                    parameter.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == ref.baseName.text }),
+                    let base = call.calledBase
+                else {
                     current = n.parent
                     continue
                 }
@@ -185,18 +233,25 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     /// C APIs whose key, IV and salt are positional arguments.
-    private static let positionalAPIs: Set<String> = ["CCCrypt", "CCCryptorCreate", "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"]
+    private static let positionalAPIs: Set<String> = [
+        "CCCrypt", "CCCryptorCreate", "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"
+    ]
 
     /// Parameter names whose default value is key material.
     private static let materialParameters: [String: Role] = ["key": .key, "iv": .iv, "nonce": .nonce, "salt": .salt]
     /// Labels of third-party APIs (RNCryptor, IDZSwiftCommonCrypto) whose password is the encryption key.
     private static let passwordLabels: Set<String> = ["password", "withPassword"]
-    private static let passwordKeyedAPIs: Set<String> = ["encrypt", "decrypt", "encryptData", "decryptData", "Encryptor", "Decryptor", "RNCryptor", "RNEncryptor", "RNDecryptor"]
+    private static let passwordKeyedAPIs: Set<String> = [
+        "encrypt", "decrypt", "encryptData", "decryptData", "Encryptor", "Decryptor", "RNCryptor", "RNEncryptor",
+        "RNDecryptor"
+    ]
 
     /// `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
     mutating func visit(_ parameter: FunctionParameterSyntax, in file: SwiftFile) {
         let name = (parameter.secondName ?? parameter.firstName).text
-        guard let value = parameter.defaultValue?.value, let role = Self.materialParameters[name.lowercased()] else { return }
+        guard let value = parameter.defaultValue?.value, let role = Self.materialParameters[name.lowercased()] else {
+            return
+        }
         check(value, as: role, in: file)
     }
 
@@ -215,7 +270,7 @@ struct HardcodedKeyRule: SwiftRule {
         } else {
             // `SymmetricKey(data:)`, `AES.GCM.Nonce(data:)`, and the C APIs with positional arguments.
             guard let called = call.calledName,
-                  called == "SymmetricKey" || called == "Nonce" || called == "PrivateKey" || called == "init"
+                called == "SymmetricKey" || called == "Nonce" || called == "PrivateKey" || called == "init"
                     || Self.positionalAPIs.contains(called) || called == "SecKeyCreateWithData"
             else { return }
             name = called
@@ -233,7 +288,8 @@ struct HardcodedKeyRule: SwiftRule {
             check(Self.argument(at: 5, of: call), as: .key, in: file)
         case "SecKeyCreateWithData":
             check(call.arguments.first?.expression, as: .key, in: file)
-        case "PrivateKey", "init" where name == "PrivateKey" || call.calledBase?.lastName == "PrivateKey":
+        case "PrivateKey",
+            "init" where name == "PrivateKey" || call.calledBase?.lastName == "PrivateKey":
             // CryptoKit: `P256.Signing.PrivateKey(rawRepresentation: bytes)`, `Curve25519….PrivateKey(rawRepresentation:)`
             for label in ["rawRepresentation", "x963Representation", "derRepresentation", "pemRepresentation"] {
                 if let argument = call.argument(label) { check(argument, as: .key, in: file) }
@@ -259,13 +315,19 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     private mutating func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
-        guard let argument, let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file) else { return }
-        let message = switch role {
-        case .key: "key comes from \(source) in the source, readable by anyone with the app; generate it and keep it in the Keychain"
-        case .iv, .nonce: "\(role.rawValue) is \(source), the same for every message; use a fresh random \(role.rawValue) each time"
-        case .salt: "salt is \(source), the same for every user; use a random salt per user"
-        case .password: "encryption password comes from \(source) in the source, so every install uses the same key; derive it from the user's secret or keep a random key in the Keychain"
-        }
+        guard let argument,
+            let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file)
+        else { return }
+        let message =
+            switch role {
+            case .key:
+                "key comes from \(source) in the source, readable by anyone with the app; generate it and keep it in the Keychain"
+            case .iv, .nonce:
+                "\(role.rawValue) is \(source), the same for every message; use a fresh random \(role.rawValue) each time"
+            case .salt: "salt is \(source), the same for every user; use a random salt per user"
+            case .password:
+                "encryption password comes from \(source) in the source, so every install uses the same key; derive it from the user's secret or keep a random key in the Keychain"
+            }
         // Report where the bytes are written down (`let salt: [UInt8] = […]`), once, when that is in this file:
         // that is the line to fix, and a constant used twice is one mistake.
         if let definition = Self.definitionSite(of: argument) {
@@ -283,8 +345,9 @@ struct HardcodedKeyRule: SwiftRule {
 
     /// Words that make a callee's `key:` the key of a cipher or MAC: `AESCrypto(key:iv:)`, `encrypt(_:key:)`.
     private static let cryptoWords: Set<String> = [
-        "aes", "crypt", "crypto", "cryptor", "cipher", "encrypt", "encryptor", "decrypt", "decryptor", "hmac", "blowfish",
-        "chacha", "rabbit", "des", "rc4", "seal", "open", "sign", "signer", "mac", "gcm", "cbc",
+        "aes", "crypt", "crypto", "cryptor", "cipher", "encrypt", "encryptor", "decrypt", "decryptor", "hmac",
+        "blowfish",
+        "chacha", "rabbit", "des", "rc4", "seal", "open", "sign", "signer", "mac", "gcm", "cbc"
     ]
 
     private static func isCryptoName(_ name: String) -> Bool {
@@ -320,7 +383,8 @@ struct HardcodedKeyRule: SwiftRule {
         }
         if let array = e.as(ArrayExprSyntax.self) {
             guard array.elements.count >= 4,
-                  array.elements.allSatisfy({ $0.expression.is(IntegerLiteralExprSyntax.self) }) else { return nil }
+                array.elements.allSatisfy({ $0.expression.is(IntegerLiteralExprSyntax.self) })
+            else { return nil }
             return "a literal byte array"
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -338,7 +402,9 @@ struct HardcodedKeyRule: SwiftRule {
             if name == "data", let base = call.calledBase {  // `"…".data(using: .utf8)`
                 return literalSource(base, depth: depth + 1)
             }
-            guard name == "Data" || name == "Array" || name == "ContiguousArray" || call.calledExpression.is(ArrayExprSyntax.self)
+            guard
+                name == "Data" || name == "Array" || name == "ContiguousArray"
+                    || call.calledExpression.is(ArrayExprSyntax.self)
             else { return nil }
             if let fill = call.argument("repeating") {
                 return fill.is(IntegerLiteralExprSyntax.self) && depth == 0 ? "a constant buffer" : nil
@@ -347,7 +413,9 @@ struct HardcodedKeyRule: SwiftRule {
             for label in ["base64Encoded", "hex", "hexString"] {
                 if let text = call.argument(label) { return text.stringLiteralValue.map { _ in "an encoded literal" } }
             }
-            guard let first = call.arguments.first, first.label == nil || first.label?.text == "bytes" else { return nil }
+            guard let first = call.arguments.first, first.label == nil || first.label?.text == "bytes" else {
+                return nil
+            }
             return literalSource(first.expression, depth: depth + 1)
         }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
@@ -361,10 +429,13 @@ struct HardcodedKeyRule: SwiftRule {
     private static func constantSource(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
         let e = expr.unwrapped
         var target = e
-        if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text), let base = member.base {
+        if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text),
+            let base = member.base
+        {
             target = base.unwrapped
         } else if let call = e.as(FunctionCallExprSyntax.self), ["Data", "Array"].contains(call.calledName ?? ""),
-                  let first = call.arguments.first?.expression {
+            let first = call.arguments.first?.expression
+        {
             return constantSource(first, in: file)
         } else if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "data", let base = call.calledBase {
             target = base.unwrapped
@@ -372,10 +443,14 @@ struct HardcodedKeyRule: SwiftRule {
         let value: ConstantValue?
         if let ref = target.as(DeclReferenceExprSyntax.self) {
             // A local or a `guard let` binding is not the constant of the same name.
-            guard LocalValue.origin(of: target) == nil, !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
+            guard LocalValue.origin(of: target) == nil, !Sensitivity.isParameter(ref.baseName.text, near: ref) else {
+                return nil
+            }
             value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
-        } else if let member = target.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-                  base.baseName.tokenKind != .keyword(.self) {
+        } else if let member = target.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.tokenKind != .keyword(.self)
+        {
             value = file.constants.resolve(member.declName.baseName.text, qualifier: base.baseName.text)
         } else {
             value = nil
@@ -391,10 +466,12 @@ struct HardcodedKeyRule: SwiftRule {
     /// bytes next (`SecRandomCopyBytes(…, &iv)`), so only `let` buffers count as constant.
     private static func origin(of expr: ExprSyntax, depth: Int) -> String? {
         guard let value = LocalValue.origin(of: expr) else { return nil }
-        let isLet = value.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)?
+        let isLet =
+            value.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self)?
             .bindingSpecifier.tokenKind == .keyword(.let)
         if let call = value.unwrapped.as(FunctionCallExprSyntax.self),
-           call.argument("repeating") != nil || call.argumentLabels == ["count"] {
+            call.argument("repeating") != nil || call.argumentLabels == ["count"]
+        {
             return isLet ? "a constant buffer" : nil
         }
         return literalSource(value, depth: depth + 1)

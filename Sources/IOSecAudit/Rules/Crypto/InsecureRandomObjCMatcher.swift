@@ -17,15 +17,23 @@ enum InsecureRandomObjCMatcher: ObjCRule {
             if let assignment = source.assignments().last(where: { $0.value.contains(call.nameIndex) }) {
                 names = source.identifiers(in: assignment.target)
             }
-            if let body = source.body(containing: call.nameIndex), let function = source.functionName(of: body) { names.append(function) }
+            if let body = source.body(containing: call.nameIndex), let function = source.functionName(of: body) {
+                names.append(function)
+            }
             guard let purpose = names.first(where: isSecurityName) else { continue }
-            report(file, source, at: call.nameIndex, "'\(call.name)()' is used to make '\(purpose)', which must be unpredictable; use SecRandomCopyBytes or SystemRandomNumberGenerator",
-                   confidence: call.name.hasPrefix("arc4random") ? .low : .medium)
+            report(
+                file, source, at: call.nameIndex,
+                "'\(call.name)()' is used to make '\(purpose)', which must be unpredictable; use SecRandomCopyBytes or SystemRandomNumberGenerator",
+                confidence: call.name.hasPrefix("arc4random") ? .low : .medium)
         }
     }
 
     static func isSecurityName(_ name: String) -> Bool {
-        if let category = SensitiveName.classify(name), [.password, .token, .key, .secret, .session, .pin, .otp, .credential].contains(category) { return true }
+        if let category = SensitiveName.classify(name),
+            [.password, .token, .key, .secret, .session, .pin, .otp, .credential].contains(category)
+        {
+            return true
+        }
         return !Set(SensitiveName.words(name)).isDisjoint(with: InsecureRandomRule.securityWords)
     }
 }

@@ -7,7 +7,7 @@ enum WeakCipherObjCMatcher: ObjCRule {
 
     static let constants: [String: String] = [
         "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
-        "kCCAlgorithmBlowfish": "Blowfish", "kCCOptionECBMode": "ECB mode",
+        "kCCAlgorithmBlowfish": "Blowfish", "kCCOptionECBMode": "ECB mode"
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {

@@ -10,74 +10,83 @@ struct WeakCipherRule: SwiftRule {
         masvs: "MASVS-CRYPTO-1",
         cwe: 327,
         rationale: """
-        DES keys are brute-forced in hours, 3DES leaks plaintext after about 32 GB under one key (Sweet32), and \
-        RC4 and RC2 have practical key-recovery and biased-output attacks. ECB mode encrypts equal blocks to \
-        equal ciphertext, so patterns in the data survive encryption, and it provides no integrity at all.
-        """,
-        fix: "Use authenticated encryption: CryptoKit AES.GCM or ChaChaPoly with a random key from SymmetricKey(size: .bits256).",
+            DES keys are brute-forced in hours, 3DES leaks plaintext after about 32 GB under one key (Sweet32), and \
+            RC4 and RC2 have practical key-recovery and biased-output attacks. ECB mode encrypts equal blocks to \
+            equal ciphertext, so patterns in the data survive encryption, and it provides no integrity at all.
+            """,
+        fix:
+            "Use authenticated encryption: CryptoKit AES.GCM or ChaChaPoly with a random key from SymmetricKey(size: .bits256).",
         fixExample: """
-        let key = SymmetricKey(size: .bits256)
-        let sealed = try AES.GCM.seal(plaintext, using: key)
-        let ciphertext = sealed.combined!  // nonce + ciphertext + tag
-        """,
+            let key = SymmetricKey(size: .bits256)
+            let sealed = try AES.GCM.seal(plaintext, using: key)
+            let ciphertext = sealed.combined!  // nonce + ciphertext + tag
+            """,
         triggeringExamples: [
-            RuleExample("""
-            CCCryptorStatus status = CCCrypt(kCCEncrypt, ↓kCCAlgorithmDES, ↓kCCOptionECBMode, key, kCCKeySizeDES, NULL,
-                                             data.bytes, data.length, out, outSize, &moved);
-            """, path: "App/Cipher.m"),
-            RuleExample("""
-            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(↓kCCAlgorithmDES), CCOptions(kCCOptionPKCS7Padding),
-                                 keyBytes, kCCKeySizeDES, nil, input, inputLength, output, outputLength, &moved)
-            """),
-            RuleExample("""
-            let options = CCOptions(↓kCCOptionECBMode | kCCOptionPKCS7Padding)
-            let algorithm = CCAlgorithm(↓kCCAlgorithm3DES)
-            """),
-            RuleExample("""
-            let cryptor = try Cryptor(operation: .encrypt, algorithm: ↓.rc4, key: key)
-            """),
-            RuleExample("""
-            let aes = try AES(key: key, blockMode: ↓ECB(), padding: .pkcs7)
-            """),
-            RuleExample("""
-            let encrypted = try CC.crypt(.encrypt, blockMode: ↓.ecb, algorithm: .aes, padding: .pkcs7Padding, data: data, key: key, iv: Data())
-            """),
+            RuleExample(
+                """
+                CCCryptorStatus status = CCCrypt(kCCEncrypt, ↓kCCAlgorithmDES, ↓kCCOptionECBMode, key, kCCKeySizeDES, NULL,
+                                                 data.bytes, data.length, out, outSize, &moved);
+                """, path: "App/Cipher.m"),
+            RuleExample(
+                """
+                let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(↓kCCAlgorithmDES), CCOptions(kCCOptionPKCS7Padding),
+                                     keyBytes, kCCKeySizeDES, nil, input, inputLength, output, outputLength, &moved)
+                """),
+            RuleExample(
+                """
+                let options = CCOptions(↓kCCOptionECBMode | kCCOptionPKCS7Padding)
+                let algorithm = CCAlgorithm(↓kCCAlgorithm3DES)
+                """),
+            RuleExample(
+                """
+                let cryptor = try Cryptor(operation: .encrypt, algorithm: ↓.rc4, key: key)
+                """),
+            RuleExample(
+                """
+                let aes = try AES(key: key, blockMode: ↓ECB(), padding: .pkcs7)
+                """),
+            RuleExample(
+                """
+                let encrypted = try CC.crypt(.encrypt, blockMode: ↓.ecb, algorithm: .aes, padding: .pkcs7Padding, data: data, key: key, iv: Data())
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            CCCryptorStatus status = CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key, kCCKeySizeAES256, iv,
-                                             data.bytes, data.length, out, outSize, &moved);
-            NSString *note = @"kCCAlgorithmDES is not used";
-            """, path: "App/Cipher.m"),
+            RuleExample(
+                """
+                CCCryptorStatus status = CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key, kCCKeySizeAES256, iv,
+                                                 data.bytes, data.length, out, outSize, &moved);
+                NSString *note = @"kCCAlgorithmDES is not used";
+                """, path: "App/Cipher.m"),
             RuleExample("let sealed = try AES.GCM.seal(plaintext, using: key)"),
             RuleExample("let box = try ChaChaPoly.seal(message, using: SymmetricKey(size: .bits256))"),
-            RuleExample("""
-            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
-                                 keyBytes, kCCKeySizeAES256, ivBytes, input, inputLength, output, outputLength, &moved)
-            """),
-            RuleExample("""
-            enum BlockMode { case ecb, cbc, gcm }
-            func validate(_ mode: BlockMode) throws {
-                switch mode {
-                case .ecb: throw CryptoError.insecureMode
-                case .cbc, .gcm: return
+            RuleExample(
+                """
+                let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                     keyBytes, kCCKeySizeAES256, ivBytes, input, inputLength, output, outputLength, &moved)
+                """),
+            RuleExample(
+                """
+                enum BlockMode { case ecb, cbc, gcm }
+                func validate(_ mode: BlockMode) throws {
+                    switch mode {
+                    case .ecb: throw CryptoError.insecureMode
+                    case .cbc, .gcm: return
+                    }
                 }
-            }
-            """),
-            RuleExample("guard configuration.mode != .ecb else { throw CryptoError.insecureMode }"),
+                """),
+            RuleExample("guard configuration.mode != .ecb else { throw CryptoError.insecureMode }")
         ]
     )
-
 
     /// CommonCrypto constants and the weakness each names.
     private static let constants: [String: String] = [
         "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
-        "kCCOptionECBMode": "ECB mode", "kCCModeECB": "ECB mode", "kCCModeRC4": "RC4",
+        "kCCOptionECBMode": "ECB mode", "kCCModeECB": "ECB mode", "kCCModeRC4": "RC4"
     ]
     /// Enum cases of crypto wrappers (SwCrypt, IDZSwiftCommonCrypto, app code), lowercased.
     private static let members: [String: String] = [
         "des": "DES", "tripledes": "3DES", "threedes": "3DES", "des3": "3DES", "rc4": "RC4", "rc2": "RC2",
-        "ecb": "ECB mode", "ecbmode": "ECB mode",
+        "ecb": "ECB mode", "ecbmode": "ECB mode"
     ]
     /// Longer member names cannot match: no need to lower-case them (member accesses are everywhere).
     private static let longestMember = members.keys.map(\.utf8.count).max() ?? 0
@@ -86,7 +95,7 @@ struct WeakCipherRule: SwiftRule {
     /// Every spelling the checks below can match, so the dispatcher hands over only these references.
     static let referenceNames: Set<String>? = Set(constants.keys).union(types.keys).union([
         "des", "DES", "Des", "tripleDES", "TripleDES", "tripledes", "TRIPLEDES", "threeDES", "ThreeDES", "des3", "DES3",
-        "Des3", "rc4", "RC4", "Rc4", "rc2", "RC2", "Rc2", "ecb", "ECB", "Ecb", "ecbMode", "ECBMode", "EcbMode",
+        "Des3", "rc4", "RC4", "Rc4", "rc2", "RC2", "Rc2", "ecb", "ECB", "Ecb", "ecbMode", "ECBMode", "EcbMode"
     ])
 
     mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
@@ -96,11 +105,13 @@ struct WeakCipherRule: SwiftRule {
         if let found = Self.constants[name] {
             weakness = found
         } else if name.utf8.count <= Self.longestMember, let member = ref.parent?.as(MemberAccessExprSyntax.self),
-                  member.declName.id == ref.id, let found = Self.members[name.lowercased()] {
+            member.declName.id == ref.id, let found = Self.members[name.lowercased()]
+        {
             weakness = found
             if member.base == nil { reported = Syntax(member) }
         } else if let found = Self.types[name], let call = ref.parent?.as(FunctionCallExprSyntax.self),
-                  call.calledExpression.id == ref.id {
+            call.calledExpression.id == ref.id
+        {
             weakness = found
         } else {
             return

@@ -10,22 +10,26 @@ enum WeakHashObjCMatcher: ObjCRule {
     static var description: RuleDescription { WeakHashRule.description }
 
     static let functions: [String: String] = [
-        "CC_MD5": "MD5", "CC_MD5_Init": "MD5", "CC_MD4": "MD4", "CC_MD2": "MD2", "CC_SHA1": "SHA-1", "CC_SHA1_Init": "SHA-1",
+        "CC_MD5": "MD5", "CC_MD5_Init": "MD5", "CC_MD4": "MD4", "CC_MD2": "MD2", "CC_SHA1": "SHA-1",
+        "CC_SHA1_Init": "SHA-1"
     ]
     /// The `_Update` function that feeds data to each `_Init` context.
     private static let updateFunctions: [String: String] = [
-        "CC_MD5_Init": "CC_MD5_Update", "CC_SHA1_Init": "CC_SHA1_Update",
+        "CC_MD5_Init": "CC_MD5_Update", "CC_SHA1_Init": "CC_SHA1_Update"
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls {
             guard let algorithm = functions[call.name] else { continue }
             if isOnlyAnIdentifier(call, in: source) {
-                report(file, source, at: call.nameIndex,
-                       "\(call.name) used for a cache key or fingerprint: acceptable there, but never for passwords, tokens or signatures",
-                       severity: .info)
+                report(
+                    file, source, at: call.nameIndex,
+                    "\(call.name) used for a cache key or fingerprint: acceptable there, but never for passwords, tokens or signatures",
+                    severity: .info)
             } else {
-                report(file, source, at: call.nameIndex, "\(algorithm) is broken for security use; use SHA256, or HMAC<SHA256> to authenticate")
+                report(
+                    file, source, at: call.nameIndex,
+                    "\(algorithm) is broken for security use; use SHA256, or HMAC<SHA256> to authenticate")
             }
         }
     }
@@ -42,7 +46,9 @@ enum WeakHashObjCMatcher: ObjCRule {
             // One step back through a local: `NSData *data = [password dataUsingEncoding:…]; CC_MD5(data.bytes, …)`.
             guard let body else { continue }
             for index in data where source.isIdentifier(index) {
-                guard let origin = initializer(of: source.text(index), before: data.lowerBound, in: body, source: source) else { continue }
+                guard
+                    let origin = initializer(of: source.text(index), before: data.lowerBound, in: body, source: source)
+                else { continue }
                 if source.sensitiveName(in: origin) != nil { return false }
                 names += source.identifiers(in: origin)
             }
@@ -62,10 +68,14 @@ enum WeakHashObjCMatcher: ObjCRule {
     }
 
     /// The value last assigned to a local `name` before `index` in the same body (`NSData *name = value;`).
-    private static func initializer(of name: String, before index: Int, in body: ClosedRange<Int>, source: ObjCSource) -> Range<Int>? {
+    private static func initializer(of name: String, before index: Int, in body: ClosedRange<Int>, source: ObjCSource)
+        -> Range<Int>?
+    {
         var found: Range<Int>?
         for assignment in source.assignments() where assignment.equals < index && body.contains(assignment.equals) {
-            guard let last = assignment.target.last, source.isIdentifier(last), source.text(last) == name else { continue }
+            guard let last = assignment.target.last, source.isIdentifier(last), source.text(last) == name else {
+                continue
+            }
             found = assignment.value
         }
         return found

@@ -13,76 +13,90 @@ struct WeakKDFRule: SwiftRule {
         masvs: "MASVS-CRYPTO-1",
         cwe: 916,
         rationale: """
-        A key derived from a password is only as strong as the work an attacker must repeat per guess. \
-        Passwords and PINs have little entropy, so a copied database, backup or ciphertext falls to an offline \
-        search unless each guess costs hundreds of thousands of hash computations. OWASP's current minimums \
-        for PBKDF2 are 600,000 iterations with HMAC-SHA256, 1,300,000 with HMAC-SHA1 and 210,000 with \
-        HMAC-SHA512; CryptoSwift's default of 4,096 and the 10,000 found in older tutorials are far below. \
-        PBKDF1 and a single SHA-256 of the password are one hash per guess.
-        """,
-        fix: "Derive with PBKDF2-HMAC-SHA256 and at least 600,000 iterations (or let the server hold the secret and keep only a random key in the Keychain); use a random per-user salt.",
+            A key derived from a password is only as strong as the work an attacker must repeat per guess. \
+            Passwords and PINs have little entropy, so a copied database, backup or ciphertext falls to an offline \
+            search unless each guess costs hundreds of thousands of hash computations. OWASP's current minimums \
+            for PBKDF2 are 600,000 iterations with HMAC-SHA256, 1,300,000 with HMAC-SHA1 and 210,000 with \
+            HMAC-SHA512; CryptoSwift's default of 4,096 and the 10,000 found in older tutorials are far below. \
+            PBKDF1 and a single SHA-256 of the password are one hash per guess.
+            """,
+        fix:
+            "Derive with PBKDF2-HMAC-SHA256 and at least 600,000 iterations (or let the server hold the secret and keep only a random key in the Keychain); use a random per-user salt.",
         fixExample: """
-        var key = [UInt8](repeating: 0, count: 32)
-        let status = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count,
-                                          salt, salt.count, CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256),
-                                          600_000, &key, key.count)
-        """,
+            var key = [UInt8](repeating: 0, count: 32)
+            let status = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count,
+                                              salt, salt.count, CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256),
+                                              600_000, &key, key.count)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            let status = ↓CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
-                                              CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1), 10000, &derived, derived.count)
-            """),
-            RuleExample("""
-            enum KDFConfig { static let rounds: UInt32 = 20_000 }
-            func deriveKey(from password: String, salt: [UInt8]) -> [UInt8] {
-                var key = [UInt8](repeating: 0, count: 32)
-                _ = ↓CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
-                                         CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), KDFConfig.rounds, &key, key.count)
-                return key
-            }
-            """),
-            RuleExample("""
-            let key = try ↓PKCS5.PBKDF2(password: Array(passphrase.utf8), salt: salt, keyLength: 32, variant: .sha2(.sha256)).calculate()
-            """),
-            RuleExample("""
-            let iterations = 4096
-            let key = try ↓PKCS5.PBKDF2(password: Array(pin.utf8), salt: salt, iterations: iterations, keyLength: 32, variant: .sha2(.sha256)).calculate()
-            """),
-            RuleExample("""
-            let key = try ↓KDF.Insecure.PBKDF2.deriveKey(from: Data(password.utf8), salt: salt, using: .sha256, outputByteCount: 32, unsafeUncheckedRounds: 1000)
-            """),
-            RuleExample("""
-            let key = ↓SymmetricKey(data: SHA256.hash(data: Data(password.utf8)))
-            """),
-            RuleExample("""
-            let key = try ↓PKCS5.PBKDF1(password: Array(password.utf8), salt: salt, iterations: 1000, keyLength: 16).calculate()
-            """),
+            RuleExample(
+                """
+                let status = ↓CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                                  CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1), 10000, &derived, derived.count)
+                """),
+            RuleExample(
+                """
+                enum KDFConfig { static let rounds: UInt32 = 20_000 }
+                func deriveKey(from password: String, salt: [UInt8]) -> [UInt8] {
+                    var key = [UInt8](repeating: 0, count: 32)
+                    _ = ↓CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                             CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), KDFConfig.rounds, &key, key.count)
+                    return key
+                }
+                """),
+            RuleExample(
+                """
+                let key = try ↓PKCS5.PBKDF2(password: Array(passphrase.utf8), salt: salt, keyLength: 32, variant: .sha2(.sha256)).calculate()
+                """),
+            RuleExample(
+                """
+                let iterations = 4096
+                let key = try ↓PKCS5.PBKDF2(password: Array(pin.utf8), salt: salt, iterations: iterations, keyLength: 32, variant: .sha2(.sha256)).calculate()
+                """),
+            RuleExample(
+                """
+                let key = try ↓KDF.Insecure.PBKDF2.deriveKey(from: Data(password.utf8), salt: salt, using: .sha256, outputByteCount: 32, unsafeUncheckedRounds: 1000)
+                """),
+            RuleExample(
+                """
+                let key = ↓SymmetricKey(data: SHA256.hash(data: Data(password.utf8)))
+                """),
+            RuleExample(
+                """
+                let key = try ↓PKCS5.PBKDF1(password: Array(password.utf8), salt: salt, iterations: 1000, keyLength: 16).calculate()
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            _ = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
-                                     CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), 600_000, &key, key.count)
-            """),
-            RuleExample("""
-            // The server decides the work factor; it is not known here.
-            _ = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
-                                     CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA512), UInt32(params.iterations), &key, key.count)
-            """),
-            RuleExample("""
-            let rounds = CCCalibratePBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password.utf8.count, salt.count,
-                                          CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), 32, 500)
-            """),
-            RuleExample("""
-            // HKDF expands a high-entropy shared secret; it is not meant to slow down guessing.
-            let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: sharedSecret, salt: salt, info: info, outputByteCount: 32)
-            """),
-            RuleExample("""
-            let key = try PKCS5.PBKDF2(password: Array(password.utf8), salt: salt, iterations: 650_000, keyLength: 32, variant: .sha2(.sha256)).calculate()
-            """),
-            RuleExample("""
-            let key = SymmetricKey(data: SHA256.hash(data: sharedSecret.rawRepresentation))
-            let fingerprint = SHA256.hash(data: Data(password.utf8))
-            """),
+            RuleExample(
+                """
+                _ = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                         CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), 600_000, &key, key.count)
+                """),
+            RuleExample(
+                """
+                // The server decides the work factor; it is not known here.
+                _ = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                         CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA512), UInt32(params.iterations), &key, key.count)
+                """),
+            RuleExample(
+                """
+                let rounds = CCCalibratePBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password.utf8.count, salt.count,
+                                              CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), 32, 500)
+                """),
+            RuleExample(
+                """
+                // HKDF expands a high-entropy shared secret; it is not meant to slow down guessing.
+                let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: sharedSecret, salt: salt, info: info, outputByteCount: 32)
+                """),
+            RuleExample(
+                """
+                let key = try PKCS5.PBKDF2(password: Array(password.utf8), salt: salt, iterations: 650_000, keyLength: 32, variant: .sha2(.sha256)).calculate()
+                """),
+            RuleExample(
+                """
+                let key = SymmetricKey(data: SHA256.hash(data: sharedSecret.rawRepresentation))
+                let fingerprint = SHA256.hash(data: Data(password.utf8))
+                """)
         ]
     )
 
@@ -90,7 +104,7 @@ struct WeakKDFRule: SwiftRule {
 
     /// OWASP Password Storage Cheat Sheet minimums for PBKDF2, by PRF.
     static let minimumIterations: [String: Int] = [
-        "SHA1": 1_300_000, "SHA224": 600_000, "SHA256": 600_000, "SHA384": 210_000, "SHA512": 210_000,
+        "SHA1": 1_300_000, "SHA224": 600_000, "SHA256": 600_000, "SHA384": 210_000, "SHA512": 210_000
     ]
     /// CryptoSwift's `PKCS5.PBKDF2` default when `iterations:` is left out.
     static let cryptoSwiftDefaultIterations = 4096
@@ -105,17 +119,24 @@ struct WeakKDFRule: SwiftRule {
             check(call, prf: prf, iterations: Self.integer(arguments[6].expression, in: file), in: file)
         case "PBKDF2" where call.calledBase?.lastName == "PKCS5":
             let prf = call.argument("variant").flatMap(Self.prf(in:)) ?? "SHA256"
-            let iterations = call.argument("iterations").map { Self.integer($0, in: file) } ?? Self.cryptoSwiftDefaultIterations
+            let iterations =
+                call.argument("iterations").map { Self.integer($0, in: file) } ?? Self.cryptoSwiftDefaultIterations
             check(call, prf: prf, iterations: iterations, in: file)
         case "PBKDF1" where call.calledBase?.lastName == "PKCS5":
-            report(file, at: call, "PBKDF1 is obsolete and costs one hash per guess; use PBKDF2-HMAC-SHA256 with at least 600,000 iterations")
+            report(
+                file, at: call,
+                "PBKDF1 is obsolete and costs one hash per guess; use PBKDF2-HMAC-SHA256 with at least 600,000 iterations"
+            )
         case "deriveKey" where call.calledBase?.lastName == "PBKDF2":
             let prf = call.argument("using").flatMap(Self.prf(in:)) ?? "SHA256"
             guard let rounds = call.argument("rounds") ?? call.argument("unsafeUncheckedRounds") else { return }
             check(call, prf: prf, iterations: Self.integer(rounds, in: file), in: file)
         case "SymmetricKey":
             guard let data = call.argument("data"), let password = Self.hashedPassword(data) else { return }
-            report(file, at: call, "the key is a plain hash of `\(password)`: one hash per guess; derive it with PBKDF2-HMAC-SHA256 (≥ 600,000 iterations)")
+            report(
+                file, at: call,
+                "the key is a plain hash of `\(password)`: one hash per guess; derive it with PBKDF2-HMAC-SHA256 (≥ 600,000 iterations)"
+            )
         default:
             return
         }
@@ -124,7 +145,10 @@ struct WeakKDFRule: SwiftRule {
     private func check(_ call: FunctionCallExprSyntax, prf: String, iterations: Int?, in file: SwiftFile) {
         guard let iterations, let minimum = Self.minimumIterations[prf], iterations < minimum else { return }
         let prfName = "HMAC-" + prf.replacingOccurrences(of: "SHA", with: "SHA-")
-        report(file, at: call, "PBKDF2-\(prfName) with \(iterations.formatted) iterations; current guidance is at least \(minimum.formatted)")
+        report(
+            file, at: call,
+            "PBKDF2-\(prfName) with \(iterations.formatted) iterations; current guidance is at least \(minimum.formatted)"
+        )
     }
 
     /// `SHA1` / `SHA256` / … named in a PRF argument: `CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1)`,
@@ -133,7 +157,9 @@ struct WeakKDFRule: SwiftRule {
         for token in expr.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let text) = token.tokenKind else { continue }
             let upper = text.uppercased()
-            for digest in ["SHA512", "SHA384", "SHA256", "SHA224", "SHA1"] where upper.hasSuffix(digest) { return digest }
+            for digest in ["SHA512", "SHA384", "SHA256", "SHA224", "SHA1"] where upper.hasSuffix(digest) {
+                return digest
+            }
         }
         return nil
     }
@@ -147,9 +173,10 @@ struct WeakKDFRule: SwiftRule {
             return Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-           let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-           ["Int", "Int32", "UInt32", "UInt", "CUnsignedInt", "UInt64"].contains(type),
-           let inner = call.arguments.first?.expression {
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            ["Int", "Int32", "UInt32", "UInt", "CUnsignedInt", "UInt64"].contains(type),
+            let inner = call.arguments.first?.expression
+        {
             return integer(inner, in: file, depth: depth + 1)
         }
         if let origin = LocalValue.origin(of: e) {
@@ -159,8 +186,10 @@ struct WeakKDFRule: SwiftRule {
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             guard !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
             value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
-        } else if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-                  base.baseName.tokenKind != .keyword(.self) {
+        } else if let member = e.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.tokenKind != .keyword(.self)
+        {
             value = file.constants.resolve(member.declName.baseName.text, qualifier: base.baseName.text)
         } else {
             value = nil
@@ -173,12 +202,15 @@ struct WeakKDFRule: SwiftRule {
     static func hashedPassword(_ data: ExprSyntax) -> String? {
         var e = data.unwrapped
         if let call = e.as(FunctionCallExprSyntax.self), ["Data", "Array"].contains(call.calledName ?? ""),
-           let inner = call.arguments.first?.expression {
+            let inner = call.arguments.first?.expression
+        {
             e = inner.unwrapped
         }
         guard let hash = e.as(FunctionCallExprSyntax.self), let name = hash.calledName else { return nil }
         let hashed: ExprSyntax?
-        if name == "hash", let digest = hash.calledBase?.lastName, prf(in: ExprSyntax(hash.calledExpression)) != nil || digest == "MD5" {
+        if name == "hash", let digest = hash.calledBase?.lastName,
+            prf(in: ExprSyntax(hash.calledExpression)) != nil || digest == "MD5"
+        {
             hashed = hash.argument("data")
         } else if ["sha256", "sha512", "sha1", "md5"].contains(name), hash.arguments.isEmpty {
             hashed = hash.calledBase

@@ -10,46 +10,52 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 665,
         rationale: """
-        kSecAttrAccessible and kSecAttrAccessControl decide how an item is encrypted, so the Keychain sets them \
-        when the item is added. Passing them in SecItemUpdate's attributes either fails (errSecParam, or \
-        errSecInteractionNotAllowed for access control) or, depending on the OS version, is ignored: code that \
-        "moves" a token to ThisDeviceOnly that way leaves it exactly as exposed as before, and nobody notices.
-        """,
-        fix: "To change accessibility or access control, read the item, add a new one with the new attributes, then delete the old one.",
+            kSecAttrAccessible and kSecAttrAccessControl decide how an item is encrypted, so the Keychain sets them \
+            when the item is added. Passing them in SecItemUpdate's attributes either fails (errSecParam, or \
+            errSecInteractionNotAllowed for access control) or, depending on the OS version, is ignored: code that \
+            "moves" a token to ThisDeviceOnly that way leaves it exactly as exposed as before, and nobody notices.
+            """,
+        fix:
+            "To change accessibility or access control, read the item, add a new one with the new attributes, then delete the old one.",
         fixExample: """
-        let data = try store.read(account)                       // old item
-        try store.add(data, account: account, accessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
-        try store.delete(account, accessible: kSecAttrAccessibleAfterFirstUnlock)
-        """,
+            let data = try store.read(account)                       // old item
+            try store.add(data, account: account, accessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+            try store.delete(account, accessible: kSecAttrAccessibleAfterFirstUnlock)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            let changes = [↓kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
-            SecItemUpdate(query as CFDictionary, changes as CFDictionary)
-            """),
-            RuleExample("""
-            func protect(_ access: SecAccessControl) -> OSStatus {
-                SecItemUpdate(query as CFDictionary, [↓kSecAttrAccessControl: access] as CFDictionary)
-            }
-            """),
-            RuleExample("""
-            func migrate() {
-                var update: [String: Any] = [kSecValueData as String: data]
-                update[↓kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-                SecItemUpdate(query as CFDictionary, update as CFDictionary)
-            }
-            """),
+            RuleExample(
+                """
+                let changes = [↓kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                SecItemUpdate(query as CFDictionary, changes as CFDictionary)
+                """),
+            RuleExample(
+                """
+                func protect(_ access: SecAccessControl) -> OSStatus {
+                    SecItemUpdate(query as CFDictionary, [↓kSecAttrAccessControl: access] as CFDictionary)
+                }
+                """),
+            RuleExample(
+                """
+                func migrate() {
+                    var update: [String: Any] = [kSecValueData as String: data]
+                    update[↓kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                    SecItemUpdate(query as CFDictionary, update as CFDictionary)
+                }
+                """)
         ],
         nonTriggeringExamples: [
             RuleExample("SecItemUpdate(query as CFDictionary, [kSecValueData as String: newData] as CFDictionary)"),
-            RuleExample("""
-            // The search part may name the old class: it selects, it does not change.
-            let old: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleAlways]
-            SecItemUpdate(old as CFDictionary, [kSecValueData as String: data] as CFDictionary)
-            """),
-            RuleExample("""
-            SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: data,
-                        kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly] as CFDictionary, nil)
-            """),
+            RuleExample(
+                """
+                // The search part may name the old class: it selects, it does not change.
+                let old: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleAlways]
+                SecItemUpdate(old as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+                """),
+            RuleExample(
+                """
+                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: data,
+                            kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly] as CFDictionary, nil)
+                """)
         ]
     )
 
@@ -57,11 +63,15 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "SecItemUpdate", call.arguments.count == 2,
-              let attributes = call.arguments.last?.expression,
-              let dictionary = KeychainDictionary.of(attributes, before: call) else { return }
+            let attributes = call.arguments.last?.expression,
+            let dictionary = KeychainDictionary.of(attributes, before: call)
+        else { return }
         for key in ["kSecAttrAccessible", "kSecAttrAccessControl"] {
             if let at = dictionary.keys[key] {
-                report(file, at: at, "\(key) can only be set when the item is added; SecItemUpdate fails or ignores it, so the item keeps its old protection")
+                report(
+                    file, at: at,
+                    "\(key) can only be set when the item is added; SecItemUpdate fails or ignores it, so the item keeps its old protection"
+                )
             }
         }
     }

@@ -11,92 +11,99 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 672,
         rationale: """
-        SecItemCopyMatching fails for reasons that say nothing about the item: while the device is locked it \
-        answers errSecInteractionNotAllowed for items protected WhenUnlocked, which is exactly when background \
-        refresh, a push extension or a prewarmed launch runs. Code that treats any failure as "corrupt, start \
-        over" and calls SecItemDelete then wipes the user's credentials, and they are signed out for no reason. \
-        Apple's guidance ("SecItem: Pitfalls and Best Practices") calls this the most damaging Keychain mistake.
-        """,
-        fix: "Delete only for failures that mean the item is unusable (a decode error after a successful read); treat errSecInteractionNotAllowed as \"try again later\", never as a reason to delete.",
+            SecItemCopyMatching fails for reasons that say nothing about the item: while the device is locked it \
+            answers errSecInteractionNotAllowed for items protected WhenUnlocked, which is exactly when background \
+            refresh, a push extension or a prewarmed launch runs. Code that treats any failure as "corrupt, start \
+            over" and calls SecItemDelete then wipes the user's credentials, and they are signed out for no reason. \
+            Apple's guidance ("SecItem: Pitfalls and Best Practices") calls this the most damaging Keychain mistake.
+            """,
+        fix:
+            "Delete only for failures that mean the item is unusable (a decode error after a successful read); treat errSecInteractionNotAllowed as \"try again later\", never as a reason to delete.",
         fixExample: """
-        var item: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &item)
-        switch status {
-        case errSecSuccess: return item as? Data
-        case errSecItemNotFound: return nil
-        case errSecInteractionNotAllowed: throw KeychainError.locked   // the device is locked: retry later
-        default: throw KeychainError.unexpected(status)                 // never delete here
-        }
-        """,
+            var item: CFTypeRef?
+            let status = SecItemCopyMatching(query as CFDictionary, &item)
+            switch status {
+            case errSecSuccess: return item as? Data
+            case errSecItemNotFound: return nil
+            case errSecInteractionNotAllowed: throw KeychainError.locked   // the device is locked: retry later
+            default: throw KeychainError.unexpected(status)                 // never delete here
+            }
+            """,
         triggeringExamples: [
-            RuleExample("""
-            func loadToken() -> String? {
-                var item: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &item)
-                guard status == errSecSuccess, let data = item as? Data else {
-                    ↓SecItemDelete(query as CFDictionary)
-                    return nil
+            RuleExample(
+                """
+                func loadToken() -> String? {
+                    var item: CFTypeRef?
+                    let status = SecItemCopyMatching(query as CFDictionary, &item)
+                    guard status == errSecSuccess, let data = item as? Data else {
+                        ↓SecItemDelete(query as CFDictionary)
+                        return nil
+                    }
+                    return String(decoding: data, as: UTF8.self)
                 }
-                return String(decoding: data, as: UTF8.self)
-            }
-            """),
-            RuleExample("""
-            func readPassword(account: String) throws -> Data {
-                var result: AnyObject?
-                let status = SecItemCopyMatching(lookup(account) as CFDictionary, &result)
-                if status != errSecSuccess {
-                    ↓SecItemDelete(lookup(account) as CFDictionary)
-                    throw VaultError.reset
+                """),
+            RuleExample(
+                """
+                func readPassword(account: String) throws -> Data {
+                    var result: AnyObject?
+                    let status = SecItemCopyMatching(lookup(account) as CFDictionary, &result)
+                    if status != errSecSuccess {
+                        ↓SecItemDelete(lookup(account) as CFDictionary)
+                        throw VaultError.reset
+                    }
+                    return result as! Data
                 }
-                return result as! Data
-            }
-            """),
-            RuleExample("""
-            func session() -> Session? {
-                var out: CFTypeRef?
-                if SecItemCopyMatching(sessionQuery as CFDictionary, &out) == errSecSuccess, let data = out as? Data {
-                    return try? JSONDecoder().decode(Session.self, from: data)
-                } else {
-                    ↓SecItemDelete(sessionQuery as CFDictionary)
-                    return nil
+                """),
+            RuleExample(
+                """
+                func session() -> Session? {
+                    var out: CFTypeRef?
+                    if SecItemCopyMatching(sessionQuery as CFDictionary, &out) == errSecSuccess, let data = out as? Data {
+                        return try? JSONDecoder().decode(Session.self, from: data)
+                    } else {
+                        ↓SecItemDelete(sessionQuery as CFDictionary)
+                        return nil
+                    }
                 }
-            }
-            """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            func loadToken() throws -> Data? {
-                var item: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &item)
-                switch status {
-                case errSecSuccess: return item as? Data
-                case errSecItemNotFound: return nil
-                case errSecInteractionNotAllowed: throw KeychainError.locked
-                default: throw KeychainError.unexpected(status)
+            RuleExample(
+                """
+                func loadToken() throws -> Data? {
+                    var item: CFTypeRef?
+                    let status = SecItemCopyMatching(query as CFDictionary, &item)
+                    switch status {
+                    case errSecSuccess: return item as? Data
+                    case errSecItemNotFound: return nil
+                    case errSecInteractionNotAllowed: throw KeychainError.locked
+                    default: throw KeychainError.unexpected(status)
+                    }
                 }
-            }
-            """),
-            RuleExample("""
-            func loadToken() -> Data? {
-                var item: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &item)
-                if status == errSecInteractionNotAllowed { return nil }
-                guard status == errSecSuccess else { SecItemDelete(query as CFDictionary); return nil }
-                return item as? Data
-            }
-            """),
-            RuleExample("""
-            func signOut() {
-                SecItemDelete(query as CFDictionary)
-            }
-            func migrate() {
-                var item: CFTypeRef?
-                if SecItemCopyMatching(legacyQuery as CFDictionary, &item) == errSecSuccess {
-                    SecItemAdd(newQuery as CFDictionary, nil)
-                    SecItemDelete(legacyQuery as CFDictionary)
+                """),
+            RuleExample(
+                """
+                func loadToken() -> Data? {
+                    var item: CFTypeRef?
+                    let status = SecItemCopyMatching(query as CFDictionary, &item)
+                    if status == errSecInteractionNotAllowed { return nil }
+                    guard status == errSecSuccess else { SecItemDelete(query as CFDictionary); return nil }
+                    return item as? Data
                 }
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                func signOut() {
+                    SecItemDelete(query as CFDictionary)
+                }
+                func migrate() {
+                    var item: CFTypeRef?
+                    if SecItemCopyMatching(legacyQuery as CFDictionary, &item) == errSecSuccess {
+                        SecItemAdd(newQuery as CFDictionary, nil)
+                        SecItemDelete(legacyQuery as CFDictionary)
+                    }
+                }
+                """)
         ]
     )
 
@@ -104,13 +111,18 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
 
     mutating func visit(_ delete: FunctionCallExprSyntax, in file: SwiftFile) {
         guard delete.calledName == "SecItemDelete",
-              let body = delete.enclosingBody else { return }
+            let body = delete.enclosingBody
+        else { return }
         let tokens = body.tokens(viewMode: .sourceAccurate)
         // The read must come first, in the same function; a function that knows about the locked state is fine.
         guard tokens.contains(where: { $0.text == "SecItemCopyMatching" && $0.position < delete.position }),
-              !tokens.contains(where: { $0.text == "errSecInteractionNotAllowed" }),
-              Self.isOnFailurePath(delete) else { return }
-        report(file, at: delete, "the item is deleted whenever the read fails, including while the device is locked (errSecInteractionNotAllowed): users lose their credentials; delete only when the data is unusable")
+            !tokens.contains(where: { $0.text == "errSecInteractionNotAllowed" }),
+            Self.isOnFailurePath(delete)
+        else { return }
+        report(
+            file, at: delete,
+            "the item is deleted whenever the read fails, including while the device is locked (errSecInteractionNotAllowed): users lose their credentials; delete only when the data is unusable"
+        )
     }
 
     /// Inside the `else` of `guard … == errSecSuccess`, an `if … != errSecSuccess`, or the `else` of

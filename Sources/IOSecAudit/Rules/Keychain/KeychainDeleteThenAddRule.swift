@@ -10,60 +10,67 @@ struct KeychainDeleteThenAddRule: SwiftRule {
         masvs: "MASVS-CODE-4",
         cwe: 362,
         rationale: """
-        Deleting an item and adding it again to change its value loses what only the Keychain holds about it: \
-        its persistent reference, its creation date, and access-control state. Between the two calls a crash or a \
-        locked device (the add fails with errSecInteractionNotAllowed) leaves the user with no item at all, and \
-        another process can read "not found". SecItemUpdate changes the value in place.
-        """,
-        fix: "Update first and add only when the item does not exist (add-or-update), as IOSecKit's KeychainStore does.",
+            Deleting an item and adding it again to change its value loses what only the Keychain holds about it: \
+            its persistent reference, its creation date, and access-control state. Between the two calls a crash or a \
+            locked device (the add fails with errSecInteractionNotAllowed) leaves the user with no item at all, and \
+            another process can read "not found". SecItemUpdate changes the value in place.
+            """,
+        fix:
+            "Update first and add only when the item does not exist (add-or-update), as IOSecKit's KeychainStore does.",
         fixExample: """
-        var status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
-        if status == errSecItemNotFound {
-            var add = query
-            add[kSecValueData as String] = data
-            add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-            status = SecItemAdd(add as CFDictionary, nil)
-        }
-        """,
+            var status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+            if status == errSecItemNotFound {
+                var add = query
+                add[kSecValueData as String] = data
+                add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                status = SecItemAdd(add as CFDictionary, nil)
+            }
+            """,
         triggeringExamples: [
-            RuleExample("""
-            func save(_ data: Data) {
-                SecItemDelete(query as CFDictionary)
-                ↓SecItemAdd(query as CFDictionary, nil)
-            }
-            """),
-            RuleExample("""
-            func store(token: Data) -> OSStatus {
-                let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t",
-                                           kSecValueData as String: token]
-                _ = SecItemDelete(item as CFDictionary)
-                return ↓SecItemAdd(item as CFDictionary, nil)
-            }
-            """),
-            RuleExample("""
-            func replace() {
-                let status = SecItemDelete(lookup as CFDictionary)
-                if status == errSecSuccess || status == errSecItemNotFound { ↓SecItemAdd(lookup as CFDictionary, nil) }
-            }
-            """),
+            RuleExample(
+                """
+                func save(_ data: Data) {
+                    SecItemDelete(query as CFDictionary)
+                    ↓SecItemAdd(query as CFDictionary, nil)
+                }
+                """),
+            RuleExample(
+                """
+                func store(token: Data) -> OSStatus {
+                    let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t",
+                                               kSecValueData as String: token]
+                    _ = SecItemDelete(item as CFDictionary)
+                    return ↓SecItemAdd(item as CFDictionary, nil)
+                }
+                """),
+            RuleExample(
+                """
+                func replace() {
+                    let status = SecItemDelete(lookup as CFDictionary)
+                    if status == errSecSuccess || status == errSecItemNotFound { ↓SecItemAdd(lookup as CFDictionary, nil) }
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            func save(_ data: Data) {
-                var status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
-                if status == errSecItemNotFound { status = SecItemAdd(item as CFDictionary, nil) }
-            }
-            """),
-            RuleExample("""
-            func migrate() {
-                SecItemAdd(newItem as CFDictionary, nil)
-                SecItemDelete(oldQuery as CFDictionary)
-            }
-            """),
-            RuleExample("""
-            func reset() { SecItemDelete(allTokens as CFDictionary) }
-            func create() { SecItemAdd(freshItem as CFDictionary, nil) }
-            """),
+            RuleExample(
+                """
+                func save(_ data: Data) {
+                    var status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+                    if status == errSecItemNotFound { status = SecItemAdd(item as CFDictionary, nil) }
+                }
+                """),
+            RuleExample(
+                """
+                func migrate() {
+                    SecItemAdd(newItem as CFDictionary, nil)
+                    SecItemDelete(oldQuery as CFDictionary)
+                }
+                """),
+            RuleExample(
+                """
+                func reset() { SecItemDelete(allTokens as CFDictionary) }
+                func create() { SecItemAdd(freshItem as CFDictionary, nil) }
+                """)
         ]
     )
 
@@ -71,18 +78,23 @@ struct KeychainDeleteThenAddRule: SwiftRule {
 
     mutating func visit(_ add: FunctionCallExprSyntax, in file: SwiftFile) {
         guard add.calledName == "SecItemAdd",
-              let addQuery = add.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let body = add.enclosingBody else { return }
+            let addQuery = add.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let body = add.enclosingBody
+        else { return }
         // A delete of the same dictionary earlier in the function, with no update in between.
         var deletedBefore = false
         for token in body.tokens(viewMode: .sourceAccurate) where token.position < add.position {
             if token.text == "SecItemUpdate" { deletedBefore = false }
             guard token.text == "SecItemDelete",
-                  let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  call.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == addQuery else { continue }
+                let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                call.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == addQuery
+            else { continue }
             deletedBefore = true
         }
         guard deletedBefore else { return }
-        report(file, at: add, "the item is deleted and added again: its persistent reference is lost and a failed add leaves nothing; update it in place with SecItemUpdate and add only when it is missing")
+        report(
+            file, at: add,
+            "the item is deleted and added again: its persistent reference is lost and a failed add leaves nothing; update it in place with SecItemUpdate and add only when it is missing"
+        )
     }
 }

@@ -31,8 +31,10 @@ struct KeychainDictionary {
 
     /// A dictionary literal; with its variable's name, the `variable[key] = value` statements before `limit` in
     /// `body` count too.
-    static func of(literal dictionary: DictionaryExprSyntax, variable: String?, before limit: AbsolutePosition,
-                   in body: CodeBlockItemListSyntax?) -> KeychainDictionary? {
+    static func of(
+        literal dictionary: DictionaryExprSyntax, variable: String?, before limit: AbsolutePosition,
+        in body: CodeBlockItemListSyntax?
+    ) -> KeychainDictionary? {
         var result = KeychainDictionary()
         result.variable = variable
         guard case .elements(let elements) = dictionary.content else { return nil }
@@ -46,12 +48,18 @@ struct KeychainDictionary {
                 guard let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
                 // Merged with another dictionary or passed inout: what it holds can no longer be told.
                 if let member = ref.parent?.as(MemberAccessExprSyntax.self),
-                   ["merge", "merging", "addEntries"].contains(member.declName.baseName.text) { return nil }
+                    ["merge", "merging", "addEntries"].contains(member.declName.baseName.text)
+                {
+                    return nil
+                }
                 if ref.parent?.is(InOutExprSyntax.self) == true { return nil }
                 guard let subscriptCall = ref.parent?.as(SubscriptCallExprSyntax.self),
-                      let keyExpr = subscriptCall.arguments.first?.expression, let key = firstIdentifier(in: keyExpr) else { continue }
+                    let keyExpr = subscriptCall.arguments.first?.expression, let key = firstIdentifier(in: keyExpr)
+                else { continue }
                 result.keys[key] = keyExpr
-                if key == "kSecClass", let assignment = subscriptCall.parent?.parent?.as(SequenceExprSyntax.self)?.simpleAssignment {
+                if key == "kSecClass",
+                    let assignment = subscriptCall.parent?.parent?.as(SequenceExprSyntax.self)?.simpleAssignment
+                {
                     result.itemClass = firstIdentifier(in: assignment.value)
                 }
             }

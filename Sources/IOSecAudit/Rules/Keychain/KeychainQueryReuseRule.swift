@@ -10,97 +10,110 @@ struct KeychainQueryReuseRule: SwiftRule {
         masvs: "MASVS-CODE-4",
         cwe: 665,
         rationale: """
-        A search dictionary carries search-only keys: kSecReturnData, kSecReturnAttributes, kSecMatchLimit. \
-        Passing the same dictionary to SecItemAdd mixes those into an add, which SecItemAdd either rejects \
-        (errSecParam) or answers by returning data nobody asked for; the add path then "works" only on the OS \
-        versions it was tried on. Apple's SecItem guidance: build a fresh dictionary for each call.
-        """,
-        fix: "Build the add dictionary separately: the item's class and identifying attributes, the data, and its accessibility.",
+            A search dictionary carries search-only keys: kSecReturnData, kSecReturnAttributes, kSecMatchLimit. \
+            Passing the same dictionary to SecItemAdd mixes those into an add, which SecItemAdd either rejects \
+            (errSecParam) or answers by returning data nobody asked for; the add path then "works" only on the OS \
+            versions it was tried on. Apple's SecItem guidance: build a fresh dictionary for each call.
+            """,
+        fix:
+            "Build the add dictionary separately: the item's class and identifying attributes, the data, and its accessibility.",
         fixExample: """
-        let identity: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
-                                       kSecAttrAccount as String: account]
-        var search = identity
-        search[kSecReturnData as String] = true
-        var add = identity
-        add[kSecValueData as String] = data
-        add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-        """,
+            let identity: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+                                           kSecAttrAccount as String: account]
+            var search = identity
+            search[kSecReturnData as String] = true
+            var add = identity
+            add[kSecValueData as String] = data
+            add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            """,
         triggeringExamples: [
-            RuleExample("""
-            func token() -> Data? {
-                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t",
-                                            kSecReturnData as String: true]
-                var item: CFTypeRef?
-                if SecItemCopyMatching(query as CFDictionary, &item) == errSecItemNotFound {
-                    query[kSecValueData as String] = Data(UUID().uuidString.utf8)
-                    ↓SecItemAdd(query as CFDictionary, nil)
+            RuleExample(
+                """
+                func token() -> Data? {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t",
+                                                kSecReturnData as String: true]
+                    var item: CFTypeRef?
+                    if SecItemCopyMatching(query as CFDictionary, &item) == errSecItemNotFound {
+                        query[kSecValueData as String] = Data(UUID().uuidString.utf8)
+                        ↓SecItemAdd(query as CFDictionary, nil)
+                    }
+                    return item as? Data
                 }
-                return item as? Data
-            }
-            """),
-            RuleExample("""
-            func ensureItem(_ data: Data) {
-                var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecMatchLimit as String: kSecMatchLimitOne]
-                let status = SecItemCopyMatching(q as CFDictionary, nil)
-                if status != errSecSuccess { q[kSecValueData as String] = data; ↓SecItemAdd(q as CFDictionary, nil) }
-            }
-            """),
-            RuleExample("""
-            func read() -> [String: Any]? {
-                var lookup: [String: Any] = [kSecClass as String: kSecClassInternetPassword, kSecReturnAttributes as String: true]
-                var out: CFTypeRef?
-                guard SecItemCopyMatching(lookup as CFDictionary, &out) == errSecSuccess else {
-                    ↓SecItemAdd(lookup as CFDictionary, nil)
-                    return nil
+                """),
+            RuleExample(
+                """
+                func ensureItem(_ data: Data) {
+                    var q: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecMatchLimit as String: kSecMatchLimitOne]
+                    let status = SecItemCopyMatching(q as CFDictionary, nil)
+                    if status != errSecSuccess { q[kSecValueData as String] = data; ↓SecItemAdd(q as CFDictionary, nil) }
                 }
-                return out as? [String: Any]
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                func read() -> [String: Any]? {
+                    var lookup: [String: Any] = [kSecClass as String: kSecClassInternetPassword, kSecReturnAttributes as String: true]
+                    var out: CFTypeRef?
+                    guard SecItemCopyMatching(lookup as CFDictionary, &out) == errSecSuccess else {
+                        ↓SecItemAdd(lookup as CFDictionary, nil)
+                        return nil
+                    }
+                    return out as? [String: Any]
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            func save(_ data: Data) {
-                let base: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t"]
-                var search = base
-                search[kSecReturnData as String] = true
-                var add = base
-                add[kSecValueData as String] = data
-                if SecItemCopyMatching(search as CFDictionary, nil) == errSecItemNotFound { SecItemAdd(add as CFDictionary, nil) }
-            }
-            """),
-            RuleExample("""
-            func exists() -> Bool {
-                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t"]
-                return SecItemCopyMatching(query as CFDictionary, nil) == errSecSuccess
-            }
-            """),
-            RuleExample("""
-            func replace(_ data: Data) {
-                let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
-                SecItemAdd(item as CFDictionary, nil)
-            }
-            """),
+            RuleExample(
+                """
+                func save(_ data: Data) {
+                    let base: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t"]
+                    var search = base
+                    search[kSecReturnData as String] = true
+                    var add = base
+                    add[kSecValueData as String] = data
+                    if SecItemCopyMatching(search as CFDictionary, nil) == errSecItemNotFound { SecItemAdd(add as CFDictionary, nil) }
+                }
+                """),
+            RuleExample(
+                """
+                func exists() -> Bool {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "t"]
+                    return SecItemCopyMatching(query as CFDictionary, nil) == errSecSuccess
+                }
+                """),
+            RuleExample(
+                """
+                func replace(_ data: Data) {
+                    let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
+                    SecItemAdd(item as CFDictionary, nil)
+                }
+                """)
         ]
     )
 
     static let calleeNames: Set<String>? = ["SecItemAdd"]
 
     private static let searchOnlyKeys: Set<String> = [
-        "kSecReturnData", "kSecReturnAttributes", "kSecReturnRef", "kSecReturnPersistentRef", "kSecMatchLimit",
+        "kSecReturnData", "kSecReturnAttributes", "kSecReturnRef", "kSecReturnPersistentRef", "kSecMatchLimit"
     ]
 
     mutating func visit(_ add: FunctionCallExprSyntax, in file: SwiftFile) {
         guard add.calledName == "SecItemAdd",
-              let dictionary = KeychainDictionary.of(firstArgumentOf: add), let variable = dictionary.variable,
-              !Set(dictionary.keys.keys).isDisjoint(with: Self.searchOnlyKeys),
-              let body = add.enclosingBody else { return }
+            let dictionary = KeychainDictionary.of(firstArgumentOf: add), let variable = dictionary.variable,
+            !Set(dictionary.keys.keys).isDisjoint(with: Self.searchOnlyKeys),
+            let body = add.enclosingBody
+        else { return }
         // The same variable went to SecItemCopyMatching earlier in the function.
         let searched = body.tokens(viewMode: .sourceAccurate).contains { token in
             guard token.text == "SecItemCopyMatching", token.position < add.position,
-                  let call = token.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
-            return call.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == variable
+                let call = token.parent?.parent?.as(FunctionCallExprSyntax.self)
+            else { return false }
+            return call.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+                == variable
         }
         guard searched else { return }
-        report(file, at: add, "'\(variable)' was built to search (it asks to return data or limits matches) and is reused to add the item; build a fresh dictionary for SecItemAdd")
+        report(
+            file, at: add,
+            "'\(variable)' was built to search (it asks to return data or limits matches) and is reused to add the item; build a fresh dictionary for SecItemAdd"
+        )
     }
 }

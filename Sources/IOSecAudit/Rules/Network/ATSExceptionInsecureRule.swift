@@ -13,171 +13,178 @@ struct ATSExceptionInsecureRule: ArtifactRule {
         masvs: "MASVS-NETWORK-1",
         cwe: 319,
         rationale: """
-        A per-domain App Transport Security exception is narrower than switching ATS off, but for that domain it \
-        is the same hole: `NSExceptionAllowsInsecureHTTPLoads` allows plain HTTP, `NSExceptionMinimumTLSVersion` \
-        below TLSv1.2 allows protocol versions with known attacks, and `NSExceptionRequiresForwardSecrecy` false \
-        allows cipher suites whose recorded traffic can be decrypted later once the server key leaks. The \
-        third-party and legacy `NSTemporary…` spellings behave the same. Local names (`localhost`, `.local`, \
-        private addresses) are not reported: ATS does not protect them anyway.
-        """,
-        fix: "Fix the server (HTTPS with TLS 1.2+ and ECDHE suites) and remove the exception; until then keep it to the one host, without NSIncludesSubdomains.",
+            A per-domain App Transport Security exception is narrower than switching ATS off, but for that domain it \
+            is the same hole: `NSExceptionAllowsInsecureHTTPLoads` allows plain HTTP, `NSExceptionMinimumTLSVersion` \
+            below TLSv1.2 allows protocol versions with known attacks, and `NSExceptionRequiresForwardSecrecy` false \
+            allows cipher suites whose recorded traffic can be decrypted later once the server key leaks. The \
+            third-party and legacy `NSTemporary…` spellings behave the same. Local names (`localhost`, `.local`, \
+            private addresses) are not reported: ATS does not protect them anyway.
+            """,
+        fix:
+            "Fix the server (HTTPS with TLS 1.2+ and ECDHE suites) and remove the exception; until then keep it to the one host, without NSIncludesSubdomains.",
         fixExample: """
-        <key>NSExceptionDomains</key>
-        <dict>
-            <key>rates.example.com</key>
+            <key>NSExceptionDomains</key>
             <dict>
-                <!-- HTTPS only; TLS 1.2 is the ATS default, so no version key is needed. -->
-                <key>NSIncludesSubdomains</key>
-                <false/>
+                <key>rates.example.com</key>
+                <dict>
+                    <!-- HTTPS only; TLS 1.2 is the ATS default, so no version key is needed. -->
+                    <key>NSIncludesSubdomains</key>
+                    <false/>
+                </dict>
             </dict>
-        </dict>
-        """,
+            """,
         triggeringExamples: [
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>NSAppTransportSecurity</key>
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>NSAppTransportSecurity</key>
                     <dict>
-                        <key>rates.acme-fx.net</key>
+                        <key>NSExceptionDomains</key>
                         <dict>
-                            ↓<key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                            ↓<key>NSExceptionMinimumTLSVersion</key>
-                            <string>TLSv1.0</string>
+                            <key>rates.acme-fx.net</key>
+                            <dict>
+                                ↓<key>NSExceptionAllowsInsecureHTTPLoads</key>
+                                <true/>
+                                ↓<key>NSExceptionMinimumTLSVersion</key>
+                                <string>TLSv1.0</string>
+                            </dict>
                         </dict>
                     </dict>
                 </dict>
-            </dict>
-            </plist>
-            """, path: "App/Info.plist"),
+                </plist>
+                """, path: "App/Info.plist"),
             // The third-party spelling is the same exception.
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>NSAppTransportSecurity</key>
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>NSAppTransportSecurity</key>
                     <dict>
-                        <key>cdn.adnetwork.example</key>
+                        <key>NSExceptionDomains</key>
                         <dict>
-                            <key>NSIncludesSubdomains</key>
-                            <true/>
-                            ↓<key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
+                            <key>cdn.adnetwork.example</key>
+                            <dict>
+                                <key>NSIncludesSubdomains</key>
+                                <true/>
+                                ↓<key>NSThirdPartyExceptionAllowsInsecureHTTPLoads</key>
+                                <true/>
+                            </dict>
                         </dict>
                     </dict>
                 </dict>
-            </dict>
-            </plist>
-            """, path: "App/Info.plist"),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>NSAppTransportSecurity</key>
+                </plist>
+                """, path: "App/Info.plist"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>NSAppTransportSecurity</key>
                     <dict>
-                        <key>legacy-payments.acme.com</key>
+                        <key>NSExceptionDomains</key>
                         <dict>
-                            ↓<key>NSExceptionRequiresForwardSecrecy</key>
-                            <false/>
-                            ↓<key>NSTemporaryExceptionMinimumTLSVersion</key>
-                            <string>TLSv1.1</string>
+                            <key>legacy-payments.acme.com</key>
+                            <dict>
+                                ↓<key>NSExceptionRequiresForwardSecrecy</key>
+                                <false/>
+                                ↓<key>NSTemporaryExceptionMinimumTLSVersion</key>
+                                <string>TLSv1.1</string>
+                            </dict>
                         </dict>
                     </dict>
                 </dict>
-            </dict>
-            </plist>
-            """, path: "Payments/Payments-Info.plist"),
+                </plist>
+                """, path: "Payments/Payments-Info.plist")
         ],
         nonTriggeringExamples: [
             // Local development servers: ATS does not apply to them.
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>NSAppTransportSecurity</key>
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
                 <dict>
-                    <key>NSAllowsLocalNetworking</key>
-                    <true/>
-                    <key>NSExceptionDomains</key>
+                    <key>NSAppTransportSecurity</key>
                     <dict>
-                        <key>localhost</key>
+                        <key>NSAllowsLocalNetworking</key>
+                        <true/>
+                        <key>NSExceptionDomains</key>
                         <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
-                        <key>printer.local</key>
-                        <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
-                        <key>192.168.1.20</key>
-                        <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
+                            <key>localhost</key>
+                            <dict>
+                                <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                                <true/>
+                            </dict>
+                            <key>printer.local</key>
+                            <dict>
+                                <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                                <true/>
+                            </dict>
+                            <key>192.168.1.20</key>
+                            <dict>
+                                <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                                <true/>
+                            </dict>
                         </dict>
                     </dict>
                 </dict>
-            </dict>
-            </plist>
-            """, path: "App/Info.plist"),
+                </plist>
+                """, path: "App/Info.plist"),
             // Exceptions that keep (or tighten) the defaults.
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>NSAppTransportSecurity</key>
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>NSAppTransportSecurity</key>
                     <dict>
-                        <key>api.acme.com</key>
+                        <key>NSExceptionDomains</key>
                         <dict>
-                            <key>NSIncludesSubdomains</key>
-                            <true/>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <false/>
-                            <key>NSExceptionMinimumTLSVersion</key>
-                            <string>TLSv1.3</string>
-                            <key>NSExceptionRequiresForwardSecrecy</key>
-                            <true/>
-                            <key>NSRequiresCertificateTransparency</key>
-                            <true/>
+                            <key>api.acme.com</key>
+                            <dict>
+                                <key>NSIncludesSubdomains</key>
+                                <true/>
+                                <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                                <false/>
+                                <key>NSExceptionMinimumTLSVersion</key>
+                                <string>TLSv1.3</string>
+                                <key>NSExceptionRequiresForwardSecrecy</key>
+                                <true/>
+                                <key>NSRequiresCertificateTransparency</key>
+                                <true/>
+                            </dict>
                         </dict>
                     </dict>
                 </dict>
-            </dict>
-            </plist>
-            """, path: "App/Info.plist"),
+                </plist>
+                """, path: "App/Info.plist"),
             // Pinning is not an exception.
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>NSAppTransportSecurity</key>
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
                 <dict>
-                    <key>NSPinnedDomains</key>
+                    <key>NSAppTransportSecurity</key>
                     <dict>
-                        <key>api.acme.com</key>
+                        <key>NSPinnedDomains</key>
                         <dict>
-                            <key>NSPinnedCAIdentities</key>
-                            <array>
-                                <dict>
-                                    <key>SPKI-SHA256-BASE64</key>
-                                    <string>r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=</string>
-                                </dict>
-                            </array>
+                            <key>api.acme.com</key>
+                            <dict>
+                                <key>NSPinnedCAIdentities</key>
+                                <array>
+                                    <dict>
+                                        <key>SPKI-SHA256-BASE64</key>
+                                        <string>r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=</string>
+                                    </dict>
+                                </array>
+                            </dict>
                         </dict>
                     </dict>
                 </dict>
-            </dict>
-            </plist>
-            """, path: "App/Info.plist"),
+                </plist>
+                """, path: "App/Info.plist")
         ]
     )
 
@@ -188,20 +195,26 @@ struct ATSExceptionInsecureRule: ArtifactRule {
             switch fact.kind {
             case .insecureHTTPLoads(let domain, let subdomains, let local) where !local:
                 let scope = subdomains ? "\(domain) and all its subdomains" : domain
-                file.report(description, atLineStart: fact.line, message: """
-                    \(key(fact)) is true: \(scope) may be reached over plain HTTP, readable and changeable on the \
-                    network
-                    """)
+                file.report(
+                    description, atLineStart: fact.line,
+                    message: """
+                        \(key(fact)) is true: \(scope) may be reached over plain HTTP, readable and changeable on the \
+                        network
+                        """)
             case .minimumTLSBelow12(let domain, let version, let local) where !local:
-                file.report(description, atLineStart: fact.line, message: """
-                    \(key(fact)) is \(version) for \(domain): TLS below 1.2 is deprecated and allows downgrade \
-                    attacks; require TLSv1.2 (the default) or TLSv1.3
-                    """)
+                file.report(
+                    description, atLineStart: fact.line,
+                    message: """
+                        \(key(fact)) is \(version) for \(domain): TLS below 1.2 is deprecated and allows downgrade \
+                        attacks; require TLSv1.2 (the default) or TLSv1.3
+                        """)
             case .forwardSecrecyDisabled(let domain, let local) where !local:
-                file.report(description, atLineStart: fact.line, message: """
-                    \(key(fact)) is false for \(domain): connections may use cipher suites without forward \
-                    secrecy (and shorter keys), so recorded traffic can be decrypted if the server key leaks
-                    """)
+                file.report(
+                    description, atLineStart: fact.line,
+                    message: """
+                        \(key(fact)) is false for \(domain): connections may use cipher suites without forward \
+                        secrecy (and shorter keys), so recorded traffic can be decrypted if the server key leaks
+                        """)
             default:
                 continue
             }

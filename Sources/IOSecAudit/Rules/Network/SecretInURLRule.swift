@@ -11,44 +11,48 @@ struct SecretInURLRule: SwiftRule {
         masvs: "MASVS-NETWORK-1",
         cwe: 598,
         rationale: """
-        URLs are logged everywhere a request passes: web server and proxy access logs, CDN logs, crash reports, \
-        analytics, the device's own network logs and, for GET requests, caches and browser history. A password, \
-        token or API key in the query string or path ends up in all of them, readable by people who should never \
-        see it, and it stays there long after the session ends. TLS protects the URL on the wire, not at its ends.
-        """,
+            URLs are logged everywhere a request passes: web server and proxy access logs, CDN logs, crash reports, \
+            analytics, the device's own network logs and, for GET requests, caches and browser history. A password, \
+            token or API key in the query string or path ends up in all of them, readable by people who should never \
+            see it, and it stays there long after the session ends. TLS protects the URL on the wire, not at its ends.
+            """,
         fix: "Send credentials in the Authorization header or the POST body, never in the URL.",
         fixExample: """
-        var request = URLRequest(url: URL(string: "https://api.example.com/v1/profile")!)
-        request.setValue("Bearer \\(accessToken)", forHTTPHeaderField: "Authorization")
-        """,
+            var request = URLRequest(url: URL(string: "https://api.example.com/v1/profile")!)
+            request.setValue("Bearer \\(accessToken)", forHTTPHeaderField: "Authorization")
+            """,
         triggeringExamples: [
-            RuleExample(#"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
-            RuleExample(#"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
-            RuleExample("""
-            func profileURL(token: String) -> URL? {
-                var components = URLComponents(string: "https://api.acme-shop.com/v1/me")!
-                components.queryItems = [↓URLQueryItem(name: "api_key", value: token)]
-                return components.url
-            }
-            """),
+            RuleExample(
+                #"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
+            RuleExample(
+                #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
+            RuleExample(
+                """
+                func profileURL(token: String) -> URL? {
+                    var components = URLComponents(string: "https://api.acme-shop.com/v1/me")!
+                    components.queryItems = [↓URLQueryItem(name: "api_key", value: token)]
+                    return components.url
+                }
+                """)
         ],
         nonTriggeringExamples: [
             RuleExample(#"let url = URL(string: "https://api.acme-shop.com/v1/search?q=\(query)&page=\(page)")!"#),
-            RuleExample("""
-            // The form body of a POST is not the URL.
-            func tokenRequest(code: String, verifier: String) -> URLRequest {
-                var request = URLRequest(url: URL(string: "https://auth.acme-shop.com/oauth/token")!)
-                request.httpMethod = "POST"
-                var form = URLComponents()
-                form.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "code_verifier", value: verifier),
-                                   URLQueryItem(name: "client_secret", value: clientSecret)]
-                request.httpBody = form.percentEncodedQuery?.data(using: .utf8)
-                return request
-            }
-            """),
+            RuleExample(
+                """
+                // The form body of a POST is not the URL.
+                func tokenRequest(code: String, verifier: String) -> URLRequest {
+                    var request = URLRequest(url: URL(string: "https://auth.acme-shop.com/oauth/token")!)
+                    request.httpMethod = "POST"
+                    var form = URLComponents()
+                    form.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "code_verifier", value: verifier),
+                                       URLQueryItem(name: "client_secret", value: clientSecret)]
+                    request.httpBody = form.percentEncodedQuery?.data(using: .utf8)
+                    return request
+                }
+                """),
             RuleExample(#"let reset = URL(string: "https://acme-shop.com/account/password/reset?email=\(email)")!"#),
             RuleExample(#"let next = URL(string: "https://api.acme-shop.com/v1/items?page_token=\(nextPageToken)")!"#),
-            RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#),
+            RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#)
         ]
     )
 
@@ -56,16 +60,23 @@ struct SecretInURLRule: SwiftRule {
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) else { return }
-        report(file, at: literal, "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
+        report(
+            file, at: literal,
+            "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
+        )
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "URLQueryItem",
-              let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
-              let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self), LogLabel.mayHoldSecret(value),
-              !Self.buildsRequestBody(call)
+            let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
+            let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self),
+            LogLabel.mayHoldSecret(value),
+            !Self.buildsRequestBody(call)
         else { return }
-        report(file, at: call, "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body")
+        report(
+            file, at: call,
+            "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
+        )
     }
 
     /// Parameter names that carry a credential.
@@ -85,11 +96,14 @@ struct SecretInURLRule: SwiftRule {
                 continue
             }
             guard sawQuery, previousText.hasSuffix("="),
-                  let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression, LogLabel.mayHoldSecret(value)
+                let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression,
+                LogLabel.mayHoldSecret(value)
             else { continue }
             // The parameter name: from the last `?` or `&` to the `=`.
             let beforeEquals = previousText.dropLast()
-            let start = beforeEquals.lastIndex(where: { $0 == "?" || $0 == "&" }).map { beforeEquals.index(after: $0) } ?? beforeEquals.startIndex
+            let start =
+                beforeEquals.lastIndex(where: { $0 == "?" || $0 == "&" }).map { beforeEquals.index(after: $0) }
+                ?? beforeEquals.startIndex
             let name = String(beforeEquals[start...])
             if isCredentialParameter(name) { return name }
         }
@@ -100,7 +114,8 @@ struct SecretInURLRule: SwiftRule {
     private static func buildsRequestBody(_ call: FunctionCallExprSyntax) -> Bool {
         guard let body = call.enclosingBody else { return false }
         return body.tokens(viewMode: .sourceAccurate).contains { token in
-            token.text == "httpBody" || token.text == "percentEncodedQuery" || token.text == "\"POST\"" || token.text == "POST"
+            token.text == "httpBody" || token.text == "percentEncodedQuery" || token.text == "\"POST\""
+                || token.text == "POST"
         }
     }
 }

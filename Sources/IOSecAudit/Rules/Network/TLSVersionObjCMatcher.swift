@@ -5,7 +5,8 @@ enum TLSVersionObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for assignment in source.assignments() {
-            guard let setting = source.lastIdentifier(in: assignment.target), TLSVersionRule.settings.contains(setting) else { continue }
+            guard let setting = source.lastIdentifier(in: assignment.target), TLSVersionRule.settings.contains(setting)
+            else { continue }
             check(assignment.value, setting: setting, source, file)
         }
         for call in source.calls where TLSVersionRule.functions.contains(call.name) {
@@ -20,8 +21,10 @@ enum TLSVersionObjCMatcher: ObjCRule {
         let key = name.hasPrefix("tls_protocol_version_") ? String(name.dropFirst("tls_protocol_version_".count)) : name
         guard let version = TLSVersionRule.weakVersions[key] else { return }
         let isMaximum = setting.lowercased().contains("max")
-        report(file, source, at: value.lowerBound, isMaximum
-            ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"
-            : "\(setting) allows \(version), below TLS 1.2; require TLS 1.2 or later")
+        report(
+            file, source, at: value.lowerBound,
+            isMaximum
+                ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"
+                : "\(setting) allows \(version), below TLS 1.2; require TLS 1.2 or later")
     }
 }

@@ -4,14 +4,25 @@
 enum TrustAllObjCMatcher: ObjCRule {
     static var description: RuleDescription { TrustAllRule.description }
 
-    static let evaluations: Set<String> = ["SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "evaluateServerTrust"]
+    static let evaluations: Set<String> = [
+        "SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "evaluateServerTrust"
+    ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends {
-            if send.selector == "setAllowsAnyHTTPSCertificate:forHost:", let value = send.parts.first?.argument, isYes(value, source) {
-                report(file, source, at: send.open, "setAllowsAnyHTTPSCertificate:YES turns off certificate validation for the host")
-            } else if send.selector == "setAllowInvalidCertificates:", let value = send.parts.first?.argument, isYes(value, source) {
-                report(file, source, at: send.open, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
+            if send.selector == "setAllowsAnyHTTPSCertificate:forHost:", let value = send.parts.first?.argument,
+                isYes(value, source)
+            {
+                report(
+                    file, source, at: send.open,
+                    "setAllowsAnyHTTPSCertificate:YES turns off certificate validation for the host")
+            } else if send.selector == "setAllowInvalidCertificates:", let value = send.parts.first?.argument,
+                isYes(value, source)
+            {
+                report(
+                    file, source, at: send.open,
+                    "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey"
+                )
             }
         }
         // With AFSSLPinningModePublicKey / Certificate, AFNetworking still requires a pinned key or certificate:
@@ -21,17 +32,26 @@ enum TrustAllObjCMatcher: ObjCRule {
             let target = source.lastIdentifier(in: assignment.target)
             if target == "allowInvalidCertificates", isYes(assignment.value, source) {
                 if pins {
-                    report(file, source, at: assignment.equals - 1, "allowInvalidCertificates = YES with pinning: pinned self-signed certificates pass, and so do expired or revoked ones; keep it NO where the server has a valid chain",
-                           severity: .low)
+                    report(
+                        file, source, at: assignment.equals - 1,
+                        "allowInvalidCertificates = YES with pinning: pinned self-signed certificates pass, and so do expired or revoked ones; keep it NO where the server has a valid chain",
+                        severity: .low)
                 } else {
-                    report(file, source, at: assignment.equals - 1, "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey")
+                    report(
+                        file, source, at: assignment.equals - 1,
+                        "allowInvalidCertificates = YES accepts any certificate for the host; keep the default and pin with AFSSLPinningModePublicKey"
+                    )
                 }
             } else if target == "validatesDomainName", source.identifiers(in: assignment.value) == ["NO"] {
                 if pins {
-                    report(file, source, at: assignment.equals - 1, "validatesDomainName = NO with pinning: a pinned certificate is accepted for any host name; keep it YES where the pinned certificate names the host",
-                           severity: .low)
+                    report(
+                        file, source, at: assignment.equals - 1,
+                        "validatesDomainName = NO with pinning: a pinned certificate is accepted for any host name; keep it YES where the pinned certificate names the host",
+                        severity: .low)
                 } else {
-                    report(file, source, at: assignment.equals - 1, "validatesDomainName = NO accepts a valid certificate issued for any other domain")
+                    report(
+                        file, source, at: assignment.equals - 1,
+                        "validatesDomainName = NO accepts a valid certificate issued for any other domain")
                 }
             }
         }
@@ -41,8 +61,12 @@ enum TrustAllObjCMatcher: ObjCRule {
             guard let body = source.body(containing: send.open) else { continue }
             let names = Set(source.identifiers(in: body.lowerBound..<body.upperBound))
             guard names.contains("NSURLSessionAuthChallengeUseCredential") || names.contains("useCredential"),
-                  names.isDisjoint(with: evaluations) else { continue }
-            report(file, source, at: send.open, "the server trust is answered with .useCredential without SecTrustEvaluateWithError, so any certificate is accepted; evaluate the trust and cancel on failure")
+                names.isDisjoint(with: evaluations)
+            else { continue }
+            report(
+                file, source, at: send.open,
+                "the server trust is answered with .useCredential without SecTrustEvaluateWithError, so any certificate is accepted; evaluate the trust and cancel on failure"
+            )
         }
     }
 

@@ -12,33 +12,36 @@ struct TrustAllRule: SwiftRule {
         masvs: "MASVS-NETWORK-1",
         cwe: 295,
         rationale: """
-        Answering a server-trust challenge with `.useCredential` and `URLCredential(trust:)` tells URLSession \
-        the certificate is good. Unless the handler first evaluates the trust (`SecTrustEvaluateWithError`, with \
-        its result checked) or compares pinned keys, any certificate is accepted, and anyone on the network path \
-        can impersonate the server with a self-signed one and read or alter all traffic, tokens included. A \
-        delegate that claims to pin but falls back to default handling gives a false sense of protection.
-        """,
-        fix: "Evaluate the trust with SecTrustEvaluateWithError and check the result (and compare pinned SPKI hashes if you pin); otherwise return .performDefaultHandling.",
+            Answering a server-trust challenge with `.useCredential` and `URLCredential(trust:)` tells URLSession \
+            the certificate is good. Unless the handler first evaluates the trust (`SecTrustEvaluateWithError`, with \
+            its result checked) or compares pinned keys, any certificate is accepted, and anyone on the network path \
+            can impersonate the server with a self-signed one and read or alter all traffic, tokens included. A \
+            delegate that claims to pin but falls back to default handling gives a false sense of protection.
+            """,
+        fix:
+            "Evaluate the trust with SecTrustEvaluateWithError and check the result (and compare pinned SPKI hashes if you pin); otherwise return .performDefaultHandling.",
         fixExample: """
-        func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-            guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-                  let trust = challenge.protectionSpace.serverTrust else {
-                return completionHandler(.performDefaultHandling, nil)
+            func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                      let trust = challenge.protectionSpace.serverTrust else {
+                    return completionHandler(.performDefaultHandling, nil)
+                }
+                guard SecTrustEvaluateWithError(trust, nil),
+                      let key = (SecTrustCopyCertificateChain(trust) as? [SecCertificate])?.first.flatMap(SecCertificateCopyKey),
+                      pinnedKeyHashes.contains(Self.spkiHash(of: key)) else {
+                    return completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+                completionHandler(.useCredential, URLCredential(trust: trust))
             }
-            guard SecTrustEvaluateWithError(trust, nil),
-                  let key = (SecTrustCopyCertificateChain(trust) as? [SecCertificate])?.first.flatMap(SecCertificateCopyKey),
-                  pinnedKeyHashes.contains(Self.spkiHash(of: key)) else {
-                return completionHandler(.cancelAuthenticationChallenge, nil)
-            }
-            completionHandler(.useCredential, URLCredential(trust: trust))
-        }
-        """,
+            """,
         triggeringExamples: TrustAllRuleExamples.triggering,
         nonTriggeringExamples: TrustAllRuleExamples.nonTriggering
     )
 
-    static let calleeNames: Set<String>? = ["setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"]
+    static let calleeNames: Set<String>? = [
+        "setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"
+    ]
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
         switch function.name.text {
@@ -50,7 +53,9 @@ struct TrustAllRule: SwiftRule {
             }
         case "allowsAnyHTTPSCertificate":
             if Self.returnsTrue(function) {
-                report(file, at: function.name, "allowsAnyHTTPSCertificate returns true: every certificate for the host is accepted")
+                report(
+                    file, at: function.name,
+                    "allowsAnyHTTPSCertificate returns true: every certificate for the host is accepted")
             }
         default:
             break
@@ -62,10 +67,14 @@ struct TrustAllRule: SwiftRule {
         switch name {
         case "setAllowsAnyHTTPSCertificate":
             if call.arguments.first?.expression.booleanLiteralValue == true {
-                report(file, at: call, "setAllowsAnyHTTPSCertificate(true, …) turns off certificate validation for the host")
+                report(
+                    file, at: call,
+                    "setAllowsAnyHTTPSCertificate(true, …) turns off certificate validation for the host")
             }
         case "DisabledTrustEvaluator", "DisabledEvaluator":
-            report(file, at: call, "\(name) accepts any certificate for the host; use DefaultTrustEvaluator or PublicKeysTrustEvaluator")
+            report(
+                file, at: call,
+                "\(name) accepts any certificate for the host; use DefaultTrustEvaluator or PublicKeysTrustEvaluator")
         default:
             break
         }
@@ -80,18 +89,26 @@ struct TrustAllRule: SwiftRule {
             if !evaluated && handler.evaluations.isEmpty && (handler.comparesPins || handler.comparesCertificates) {
                 // Pinning that replaces validation instead of adding to it: expiry, revocation and the host name
                 // are never checked.
-                report(file, at: answer,
-                       "the server's certificate or key is compared with a pin, but the chain is never evaluated (SecTrustEvaluateWithError): expired, revoked or misissued certificates are accepted",
-                       severity: .high, confidence: .medium)
+                report(
+                    file, at: answer,
+                    "the server's certificate or key is compared with a pin, but the chain is never evaluated (SecTrustEvaluateWithError): expired, revoked or misissued certificates are accepted",
+                    severity: .high, confidence: .medium)
             } else if !evaluated && !handler.checksPins {
-                report(file, at: answer, handler.ignoresAnEvaluation
-                    ? "the result of SecTrustEvaluate is ignored, so .useCredential accepts any server certificate; check it and cancel on failure"
-                    : "answers .useCredential with the server's own trust without evaluating it: any certificate is accepted")
+                report(
+                    file, at: answer,
+                    handler.ignoresAnEvaluation
+                        ? "the result of SecTrustEvaluate is ignored, so .useCredential accepts any server certificate; check it and cancel on failure"
+                        : "answers .useCredential with the server's own trust without evaluating it: any certificate is accepted"
+                )
             } else if let typeName, !handler.checksPins {
-                report(file, at: answer, "'\(typeName)' claims to pin but this handler accepts the trust without comparing pins")
+                report(
+                    file, at: answer,
+                    "'\(typeName)' claims to pin but this handler accepts the trust without comparing pins")
             }
         } else if let typeName, !handler.checksPins, let answer = handler.defaultHandlingAnswers.first {
-            report(file, at: answer, "'\(typeName)' claims to pin but answers .performDefaultHandling without comparing pins")
+            report(
+                file, at: answer,
+                "'\(typeName)' claims to pin but answers .performDefaultHandling without comparing pins")
         }
     }
 
@@ -105,11 +122,15 @@ struct TrustAllRule: SwiftRule {
     /// `didReceive` handler, the classic place for trust-all code.
     private func checkCanAuthenticate(_ function: FunctionDeclSyntax, in file: SwiftFile) {
         guard let body = function.body else { return }
-        let returnsServerTrust = Self.returnsTrue(function) || body.statements.tokens(viewMode: .sourceAccurate).contains {
-            $0.text == "NSURLAuthenticationMethodServerTrust"
-        }
+        let returnsServerTrust =
+            Self.returnsTrue(function)
+            || body.statements.tokens(viewMode: .sourceAccurate).contains {
+                $0.text == "NSURLAuthenticationMethodServerTrust"
+            }
         guard returnsServerTrust else { return }
-        report(file, at: function.name, "canAuthenticateAgainst returns true for server trust, taking over certificate validation from the system")
+        report(
+            file, at: function.name,
+            "canAuthenticateAgainst returns true for server trust, taking over certificate validation from the system")
     }
 
     /// `return true` anywhere in the body, or a body that is just `true`.

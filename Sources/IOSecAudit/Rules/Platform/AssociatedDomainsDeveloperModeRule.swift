@@ -11,91 +11,107 @@ struct AssociatedDomainsDeveloperModeRule: ProjectRule {
         masvs: "MASVS-PLATFORM-1",
         cwe: 489,
         rationale: """
-        `?mode=developer` makes a development-signed app fetch apple-app-site-association straight from the site \
-        instead of Apple's CDN, for testing a staging server. It has no effect in a distribution build, so in \
-        release entitlements it is debug configuration that leaked: the entry is dead, and the universal links or \
-        passkeys it was meant to enable may not be set up for production at all.
-        """,
-        fix: "Keep `?mode=developer` entries in Debug-only entitlements and list the plain `webcredentials:` / `applinks:` domains in the release file.",
+            `?mode=developer` makes a development-signed app fetch apple-app-site-association straight from the site \
+            instead of Apple's CDN, for testing a staging server. It has no effect in a distribution build, so in \
+            release entitlements it is debug configuration that leaked: the entry is dead, and the universal links or \
+            passkeys it was meant to enable may not be set up for production at all.
+            """,
+        fix:
+            "Keep `?mode=developer` entries in Debug-only entitlements and list the plain `webcredentials:` / `applinks:` domains in the release file.",
         fixExample: """
-        <!-- AcmeWallet.entitlements (Release) -->
-        <key>com.apple.developer.associated-domains</key>
-        <array>
-            <string>applinks:acme.example.com</string>
-            <string>webcredentials:acme.example.com</string>
-        </array>
-        """,
+            <!-- AcmeWallet.entitlements (Release) -->
+            <key>com.apple.developer.associated-domains</key>
+            <array>
+                <string>applinks:acme.example.com</string>
+                <string>webcredentials:acme.example.com</string>
+            </array>
+            """,
         triggeringExamples: [
             RuleExample(files: [
-                ("AcmeWallet.entitlements", """
+                (
+                    "AcmeWallet.entitlements",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>com.apple.developer.associated-domains</key>
+                        <array>
+                            <string>applinks:acme.example.com</string>
+                            ↓<string>webcredentials:acme.example.com?mode=developer</string>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                ("Config/Release.xcconfig", "CODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements\n")
+            ]),
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0">
                 <dict>
                     <key>com.apple.developer.associated-domains</key>
                     <array>
-                        <string>applinks:acme.example.com</string>
-                        ↓<string>webcredentials:acme.example.com?mode=developer</string>
+                        ↓<string>applinks:*.acme.example.com?mode=developer+managed</string>
                     </array>
                 </dict>
                 </plist>
-                """),
-                ("Config/Release.xcconfig", "CODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements\n"),
-            ]),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>com.apple.developer.associated-domains</key>
-                <array>
-                    ↓<string>applinks:*.acme.example.com?mode=developer+managed</string>
-                </array>
-            </dict>
-            </plist>
-            """, path: "App/App.entitlements"),
+                """, path: "App/App.entitlements"),
             // Shared by Debug and Release: Release still ships it.
             RuleExample(files: [
                 ("Config/Debug.xcconfig", "CODE_SIGN_ENTITLEMENTS = Wallet/Wallet.entitlements\n"),
                 ("Config/Release.xcconfig", "CODE_SIGN_ENTITLEMENTS = Wallet/Wallet.entitlements\n"),
-                ("Wallet/Wallet.entitlements", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>com.apple.developer.associated-domains</key>
-                    <array>
-                        ↓<string>applinks:staging.acme.example.com?mode=developer</string>
-                        <string>applinks:acme.example.com</string>
-                    </array>
-                </dict>
-                </plist>
-                """),
-            ]),
+                (
+                    "Wallet/Wallet.entitlements",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>com.apple.developer.associated-domains</key>
+                        <array>
+                            ↓<string>applinks:staging.acme.example.com?mode=developer</string>
+                            <string>applinks:acme.example.com</string>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
-                ("AcmeWallet-Debug.entitlements", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
-                <array><string>webcredentials:acme.example.com?mode=developer</string></array></dict></plist>
-                """),
-                ("AcmeWallet.entitlements", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
-                <array><string>webcredentials:acme.example.com</string></array></dict></plist>
-                """),
+                (
+                    "AcmeWallet-Debug.entitlements",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+                    <array><string>webcredentials:acme.example.com?mode=developer</string></array></dict></plist>
+                    """
+                ),
+                (
+                    "AcmeWallet.entitlements",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+                    <array><string>webcredentials:acme.example.com</string></array></dict></plist>
+                    """
+                ),
                 ("Config/Debug.xcconfig", "CODE_SIGN_ENTITLEMENTS = AcmeWallet-Debug.entitlements\n"),
-                ("Config/Release.xcconfig", "CODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements\n"),
+                ("Config/Release.xcconfig", "CODE_SIGN_ENTITLEMENTS = AcmeWallet.entitlements\n")
             ]),
             // Managed mode is for MDM-deployed apps, a release channel.
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
-            <array><string>applinks:intranet.acme.example.com?mode=managed</string></array></dict></plist>
-            """, path: "App/App.entitlements"),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
-            <array><string>applinks:acme.example.com?mode=developer</string></array></dict></plist>
-            """, path: "App/App-Development.entitlements"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+                <array><string>applinks:intranet.acme.example.com?mode=managed</string></array></dict></plist>
+                """, path: "App/App.entitlements"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+                <array><string>applinks:acme.example.com?mode=developer</string></array></dict></plist>
+                """, path: "App/App-Development.entitlements")
         ]
     )
 
@@ -103,11 +119,14 @@ struct AssociatedDomainsDeveloperModeRule: ProjectRule {
         let signing = SigningConfigurations(project)
         for fact in project.facts(FactKind.associatedDomain) {
             guard let domain = AssociatedDomain(fact.value), domain.modes.contains(.developer),
-                  signing.isRelease(fact.file) else { continue }
-            project.report(description, file: fact.file, line: fact.line, column: fact.column, message: """
-                '\(fact.value)' uses ?mode=developer in \(fact.file), which \(signing.signedBy(fact.file)) signs with; \
-                developer mode only works for development-signed apps, so move it to Debug-only entitlements
-                """)
+                signing.isRelease(fact.file)
+            else { continue }
+            project.report(
+                description, file: fact.file, line: fact.line, column: fact.column,
+                message: """
+                    '\(fact.value)' uses ?mode=developer in \(fact.file), which \(signing.signedBy(fact.file)) signs with; \
+                    developer mode only works for development-signed apps, so move it to Debug-only entitlements
+                    """)
         }
     }
 }

@@ -11,83 +11,105 @@ struct PasskeysWithoutWebCredentialsRule: ProjectRule {
         masvs: "MASVS-AUTH-2",
         cwe: 287,
         rationale: """
-        A passkey is bound to a relying party (a domain). iOS creates or uses one only when the app proves it \
-        belongs to that domain: a `webcredentials:` entry in the associated-domains entitlement, confirmed by the \
-        site's apple-app-site-association. Without it every request fails, and teams under pressure fall back to \
-        weaker sign-in or disable the check on the server.
-        """,
-        fix: "Add webcredentials:<relying party domain> to com.apple.developer.associated-domains and list the app under webcredentials.apps in the domain's apple-app-site-association.",
+            A passkey is bound to a relying party (a domain). iOS creates or uses one only when the app proves it \
+            belongs to that domain: a `webcredentials:` entry in the associated-domains entitlement, confirmed by the \
+            site's apple-app-site-association. Without it every request fails, and teams under pressure fall back to \
+            weaker sign-in or disable the check on the server.
+            """,
+        fix:
+            "Add webcredentials:<relying party domain> to com.apple.developer.associated-domains and list the app under webcredentials.apps in the domain's apple-app-site-association.",
         fixExample: """
-        <key>com.apple.developer.associated-domains</key>
-        <array>
-            <string>webcredentials:acme.example.com</string>
-        </array>
-        """,
+            <key>com.apple.developer.associated-domains</key>
+            <array>
+                <string>webcredentials:acme.example.com</string>
+            </array>
+            """,
         triggeringExamples: [
-            RuleExample("""
-            func signIn(challenge: Data) {
-                let provider = ↓ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "acme.example.com")
-                let request = provider.createCredentialAssertionRequest(challenge: challenge)
-                ASAuthorizationController(authorizationRequests: [request]).performRequests()
-            }
-            """, path: "App/Auth/PasskeyAuthenticator.swift"),
+            RuleExample(
+                """
+                func signIn(challenge: Data) {
+                    let provider = ↓ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "acme.example.com")
+                    let request = provider.createCredentialAssertionRequest(challenge: challenge)
+                    ASAuthorizationController(authorizationRequests: [request]).performRequests()
+                }
+                """, path: "App/Auth/PasskeyAuthenticator.swift"),
             RuleExample(files: [
-                ("App/App.entitlements", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    ↓<key>com.apple.developer.associated-domains</key>
-                    <array>
-                        <string>applinks:acme.example.com</string>
-                    </array>
-                </dict>
-                </plist>
-                """),
-                ("App/Auth/Register.swift", """
-                let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingParty)
-                let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: email, userID: userID)
-                """),
+                (
+                    "App/App.entitlements",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        ↓<key>com.apple.developer.associated-domains</key>
+                        <array>
+                            <string>applinks:acme.example.com</string>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Auth/Register.swift",
+                    """
+                    let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: relyingParty)
+                    let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: email, userID: userID)
+                    """
+                )
             ]),
             RuleExample(files: [
-                ("App/App.entitlements", """
-                ↓<?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>keychain-access-groups</key>
-                    <array><string>$(AppIdentifierPrefix)com.acme.wallet</string></array>
-                </dict>
-                </plist>
-                """),
-                ("App/Auth/PasskeyLogin.m", """
-                ASAuthorizationPlatformPublicKeyCredentialProvider *provider =
-                    [[ASAuthorizationPlatformPublicKeyCredentialProvider alloc] initWithRelyingPartyIdentifier:@"acme.example.com"];
-                """),
-            ]),
+                (
+                    "App/App.entitlements",
+                    """
+                    ↓<?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>keychain-access-groups</key>
+                        <array><string>$(AppIdentifierPrefix)com.acme.wallet</string></array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Auth/PasskeyLogin.m",
+                    """
+                    ASAuthorizationPlatformPublicKeyCredentialProvider *provider =
+                        [[ASAuthorizationPlatformPublicKeyCredentialProvider alloc] initWithRelyingPartyIdentifier:@"acme.example.com"];
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
-                ("App/App.entitlements", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
-                <array><string>applinks:acme.example.com</string><string>webcredentials:acme.example.com</string></array></dict></plist>
-                """),
-                ("App/Auth/PasskeyAuthenticator.swift", """
-                let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "acme.example.com")
-                """),
+                (
+                    "App/App.entitlements",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+                    <array><string>applinks:acme.example.com</string><string>webcredentials:acme.example.com</string></array></dict></plist>
+                    """
+                ),
+                (
+                    "App/Auth/PasskeyAuthenticator.swift",
+                    """
+                    let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "acme.example.com")
+                    """
+                )
             ]),
             // Passwords and Sign in with Apple only; types that merely mention passkeys.
-            RuleExample("""
-            struct PasskeyAssertion: Encodable { let credentialID: Data }
-            let requests = [ASAuthorizationPasswordProvider().createRequest(), ASAuthorizationAppleIDProvider().createRequest()]
-            """, path: "App/Auth/SignIn.swift"),
+            RuleExample(
+                """
+                struct PasskeyAssertion: Encodable { let credentialID: Data }
+                let requests = [ASAuthorizationPasswordProvider().createRequest(), ASAuthorizationAppleIDProvider().createRequest()]
+                """, path: "App/Auth/SignIn.swift"),
             // Only the tests build a provider.
-            RuleExample("""
-            final class PasskeyTests: XCTestCase {
-                func testProvider() {
-                    _ = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "example.com")
+            RuleExample(
+                """
+                final class PasskeyTests: XCTestCase {
+                    func testProvider() {
+                        _ = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "example.com")
+                    }
                 }
-            }
-            """, path: "AppTests/PasskeyTests.swift"),
+                """, path: "AppTests/PasskeyTests.swift")
         ]
     )
 
@@ -102,16 +124,20 @@ struct PasskeysWithoutWebCredentialsRule: ProjectRule {
         let signing = SigningConfigurations(project)
         let files = project.facts(FactKind.entitlementsFile).map(\.file).sorted()
         guard let entitlements = files.first(where: signing.isRelease) ?? files.first else {
-            project.report(description, file: first.file, line: first.line, column: first.column, message: """
-                \(usedAt), but the app has no entitlements file with a webcredentials: associated domain; iOS \
-                refuses passkey requests for a relying party the app is not associated with
-                """)
+            project.report(
+                description, file: first.file, line: first.line, column: first.column,
+                message: """
+                    \(usedAt), but the app has no entitlements file with a webcredentials: associated domain; iOS \
+                    refuses passkey requests for a relying party the app is not associated with
+                    """)
             return
         }
         let key = project.facts(FactKind.associatedDomainsKey).first { $0.file == entitlements }
-        project.report(description, file: entitlements, line: key?.line ?? 1, column: key?.column ?? 1, message: """
-            \(usedAt), but \(entitlements) lists no webcredentials: associated domain; add \
-            webcredentials:<relying party domain>, or iOS refuses every passkey request
-            """)
+        project.report(
+            description, file: entitlements, line: key?.line ?? 1, column: key?.column ?? 1,
+            message: """
+                \(usedAt), but \(entitlements) lists no webcredentials: associated domain; add \
+                webcredentials:<relying party domain>, or iOS refuses every passkey request
+                """)
     }
 }

@@ -10,47 +10,52 @@ struct UIWebViewRule: SwiftRule {
         masvs: "MASVS-PLATFORM-2",
         cwe: 749,
         rationale: """
-        UIWebView is deprecated since iOS 12 and rejected by App Review. It cannot disable JavaScript, runs \
-        web content in the app's own process, and offers no per-navigation control, so a compromised page \
-        reaches the app's memory and its JavaScript bridges.
-        """,
+            UIWebView is deprecated since iOS 12 and rejected by App Review. It cannot disable JavaScript, runs \
+            web content in the app's own process, and offers no per-navigation control, so a compromised page \
+            reaches the app's memory and its JavaScript bridges.
+            """,
         fix: "Use WKWebView with a WKWebViewConfiguration that allows only what the content needs.",
         fixExample: """
-        let configuration = WKWebViewConfiguration()
-        configuration.defaultWebpagePreferences.allowsContentJavaScript = false
-        let webView = WKWebView(frame: .zero, configuration: configuration)
-        """,
+            let configuration = WKWebViewConfiguration()
+            configuration.defaultWebpagePreferences.allowsContentJavaScript = false
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            @interface HelpViewController ()
-            @property (nonatomic, strong) ↓UIWebView *webView;
-            @end
-            """, path: "App/HelpViewController.m"),
+            RuleExample(
+                """
+                @interface HelpViewController ()
+                @property (nonatomic, strong) ↓UIWebView *webView;
+                @end
+                """, path: "App/HelpViewController.m"),
             RuleExample("let webView = ↓UIWebView(frame: .zero)"),
-            RuleExample("""
-            final class HelpViewController: UIViewController {
-                @IBOutlet var webView: ↓UIWebView!
-            }
-            """),
-            RuleExample("""
-            extension LegacyBrowser: ↓UIWebViewDelegate {
-                func webViewDidFinishLoad(_ webView: ↓UIWebView) {}
-            }
-            """),
+            RuleExample(
+                """
+                final class HelpViewController: UIViewController {
+                    @IBOutlet var webView: ↓UIWebView!
+                }
+                """),
+            RuleExample(
+                """
+                extension LegacyBrowser: ↓UIWebViewDelegate {
+                    func webViewDidFinishLoad(_ webView: ↓UIWebView) {}
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            @property (nonatomic, strong) WKWebView *webView;
-            // Replaced UIWebView with WKWebView in 2019.
-            NSString *name = @"UIWebView";
-            """, path: "App/HelpViewController.m"),
+            RuleExample(
+                """
+                @property (nonatomic, strong) WKWebView *webView;
+                // Replaced UIWebView with WKWebView in 2019.
+                NSString *name = @"UIWebView";
+                """, path: "App/HelpViewController.m"),
             RuleExample("let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())"),
-            RuleExample("""
-            // Migrated from UIWebView to WKWebView in 4.2.
-            let webView = WKWebView()
-            """),
+            RuleExample(
+                """
+                // Migrated from UIWebView to WKWebView in 4.2.
+                let webView = WKWebView()
+                """),
             RuleExample(#"logger.info("UIWebView support removed")"#),
-            RuleExample("let uiWebViewMigrationDone = true"),
+            RuleExample("let uiWebViewMigrationDone = true")
         ]
     )
 

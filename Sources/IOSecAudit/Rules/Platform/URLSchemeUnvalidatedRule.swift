@@ -13,79 +13,91 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         masvs: "MASVS-PLATFORM-1",
         cwe: 939,
         rationale: """
-        Any web page, message or other app can open a custom-scheme URL, and any app can claim the same scheme. \
-        A handler that takes the URL's query or path and acts on it (calls a number, sends a message, moves money, \
-        loads a page, logs in) does so for whoever crafted the link. Without a check of the host and path against \
-        what the app expects, and a confirmation for anything with consequences, a link in a web page is enough.
-        """,
-        fix: "Parse the URL with URLComponents, accept only the hosts and paths you expect (an allow-list), validate every parameter, and ask the user before doing anything with consequences; prefer universal links for sign-in callbacks.",
+            Any web page, message or other app can open a custom-scheme URL, and any app can claim the same scheme. \
+            A handler that takes the URL's query or path and acts on it (calls a number, sends a message, moves money, \
+            loads a page, logs in) does so for whoever crafted the link. Without a check of the host and path against \
+            what the app expects, and a confirmation for anything with consequences, a link in a web page is enough.
+            """,
+        fix:
+            "Parse the URL with URLComponents, accept only the hosts and paths you expect (an allow-list), validate every parameter, and ask the user before doing anything with consequences; prefer universal links for sign-in callbacks.",
         fixExample: """
-        func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-            guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-                  components.scheme == "acmewallet", components.host == "offers",
-                  let id = components.queryItems?.first(where: { $0.name == "id" })?.value, id.allSatisfy(\\.isNumber)
-            else { return false }
-            router.showOffer(id: id)   // shows, never acts without the user
-            return true
-        }
-        """,
-        triggeringExamples: [
-            RuleExample("""
-            func application(_ app: UIApplication, ↓open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-                let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-                let number = items.first { $0.name == "phone" }?.value ?? ""
-                UIApplication.shared.open(URL(string: "tel://\\(number)")!)
-                return true
-            }
-            """),
-            RuleExample("""
-            func scene(_ scene: UIScene, ↓openURLContexts contexts: Set<UIOpenURLContext>) {
-                guard let url = contexts.first?.url, let query = url.query else { return }
-                transferService.send(parameters: query)
-            }
-            """),
-            RuleExample("""
-            private func handleDeeplink(↓_ url: URL) {
-                if url.lastPathComponent == "save", let name = queryValue(url, "name"), let data = queryData(url, "data") {
-                    try? data.write(to: documents.appendingPathComponent(name))
-                }
-            }
-            """),
-            RuleExample("""
-            var body: some Scene {
-                WindowGroup { RootView() }
-                    .onOpenURL { url in ↓webView.load(URLRequest(url: URL(string: url.query ?? "")!)) }
-            }
-            """),
-        ],
-        nonTriggeringExamples: [
-            RuleExample("""
             func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
                 guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-                      components.host == "offers", let id = components.queryItems?.first?.value else { return false }
-                router.showOffer(id: id)
+                      components.scheme == "acmewallet", components.host == "offers",
+                      let id = components.queryItems?.first(where: { $0.name == "id" })?.value, id.allSatisfy(\\.isNumber)
+                else { return false }
+                router.showOffer(id: id)   // shows, never acts without the user
                 return true
             }
-            """),
-            RuleExample("""
-            func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-                GIDSignIn.sharedInstance.handle(url)
-            }
-            """),
-            RuleExample("""
-            .onOpenURL { url in router.handle(url) }
-            """),
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                func application(_ app: UIApplication, ↓open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                    let number = items.first { $0.name == "phone" }?.value ?? ""
+                    UIApplication.shared.open(URL(string: "tel://\\(number)")!)
+                    return true
+                }
+                """),
+            RuleExample(
+                """
+                func scene(_ scene: UIScene, ↓openURLContexts contexts: Set<UIOpenURLContext>) {
+                    guard let url = contexts.first?.url, let query = url.query else { return }
+                    transferService.send(parameters: query)
+                }
+                """),
+            RuleExample(
+                """
+                private func handleDeeplink(↓_ url: URL) {
+                    if url.lastPathComponent == "save", let name = queryValue(url, "name"), let data = queryData(url, "data") {
+                        try? data.write(to: documents.appendingPathComponent(name))
+                    }
+                }
+                """),
+            RuleExample(
+                """
+                var body: some Scene {
+                    WindowGroup { RootView() }
+                        .onOpenURL { url in ↓webView.load(URLRequest(url: URL(string: url.query ?? "")!)) }
+                }
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+                          components.host == "offers", let id = components.queryItems?.first?.value else { return false }
+                    router.showOffer(id: id)
+                    return true
+                }
+                """),
+            RuleExample(
+                """
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    GIDSignIn.sharedInstance.handle(url)
+                }
+                """),
+            RuleExample(
+                """
+                .onOpenURL { url in router.handle(url) }
+                """)
         ]
     )
 
     static let calleeNames: Set<String>? = ["onOpenURL"]
 
     /// What a handler reads when it acts on the URL's content.
-    private static let contentMembers: Set<String> = ["query", "queryItems", "path", "pathComponents", "fragment", "absoluteString", "parameterString", "lastPathComponent"]
+    private static let contentMembers: Set<String> = [
+        "query", "queryItems", "path", "pathComponents", "fragment", "absoluteString", "parameterString",
+        "lastPathComponent"
+    ]
     /// Checks that validate where the URL points or what it asks for.
     private static let checkMembers: Set<String> = [
-        "host", "scheme", "hasPrefix", "starts", "allowedHosts", "isValid", "validate", "validated", "allowList", "whitelist",
-        "allowlist", "isAllowed", "verify", "sourceApplication",
+        "host", "scheme", "hasPrefix", "starts", "allowedHosts", "isValid", "validate", "validated", "allowList",
+        "whitelist",
+        "allowlist", "isAllowed", "verify", "sourceApplication"
     ]
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
@@ -97,13 +109,15 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "onOpenURL",
-              let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
-              Self.actsUnchecked(on: closure.statements) else { return }
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+            Self.actsUnchecked(on: closure.statements)
+        else { return }
         // Report at the first statement: the closure is the handler.
         if let first = closure.statements.first { report(file, at: first, Self.message) }
     }
 
-    private static let message = "the opened URL's query or path is acted on without checking its host, path or values; validate against an allow-list and confirm with the user"
+    private static let message =
+        "the opened URL's query or path is acted on without checking its host, path or values; validate against an allow-list and confirm with the user"
 
     /// The `open url:` / `openURLContexts` parameter of `application(_:open:options:)` and `scene(_:openURLContexts:)`.
     private static func urlParameter(of function: FunctionDeclSyntax) -> FunctionParameterSyntax? {
@@ -111,17 +125,23 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         if name == "application" || name == "scene" {
             return function.signature.parameterClause.parameters.first { parameter in
                 let label = parameter.firstName.text
-                return (label == "open" && parameter.type.sourceText == "URL") || label == "openURLContexts" || label == "handleOpen"
+                return (label == "open" && parameter.type.sourceText == "URL") || label == "openURLContexts"
+                    || label == "handleOpen"
             }
         }
         // The app's own deep-link entry points: `handleDeeplink(_ url: URL)`, `handleOpenURL(_:)`, `route(deepLink:)`.
         // Most functions take no URL: look at the parameter types before the name.
-        guard let parameter = function.signature.parameterClause.parameters.first(where: { Self.isURLType($0.type) }) else { return nil }
+        guard let parameter = function.signature.parameterClause.parameters.first(where: { Self.isURLType($0.type) })
+        else { return nil }
         let words = SensitiveName.words(name)
         let joined = words.joined()
-        guard words.contains("deeplink") || (words.contains("deep") && words.contains("link")) || joined.contains("openurl")
-                && words.first == "handle" || joined.hasPrefix("handleurl") || joined.hasPrefix("handleincomingurl")
-                || (words.contains("universal") && words.contains("link")) else { return nil }
+        guard
+            words.contains("deeplink") || (words.contains("deep") && words.contains("link"))
+                || joined.contains("openurl")
+                    && words.first == "handle"
+                || joined.hasPrefix("handleurl") || joined.hasPrefix("handleincomingurl")
+                || (words.contains("universal") && words.contains("link"))
+        else { return nil }
         return parameter
     }
 
@@ -139,9 +159,13 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         var calls = 0
         for token in body.tokens(viewMode: .sourceAccurate) {
             let text = token.text
-            if contentMembers.contains(text), token.parent?.parent?.is(MemberAccessExprSyntax.self) == true { readsContent = true }
+            if contentMembers.contains(text), token.parent?.parent?.is(MemberAccessExprSyntax.self) == true {
+                readsContent = true
+            }
             if checkMembers.contains(text) { checks = true }
-            if case .identifier = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen { calls += 1 }
+            if case .identifier = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen {
+                calls += 1
+            }
         }
         return readsContent && !checks && calls > 0
     }

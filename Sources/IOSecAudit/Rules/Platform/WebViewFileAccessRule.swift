@@ -11,59 +11,66 @@ struct WebViewFileAccessRule: SwiftRule {
         masvs: "MASVS-PLATFORM-2",
         cwe: 552,
         rationale: """
-        `allowFileAccessFromFileURLs` and `allowUniversalAccessFromFileURLs` (private WebKit preferences set by \
-        KVC) let script in a file:// page read any file the app can read, and the universal variant sends it \
-        to any origin. `loadFileURL(_:allowingReadAccessTo:)` with the Documents directory, the container root \
-        or `/` hands the same reach to the page: one injected script in a downloaded or generated HTML file \
-        can read the user's documents, databases and cached tokens.
-        """,
-        fix: "Leave the file-access preferences off and grant read access only to the file itself or to a folder that holds nothing but the page's assets.",
+            `allowFileAccessFromFileURLs` and `allowUniversalAccessFromFileURLs` (private WebKit preferences set by \
+            KVC) let script in a file:// page read any file the app can read, and the universal variant sends it \
+            to any origin. `loadFileURL(_:allowingReadAccessTo:)` with the Documents directory, the container root \
+            or `/` hands the same reach to the page: one injected script in a downloaded or generated HTML file \
+            can read the user's documents, databases and cached tokens.
+            """,
+        fix:
+            "Leave the file-access preferences off and grant read access only to the file itself or to a folder that holds nothing but the page's assets.",
         fixExample: """
-        let site = documents.appendingPathComponent("OfflineSite", isDirectory: true)
-        webView.loadFileURL(site.appendingPathComponent("index.html"), allowingReadAccessTo: site)
-        """,
+            let site = documents.appendingPathComponent("OfflineSite", isDirectory: true)
+            webView.loadFileURL(site.appendingPathComponent("index.html"), allowingReadAccessTo: site)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            let docs = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
-            let report = docs.appendingPathComponent("report.html")
-            webView.loadFileURL(report, allowingReadAccessTo: ↓docs)
-            """),
+            RuleExample(
+                """
+                let docs = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                let report = docs.appendingPathComponent("report.html")
+                webView.loadFileURL(report, allowingReadAccessTo: ↓docs)
+                """),
             RuleExample(#"webView.loadFileURL(pageURL, allowingReadAccessTo: ↓URL(fileURLWithPath: "/"))"#),
             RuleExample("webView.loadFileURL(indexURL, allowingReadAccessTo: ↓Bundle.main.bundleURL)"),
-            RuleExample("""
-            func showInvoice(named name: String) {
-                let page = URL.documentsDirectory.appending(path: "\\(name).html")
-                webView.loadFileURL(page, allowingReadAccessTo: ↓page.deletingLastPathComponent())
-            }
-            """),
+            RuleExample(
+                """
+                func showInvoice(named name: String) {
+                    let page = URL.documentsDirectory.appending(path: "\\(name).html")
+                    webView.loadFileURL(page, allowingReadAccessTo: ↓page.deletingLastPathComponent())
+                }
+                """),
             RuleExample(#"↓webView.configuration.preferences.setValue(true, forKey: "allowFileAccessFromFileURLs")"#),
-            RuleExample(#"↓configuration.setValue(true, forKey: "allowUniversalAccessFromFileURLs")"#),
+            RuleExample(#"↓configuration.setValue(true, forKey: "allowUniversalAccessFromFileURLs")"#)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            // A dedicated resource bundle is the narrow folder the fix asks for.
-            webView.loadFileURL(url, allowingReadAccessTo: EmbeddedElementCall.bundle.bundleURL)
-            let widgetBundle = Bundle(for: WidgetView.self)
-            webView.loadFileURL(page, allowingReadAccessTo: widgetBundle.bundleURL)
-            """),
+            RuleExample(
+                """
+                // A dedicated resource bundle is the narrow folder the fix asks for.
+                webView.loadFileURL(url, allowingReadAccessTo: EmbeddedElementCall.bundle.bundleURL)
+                let widgetBundle = Bundle(for: WidgetView.self)
+                webView.loadFileURL(page, allowingReadAccessTo: widgetBundle.bundleURL)
+                """),
             RuleExample("webView.loadFileURL(fileURL, allowingReadAccessTo: fileURL)"),
-            RuleExample("""
-            let site = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
-                .appendingPathComponent("OfflineSite", isDirectory: true)
-            webView.loadFileURL(site.appendingPathComponent("index.html"), allowingReadAccessTo: site)
-            """),
-            RuleExample("""
-            let docs = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
-            let offline = docs.appendingPathComponent("Offline")
-            let page = offline.appendingPathComponent("index.html")
-            webView.loadFileURL(page, allowingReadAccessTo: page.deletingLastPathComponent())
-            """),
+            RuleExample(
+                """
+                let site = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                    .appendingPathComponent("OfflineSite", isDirectory: true)
+                webView.loadFileURL(site.appendingPathComponent("index.html"), allowingReadAccessTo: site)
+                """),
+            RuleExample(
+                """
+                let docs = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                let offline = docs.appendingPathComponent("Offline")
+                let page = offline.appendingPathComponent("index.html")
+                webView.loadFileURL(page, allowingReadAccessTo: page.deletingLastPathComponent())
+                """),
             RuleExample(#"webView.configuration.preferences.setValue(false, forKey: "allowFileAccessFromFileURLs")"#),
-            RuleExample("""
-            if let help = Bundle.main.url(forResource: "Help", withExtension: nil) {
-                webView.loadFileURL(help.appendingPathComponent("index.html"), allowingReadAccessTo: help)
-            }
-            """),
+            RuleExample(
+                """
+                if let help = Bundle.main.url(forResource: "Help", withExtension: nil) {
+                    webView.loadFileURL(help.appendingPathComponent("index.html"), allowingReadAccessTo: help)
+                }
+                """)
         ]
     )
 
@@ -76,18 +83,22 @@ struct WebViewFileAccessRule: SwiftRule {
         "libraryDirectory": "the Library directory", "cachesDirectory": "the Caches directory",
         "applicationSupportDirectory": "the Application Support directory", "userDirectory": "the user directory",
         "temporaryDirectory": "the temporary directory", "homeDirectory": "the app container",
-        "homeDirectoryForCurrentUser": "the app container", "downloadsDirectory": "the Downloads directory",
+        "homeDirectoryForCurrentUser": "the app container", "downloadsDirectory": "the Downloads directory"
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName else { return }
         if name == "setValue", call.argumentLabels == ["_", "forKey"],
-           let key = call.argument("forKey")?.stringLiteralValue, Self.fileAccessKeys.contains(key),
-           let value = call.arguments.first?.expression, Self.isTrue(value) {
+            let key = call.argument("forKey")?.stringLiteralValue, Self.fileAccessKeys.contains(key),
+            let value = call.arguments.first?.expression, Self.isTrue(value)
+        {
             report(file, at: call, "\(key) lets file:// pages read every file the app can read; leave it off")
         } else if name == "loadFileURL", let directory = call.argument("allowingReadAccessTo"),
-                  let scope = Self.wideDirectory(directory, depth: 0) {
-            report(file, at: directory, "loadFileURL grants the page read access to \(scope); pass the file itself or a dedicated subfolder")
+            let scope = Self.wideDirectory(directory, depth: 0)
+        {
+            report(
+                file, at: directory,
+                "loadFileURL grants the page read access to \(scope); pass the file itself or a dedicated subfolder")
         }
     }
 
@@ -116,7 +127,9 @@ struct WebViewFileAccessRule: SwiftRule {
                 // `Bundle(for: Widget.self)`, `Bundle(url: …)`) is the narrow folder this rule's fix asks for.
                 return member.base.map(isMainBundle) == true ? "the whole app bundle" : nil
             }
-            if name == "first" || name == "last", let base = member.base { return wideDirectory(base, depth: depth + 1) }
+            if name == "first" || name == "last", let base = member.base {
+                return wideDirectory(base, depth: depth + 1)
+            }
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 return origin(of: e, depth: depth)
             }
@@ -154,7 +167,9 @@ struct WebViewFileAccessRule: SwiftRule {
         let e = expr.unwrapped
         let text = e.sourceText
         if text == "Bundle.main" || text == ".main" || text == "main" { return true }
-        if let value = LocalValue.origin(of: e) { return value.sourceText == "Bundle.main" || value.sourceText == ".main" }
+        if let value = LocalValue.origin(of: e) {
+            return value.sourceText == "Bundle.main" || value.sourceText == ".main"
+        }
         return false
     }
 
@@ -162,7 +177,8 @@ struct WebViewFileAccessRule: SwiftRule {
     private static func parentDirectory(of expr: ExprSyntax, depth: Int) -> String? {
         guard depth < 5 else { return nil }
         var e = expr.unwrapped
-        if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self), let value = LocalValue.origin(of: e) {
+        if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self), let value = LocalValue.origin(of: e)
+        {
             e = value.unwrapped
         }
         guard let call = e.as(FunctionCallExprSyntax.self), let base = call.calledBase else { return nil }
@@ -172,7 +188,10 @@ struct WebViewFileAccessRule: SwiftRule {
         case "appendingPathComponent", "appending":
             // `docs.appendingPathComponent("Site/index.html")` lives in `Site`, not in `docs`.
             if let component = call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
-               component.segments.contains(where: { $0.as(StringSegmentSyntax.self)?.content.text.contains("/") == true }) {
+                component.segments.contains(where: {
+                    $0.as(StringSegmentSyntax.self)?.content.text.contains("/") == true
+                })
+            {
                 return nil
             }
             return wideDirectory(base, depth: depth + 1)
@@ -187,7 +206,8 @@ struct WebViewFileAccessRule: SwiftRule {
         guard let name = expr.lastName else { return nil }
         let words = SensitiveName.words(name)
         guard words.contains(where: { $0 == "documents" || $0 == "document" }),
-              let last = words.last, ["url", "directory", "dir", "folder", "root", "path"].contains(last) else { return nil }
+            let last = words.last, ["url", "directory", "dir", "folder", "root", "path"].contains(last)
+        else { return nil }
         return "the Documents directory"
     }
 }

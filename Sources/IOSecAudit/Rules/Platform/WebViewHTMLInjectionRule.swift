@@ -12,62 +12,68 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         masvs: "MASVS-PLATFORM-2",
         cwe: 79,
         rationale: """
-        HTML built by pasting in a text field's contents or a URL's query runs whatever markup and script the \
-        input holds: `<img src=x onerror=…>` typed into a name field, or sent in a link, executes in the web view \
-        with the page's origin, its cookies and every JavaScript bridge the app added. With `baseURL` set to a \
-        file or the app's domain, the script also reads local files or talks to the API as the user. The same \
-        goes for strings passed to `evaluateJavaScript`.
-        """,
-        fix: "Escape input for HTML before inserting it (or set it as text through the DOM), and pass values to JavaScript as JSON arguments, not as code.",
+            HTML built by pasting in a text field's contents or a URL's query runs whatever markup and script the \
+            input holds: `<img src=x onerror=…>` typed into a name field, or sent in a link, executes in the web view \
+            with the page's origin, its cookies and every JavaScript bridge the app added. With `baseURL` set to a \
+            file or the app's domain, the script also reads local files or talks to the API as the user. The same \
+            goes for strings passed to `evaluateJavaScript`.
+            """,
+        fix:
+            "Escape input for HTML before inserting it (or set it as text through the DOM), and pass values to JavaScript as JSON arguments, not as code.",
         fixExample: """
-        // Escape before inserting; pass data to scripts with callAsyncJavaScript's arguments.
-        let safeName = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\\"", with: "&quot;")
-        webView.loadHTMLString("<p>Hello \\(safeName)</p>", baseURL: nil)
-        try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
-        """,
+            // Escape before inserting; pass data to scripts with callAsyncJavaScript's arguments.
+            let safeName = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\\"", with: "&quot;")
+            webView.loadHTMLString("<p>Hello \\(safeName)</p>", baseURL: nil)
+            try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
+            """,
         triggeringExamples: [
             RuleExample(#"webView.loadHTMLString(↓"<p>Hi \(nameField.text!)</p>", baseURL: nil)"#),
-            RuleExample("""
-            func showComment() {
-                let comment = commentTextView.text ?? ""
-                let page = "<html><body>" + comment + "</body></html>"
-                webView.loadHTMLString(↓page, baseURL: Bundle.main.bundleURL)
-            }
-            """),
-            RuleExample("""
-            func open(_ url: URL) {
-                let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-                let message = components?.queryItems?.first(where: { $0.name == "msg" })?.value ?? ""
-                webView.evaluateJavaScript(↓"showBanner('\\(message)')")
-            }
-            """),
+            RuleExample(
+                """
+                func showComment() {
+                    let comment = commentTextView.text ?? ""
+                    let page = "<html><body>" + comment + "</body></html>"
+                    webView.loadHTMLString(↓page, baseURL: Bundle.main.bundleURL)
+                }
+                """),
+            RuleExample(
+                """
+                func open(_ url: URL) {
+                    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+                    let message = components?.queryItems?.first(where: { $0.name == "msg" })?.value ?? ""
+                    webView.evaluateJavaScript(↓"showBanner('\\(message)')")
+                }
+                """),
             RuleExample(#"webView.loadHTMLString(↓String(format: "<h1>%@</h1>", searchBar.text ?? ""), baseURL: nil)"#),
-            RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#),
+            RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#)
         ],
         nonTriggeringExamples: [
             RuleExample(#"webView.loadHTMLString("<p>Welcome</p>", baseURL: nil)"#),
             RuleExample(#"webView.loadHTMLString("<p>\(items.count) items</p>", baseURL: nil)"#),
             RuleExample(#"webView.loadHTMLString("<p>Hi \(nameField.text!.htmlEscaped)</p>", baseURL: nil)"#),
-            RuleExample("""
-            let html = try String(contentsOf: Bundle.main.url(forResource: "help", withExtension: "html")!)
-            webView.loadHTMLString(html, baseURL: nil)
-            webView.evaluateJavaScript("document.body.style.zoom = 1.5")
-            """),
-            RuleExample(#"webView.evaluateJavaScript("setTheme('\(theme.rawValue)')")"#),
+            RuleExample(
+                """
+                let html = try String(contentsOf: Bundle.main.url(forResource: "help", withExtension: "html")!)
+                webView.loadHTMLString(html, baseURL: nil)
+                webView.evaluateJavaScript("document.body.style.zoom = 1.5")
+                """),
+            RuleExample(#"webView.evaluateJavaScript("setTheme('\(theme.rawValue)')")"#)
         ]
     )
 
     static let calleeNames: Set<String>? = ["loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript"]
 
     /// Calls that make text safe for HTML or a URL.
-    private static let escapingWords: Set<String> = ["escaped", "escape", "escaping", "encoded", "encoding", "sanitized", "sanitize", "percent"]
+    private static let escapingWords: Set<String> = [
+        "escaped", "escape", "escaping", "encoded", "encoding", "sanitized", "sanitize", "percent"
+    ]
     /// Members whose value the user or a link controls.
     private static let queryMembers: Set<String> = ["query", "queryItems", "fragment"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName,
-              let content = call.arguments.first?.expression, let source = Self.untrustedInput(in: content, depth: 0)
+            let content = call.arguments.first?.expression, let source = Self.untrustedInput(in: content, depth: 0)
         else { return }
         let target = name == "loadHTMLString" ? "HTML the web view renders" : "JavaScript the web view runs"
         report(file, at: content, "\(source) is pasted into \(target); escape it or pass it as data")
@@ -80,7 +86,8 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         if let literal = e.as(StringLiteralExprSyntax.self) {
             for segment in literal.segments {
                 guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                      let value = interpolation.expressions.first?.expression else { continue }
+                    let value = interpolation.expressions.first?.expression
+                else { continue }
                 if let found = inputSource(value, depth: depth + 1) { return found }
             }
             return nil
@@ -89,7 +96,8 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             // "<p>" + comment + "</p>"
             for element in sequence.elements where !element.is(BinaryOperatorExprSyntax.self) {
                 if let found = element.is(StringLiteralExprSyntax.self)
-                    ? untrustedInput(in: element, depth: depth + 1) : inputSource(element, depth: depth + 1) {
+                    ? untrustedInput(in: element, depth: depth + 1) : inputSource(element, depth: depth + 1)
+                {
                     return found
                 }
             }
@@ -101,7 +109,9 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             }
             return nil
         }
-        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: ref.baseName.text, before: ref) {
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+        {
             return untrustedInput(in: value, depth: depth + 1)
         }
         // The input itself as the page: `webView.loadHTMLString(commentField.text!, baseURL: nil)`.
@@ -123,7 +133,8 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         if let member = e.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if Sensitivity.inputTextMembers.contains(name), let base = member.base, let control = base.lastName,
-               Self.isInputControl(control) {
+                Self.isInputControl(control)
+            {
                 return "'\(control)' text"
             }
             if name == "value", member.base?.sourceText.contains("queryItems") == true { return "a URL's query" }
@@ -138,8 +149,10 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             if call.calledBase?.sourceText.contains("queryItems") == true { return "a URL's query" }
             return nil
         }
-        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
-           value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text {
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+            value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+        {
             return inputSource(value, depth: depth + 1)
         }
         return nil
@@ -149,7 +162,8 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     private static func isInputControl(_ name: String) -> Bool {
         let words = SensitiveName.words(name)
         guard let last = words.last else { return false }
-        return ["field", "textfield", "textview", "view", "bar", "searchbar", "input", "tf", "box", "editor", "entry"].contains(last)
+        return ["field", "textfield", "textview", "view", "bar", "searchbar", "input", "tf", "box", "editor", "entry"]
+            .contains(last)
             && !(last == "view" && !words.contains("text"))
     }
 }

@@ -14,90 +14,99 @@ struct WebViewJavaScriptRule: SwiftRule {
         masvs: "MASVS-PLATFORM-2",
         cwe: 749,
         rationale: """
-        A web view that runs JavaScript and loads a URL chosen at runtime (a deep link, a server response, a \
-        user's input) or over http:// runs whatever script that page carries inside the app. Script message \
-        handlers go further: every page the web view shows can post messages to native code, so a compromised \
-        or injected page can drive the bridge. Bundled, constant HTML carries no such risk.
-        """,
-        fix: "Turn JavaScript off unless the content is bundled or a fixed https:// page you control, and expose script message handlers only to such pages (check message.frameInfo.securityOrigin).",
+            A web view that runs JavaScript and loads a URL chosen at runtime (a deep link, a server response, a \
+            user's input) or over http:// runs whatever script that page carries inside the app. Script message \
+            handlers go further: every page the web view shows can post messages to native code, so a compromised \
+            or injected page can drive the bridge. Bundled, constant HTML carries no such risk.
+            """,
+        fix:
+            "Turn JavaScript off unless the content is bundled or a fixed https:// page you control, and expose script message handlers only to such pages (check message.frameInfo.securityOrigin).",
         fixExample: """
-        let configuration = WKWebViewConfiguration()
-        configuration.defaultWebpagePreferences.allowsContentJavaScript = false
-        let webView = WKWebView(frame: .zero, configuration: configuration)
-        webView.load(URLRequest(url: URL(string: "https://help.example.com/faq")!))
-        """,
+            let configuration = WKWebViewConfiguration()
+            configuration.defaultWebpagePreferences.allowsContentJavaScript = false
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            webView.load(URLRequest(url: URL(string: "https://help.example.com/faq")!))
+            """,
         triggeringExamples: [
-            RuleExample("""
-            final class ArticleViewController: UIViewController {
-                let webView = WKWebView()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    ↓webView.configuration.preferences.javaScriptEnabled = true
-                }
-                func open(_ link: URL) {
-                    webView.load(URLRequest(url: link))
-                }
-            }
-            """),
-            RuleExample("""
-            let configuration = WKWebViewConfiguration()
-            ↓configuration.defaultWebpagePreferences.allowsContentJavaScript = true
-            let webView = WKWebView(frame: .zero, configuration: configuration)
-            webView.load(URLRequest(url: URL(string: "http://promo.acme-shop.com/spring")!))
-            """),
-            RuleExample("""
-            final class CheckoutWebView: NSObject, WKScriptMessageHandler {
-                let webView: WKWebView
-                override init() {
-                    let configuration = WKWebViewConfiguration()
-                    webView = WKWebView(frame: .zero, configuration: configuration)
-                    super.init()
-                    ↓configuration.userContentController.add(self, name: "payments")
-                    webView.load(URLRequest(url: URL(string: "https://acme-shop.com/checkout")!))
-                }
-                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
-            }
-            """),
-            RuleExample("""
-            ↓contentController.addScriptMessageHandler(self, contentWorld: .page, name: "native")
-            """),
-        ],
-        nonTriggeringExamples: [
-            RuleExample("""
-            let configuration = WKWebViewConfiguration()
-            configuration.defaultWebpagePreferences.allowsContentJavaScript = true
-            let webView = WKWebView(frame: .zero, configuration: configuration)
-            webView.loadHTMLString("<html><body><h1>Licenses</h1></body></html>", baseURL: nil)
-            """),
-            RuleExample("""
-            final class HelpViewController: UIViewController {
-                let webView = WKWebView()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    webView.configuration.preferences.javaScriptEnabled = true
-                    webView.configuration.userContentController.add(self, name: "help")
-                    if let page = Bundle.main.url(forResource: "help", withExtension: "html") {
-                        webView.loadFileURL(page, allowingReadAccessTo: page)
+            RuleExample(
+                """
+                final class ArticleViewController: UIViewController {
+                    let webView = WKWebView()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        ↓webView.configuration.preferences.javaScriptEnabled = true
+                    }
+                    func open(_ link: URL) {
+                        webView.load(URLRequest(url: link))
                     }
                 }
-            }
-            """),
-            RuleExample("""
-            final class ReaderViewController: UIViewController {
-                let webView = WKWebView()
-                func show(_ article: URL) {
-                    webView.configuration.defaultWebpagePreferences.allowsContentJavaScript = false
-                    webView.load(URLRequest(url: article))
+                """),
+            RuleExample(
+                """
+                let configuration = WKWebViewConfiguration()
+                ↓configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+                let webView = WKWebView(frame: .zero, configuration: configuration)
+                webView.load(URLRequest(url: URL(string: "http://promo.acme-shop.com/spring")!))
+                """),
+            RuleExample(
+                """
+                final class CheckoutWebView: NSObject, WKScriptMessageHandler {
+                    let webView: WKWebView
+                    override init() {
+                        let configuration = WKWebViewConfiguration()
+                        webView = WKWebView(frame: .zero, configuration: configuration)
+                        super.init()
+                        ↓configuration.userContentController.add(self, name: "payments")
+                        webView.load(URLRequest(url: URL(string: "https://acme-shop.com/checkout")!))
+                    }
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
                 }
-            }
-            """),
-            RuleExample("""
-            let configuration = WKWebViewConfiguration()
-            configuration.defaultWebpagePreferences.allowsContentJavaScript = true
-            let webView = WKWebView(frame: .zero, configuration: configuration)
-            webView.load(URLRequest(url: URL(string: "https://acme-shop.com/terms")!))
-            """),
-            RuleExample(#"notificationCenter.add(observer, name: "didLogin")"#),
+                """),
+            RuleExample(
+                """
+                ↓contentController.addScriptMessageHandler(self, contentWorld: .page, name: "native")
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                let configuration = WKWebViewConfiguration()
+                configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+                let webView = WKWebView(frame: .zero, configuration: configuration)
+                webView.loadHTMLString("<html><body><h1>Licenses</h1></body></html>", baseURL: nil)
+                """),
+            RuleExample(
+                """
+                final class HelpViewController: UIViewController {
+                    let webView = WKWebView()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        webView.configuration.preferences.javaScriptEnabled = true
+                        webView.configuration.userContentController.add(self, name: "help")
+                        if let page = Bundle.main.url(forResource: "help", withExtension: "html") {
+                            webView.loadFileURL(page, allowingReadAccessTo: page)
+                        }
+                    }
+                }
+                """),
+            RuleExample(
+                """
+                final class ReaderViewController: UIViewController {
+                    let webView = WKWebView()
+                    func show(_ article: URL) {
+                        webView.configuration.defaultWebpagePreferences.allowsContentJavaScript = false
+                        webView.load(URLRequest(url: article))
+                    }
+                }
+                """),
+            RuleExample(
+                """
+                let configuration = WKWebViewConfiguration()
+                configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+                let webView = WKWebView(frame: .zero, configuration: configuration)
+                webView.load(URLRequest(url: URL(string: "https://acme-shop.com/terms")!))
+                """),
+            RuleExample(#"notificationCenter.add(observer, name: "didLogin")"#)
         ]
     )
 
@@ -125,7 +134,8 @@ struct WebViewJavaScriptRule: SwiftRule {
 
     mutating func visit(_ seq: SequenceExprSyntax, in file: SwiftFile) {
         guard let assignment = seq.simpleAssignment, let target = assignment.target.lastName,
-              Self.javaScriptSwitches.contains(target), let on = assignment.value.booleanLiteralValue else { return }
+            Self.javaScriptSwitches.contains(target), let on = assignment.value.booleanLiteralValue
+        else { return }
         if on {
             scopes[Self.key(seq), default: Scope()].enablesJavaScript.append(Syntax(seq))
         } else {
@@ -142,7 +152,8 @@ struct WebViewJavaScriptRule: SwiftRule {
         case "add", "addScriptMessageHandler":
             let labels = call.argumentLabels
             guard labels == ["_", "name"] || labels == ["_", "contentWorld", "name"],
-                  let base = call.calledBase, Self.isContentController(base) else { return }
+                let base = call.calledBase, Self.isContentController(base)
+            else { return }
             let bridge = call.argument("name")?.stringLiteralValue ?? "handler"
             scopes[Self.key(call), default: Scope()].bridges.append((Syntax(call), bridge))
         default:
@@ -160,13 +171,21 @@ struct WebViewJavaScriptRule: SwiftRule {
             }.first
             if let untrusted {
                 for site in scope.enablesJavaScript {
-                    found.append((site, "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content"))
+                    found.append(
+                        (
+                            site,
+                            "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content"
+                        ))
                 }
             }
             let onlyBundled = !loads.isEmpty && loads.allSatisfy { if case .bundled = $0 { true } else { false } }
             guard !scope.disablesJavaScript, !onlyBundled else { continue }
             for bridge in scope.bridges {
-                found.append((bridge.node, "script message handler '\(bridge.name)' lets any page in this web view call native code; restrict it to bundled content or check the frame's origin"))
+                found.append(
+                    (
+                        bridge.node,
+                        "script message handler '\(bridge.name)' lets any page in this web view call native code; restrict it to bundled content or check the frame's origin"
+                    ))
             }
         }
         for finding in found.sorted(by: { $0.node.position < $1.node.position }) {
@@ -193,7 +212,8 @@ struct WebViewJavaScriptRule: SwiftRule {
         case "load":
             return call.arguments.count == 1 ? classify(request: first) : .untrusted("data built at runtime")
         case "loadHTMLString":
-            return first.stringLiteralValue != nil || mentionsBundle(first) ? .bundled : .untrusted("HTML built at runtime")
+            return first.stringLiteralValue != nil || mentionsBundle(first)
+                ? .bundled : .untrusted("HTML built at runtime")
         default:  // loadFileURL
             return mentionsBundle(first) || mentionsBundle(LocalValue.origin(of: first))
                 ? .bundled : .untrusted("a file from outside the app bundle")
@@ -204,7 +224,8 @@ struct WebViewJavaScriptRule: SwiftRule {
     /// is decided at runtime.
     private static func classify(request: ExprSyntax, depth: Int = 0) -> Load {
         let e = request.unwrapped
-        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "URLRequest", let url = call.argument("url") {
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "URLRequest", let url = call.argument("url")
+        {
             return classify(url: url, depth: depth)
         }
         if depth < 2, let origin = LocalValue.origin(of: e) {
@@ -217,7 +238,8 @@ struct WebViewJavaScriptRule: SwiftRule {
         let e = url.unwrapped
         if mentionsBundle(e) { return .bundled }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "URL",
-           let text = call.argument("string")?.stringLiteralValue {
+            let text = call.argument("string")?.stringLiteralValue
+        {
             let lowered = text.lowercased()
             if lowered.hasPrefix("https://") { return .constantHTTPS }
             return .untrusted(lowered.hasPrefix("http://") ? "a cleartext http:// page" : "'\(text)'")

@@ -11,222 +11,275 @@ struct RequiredReasonAPIRule: ProjectRule {
         masvs: "MASVS-PRIVACY-1",
         cwe: 359,
         rationale: """
-        Apple lists APIs that can be misused to fingerprint a device (UserDefaults, file timestamps, system boot \
-        time, disk space, active keyboards). Since May 2024 App Store Connect rejects uploads that use them without \
-        declaring an approved reason in PrivacyInfo.xcprivacy (ITMS-91053), and the declared reason is a promise \
-        about how the data is used that App Review can hold the app to.
-        """,
-        fix: "Add the category to NSPrivacyAccessedAPITypes in the target's PrivacyInfo.xcprivacy with the reason code that matches your use.",
+            Apple lists APIs that can be misused to fingerprint a device (UserDefaults, file timestamps, system boot \
+            time, disk space, active keyboards). Since May 2024 App Store Connect rejects uploads that use them without \
+            declaring an approved reason in PrivacyInfo.xcprivacy (ITMS-91053), and the declared reason is a promise \
+            about how the data is used that App Review can hold the app to.
+            """,
+        fix:
+            "Add the category to NSPrivacyAccessedAPITypes in the target's PrivacyInfo.xcprivacy with the reason code that matches your use.",
         fixExample: """
-        <key>NSPrivacyAccessedAPITypes</key>
-        <array>
-            <dict>
-                <key>NSPrivacyAccessedAPIType</key>
-                <string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-                <key>NSPrivacyAccessedAPITypeReasons</key>
-                <array>
-                    <string>CA92.1</string>
-                </array>
-            </dict>
-        </array>
-        """,
+            <key>NSPrivacyAccessedAPITypes</key>
+            <array>
+                <dict>
+                    <key>NSPrivacyAccessedAPIType</key>
+                    <string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                    <key>NSPrivacyAccessedAPITypeReasons</key>
+                    <array>
+                        <string>CA92.1</string>
+                    </array>
+                </dict>
+            </array>
+            """,
         triggeringExamples: [
             // No manifest at all: reported on the target's Info.plist.
             RuleExample(files: [
-                ("App/Info.plist", """
-                ↓<?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>CFBundleIdentifier</key>
-                    <string>com.acme.wallet</string>
-                </dict>
-                </plist>
-                """),
-                ("App/Settings.swift", """
-                final class Settings {
-                    var hasSeenOnboarding: Bool {
-                        get { UserDefaults.standard.bool(forKey: "hasSeenOnboarding") }
-                        set { UserDefaults.standard.set(newValue, forKey: "hasSeenOnboarding") }
+                (
+                    "App/Info.plist",
+                    """
+                    ↓<?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundleIdentifier</key>
+                        <string>com.acme.wallet</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Settings.swift",
+                    """
+                    final class Settings {
+                        var hasSeenOnboarding: Bool {
+                            get { UserDefaults.standard.bool(forKey: "hasSeenOnboarding") }
+                            set { UserDefaults.standard.set(newValue, forKey: "hasSeenOnboarding") }
+                        }
                     }
-                }
-                """),
+                    """
+                )
             ]),
             // A manifest that declares UserDefaults but not the file timestamps the cache reads.
             RuleExample(files: [
-                ("App/Cache.swift", """
-                func isStale(_ url: URL) throws -> Bool {
-                    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-                    let modified = attributes[.modificationDate] as? Date ?? .distantPast
-                    return modified < Date().addingTimeInterval(-86_400)
-                }
-                """),
-                ("App/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    ↓<key>NSPrivacyAccessedAPITypes</key>
-                    <array>
-                        <dict>
-                            <key>NSPrivacyAccessedAPIType</key>
-                            <string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-                            <key>NSPrivacyAccessedAPITypeReasons</key>
-                            <array><string>CA92.1</string></array>
-                        </dict>
-                    </array>
-                </dict>
-                </plist>
-                """),
+                (
+                    "App/Cache.swift",
+                    """
+                    func isStale(_ url: URL) throws -> Bool {
+                        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+                        let modified = attributes[.modificationDate] as? Date ?? .distantPast
+                        return modified < Date().addingTimeInterval(-86_400)
+                    }
+                    """
+                ),
+                (
+                    "App/PrivacyInfo.xcprivacy",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        ↓<key>NSPrivacyAccessedAPITypes</key>
+                        <array>
+                            <dict>
+                                <key>NSPrivacyAccessedAPIType</key>
+                                <string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                                <key>NSPrivacyAccessedAPITypeReasons</key>
+                                <array><string>CA92.1</string></array>
+                            </dict>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                )
             ]),
             // A Swift package without Info.plist or manifest: reported at the use.
             RuleExample(files: [
-                ("Sources/DiskKit/FreeSpace.swift", """
-                public func freeBytes(at url: URL) throws -> Int64? {
-                    let values = try url.resourceValues(forKeys: [↓.volumeAvailableCapacityForImportantUsageKey])
-                    return values.volumeAvailableCapacityForImportantUsage
-                }
-                """),
+                (
+                    "Sources/DiskKit/FreeSpace.swift",
+                    """
+                    public func freeBytes(at url: URL) throws -> Int64? {
+                        let values = try url.resourceValues(forKeys: [↓.volumeAvailableCapacityForImportantUsageKey])
+                        return values.volumeAvailableCapacityForImportantUsage
+                    }
+                    """
+                )
             ]),
             // Objective-C counts too; with two manifests each target needs its own declaration.
             RuleExample(files: [
-                ("App/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSPrivacyAccessedAPITypes</key>
-                    <array>
-                        <dict>
-                            <key>NSPrivacyAccessedAPIType</key>
-                            <string>NSPrivacyAccessedAPICategorySystemBootTime</string>
-                            <key>NSPrivacyAccessedAPITypeReasons</key>
-                            <array><string>35F9.1</string></array>
-                        </dict>
-                    </array>
-                </dict>
-                </plist>
-                """),
-                ("Widget/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    ↓<key>NSPrivacyAccessedAPITypes</key>
-                    <array/>
-                </dict>
-                </plist>
-                """),
-                ("Widget/Uptime.m", """
-                #import <Foundation/Foundation.h>
-                // Reads no file attributes: NSFileModificationDate is not used here.
-                NSTimeInterval WidgetUptime(void) {
-                    NSLog(@"uptime, not NSFileModificationDate");
-                    struct stat info;
-                    return [[NSProcessInfo processInfo] systemUptime];
-                }
-                """),
-            ]),
+                (
+                    "App/PrivacyInfo.xcprivacy",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSPrivacyAccessedAPITypes</key>
+                        <array>
+                            <dict>
+                                <key>NSPrivacyAccessedAPIType</key>
+                                <string>NSPrivacyAccessedAPICategorySystemBootTime</string>
+                                <key>NSPrivacyAccessedAPITypeReasons</key>
+                                <array><string>35F9.1</string></array>
+                            </dict>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "Widget/PrivacyInfo.xcprivacy",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        ↓<key>NSPrivacyAccessedAPITypes</key>
+                        <array/>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "Widget/Uptime.m",
+                    """
+                    #import <Foundation/Foundation.h>
+                    // Reads no file attributes: NSFileModificationDate is not used here.
+                    NSTimeInterval WidgetUptime(void) {
+                        NSLog(@"uptime, not NSFileModificationDate");
+                        struct stat info;
+                        return [[NSProcessInfo processInfo] systemUptime];
+                    }
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
             // Declared, but with a reason of another category: privacy.manifest-invalid reports it at the declaration,
             // where it is fixed, and this rule does not repeat it.
             RuleExample(files: [
-                ("App/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSPrivacyAccessedAPITypes</key>
-                    <array>
-                        <dict>
-                            <key>NSPrivacyAccessedAPIType</key>
-                            <string>NSPrivacyAccessedAPICategorySystemBootTime</string>
-                            <key>NSPrivacyAccessedAPITypeReasons</key>
-                            <array><string>CA92.1</string></array>
-                        </dict>
-                    </array>
-                </dict>
-                </plist>
-                """),
-                ("App/Metrics.swift", """
-                struct LaunchTimer {
-                    let start = ProcessInfo.processInfo.systemUptime
-                    func elapsed() -> TimeInterval { ProcessInfo.processInfo.systemUptime - start }
-                }
-                """),
+                (
+                    "App/PrivacyInfo.xcprivacy",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSPrivacyAccessedAPITypes</key>
+                        <array>
+                            <dict>
+                                <key>NSPrivacyAccessedAPIType</key>
+                                <string>NSPrivacyAccessedAPICategorySystemBootTime</string>
+                                <key>NSPrivacyAccessedAPITypeReasons</key>
+                                <array><string>CA92.1</string></array>
+                            </dict>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Metrics.swift",
+                    """
+                    struct LaunchTimer {
+                        let start = ProcessInfo.processInfo.systemUptime
+                        func elapsed() -> TimeInterval { ProcessInfo.processInfo.systemUptime - start }
+                    }
+                    """
+                )
             ]),
             RuleExample(files: [
-                ("App/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSPrivacyAccessedAPITypes</key>
-                    <array>
-                        <dict>
-                            <key>NSPrivacyAccessedAPIType</key>
-                            <string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-                            <key>NSPrivacyAccessedAPITypeReasons</key>
-                            <array><string>CA92.1</string></array>
-                        </dict>
-                    </array>
-                </dict>
-                </plist>
-                """),
-                ("App/SettingsView.swift", """
-                struct SettingsView: View {
-                    @AppStorage("preferredTheme") private var preferredTheme = "system"
-                    var body: some View { Text(preferredTheme) }
-                }
-                """),
+                (
+                    "App/PrivacyInfo.xcprivacy",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSPrivacyAccessedAPITypes</key>
+                        <array>
+                            <dict>
+                                <key>NSPrivacyAccessedAPIType</key>
+                                <string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+                                <key>NSPrivacyAccessedAPITypeReasons</key>
+                                <array><string>CA92.1</string></array>
+                            </dict>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/SettingsView.swift",
+                    """
+                    struct SettingsView: View {
+                        @AppStorage("preferredTheme") private var preferredTheme = "system"
+                        var body: some View { Text(preferredTheme) }
+                    }
+                    """
+                )
             ]),
             // Model properties and strings that merely share the API's names.
-            RuleExample("""
-            struct Invoice { let creationDate: Date; let modificationDate: Date }
-            func label(_ invoice: Invoice) -> String {
-                // UserDefaults would be the wrong place for this.
-                "Created \\(invoice.creationDate), edited \\(invoice.modificationDate); see UserDefaults docs"
-            }
-            let systemUptime = 3
-            """),
+            RuleExample(
+                """
+                struct Invoice { let creationDate: Date; let modificationDate: Date }
+                func label(_ invoice: Invoice) -> String {
+                    // UserDefaults would be the wrong place for this.
+                    "Created \\(invoice.creationDate), edited \\(invoice.modificationDate); see UserDefaults docs"
+                }
+                let systemUptime = 3
+                """),
             RuleExample(files: [
-                ("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>CFBundleIdentifier</key>
-                    <string>com.acme.wallet</string>
-                </dict>
-                </plist>
-                """),
-                ("App/Resources/PrivacyInfo.xcprivacy", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSPrivacyAccessedAPITypes</key>
-                    <array>
-                        <dict>
-                            <key>NSPrivacyAccessedAPIType</key>
-                            <string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
-                            <key>NSPrivacyAccessedAPITypeReasons</key>
-                            <array><string>C617.1</string></array>
-                        </dict>
-                    </array>
-                </dict>
-                </plist>
-                """),
-                ("App/Sources/Cache.swift", """
-                let keys: [URLResourceKey] = [.contentModificationDateKey]
-                var info = stat()
-                """),
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundleIdentifier</key>
+                        <string>com.acme.wallet</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Resources/PrivacyInfo.xcprivacy",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSPrivacyAccessedAPITypes</key>
+                        <array>
+                            <dict>
+                                <key>NSPrivacyAccessedAPIType</key>
+                                <string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
+                                <key>NSPrivacyAccessedAPITypeReasons</key>
+                                <array><string>C617.1</string></array>
+                            </dict>
+                        </array>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Sources/Cache.swift",
+                    """
+                    let keys: [URLResourceKey] = [.contentModificationDateKey]
+                    var info = stat()
+                    """
+                )
             ]),
             // Tests do not ship.
             RuleExample(files: [
-                ("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.wallet</string></dict></plist>
-                """),
-                ("AppTests/SettingsTests.swift", """
-                final class SettingsTests: XCTestCase {
-                    override func setUp() { UserDefaults.standard.removePersistentDomain(forName: "test") }
-                }
-                """),
-            ]),
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.wallet</string></dict></plist>
+                    """
+                ),
+                (
+                    "AppTests/SettingsTests.swift",
+                    """
+                    final class SettingsTests: XCTestCase {
+                        override func setUp() { UserDefaults.standard.removePersistentDomain(forName: "test") }
+                    }
+                    """
+                )
+            ])
         ]
     )
 
@@ -239,7 +292,8 @@ struct RequiredReasonAPIRule: ProjectRule {
 
         // Categories some manifest of the project declares: a framework or extension without a manifest of its own is
         // covered when the app's manifest declares the category (App Store Connect's ITMS-91053 is fixed there).
-        let declaredAnywhere = Set(project.facts(FactKind.privacyManifestCategory).map { FactKind.fields($0.value, count: 2)[0] })
+        let declaredAnywhere = Set(
+            project.facts(FactKind.privacyManifestCategory).map { FactKind.fields($0.value, count: 2)[0] })
 
         // One finding per target and category.
         var groups: [String: [(category: RequiredReasonCategory, symbol: String, fact: Fact)]] = [:]
@@ -264,20 +318,24 @@ struct RequiredReasonAPIRule: ProjectRule {
             // declared, so this rule does not say it twice.
             if !entries.isEmpty { continue }
             if let manifest = manifests.first, let at = manifestFacts[manifest]?.first {
-                project.report(description, file: manifest, line: at.line, column: at.column, message: """
-                    \(manifest) does not declare \(category.rawValue), but \(used). Add it to NSPrivacyAccessedAPITypes \
-                    with one of: \(validReasons(category))
-                    """)
+                project.report(
+                    description, file: manifest, line: at.line, column: at.column,
+                    message: """
+                        \(manifest) does not declare \(category.rawValue), but \(used). Add it to NSPrivacyAccessedAPITypes \
+                        with one of: \(validReasons(category))
+                        """)
             } else {
                 if target != nil, declaredAnywhere.contains(category.rawValue) { continue }
-                let plist = target.flatMap { t in targets.infoPlists.first { ProjectTargets.folder($0) == t } }
+                let plist =
+                    target.flatMap { t in targets.infoPlists.first { ProjectTargets.folder($0) == t } }
                     ?? (target == nil && targets.infoPlists.count == 1 ? targets.infoPlists.first : nil)
                 project.report(
                     description, file: plist ?? first.fact.file, line: plist == nil ? first.fact.line : 1,
-                    column: plist == nil ? first.fact.column : 1, message: """
-                    no PrivacyInfo.xcprivacy declares \(category.rawValue), but \(used); App Store Connect rejects \
-                    the upload. Add a privacy manifest with one of: \(validReasons(category))
-                    """)
+                    column: plist == nil ? first.fact.column : 1,
+                    message: """
+                        no PrivacyInfo.xcprivacy declares \(category.rawValue), but \(used); App Store Connect rejects \
+                        the upload. Add a privacy manifest with one of: \(validReasons(category))
+                        """)
             }
         }
     }
@@ -291,6 +349,7 @@ struct RequiredReasonAPIRule: ProjectRule {
     }
 
     static func validReasons(_ category: RequiredReasonCategory) -> String {
-        category.reasons.map { "\($0.code) (\($0.summary)\($0.isSDKOnly ? ", SDKs only" : ""))" }.joined(separator: "; ")
+        category.reasons.map { "\($0.code) (\($0.summary)\($0.isSDKOnly ? ", SDKs only" : ""))" }.joined(
+            separator: "; ")
     }
 }

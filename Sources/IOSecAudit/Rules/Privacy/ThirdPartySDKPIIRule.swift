@@ -13,51 +13,55 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         masvs: "MASVS-PRIVACY-1",
         cwe: 359,
         rationale: """
-        Analytics and crash-reporting SDKs (Firebase Analytics, Crashlytics, Mixpanel, Amplitude, Segment, \
-        Flurry, Sentry, AppsFlyer) send what they are given to a third party's servers, join it with their \
-        device identifiers, and keep it beyond the app's control. An e-mail address as the user ID, a phone \
-        number as a user property or coordinates as an event parameter make the data personal: the privacy \
-        manifest and App Store privacy label must declare it as linked to the user, most SDK terms forbid it, \
-        and a breach or subpoena at the vendor exposes it. Credentials there are a leak outright.
-        """,
-        fix: "Identify users to SDKs by an opaque, rotatable ID (a random UUID stored with the account), send coarse categories instead of raw values (\"has_email\": true, region instead of coordinates), and never send credentials.",
+            Analytics and crash-reporting SDKs (Firebase Analytics, Crashlytics, Mixpanel, Amplitude, Segment, \
+            Flurry, Sentry, AppsFlyer) send what they are given to a third party's servers, join it with their \
+            device identifiers, and keep it beyond the app's control. An e-mail address as the user ID, a phone \
+            number as a user property or coordinates as an event parameter make the data personal: the privacy \
+            manifest and App Store privacy label must declare it as linked to the user, most SDK terms forbid it, \
+            and a breach or subpoena at the vendor exposes it. Credentials there are a leak outright.
+            """,
+        fix:
+            "Identify users to SDKs by an opaque, rotatable ID (a random UUID stored with the account), send coarse categories instead of raw values (\"has_email\": true, region instead of coordinates), and never send credentials.",
         fixExample: """
-        Crashlytics.crashlytics().setUserID(account.analyticsID)      // random UUID, not the e-mail
-        Analytics.logEvent("sign_up", parameters: ["method": "email"])
-        """,
+            Crashlytics.crashlytics().setUserID(account.analyticsID)      // random UUID, not the e-mail
+            Analytics.logEvent("sign_up", parameters: ["method": "email"])
+            """,
         triggeringExamples: [
             RuleExample("Crashlytics.crashlytics().↓setUserID(user.email)"),
             RuleExample(#"Analytics.↓setUserProperty(profile.phoneNumber, forName: "phone")"#),
-            RuleExample("""
-            Analytics.↓logEvent("checkout", parameters: [
-                "amount": order.total,
-                "latitude": location.coordinate.latitude,
-            ])
-            """),
+            RuleExample(
+                """
+                Analytics.↓logEvent("checkout", parameters: [
+                    "amount": order.total,
+                    "latitude": location.coordinate.latitude,
+                ])
+                """),
             RuleExample(#"Mixpanel.mainInstance().people.↓set(property: "$email", to: emailField.text ?? "")"#),
-            RuleExample(#"amplitude.↓track(eventType: "login", eventProperties: ["password": passwordField.text ?? ""])"#),
+            RuleExample(
+                #"amplitude.↓track(eventType: "login", eventProperties: ["password": passwordField.text ?? ""])"#),
             RuleExample("Crashlytics.crashlytics().↓setCustomValue(session.accessToken, forKey: \"token\")"),
-            RuleExample("AppsFlyerLib.shared().↓customerUserID = account.emailAddress"),
+            RuleExample("AppsFlyerLib.shared().↓customerUserID = account.emailAddress")
         ],
         nonTriggeringExamples: [
             RuleExample("Crashlytics.crashlytics().setUserID(account.analyticsID)"),
             RuleExample(#"Analytics.logEvent("sign_up", parameters: ["method": "email"])"#),
-            RuleExample("""
-            Analytics.logEvent(AnalyticsEvents.emailSignupCompleted, parameters: [
-                "has_email": !user.email.isEmpty,
-                "email_verified": user.isEmailVerified,
-            ])
-            """),
+            RuleExample(
+                """
+                Analytics.logEvent(AnalyticsEvents.emailSignupCompleted, parameters: [
+                    "has_email": !user.email.isEmpty,
+                    "email_verified": user.isEmailVerified,
+                ])
+                """),
             RuleExample(#"mailComposer.setToRecipients([user.email])"#),
             RuleExample(#"defaults.set(user.email, forKey: "lastEmail")"#),
-            RuleExample(#"Mixpanel.mainInstance().track(event: "Opened Settings", properties: ["screen": screenName])"#),
+            RuleExample(#"Mixpanel.mainInstance().track(event: "Opened Settings", properties: ["screen": screenName])"#)
         ]
     )
 
     static let calleeNames: Set<String>? = [
         "setUserID", "setUserId", "identify", "changeUser", "setUser", "setUserProperty", "setUserProperties",
         "setCustomValue", "setCustomKeysAndValues", "logEvent", "log", "track", "set", "registerSuperProperties",
-        "setDefaultEventParameters",
+        "setDefaultEventParameters"
     ]
     static let assignedNames: Set<String>? = ["customerUserID"]
 
@@ -65,7 +69,7 @@ struct ThirdPartySDKPIIRule: SwiftRule {
     static let sdkNames: Set<String> = [
         "Analytics", "FIRAnalytics", "Crashlytics", "FIRCrashlytics", "Mixpanel", "mixpanel", "Amplitude", "amplitude",
         "Flurry", "SentrySDK", "AppsFlyerLib", "SEGAnalytics", "analytics", "Heap", "Bugsnag", "Instabug",
-        "PostHogSDK", "posthog", "Braze", "braze", "Adjust",
+        "PostHogSDK", "posthog", "Braze", "braze", "Adjust"
     ]
     /// Calls whose first argument names the event, which is not user data.
     private static let eventCalls: Set<String> = ["logEvent", "log", "track"]
@@ -75,22 +79,23 @@ struct ThirdPartySDKPIIRule: SwiftRule {
     private static let personalWords: Set<String> = [
         "email", "mail", "phone", "msisdn", "latitude", "longitude", "lat", "lng", "lon", "coordinate", "coordinates",
         "birthday", "birthdate", "dob", "ssn", "surname", "firstname", "lastname", "fullname", "street", "postcode",
-        "zipcode", "idfa", "idfv",
+        "zipcode", "idfa", "idfv"
     ]
     private static let personalPairs: Set<String> = [
         "first name", "last name", "full name", "given name", "family name", "home address", "street address",
         "email address", "mailing address", "phone number", "mobile number", "date of", "advertising identifier",
-        "identifier for", "zip code", "postal code",
+        "identifier for", "zip code", "postal code"
     ]
     /// Words that turn a personal word into metadata about it (`isEmailVerified`, `emailCount`, `hashedEmail`).
     private static let negators: Set<String> = [
-        "is", "has", "did", "should", "can", "count", "enabled", "verified", "valid", "type", "domain", "hash", "hashed",
+        "is", "has", "did", "should", "can", "count", "enabled", "verified", "valid", "type", "domain", "hash",
+        "hashed",
         "sha256", "length", "status", "permission", "authorized", "format", "changed", "available", "provider",
-        "accuracy", "template", "event", "events", "screen", "button", "tapped", "opened", "shown", "method",
+        "accuracy", "template", "event", "events", "screen", "button", "tapped", "opened", "shown", "method"
     ]
     /// Members that read a Bool or a number from a personal value (`email.isEmpty`).
     private static let derivedMembers: Set<String> = [
-        "isEmpty", "count", "hashValue", "hasPrefix", "hasSuffix", "contains", "isValid", "isValidEmail",
+        "isEmpty", "count", "hashValue", "hasPrefix", "hasSuffix", "contains", "isValid", "isValidEmail"
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
@@ -101,8 +106,12 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             if ["event", "eventName", "eventType", "name"].contains(argument.label?.text ?? "") { continue }
             let isKey = Self.keyLabels.contains(argument.label?.text ?? "")
             if let what = Self.personalData(in: argument.expression, literalIsKey: isKey) {
-                report(file, at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
-                       "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")); identify users by an opaque ID and send categories, not personal data")
+                report(
+                    file,
+                    at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
+                        ?? Syntax(call.calledExpression),
+                    "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")); identify users by an opaque ID and send categories, not personal data"
+                )
                 return
             }
         }
@@ -110,9 +119,13 @@ struct ThirdPartySDKPIIRule: SwiftRule {
 
     mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
         guard let assignment = sequence.simpleAssignment,
-              let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
-              Self.isSDK(base), let what = Self.personalData(in: assignment.value, literalIsKey: false) else { return }
-        report(file, at: member.declName, "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")) as the user ID; use an opaque ID")
+            let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+            Self.isSDK(base), let what = Self.personalData(in: assignment.value, literalIsKey: false)
+        else { return }
+        report(
+            file, at: member.declName,
+            "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")) as the user ID; use an opaque ID"
+        )
     }
 
     static func isSDK(_ base: ExprSyntax) -> Bool { sdkName(in: base) != nil }
@@ -129,11 +142,18 @@ struct ThirdPartySDKPIIRule: SwiftRule {
     static func personalData(in expr: ExprSyntax, literalIsKey: Bool) -> String? {
         let tokens = Array(expr.tokens(viewMode: .sourceAccurate))
         // A hashed value is pseudonymous; the rule is about raw values.
-        if tokens.contains(where: { SensitiveName.words($0.text).contains { $0 == "hash" || $0 == "hashed" || $0 == "sha256" } }) { return nil }
+        if tokens.contains(where: {
+            SensitiveName.words($0.text).contains { $0 == "hash" || $0 == "hashed" || $0 == "sha256" }
+        }) {
+            return nil
+        }
         for (i, token) in tokens.enumerated() {
             switch token.tokenKind {
             case .identifier(let text):
-                if i + 2 < tokens.count, tokens[i + 1].tokenKind == .period, derivedMembers.contains(tokens[i + 2].text) { continue }
+                if i + 2 < tokens.count, tokens[i + 1].tokenKind == .period, derivedMembers.contains(tokens[i + 2].text)
+                {
+                    continue
+                }
                 if i > 0, tokens[i - 1].tokenKind == .prefixOperator("!") { continue }
                 if isPersonal(text) { return "`\(text)`" }
             case .stringSegment(let text):
@@ -150,7 +170,8 @@ struct ThirdPartySDKPIIRule: SwiftRule {
     /// A string literal that is a dictionary key (`["email": …]`).
     private static func isDictionaryKey(_ token: TokenSyntax) -> Bool {
         guard let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self),
-              let element = literal.parent?.as(DictionaryElementSyntax.self) else { return false }
+            let element = literal.parent?.as(DictionaryElementSyntax.self)
+        else { return false }
         return element.key.id == literal.id
     }
 

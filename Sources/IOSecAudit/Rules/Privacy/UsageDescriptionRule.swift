@@ -11,149 +11,196 @@ struct UsageDescriptionRule: ProjectRule {
         masvs: "MASVS-PRIVACY-1",
         cwe: 359,
         rationale: """
-        iOS shows the Info.plist purpose string in every permission prompt. Without it the system terminates the \
-        app the first time it asks for the camera, Face ID, location or similar; a vague one ("We need access") \
-        tells the user nothing about how their data is used, and App Review rejects it (Guideline 5.1.1).
-        """,
-        fix: "Add the NS…UsageDescription key to the target's Info.plist with a sentence that names the feature and what happens to the data.",
+            iOS shows the Info.plist purpose string in every permission prompt. Without it the system terminates the \
+            app the first time it asks for the camera, Face ID, location or similar; a vague one ("We need access") \
+            tells the user nothing about how their data is used, and App Review rejects it (Guideline 5.1.1).
+            """,
+        fix:
+            "Add the NS…UsageDescription key to the target's Info.plist with a sentence that names the feature and what happens to the data.",
         fixExample: """
-        <key>NSCameraUsageDescription</key>
-        <string>Acme Wallet uses the camera to photograph the cheque you deposit. Photos go only to Acme for clearing.</string>
-        <key>NSFaceIDUsageDescription</key>
-        <string>Use Face ID to unlock Acme Wallet instead of typing your password.</string>
-        """,
+            <key>NSCameraUsageDescription</key>
+            <string>Acme Wallet uses the camera to photograph the cheque you deposit. Photos go only to Acme for clearing.</string>
+            <key>NSFaceIDUsageDescription</key>
+            <string>Use Face ID to unlock Acme Wallet instead of typing your password.</string>
+            """,
         triggeringExamples: [
             RuleExample(files: [
-                ("App/Info.plist", """
-                ↓<?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>CFBundleIdentifier</key>
-                    <string>com.acme.wallet</string>
-                </dict>
-                </plist>
-                """),
-                ("App/LockScreen.swift", """
-                func unlock() async throws -> Bool {
-                    let context = LAContext()
-                    return try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your wallet")
-                }
-                """),
+                (
+                    "App/Info.plist",
+                    """
+                    ↓<?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundleIdentifier</key>
+                        <string>com.acme.wallet</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/LockScreen.swift",
+                    """
+                    func unlock() async throws -> Bool {
+                        let context = LAContext()
+                        return try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock your wallet")
+                    }
+                    """
+                )
             ]),
             RuleExample(files: [
-                ("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    ↓<key>NSCameraUsageDescription</key>
-                    <string>We need access</string>
-                </dict>
-                </plist>
-                """),
-                ("App/DepositView.swift", """
-                func startScanning() async {
-                    guard await AVCaptureDevice.requestAccess(for: .video) else { return }
-                    showScanner = true
-                }
-                """),
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        ↓<key>NSCameraUsageDescription</key>
+                        <string>We need access</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/DepositView.swift",
+                    """
+                    func startScanning() async {
+                        guard await AVCaptureDevice.requestAccess(for: .video) else { return }
+                        showScanner = true
+                    }
+                    """
+                )
             ]),
             // The "always" prompt needs its own key; the when-in-use one is not enough.
             RuleExample(files: [
-                ("App/Info.plist", """
-                ↓<?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSLocationWhenInUseUsageDescription</key>
-                    <string>Acme Wallet shows ATMs near you while the map is open.</string>
-                    ↓<key>NSPhotoLibraryAddUsageDescription</key>
-                    <string></string>
-                </dict>
-                </plist>
-                """),
-                ("App/Geofencing.swift", """
-                final class BranchGeofencer: NSObject, CLLocationManagerDelegate {
-                    let manager = CLLocationManager()
-                    func start() {
-                        manager.delegate = self
-                        manager.requestAlwaysAuthorization()
+                (
+                    "App/Info.plist",
+                    """
+                    ↓<?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSLocationWhenInUseUsageDescription</key>
+                        <string>Acme Wallet shows ATMs near you while the map is open.</string>
+                        ↓<key>NSPhotoLibraryAddUsageDescription</key>
+                        <string></string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Geofencing.swift",
+                    """
+                    final class BranchGeofencer: NSObject, CLLocationManagerDelegate {
+                        let manager = CLLocationManager()
+                        func start() {
+                            manager.delegate = self
+                            manager.requestAlwaysAuthorization()
+                        }
                     }
-                }
-                """),
+                    """
+                )
             ]),
             // Face ID shown by a Keychain read, through the item's access control.
             RuleExample(files: [
-                ("App/Info.plist", """
-                ↓<?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>CFBundleIdentifier</key>
-                    <string>com.acme.wallet</string>
-                </dict>
-                </plist>
-                """),
-                ("App/TokenStore.swift", """
-                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
-                """),
-            ]),
+                (
+                    "App/Info.plist",
+                    """
+                    ↓<?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundleIdentifier</key>
+                        <string>com.acme.wallet</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/TokenStore.swift",
+                    """
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
-                ("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>NSCameraUsageDescription</key>
-                    <string>Acme Wallet uses the camera to photograph the cheque you deposit.</string>
-                    <key>NSFaceIDUsageDescription</key>
-                    <string>Use Face ID to unlock Acme Wallet instead of typing your password.</string>
-                </dict>
-                </plist>
-                """),
-                ("App/CameraPicker.swift", """
-                func makePicker() -> UIImagePickerController {
-                    let picker = UIImagePickerController()
-                    picker.sourceType = .camera
-                    return picker
-                }
-                func unlock(_ context: LAContext) async throws -> Bool {
-                    try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
-                }
-                """),
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSCameraUsageDescription</key>
+                        <string>Acme Wallet uses the camera to photograph the cheque you deposit.</string>
+                        <key>NSFaceIDUsageDescription</key>
+                        <string>Use Face ID to unlock Acme Wallet instead of typing your password.</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/CameraPicker.swift",
+                    """
+                    func makePicker() -> UIImagePickerController {
+                        let picker = UIImagePickerController()
+                        picker.sourceType = .camera
+                        return picker
+                    }
+                    func unlock(_ context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
+                    }
+                    """
+                )
             ]),
             // Notifications and the photo picker need no purpose string.
             RuleExample(files: [
-                ("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.wallet</string></dict></plist>
-                """),
-                ("App/Onboarding.swift", """
-                func askForNotifications() async throws {
-                    _ = try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .badge])
-                    let picker = UIImagePickerController()
-                    picker.sourceType = .photoLibrary
-                }
-                """),
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.wallet</string></dict></plist>
+                    """
+                ),
+                (
+                    "App/Onboarding.swift",
+                    """
+                    func askForNotifications() async throws {
+                        _ = try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .badge])
+                        let picker = UIImagePickerController()
+                        picker.sourceType = .photoLibrary
+                    }
+                    """
+                )
             ]),
             // A Swift package: the app that embeds it declares the strings.
-            RuleExample("""
-            public final class LocationProvider {
-                private let manager = CLLocationManager()
-                public func start() { manager.requestWhenInUseAuthorization() }
-            }
-            """, path: "Sources/LocationKit/LocationProvider.swift"),
+            RuleExample(
+                """
+                public final class LocationProvider {
+                    private let manager = CLLocationManager()
+                    public func start() { manager.requestWhenInUseAuthorization() }
+                }
+                """, path: "Sources/LocationKit/LocationProvider.swift"),
             // A generated Info.plist gets the string from the build settings.
             RuleExample(files: [
-                ("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>UILaunchScreen</key><dict/></dict></plist>
-                """),
-                ("App/Config/Shared.xcconfig", """
-                INFOPLIST_KEY_NSCameraUsageDescription = Acme Wallet photographs the cheque you deposit; photos go only to Acme.
-                """),
-                ("App/Scanner.swift", """
-                let session = AVCaptureSession()
-                """),
-            ]),
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>UILaunchScreen</key><dict/></dict></plist>
+                    """
+                ),
+                (
+                    "App/Config/Shared.xcconfig",
+                    """
+                    INFOPLIST_KEY_NSCameraUsageDescription = Acme Wallet photographs the cheque you deposit; photos go only to Acme.
+                    """
+                ),
+                (
+                    "App/Scanner.swift",
+                    """
+                    let session = AVCaptureSession()
+                    """
+                )
+            ])
         ]
     )
 
@@ -181,11 +228,13 @@ struct UsageDescriptionRule: ProjectRule {
         }
         for (_, group) in missing.sorted(by: { $0.key < $1.key }) {
             guard let first = group.uses.first else { continue }
-            project.report(description, file: group.plist, line: 1, message: """
-                \(group.key) is missing, but \(resource(first.value)) is used at \(first.file):\(first.line) \
-                (\(first.value)); iOS terminates the app the first time it asks. Add a purpose string that says \
-                why the app needs it
-                """)
+            project.report(
+                description, file: group.plist, line: 1,
+                message: """
+                    \(group.key) is missing, but \(resource(first.value)) is used at \(first.file):\(first.line) \
+                    (\(first.value)); iOS terminates the app the first time it asks. Add a purpose string that says \
+                    why the app needs it
+                    """)
         }
 
         // Generic: wherever the string is declared; a declared key means the app (or an SDK) asks.
@@ -193,9 +242,11 @@ struct UsageDescriptionRule: ProjectRule {
             guard let problem = UsageDescriptions.genericProblem(d.text) else { continue }
             let use = uses.first { UsageDescriptions.keys(forSymbol: $0.value).contains(d.key) }
             let usedAt = use.map { "; used at \($0.file):\($0.line)" } ?? ""
-            project.report(description, file: d.fact.file, line: d.fact.line, column: d.fact.column, message: """
-                \(d.key): \(problem)\(usedAt). Users see this text in the permission prompt
-                """)
+            project.report(
+                description, file: d.fact.file, line: d.fact.line, column: d.fact.column,
+                message: """
+                    \(d.key): \(problem)\(usedAt). Users see this text in the permission prompt
+                    """)
         }
     }
 

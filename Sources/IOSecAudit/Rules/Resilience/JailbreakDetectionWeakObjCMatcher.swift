@@ -5,7 +5,9 @@ enum JailbreakDetectionWeakObjCMatcher: ObjCRule {
     static var description: RuleDescription { JailbreakDetectionWeakRule.description }
 
     /// Signals beyond paths: loaded images, a sandbox-escape write, fork, environment variables, sysctl.
-    static let otherSignals: Set<String> = ["_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "writeToFile"]
+    static let otherSignals: Set<String> = [
+        "_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "writeToFile"
+    ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard !otherSignals.contains(where: source.mentions) else { return }
@@ -13,6 +15,9 @@ enum JailbreakDetectionWeakObjCMatcher: ObjCRule {
             JailbreakDetectionWeakRule.markers.contains { source.stringToken(index, hasPrefix: $0) }
         }
         guard let first else { return }
-        report(file, source, at: first, "jailbreak detection rests on well-known paths or URL schemes, which bypass tools hide with one hook; combine independent signals and do not rely on it to protect data")
+        report(
+            file, source, at: first,
+            "jailbreak detection rests on well-known paths or URL schemes, which bypass tools hide with one hook; combine independent signals and do not rely on it to protect data"
+        )
     }
 }

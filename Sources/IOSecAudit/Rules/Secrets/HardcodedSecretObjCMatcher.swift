@@ -10,39 +10,56 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
         var named: [Int: String] = [:]  // literal token → the name it is given
         for define in source.defines {
             // `#define` values are lexed separately; report at the name, where the value is written.
-            guard let token = define.value.first, define.value.count == 1, token.kind == .objcString || token.kind == .string else { continue }
+            guard let token = define.value.first, define.value.count == 1,
+                token.kind == .objcString || token.kind == .string
+            else { continue }
             let open = token.kind == .objcString ? token.start + 2 : token.start + 1
             guard token.end - 1 >= open else { continue }
             let value = String(decoding: source.bytes[open..<(token.end - 1)], as: UTF8.self)
             if let message = message(value, name: define.name) {
-                file.report(description, line: token.line, column: token.column, message: message.text, severity: message.severity,
-                            confidence: message.confidence, context: token.isDebugOnly ? .debug : nil)
+                file.report(
+                    description, line: token.line, column: token.column, message: message.text,
+                    severity: message.severity,
+                    confidence: message.confidence, context: token.isDebugOnly ? .debug : nil)
             }
         }
         for assignment in source.assignments() where assignment.value.count == 1 {
             guard let name = source.lastIdentifier(in: assignment.target) else { continue }
             named[assignment.value.lowerBound] = name
         }
-        for (index, token) in source.tokens.enumerated() where (token.kind == .objcString || token.kind == .string) && token.end - token.start >= 6 {
-            guard let value = source.stringValue(ofToken: index), let message = message(value, name: named[index]) else { continue }
+        for (index, token) in source.tokens.enumerated()
+        where (token.kind == .objcString || token.kind == .string) && token.end - token.start >= 6 {
+            guard let value = source.stringValue(ofToken: index), let message = message(value, name: named[index])
+            else { continue }
             report(file, source, at: index, message.text, severity: message.severity, confidence: message.confidence)
         }
     }
 
     /// The Swift rule's verdicts on a literal and the name it is given.
-    static func message(_ text: String, name: String?) -> (text: String, severity: Severity?, confidence: Confidence?)? {
+    static func message(_ text: String, name: String?) -> (text: String, severity: Severity?, confidence: Confidence?)?
+    {
         if text.utf8.count >= 16, let match = SecretDetector.knownFormat(in: text) {
             return match.isPublic
                 ? ("\(match.description) is hard-coded; fine if it really is the publishable key", .info, nil)
-                : ("\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side", nil, nil)
+                : (
+                    "\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side",
+                    nil, nil
+                )
         }
         guard let name, let category = SensitiveName.classify(name) else { return nil }
         if text.utf8.count >= 16, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) {
-            return ("'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime", .high, nil)
+            return (
+                "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime", .high,
+                nil
+            )
         }
-        if HardcodedSecretRule.credentialCategories.contains(category), HardcodedSecretRule.looksLikeCredentialValue(text) {
-            return ("'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
-                    .high, .medium)
+        if HardcodedSecretRule.credentialCategories.contains(category),
+            HardcodedSecretRule.looksLikeCredentialValue(text)
+        {
+            return (
+                "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
+                .high, .medium
+            )
         }
         return nil
     }

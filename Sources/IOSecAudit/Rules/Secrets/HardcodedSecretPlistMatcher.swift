@@ -24,7 +24,9 @@ struct HardcodedSecretPlistMatcher: ArtifactRule {
                 visit(entry.value, key: entry.key, line: entry.valueLine ?? entry.keyLine, in: file, depth: depth + 1)
             }
         case .array(let array):
-            for element in array.elements { visit(element.value, key: key, line: element.line ?? line, in: file, depth: depth + 1) }
+            for element in array.elements {
+                visit(element.value, key: key, line: element.line ?? line, in: file, depth: depth + 1)
+            }
         case .string(let text):
             check(text, key: key, line: line, in: file)
         default:
@@ -35,15 +37,27 @@ struct HardcodedSecretPlistMatcher: ArtifactRule {
     private static func check(_ text: String, key: String?, line: Int?, in file: ArtifactFile) {
         if text.utf8.count >= 16, let match = SecretDetector.knownFormat(in: text) {
             if match.isPublic {
-                file.report(description, atLineStart: line, message: "\(match.description) is bundled; fine if it really is the publishable key", severity: .info)
+                file.report(
+                    description, atLineStart: line,
+                    message: "\(match.description) is bundled; fine if it really is the publishable key",
+                    severity: .info)
             } else {
-                file.report(description, atLineStart: line, message: "\(match.description) is bundled in a property list anyone with the app can read; revoke it and keep it server-side")
+                file.report(
+                    description, atLineStart: line,
+                    message:
+                        "\(match.description) is bundled in a property list anyone with the app can read; revoke it and keep it server-side"
+                )
             }
             return
         }
-        guard let key, let category = SensitiveName.classify(key), HardcodedSecretRule.credentialCategories.contains(category),
-              HardcodedSecretRule.looksLikeCredentialValue(text) else { return }
-        file.report(description, atLineStart: line, message: "'\(key)' is bundled in a property list anyone with the app can read; do not ship credentials in the app",
-                    severity: .high, confidence: .medium)
+        guard let key, let category = SensitiveName.classify(key),
+            HardcodedSecretRule.credentialCategories.contains(category),
+            HardcodedSecretRule.looksLikeCredentialValue(text)
+        else { return }
+        file.report(
+            description, atLineStart: line,
+            message:
+                "'\(key)' is bundled in a property list anyone with the app can read; do not ship credentials in the app",
+            severity: .high, confidence: .medium)
     }
 }

@@ -13,156 +13,233 @@ struct HardcodedSecretRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 798,
         rationale: """
-        Every string in the app ships in the binary, where `strings` or a disassembler reads it in seconds; \
-        obfuscation only slows that down. A cloud access key, API secret, private key or long-lived token found \
-        there gives an attacker the app's own access to the backend, and it cannot be rotated without a new \
-        release. Publishable keys (Stripe `pk_…`) are public by design and reported only as info.
-        """,
-        fix: "Revoke the secret, keep it on your server, and give the app short-lived, per-user credentials at runtime.",
+            Every string in the app ships in the binary, where `strings` or a disassembler reads it in seconds; \
+            obfuscation only slows that down. A cloud access key, API secret, private key or long-lived token found \
+            there gives an attacker the app's own access to the backend, and it cannot be rotated without a new \
+            release. Publishable keys (Stripe `pk_…`) are public by design and reported only as info.
+            """,
+        fix:
+            "Revoke the secret, keep it on your server, and give the app short-lived, per-user credentials at runtime.",
         fixExample: """
-        // The server holds the Stripe secret key; the app asks it for a per-payment client secret.
-        let intent = try await api.createPaymentIntent(amount: cart.total)
-        let sheet = PaymentSheet(paymentIntentClientSecret: intent.clientSecret, configuration: configuration)
-        """,
+            // The server holds the Stripe secret key; the app asks it for a per-payment client secret.
+            let intent = try await api.createPaymentIntent(amount: cart.total)
+            let sheet = PaymentSheet(paymentIntentClientSecret: intent.clientSecret, configuration: configuration)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            #define kStripeSecret ↓@"sk_live_4eC39HqLyjWDarjtT1zdp7dc"
-            static NSString *const kAPISecret = ↓@"9f8e7d6c5b4a39281706f5e4d3c2b1a0";
-            - (void)setUp { self.adminPassword = ↓@"Winter#2019"; }
-            """, path: "App/Config.m", findings: [
-                FindingSpec(severity: .critical, confidence: .high, message: "Stripe secret key (sk_…/rk_…) is hard-coded and readable"),
-                FindingSpec(severity: .high, confidence: .high, message: "'kAPISecret' holds a hard-coded high-entropy secret"),
-                FindingSpec(severity: .high, confidence: .medium, message: "'adminPassword' is set to a hard-coded value"),
-            ]),
-            RuleExample("""
-            // Reported at info: publishable keys are public by design.
-            - (void)configurePayments {
-                [StripeAPI setDefaultPublishableKey:↓@"pk_live_51H8abcdEFGHijklMNOPqrSTuv"];
-            }
-            """, path: "App/PaymentsSetup.m",
-            findings: [FindingSpec(severity: .info, confidence: .high, message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")]),
-            RuleExample(#"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#,
-                        findings: [FindingSpec(severity: .critical, confidence: .high, message: "AWS access key ID (AKIA…/ASIA…) is hard-coded and readable")]),
-            RuleExample("""
-            enum Secrets {
-                static let clientSecret = ↓"q8Zr1vX0pL3kT9wYb2NcR7uE"
-            }
-            """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'clientSecret' holds a hard-coded high-entropy secret")]),
-            RuleExample(#"request.setValue(↓"Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", forHTTPHeaderField: "Authorization")"#,
-                        findings: [FindingSpec(severity: .critical, confidence: .high, message: "JSON Web Token is hard-coded")]),
-            RuleExample("""
-            // Reported at info: publishable keys are public by design.
-            StripeAPI.defaultPublishableKey = ↓"pk_live_51H8abcdEFGHijklMNOPqrSTuv"
-            """, findings: [FindingSpec(severity: .info, confidence: .high, message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")]),
-            RuleExample("""
-            let signingKeyPEM = ↓\"\"\"
-            -----BEGIN RSA PRIVATE KEY-----
-            MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
-            -----END RSA PRIVATE KEY-----
-            \"\"\"
-            """, findings: [FindingSpec(severity: .critical, confidence: .high, message: "PEM private key is hard-coded")]),
-            RuleExample(#"let headers = ["X-Api-Key": ↓"9fK2mQ7xLp4Rz8Vt3Wb6Nc1Y"]"#,
-                        findings: [FindingSpec(severity: .high, confidence: .high, message: "'X-Api-Key' holds a hard-coded high-entropy secret")]),
-            RuleExample("""
-            // Low entropy is no excuse: a password, PIN or token in the source is the same in every install.
-            final class MaintenanceLogin {
-                let supportPassword = ↓"Spring#2021"
-                func signIn() { api.storeCredentials(user: "ops", password: ↓"letmein42") }
-                func reset(_ account: Account) { account.pin = ↓"0000" }
-            }
-            """, findings: [
-                FindingSpec(severity: .high, confidence: .medium, message: "'supportPassword' is set to a hard-coded value"),
-                FindingSpec(severity: .high, confidence: .medium, message: "'password' is set to a hard-coded value"),
-                FindingSpec(severity: .high, confidence: .medium, message: "'pin' is set to a hard-coded value"),
-            ]),
-            RuleExample(#"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#,
-                        findings: [FindingSpec(severity: .high, confidence: .medium, message: "'userPIN' is set to a hard-coded value")]),
-            RuleExample("""
-            // A `NAME=value` configuration line reads the same in the binary: high, with medium confidence.
-            let crashReporterDefaults = ↓"SENTRY_AUTH_TOKEN=7c1f9a04e2b84d6c"
-            """, findings: [FindingSpec(severity: .high, confidence: .medium, message: "'SENTRY_AUTH_TOKEN' is set to a hard-coded value in this string")]),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>username</key>
-                <string>support</string>
-                <key>password</key>
-                ↓<string>Summer#2022</string>
-            </dict>
-            </plist>
-            """, path: "App/Resources/Credentials.plist",
-            findings: [FindingSpec(severity: .high, confidence: .medium, message: "'password' is bundled in a property list")]),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>StripePublishableKey</key>
-                ↓<string>pk_live_51H8abcdEFGHijklMNOPqrSTuv</string>
-                <key>SupportSlackBotToken</key>
-                ↓<string>xoxb-2847193650-5928374610283-Qm8fT2vLx9RkP4wZ7nB3cY1d</string>
-            </dict>
-            </plist>
-            """, path: "App/Resources/Credentials.plist", findings: [
-                FindingSpec(severity: .info, confidence: .high, message: "Stripe publishable key (pk_…), public by design is bundled; fine if"),
-                FindingSpec(severity: .critical, confidence: .high, message: "Slack token (xox…) is bundled in a property list anyone with the app can read"),
-            ]),
+            RuleExample(
+                """
+                #define kStripeSecret ↓@"sk_live_4eC39HqLyjWDarjtT1zdp7dc"
+                static NSString *const kAPISecret = ↓@"9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+                - (void)setUp { self.adminPassword = ↓@"Winter#2019"; }
+                """, path: "App/Config.m",
+                findings: [
+                    FindingSpec(
+                        severity: .critical, confidence: .high,
+                        message: "Stripe secret key (sk_…/rk_…) is hard-coded and readable"),
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'kAPISecret' holds a hard-coded high-entropy secret"),
+                    FindingSpec(
+                        severity: .high, confidence: .medium, message: "'adminPassword' is set to a hard-coded value")
+                ]),
+            RuleExample(
+                """
+                // Reported at info: publishable keys are public by design.
+                - (void)configurePayments {
+                    [StripeAPI setDefaultPublishableKey:↓@"pk_live_51H8abcdEFGHijklMNOPqrSTuv"];
+                }
+                """, path: "App/PaymentsSetup.m",
+                findings: [
+                    FindingSpec(
+                        severity: .info, confidence: .high,
+                        message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")
+                ]),
+            RuleExample(
+                #"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#,
+                findings: [
+                    FindingSpec(
+                        severity: .critical, confidence: .high,
+                        message: "AWS access key ID (AKIA…/ASIA…) is hard-coded and readable")
+                ]),
+            RuleExample(
+                """
+                enum Secrets {
+                    static let clientSecret = ↓"q8Zr1vX0pL3kT9wYb2NcR7uE"
+                }
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'clientSecret' holds a hard-coded high-entropy secret")
+                ]),
+            RuleExample(
+                #"request.setValue(↓"Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", forHTTPHeaderField: "Authorization")"#,
+                findings: [FindingSpec(severity: .critical, confidence: .high, message: "JSON Web Token is hard-coded")]
+            ),
+            RuleExample(
+                """
+                // Reported at info: publishable keys are public by design.
+                StripeAPI.defaultPublishableKey = ↓"pk_live_51H8abcdEFGHijklMNOPqrSTuv"
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .info, confidence: .high,
+                        message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")
+                ]),
+            RuleExample(
+                """
+                let signingKeyPEM = ↓\"\"\"
+                -----BEGIN RSA PRIVATE KEY-----
+                MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
+                -----END RSA PRIVATE KEY-----
+                \"\"\"
+                """,
+                findings: [
+                    FindingSpec(severity: .critical, confidence: .high, message: "PEM private key is hard-coded")
+                ]),
+            RuleExample(
+                #"let headers = ["X-Api-Key": ↓"9fK2mQ7xLp4Rz8Vt3Wb6Nc1Y"]"#,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'X-Api-Key' holds a hard-coded high-entropy secret")
+                ]),
+            RuleExample(
+                """
+                // Low entropy is no excuse: a password, PIN or token in the source is the same in every install.
+                final class MaintenanceLogin {
+                    let supportPassword = ↓"Spring#2021"
+                    func signIn() { api.storeCredentials(user: "ops", password: ↓"letmein42") }
+                    func reset(_ account: Account) { account.pin = ↓"0000" }
+                }
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .medium, message: "'supportPassword' is set to a hard-coded value"),
+                    FindingSpec(
+                        severity: .high, confidence: .medium, message: "'password' is set to a hard-coded value"),
+                    FindingSpec(severity: .high, confidence: .medium, message: "'pin' is set to a hard-coded value")
+                ]),
+            RuleExample(
+                #"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#,
+                findings: [
+                    FindingSpec(severity: .high, confidence: .medium, message: "'userPIN' is set to a hard-coded value")
+                ]),
+            RuleExample(
+                """
+                // A `NAME=value` configuration line reads the same in the binary: high, with medium confidence.
+                let crashReporterDefaults = ↓"SENTRY_AUTH_TOKEN=7c1f9a04e2b84d6c"
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .medium,
+                        message: "'SENTRY_AUTH_TOKEN' is set to a hard-coded value in this string")
+                ]),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>username</key>
+                    <string>support</string>
+                    <key>password</key>
+                    ↓<string>Summer#2022</string>
+                </dict>
+                </plist>
+                """, path: "App/Resources/Credentials.plist",
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .medium, message: "'password' is bundled in a property list")
+                ]),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>StripePublishableKey</key>
+                    ↓<string>pk_live_51H8abcdEFGHijklMNOPqrSTuv</string>
+                    <key>SupportSlackBotToken</key>
+                    ↓<string>xoxb-2847193650-5928374610283-Qm8fT2vLx9RkP4wZ7nB3cY1d</string>
+                </dict>
+                </plist>
+                """, path: "App/Resources/Credentials.plist",
+                findings: [
+                    FindingSpec(
+                        severity: .info, confidence: .high,
+                        message: "Stripe publishable key (pk_…), public by design is bundled; fine if"),
+                    FindingSpec(
+                        severity: .critical, confidence: .high,
+                        message: "Slack token (xox…) is bundled in a property list anyone with the app can read")
+                ]),
             // Reported at info: PostHog project keys only ingest events and are meant to ship.
-            RuleExample(#"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#,
-                        findings: [FindingSpec(severity: .info, confidence: .high, message: "PostHog project API key (phc_…), public by design is hard-coded")]),
+            RuleExample(
+                #"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#,
+                findings: [
+                    FindingSpec(
+                        severity: .info, confidence: .high,
+                        message: "PostHog project API key (phc_…), public by design is hard-coded")
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            #define kTokenKey @"auth_token"
-            static NSString *const kPasswordPlaceholder = @"Enter your password";
-            - (void)setUp { self.passwordField.placeholder = @"Password"; self.tokenKey = @"session_token"; }
-            """, path: "App/Config.m"),
-            RuleExample("""
-            let apiKey = "YOUR_API_KEY"
-            let token = "<token>"
-            let clientSecret = ""
-            let stripeSecretKey = "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX"
-            """),
+            RuleExample(
+                """
+                #define kTokenKey @"auth_token"
+                static NSString *const kPasswordPlaceholder = @"Enter your password";
+                - (void)setUp { self.passwordField.placeholder = @"Password"; self.tokenKey = @"session_token"; }
+                """, path: "App/Config.m"),
+            RuleExample(
+                """
+                let apiKey = "YOUR_API_KEY"
+                let token = "<token>"
+                let clientSecret = ""
+                let stripeSecretKey = "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX"
+                """),
             RuleExample(#"let stubKey = "AKIAQ3EGRT5YHN6TLPZW""#, path: "AppTests/UploadTests.swift"),
-            RuleExample(#"let recordedToken = "ghp_8kQ2mX7pL4rZ9vT3wB6nC1yE5uH0jD2sF4gA""#, path: "App/Fixtures/RecordedResponses.swift"),
-            RuleExample("""
-            let publicKeyPEM = "-----BEGIN PUBLIC KEY-----MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHC-----END PUBLIC KEY-----"
-            let requestID = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
-            let sessionIdentifier = "com.acme.shop.background-session"
-            let passwordResetURL = "https://acme-shop.com/account/password/reset"
-            """),
+            RuleExample(
+                #"let recordedToken = "ghp_8kQ2mX7pL4rZ9vT3wB6nC1yE5uH0jD2sF4gA""#,
+                path: "App/Fixtures/RecordedResponses.swift"),
+            RuleExample(
+                """
+                let publicKeyPEM = "-----BEGIN PUBLIC KEY-----MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHC-----END PUBLIC KEY-----"
+                let requestID = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
+                let sessionIdentifier = "com.acme.shop.background-session"
+                let passwordResetURL = "https://acme-shop.com/account/password/reset"
+                """),
             RuleExample(#"let tokenKey = UserDefaultsKey("auth.token.v2")"#),
-            RuleExample("""
-            enum LoginField: String {
-                case loginToken = "org.example.msc3906.login_token"
-                case password = "password"
-            }
-            let passwordKey = "password"
-            let authHeader = "Authorization"
-            let passwordTitle = "login.password.title"
-            let tokenStorageKey = "auth_token"
-            let passwordPrompt = "Enter your password"
-            let passwordFormat = "%@:%@"
-            """),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>passwordMinLength</key>
-                <integer>12</integer>
-                <key>tokenEndpoint</key>
-                <string>https://auth.acme-shop.com/token</string>
-                <key>passwordKey</key>
-                <string>password</string>
-            </dict>
-            </plist>
-            """, path: "App/Resources/Settings.plist"),
-            RuleExample("""
-            struct LoginView_Previews: PreviewProvider {
-                static var previews: some View { PasswordPrompt(generatedPassword: "GeNeRaTeD-pAsSwOrD") }
-            }
-            #Preview { PinPad(pin: "4321") }
-            """),
+            RuleExample(
+                """
+                enum LoginField: String {
+                    case loginToken = "org.example.msc3906.login_token"
+                    case password = "password"
+                }
+                let passwordKey = "password"
+                let authHeader = "Authorization"
+                let passwordTitle = "login.password.title"
+                let tokenStorageKey = "auth_token"
+                let passwordPrompt = "Enter your password"
+                let passwordFormat = "%@:%@"
+                """),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>passwordMinLength</key>
+                    <integer>12</integer>
+                    <key>tokenEndpoint</key>
+                    <string>https://auth.acme-shop.com/token</string>
+                    <key>passwordKey</key>
+                    <string>password</string>
+                </dict>
+                </plist>
+                """, path: "App/Resources/Settings.plist"),
+            RuleExample(
+                """
+                struct LoginView_Previews: PreviewProvider {
+                    static var previews: some View { PasswordPrompt(generatedPassword: "GeNeRaTeD-pAsSwOrD") }
+                }
+                #Preview { PinPad(pin: "4321") }
+                """)
         ]
     )
 
@@ -188,29 +265,46 @@ struct HardcodedSecretRule: SwiftRule {
         }
         if text.utf8.count >= Self.minimumLength, let match = SecretDetector.knownFormat(in: text) {
             if match.isPublic {
-                report(file, at: literal, "\(match.description) is hard-coded; fine if it really is the publishable key", severity: .info)
+                report(
+                    file, at: literal, "\(match.description) is hard-coded; fine if it really is the publishable key",
+                    severity: .info)
             } else {
-                report(file, at: literal, "\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side")
+                report(
+                    file, at: literal,
+                    "\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side"
+                )
             }
             return
         }
         // `"MAS_API_KEY=8767086b9f6f"`: a configuration line with its own name.
-        if !interpolated, let (key, value) = Self.assignmentInText(text), SensitiveName.classify(key).map(Self.credentialCategories.contains) == true,
-           Self.looksLikeCredentialValue(value) {
-            report(file, at: literal, "'\(key)' is set to a hard-coded value in this string, readable in the binary; keep it server-side",
-                   severity: .high, confidence: .medium)
+        if !interpolated, let (key, value) = Self.assignmentInText(text),
+            SensitiveName.classify(key).map(Self.credentialCategories.contains) == true,
+            Self.looksLikeCredentialValue(value)
+        {
+            report(
+                file, at: literal,
+                "'\(key)' is set to a hard-coded value in this string, readable in the binary; keep it server-side",
+                severity: .high, confidence: .medium)
             return
         }
         guard !interpolated, let name = Self.assignedName(of: literal), let category = SensitiveName.classify(name),
-              !Self.isEnumRawValue(literal) else { return }
-        if text.utf8.count >= Self.minimumLength, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) {
-            report(file, at: literal, "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime",
-                   severity: .high)
-        } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text), !Self.isDisplayText(literal),
-                  !Self.isValueOfCaseKeyedDictionary(literal) {
+            !Self.isEnumRawValue(literal)
+        else { return }
+        if text.utf8.count >= Self.minimumLength, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text)
+        {
+            report(
+                file, at: literal,
+                "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime",
+                severity: .high)
+        } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text),
+            !Self.isDisplayText(literal),
+            !Self.isValueOfCaseKeyedDictionary(literal)
+        {
             // A password, PIN or token is a secret whatever its entropy: "0000" and "Winter#2019" are the worst ones.
-            report(file, at: literal, "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
-                   severity: .high, confidence: .medium)
+            report(
+                file, at: literal,
+                "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
+                severity: .high, confidence: .medium)
         }
     }
 
@@ -219,13 +313,17 @@ struct HardcodedSecretRule: SwiftRule {
         guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
         let key = text[..<separator].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: separator)...].trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty, !value.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }),
-              !value.contains(" ") else { return nil }
+        guard !key.isEmpty, !value.isEmpty,
+            key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }),
+            !value.contains(" ")
+        else { return nil }
         return (key, value)
     }
 
     /// Kinds of names whose value is a credential on its own.
-    static let credentialCategories: Set<SensitiveCategory> = [.password, .secret, .token, .key, .pin, .otp, .credential, .session]
+    static let credentialCategories: Set<SensitiveCategory> = [
+        .password, .secret, .token, .key, .pin, .otp, .credential, .session
+    ]
 
     /// Whether a literal given a credential's name looks like the credential's value rather than a key name,
     /// a placeholder, a format, a URL or text for people.
@@ -244,20 +342,34 @@ struct HardcodedSecretRule: SwiftRule {
         // A key name has few digits: "auth_token" is one, "sync_token_prod_9f8e7d6c5b4a" is a token with a prefix.
         if SensitiveName.isSensitive(text), text.filter(\.isNumber).count < 4 { return false }
         let lower = text.lowercased()
-        if text.allSatisfy({ $0.isLetter }), ["password", "token", "secret", "key", "pin", "session", "credential", "cookie", "otp"].contains(where: lower.contains) {
+        if text.allSatisfy({ $0.isLetter }),
+            ["password", "token", "secret", "key", "pin", "session", "credential", "cookie", "otp"].contains(
+                where: lower.contains)
+        {
             return false
         }
         if ["notused", "unused", "none", "null", "undefined", "nothing"].contains(lower) { return false }
         let scalars = text.unicodeScalars
         // `login.password.title`, `com.acme.token-store`: dotted identifiers and localisation keys.
         let dotted = text.split(separator: ".", omittingEmptySubsequences: false)
-        if dotted.count >= 2, dotted.allSatisfy({ part in
-            guard let first = part.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else { return false }
-            return part.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }
-        }) { return false }
+        if dotted.count >= 2,
+            dotted.allSatisfy({ part in
+                guard let first = part.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else {
+                    return false
+                }
+                return part.unicodeScalars.allSatisfy {
+                    CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-"
+                }
+            })
+        {
+            return false
+        }
         // `remember_me`, `user-pin`: snake / kebab identifiers.
         if scalars.allSatisfy({ CharacterSet.lowercaseLetters.contains($0) || $0 == "_" || $0 == "-" }),
-           text.contains("_") || text.contains("-") { return false }
+            text.contains("_") || text.contains("-")
+        {
+            return false
+        }
         // A type or selector name: `PasswordViewController`, `loginWithPassword:`.
         if text.hasSuffix(":") { return false }
         return true
@@ -265,8 +377,11 @@ struct HardcodedSecretRule: SwiftRule {
 
     /// Text shown to people or looked up for localisation: `Text("…")`, `NSLocalizedString("…")`, titles.
     private static func isDisplayText(_ literal: StringLiteralExprSyntax) -> Bool {
-        guard let call = literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), let name = call.calledName else { return false }
-        return ["NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "Text", "Label", "localized", "String"].contains(name)
+        guard let call = literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), let name = call.calledName
+        else { return false }
+        return [
+            "NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "Text", "Label", "localized", "String"
+        ].contains(name)
     }
 
     /// `[Sections.authorization: "Authentication"]`: a table from cases to titles, not a credential.
@@ -303,8 +418,9 @@ struct HardcodedSecretRule: SwiftRule {
             }
         }
         if let argument = parent.as(LabeledExprSyntax.self), argument.label == nil,
-           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-           ["Data", "Array"].contains(call.calledName ?? "") {
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            ["Data", "Array"].contains(call.calledName ?? "")
+        {
             return ExprSyntax(call)
         }
         return nil
@@ -323,8 +439,9 @@ struct HardcodedSecretRule: SwiftRule {
             return nil
         }
         if let list = parent.as(ExprListSyntax.self),
-           let assignment = list.parent?.as(SequenceExprSyntax.self)?.simpleAssignment,
-           assignment.value.id == literal.id {
+            let assignment = list.parent?.as(SequenceExprSyntax.self)?.simpleAssignment,
+            assignment.value.id == literal.id
+        {
             // `account.pin = "0000"`, `params["password"] = "…"`
             return assignment.target.lastName
                 ?? assignment.target.as(SubscriptCallExprSyntax.self)?.arguments.first?.expression.stringLiteralValue
@@ -350,9 +467,11 @@ struct HardcodedSecretRule: SwiftRule {
                 return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             }
             if let function = n.as(FunctionDeclSyntax.self) { return function.name.text }
-            guard n.is(ReturnStmtSyntax.self) || n.is(CodeBlockItemSyntax.self) || n.is(CodeBlockItemListSyntax.self)
-                || n.is(AccessorBlockSyntax.self) || n.is(CodeBlockSyntax.self) || n.is(AccessorDeclSyntax.self)
-                || n.is(AccessorDeclListSyntax.self) else { return nil }
+            guard
+                n.is(ReturnStmtSyntax.self) || n.is(CodeBlockItemSyntax.self) || n.is(CodeBlockItemListSyntax.self)
+                    || n.is(AccessorBlockSyntax.self) || n.is(CodeBlockSyntax.self) || n.is(AccessorDeclSyntax.self)
+                    || n.is(AccessorDeclListSyntax.self)
+            else { return nil }
             current = n.parent
             hops += 1
         }

@@ -15,12 +15,15 @@ struct CoreDataModelMatcher: ProjectRule {
             let sorted = attributes.sorted { $0.line < $1.line }
             guard let first = sorted.first else { continue }
             let names = sorted.map { FactKind.fields($0.value, count: 2)[0] }
-            let listed = names.prefix(4).joined(separator: ", ") + (names.count > 4 ? " and \(names.count - 4) more" : "")
-            project.report(description, file: file, line: first.line, column: first.column, message: """
-                the Core Data model stores \(listed) in a plain SQLite file, and no store sets \
-                NSPersistentStoreFileProtectionKey to .complete; keep secrets in the Keychain (or give the store \
-                complete protection)
-                """)
+            let listed =
+                names.prefix(4).joined(separator: ", ") + (names.count > 4 ? " and \(names.count - 4) more" : "")
+            project.report(
+                description, file: file, line: first.line, column: first.column,
+                message: """
+                    the Core Data model stores \(listed) in a plain SQLite file, and no store sets \
+                    NSPersistentStoreFileProtectionKey to .complete; keep secrets in the Keychain (or give the store \
+                    complete protection)
+                    """)
         }
     }
 
@@ -44,7 +47,9 @@ struct CoreDataModelMatcher: ProjectRule {
         var numbers: [Int] = []
         var current = ""
         for character in folder.dropLast(".xcdatamodel".count) {
-            if character.isASCII, character.isNumber { current.append(character) } else if !current.isEmpty {
+            if character.isASCII, character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
                 numbers.append(Int(current) ?? 0)
                 current = ""
             }

@@ -13,172 +13,225 @@ struct DatabaseUnencryptedRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
         rationale: """
-        SQLite files, Core Data stores, Realm, Couchbase Lite and YapDatabase databases are plain files in the \
-        app container. They are copied into backups, readable from a jailbroken or forensically imaged device, and \
-        keep deleted rows in free pages and the write-ahead log long after the app "deleted" them. A password, \
-        token or card number stored there is one file copy away from an attacker.
-        """,
-        fix: "Keep credentials in the Keychain; if the database must hold sensitive data, encrypt it (Realm encryptionKey from the Keychain, SQLCipher, GRDB with a passphrase) and give the file complete data protection.",
+            SQLite files, Core Data stores, Realm, Couchbase Lite and YapDatabase databases are plain files in the \
+            app container. They are copied into backups, readable from a jailbroken or forensically imaged device, and \
+            keep deleted rows in free pages and the write-ahead log long after the app "deleted" them. A password, \
+            token or card number stored there is one file copy away from an attacker.
+            """,
+        fix:
+            "Keep credentials in the Keychain; if the database must hold sensitive data, encrypt it (Realm encryptionKey from the Keychain, SQLCipher, GRDB with a passphrase) and give the file complete data protection.",
         fixExample: """
-        // The token goes to the Keychain; the database keeps only a reference to the account.
-        try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: account.id)
-        // Realm: encrypt with a 64-byte key kept in the Keychain.
-        let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keyFromKeychain()))
-        """,
+            // The token goes to the Keychain; the database keeps only a reference to the account.
+            try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: account.id)
+            // Realm: encrypt with a 64-byte key kept in the Keychain.
+            let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keyFromKeychain()))
+            """,
         triggeringExamples: [
-            RuleExample("""
-            func saveUser(_ name: String, password: String) {
-                let sql = "INSERT INTO users (name, password) VALUES (?, ?)"
-                var statement: OpaquePointer?
-                ↓sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-            }
-            """),
-            RuleExample("""
-            func remember(_ email: String, _ password: String) {
-                let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: context)
-                user.setValue(email, forKey: "email")
-                ↓user.setValue(password, forKey: "password")
-                try? context.save()
-            }
-            """),
-            RuleExample("""
-            func store(_ credentials: Credentials) {
-                let realm = try! Realm()
-                try! realm.write {
-                    ↓realm.add(credentials)
+            RuleExample(
+                """
+                func saveUser(_ name: String, password: String) {
+                    let sql = "INSERT INTO users (name, password) VALUES (?, ?)"
+                    var statement: OpaquePointer?
+                    ↓sqlite3_prepare_v2(db, sql, -1, &statement, nil)
                 }
-            }
-            """),
-            RuleExample("""
-            func cache(pin: String) {
-                connection.readWrite { transaction in
-                    ↓transaction.setObject(pin, forKey: "userPIN", inCollection: "auth")
+                """),
+            RuleExample(
+                """
+                func remember(_ email: String, _ password: String) {
+                    let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: context)
+                    user.setValue(email, forKey: "email")
+                    ↓user.setValue(password, forKey: "password")
+                    try? context.save()
                 }
-            }
-            """),
-            RuleExample(#"try db.executeUpdate(↓"INSERT INTO accounts (email, token) VALUES (?, ?)", values: [email, token])"#),
-            RuleExample("""
-            func register(email: String, password: String) throws {
-                let user = User(context: container.viewContext)
-                user.email = email
-                ↓user.password = password
-                try container.viewContext.save()
-            }
-            """),
-            RuleExample("""
-            func saveUser(_ name: String, _ password: String) {
-                sqlite3_exec(db, ↓"INSERT INTO users VALUES ('\\(name)', '\\(password)')", nil, nil, nil)
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                func store(_ credentials: Credentials) {
+                    let realm = try! Realm()
+                    try! realm.write {
+                        ↓realm.add(credentials)
+                    }
+                }
+                """),
+            RuleExample(
+                """
+                func cache(pin: String) {
+                    connection.readWrite { transaction in
+                        ↓transaction.setObject(pin, forKey: "userPIN", inCollection: "auth")
+                    }
+                }
+                """),
+            RuleExample(
+                #"try db.executeUpdate(↓"INSERT INTO accounts (email, token) VALUES (?, ?)", values: [email, token])"#),
+            RuleExample(
+                """
+                func register(email: String, password: String) throws {
+                    let user = User(context: container.viewContext)
+                    user.email = email
+                    ↓user.password = password
+                    try container.viewContext.save()
+                }
+                """),
+            RuleExample(
+                """
+                func saveUser(_ name: String, _ password: String) {
+                    sqlite3_exec(db, ↓"INSERT INTO users VALUES ('\\(name)', '\\(password)')", nil, nil, nil)
+                }
+                """),
             RuleExample(#"try ↓document.putProperties(["username": username, "password": password])"#),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522">
-                <entity name="Account" representedClassName="Account" syncable="YES" codeGenerationType="class">
-                    <attribute name="email" optional="YES" attributeType="String"/>
-                    ↓<attribute name="password" optional="YES" attributeType="String"/>
-                    <attribute name="cardNumber" optional="YES" attributeType="String"/>
-                </entity>
-            </model>
-            """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents"),
-        ],
-        nonTriggeringExamples: [
-            RuleExample(#"sqlite3_prepare_v2(db, "INSERT INTO notes (title, body) VALUES (?, ?)", -1, &statement, nil)"#),
-            RuleExample("""
-            func store(_ credentials: Credentials) throws {
-                let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keychainKey()))
-                try realm.write { realm.add(credentials) }
-            }
-            """),
-            RuleExample("""
-            let note = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
-            note.setValue(title, forKey: "title")
-            note.setValue(passwordRules, forKey: "hint")
-            """),
-            RuleExample(#"try db.execute(sql: "DELETE FROM sessions WHERE expires < ?", arguments: [now])"#),
-            RuleExample(#"sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS users (name TEXT, password_hash TEXT)", nil, nil, nil)"#),
-            RuleExample(files: [
-                ("App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents", """
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-                    <entity name="Account" representedClassName="Account" syncable="YES">
-                        <attribute name="password" optional="YES" attributeType="String"/>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22522">
+                    <entity name="Account" representedClassName="Account" syncable="YES" codeGenerationType="class">
+                        <attribute name="email" optional="YES" attributeType="String"/>
+                        ↓<attribute name="password" optional="YES" attributeType="String"/>
+                        <attribute name="cardNumber" optional="YES" attributeType="String"/>
                     </entity>
                 </model>
+                """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents")
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                #"sqlite3_prepare_v2(db, "INSERT INTO notes (title, body) VALUES (?, ?)", -1, &statement, nil)"#),
+            RuleExample(
+                """
+                func store(_ credentials: Credentials) throws {
+                    let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keychainKey()))
+                    try realm.write { realm.add(credentials) }
+                }
                 """),
-                ("App/Persistence.swift", """
-                let description = NSPersistentStoreDescription(url: storeURL)
-                description.setOption(FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+            RuleExample(
+                """
+                let note = NSEntityDescription.insertNewObject(forEntityName: "Note", into: context)
+                note.setValue(title, forKey: "title")
+                note.setValue(passwordRules, forKey: "hint")
                 """),
+            RuleExample(#"try db.execute(sql: "DELETE FROM sessions WHERE expires < ?", arguments: [now])"#),
+            RuleExample(
+                #"sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS users (name TEXT, password_hash TEXT)", nil, nil, nil)"#),
+            RuleExample(files: [
+                (
+                    "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents",
+                    """
+                    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                        <entity name="Account" representedClassName="Account" syncable="YES">
+                            <attribute name="password" optional="YES" attributeType="String"/>
+                        </entity>
+                    </model>
+                    """
+                ),
+                (
+                    "App/Persistence.swift",
+                    """
+                    let description = NSPersistentStoreDescription(url: storeURL)
+                    description.setOption(FileProtectionType.complete as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+                    """
+                )
             ]),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-                <entity name="Draft" representedClassName="Draft" syncable="YES">
-                    <attribute name="passwordHint" optional="YES" attributeType="String"/>
-                    <attribute name="isPinned" optional="YES" attributeType="Boolean"/>
-                    <attribute name="pin" optional="YES" attributeType="String" transient="YES"/>
-                    <attribute name="body" optional="YES" attributeType="String"/>
-                </entity>
-            </model>
-            """, path: "App/Drafts.xcdatamodeld/Drafts.xcdatamodel/contents"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                    <entity name="Draft" representedClassName="Draft" syncable="YES">
+                        <attribute name="passwordHint" optional="YES" attributeType="String"/>
+                        <attribute name="isPinned" optional="YES" attributeType="Boolean"/>
+                        <attribute name="pin" optional="YES" attributeType="String" transient="YES"/>
+                        <attribute name="body" optional="YES" attributeType="String"/>
+                    </entity>
+                </model>
+                """, path: "App/Drafts.xcdatamodeld/Drafts.xcdatamodel/contents")
         ]
     )
 
     static let calleeNames: Set<String>? = [
-        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery", "execute",
-        "setValue", "add", "create", "setObject", "setString", "save", "putProperties",
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery",
+        "execute",
+        "setValue", "add", "create", "setObject", "setString", "save", "putProperties"
     ]
 
-    private static let sqlCalls: Set<String> = ["sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"]
+    private static let sqlCalls: Set<String> = [
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"
+    ]
     /// SQL statements that store rows.
     private static let writeVerbs = ["INSERT", "UPDATE", "REPLACE"]
     /// Column-name words that say the value is derived, not the secret itself.
-    private static let derivedWords: Set<String> = ["hash", "hashed", "digest", "salt", "encrypted", "cipher", "ciphertext", "wrapped"]
+    private static let derivedWords: Set<String> = [
+        "hash", "hashed", "digest", "salt", "encrypted", "cipher", "ciphertext", "wrapped"
+    ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName else { return }
-        if Self.sqlCalls.contains(name) || ["executeUpdate", "executeQuery"].contains(name) || (name == "execute" && call.argument("sql") != nil) {
-            let sql = Self.sqlCalls.contains(name) ? call.arguments.dropFirst().first?.expression
+        if Self.sqlCalls.contains(name) || ["executeUpdate", "executeQuery"].contains(name)
+            || (name == "execute" && call.argument("sql") != nil)
+        {
+            let sql =
+                Self.sqlCalls.contains(name)
+                ? call.arguments.dropFirst().first?.expression
                 : (call.argument("sql") ?? call.arguments.first { $0.label == nil }?.expression)
             guard let sql else { return }
             // `"INSERT INTO users VALUES ('\(name)', '\(password)')"`: the values say what is stored.
             if let literal = sql.unwrapped.as(StringLiteralExprSyntax.self), let text = Self.sqlText(sql, in: file),
-               ["INSERT", "UPDATE", "REPLACE"].contains(where: text.uppercased().contains),
-               let value = literal.segments.compactMap({ $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression })
-                   .lazy.compactMap(Sensitivity.sensitiveName).first {
-                report(file, at: sql, "'\(value)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database")
+                ["INSERT", "UPDATE", "REPLACE"].contains(where: text.uppercased().contains),
+                let value = literal.segments.compactMap({
+                    $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression
+                })
+                .lazy.compactMap(Sensitivity.sensitiveName).first
+            {
+                report(
+                    file, at: sql,
+                    "'\(value)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database"
+                )
                 return
             }
             guard let text = Self.sqlText(sql, in: file), let column = Self.sensitiveWrittenColumn(text) else { return }
             let at: Syntax = sql.is(StringLiteralExprSyntax.self) ? Syntax(sql) : Syntax(call)
-            report(file, at: at, "'\(column)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database")
+            report(
+                file, at: at,
+                "'\(column)' is written to an unencrypted SQLite database; keep it in the Keychain or encrypt the database"
+            )
             return
         }
         switch name {
         case "save":
             // Core Data with generated subclasses: `let user = User(context: ctx); user.password = …; try ctx.save()`.
-            guard let base = call.calledBase?.lastName, base.lowercased().hasSuffix("context") || base == "moc" else { return }
-            for assignment in Self.sensitiveManagedObjectAssignments(before: call) where reported.insert(assignment.id).inserted {
+            guard let base = call.calledBase?.lastName, base.lowercased().hasSuffix("context") || base == "moc" else {
+                return
+            }
+            for assignment in Self.sensitiveManagedObjectAssignments(before: call)
+            where reported.insert(assignment.id).inserted {
                 let attribute = assignment.as(SequenceExprSyntax.self)?.simpleAssignment?.target.lastName ?? "value"
-                report(file, at: assignment, "'\(attribute)' is saved in a Core Data store, which is not encrypted; keep it in the Keychain")
+                report(
+                    file, at: assignment,
+                    "'\(attribute)' is saved in a Core Data store, which is not encrypted; keep it in the Keychain")
             }
         case "putProperties":
             // Couchbase Lite 1.x: `try document.putProperties(["password": password])`
-            guard let properties = call.arguments.first?.expression, let sensitive = Sensitivity.sensitiveName(in: properties) else { return }
-            report(file, at: call, "'\(sensitive)' is written to a Couchbase Lite database, which is not encrypted; keep it in the Keychain")
+            guard let properties = call.arguments.first?.expression,
+                let sensitive = Sensitivity.sensitiveName(in: properties)
+            else { return }
+            report(
+                file, at: call,
+                "'\(sensitive)' is written to a Couchbase Lite database, which is not encrypted; keep it in the Keychain"
+            )
         case "setValue", "setObject", "setString":
             // Core Data (`NSManagedObject.setValue(_:forKey:)`), Couchbase Lite documents, YapDatabase transactions.
             guard let key = call.argument("forKey").flatMap(file.stringValue(of:)), Self.isSensitiveColumn(key),
-                  let value = call.arguments.first?.expression, !value.unwrapped.is(NilLiteralExprSyntax.self),
-                  let store = Self.storeKind(of: call) else { return }
+                let value = call.arguments.first?.expression, !value.unwrapped.is(NilLiteralExprSyntax.self),
+                let store = Self.storeKind(of: call)
+            else { return }
             report(file, at: call, "'\(key)' is written to \(store), which is not encrypted; keep it in the Keychain")
         case "add", "create":
             // Realm: `realm.add(credentials)` with the default, unencrypted configuration.
             guard let base = call.calledBase, let object = call.arguments.first?.expression,
-                  let sensitive = Sensitivity.sensitiveName(in: object) ?? Self.sensitiveTypeName(object),
-                  Self.isUnencryptedRealm(base) else { return }
-            report(file, at: call, "'\(sensitive)' is added to a Realm opened without an encryptionKey; encrypt the Realm with a key from the Keychain")
+                let sensitive = Sensitivity.sensitiveName(in: object) ?? Self.sensitiveTypeName(object),
+                Self.isUnencryptedRealm(base)
+            else { return }
+            report(
+                file, at: call,
+                "'\(sensitive)' is added to a Realm opened without an encryptionKey; encrypt the Realm with a key from the Keychain"
+            )
         default:
             return
         }
@@ -197,16 +250,21 @@ struct DatabaseUnencryptedRule: SwiftRule {
             if let decl = item.item.as(VariableDeclSyntax.self) {
                 for binding in decl.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                          let value = binding.initializer?.value.unwrapped else { continue }
+                        let value = binding.initializer?.value.unwrapped
+                    else { continue }
                     let text = value.sourceText
-                    if text.contains("insertNewObject") || (value.as(FunctionCallExprSyntax.self)?.argumentLabels == ["context"]) {
+                    if text.contains("insertNewObject")
+                        || (value.as(FunctionCallExprSyntax.self)?.argumentLabels == ["context"])
+                    {
                         managed.insert(name)
                     }
                 }
             } else if let sequence = item.item.as(SequenceExprSyntax.self), let assignment = sequence.simpleAssignment,
-                      let member = assignment.target.as(MemberAccessExprSyntax.self),
-                      let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, managed.contains(owner),
-                      isSensitiveColumn(member.declName.baseName.text), !assignment.value.unwrapped.is(NilLiteralExprSyntax.self) {
+                let member = assignment.target.as(MemberAccessExprSyntax.self),
+                let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, managed.contains(owner),
+                isSensitiveColumn(member.declName.baseName.text),
+                !assignment.value.unwrapped.is(NilLiteralExprSyntax.self)
+            {
                 result.append(Syntax(sequence))
             }
         }
@@ -217,10 +275,13 @@ struct DatabaseUnencryptedRule: SwiftRule {
     private static func sqlText(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
         let e = expr.unwrapped
         if let literal = e.as(StringLiteralExprSyntax.self) {
-            return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined(separator: " ? ")
+            return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined(
+                separator: " ? ")
         }
-        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
-           value.is(StringLiteralExprSyntax.self) {
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+            value.is(StringLiteralExprSyntax.self)
+        {
             return sqlText(value, in: file)
         }
         return file.stringValue(of: e)
@@ -234,7 +295,9 @@ struct DatabaseUnencryptedRule: SwiftRule {
         var word = ""
         var columns: [String] = []
         for ch in sql {
-            if ch.isLetter || ch.isNumber || ch == "_" { word.append(ch) } else {
+            if ch.isLetter || ch.isNumber || ch == "_" {
+                word.append(ch)
+            } else {
                 if !word.isEmpty { columns.append(word) }
                 word = ""
             }
@@ -254,10 +317,14 @@ struct DatabaseUnencryptedRule: SwiftRule {
         if call.argumentLabels.contains("inCollection") { return "YapDatabase" }
         guard let base = call.calledBase else { return nil }
         let origin = (LocalValue.origin(of: base) ?? base).sourceText
-        if origin.contains("insertNewObject") || origin.contains("NSManagedObject") || origin.contains("NSEntityDescription") {
+        if origin.contains("insertNewObject") || origin.contains("NSManagedObject")
+            || origin.contains("NSEntityDescription")
+        {
             return "a Core Data store"
         }
-        if origin.contains("MutableDocument") || origin.contains("CBLDocument") || origin.contains("document(") || origin.contains("createDocument") {
+        if origin.contains("MutableDocument") || origin.contains("CBLDocument") || origin.contains("document(")
+            || origin.contains("createDocument")
+        {
             return "a Couchbase Lite database"
         }
         return nil
@@ -267,17 +334,24 @@ struct DatabaseUnencryptedRule: SwiftRule {
     private static func sensitiveTypeName(_ expr: ExprSyntax) -> String? {
         let e = expr.unwrapped
         if let call = e.as(FunctionCallExprSyntax.self), let name = call.calledName, name.first?.isUppercase == true,
-           Sensitivity.isSensitiveType(name) { return name }
+            Sensitivity.isSensitiveType(name)
+        {
+            return name
+        }
         return nil
     }
 
     /// `realm` from `try Realm()` / `Realm(configuration:)` without `encryptionKey` in the same function.
     private static func isUnencryptedRealm(_ base: ExprSyntax) -> Bool {
         // A key set anywhere in the function or its type (`config.encryptionKey = key`) counts.
-        if let type = base.enclosingTypeDecl, Syntax(type).tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" }) {
+        if let type = base.enclosingTypeDecl,
+            Syntax(type).tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" })
+        {
             return false
         }
-        if let body = base.enclosingBody, body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" }) {
+        if let body = base.enclosingBody,
+            body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" })
+        {
             return false
         }
         guard let origin = LocalValue.origin(of: base) else {
@@ -287,7 +361,9 @@ struct DatabaseUnencryptedRule: SwiftRule {
         guard text.contains("Realm(") else { return false }
         if text.contains("encryptionKey") { return false }
         // `Realm(configuration: config)`: look for the configuration's key where it was made.
-        if let call = origin.unwrapped.as(FunctionCallExprSyntax.self), let configuration = call.argument("configuration") {
+        if let call = origin.unwrapped.as(FunctionCallExprSyntax.self),
+            let configuration = call.argument("configuration")
+        {
             let configurationText = (LocalValue.origin(of: configuration) ?? configuration).sourceText
             return !configurationText.contains("encryptionKey")
         }

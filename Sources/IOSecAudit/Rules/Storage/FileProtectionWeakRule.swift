@@ -11,59 +11,69 @@ struct FileProtectionWeakRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 311,
         rationale: """
-        iOS encrypts each file with a key tied to its Data Protection class. With no protection the file is \
-        readable whenever the device is on, locked or not. completeUntilFirstUserAuthentication (the default) \
-        keeps the key in memory from the first unlock until reboot, so sensitive files are readable from a \
-        locked, stolen phone. .complete drops the key shortly after the device locks.
-        """,
-        fix: "Use .completeFileProtection / FileProtectionType.complete (or .completeUnlessOpen for files written in the background).",
+            iOS encrypts each file with a key tied to its Data Protection class. With no protection the file is \
+            readable whenever the device is on, locked or not. completeUntilFirstUserAuthentication (the default) \
+            keeps the key in memory from the first unlock until reboot, so sensitive files are readable from a \
+            locked, stolen phone. .complete drops the key shortly after the device locks.
+            """,
+        fix:
+            "Use .completeFileProtection / FileProtectionType.complete (or .completeUnlessOpen for files written in the background).",
         fixExample: """
-        try data.write(to: url, options: [.atomic, .completeFileProtection])
-        try FileManager.default.setAttributes([.protectionKey: FileProtectionType.complete], ofItemAtPath: url.path)
-        """,
+            try data.write(to: url, options: [.atomic, .completeFileProtection])
+            try FileManager.default.setAttributes([.protectionKey: FileProtectionType.complete], ofItemAtPath: url.path)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            [data writeToFile:path options:↓NSDataWritingFileProtectionNone error:&error];
-            [fm setAttributes:@{NSFileProtectionKey: ↓NSFileProtectionNone} ofItemAtPath:path error:nil];
-            """, path: "App/Store.m"),
+            RuleExample(
+                """
+                [data writeToFile:path options:↓NSDataWritingFileProtectionNone error:&error];
+                [fm setAttributes:@{NSFileProtectionKey: ↓NSFileProtectionNone} ofItemAtPath:path error:nil];
+                """, path: "App/Store.m"),
             RuleExample("try data.write(to: exportURL, options: [.atomic, ↓.noFileProtection])"),
-            RuleExample("""
-            try FileManager.default.setAttributes([.protectionKey: ↓FileProtectionType.none],
-                                                  ofItemAtPath: databaseURL.path)
-            """),
-            RuleExample("""
-            let description = NSPersistentStoreDescription(url: storeURL)
-            description.setOption(↓NSFileProtectionNone as NSObject, forKey: NSPersistentStoreFileProtectionKey)
-            """),
-            RuleExample("try refreshTokenData.write(to: url, options: ↓.completeFileProtectionUntilFirstUserAuthentication)"),
-            RuleExample("""
-            FileManager.default.createFile(atPath: credentialsPath, contents: payload,
-                                           attributes: [.protectionKey: ↓FileProtectionType.completeUntilFirstUserAuthentication])
-            """),
+            RuleExample(
+                """
+                try FileManager.default.setAttributes([.protectionKey: ↓FileProtectionType.none],
+                                                      ofItemAtPath: databaseURL.path)
+                """),
+            RuleExample(
+                """
+                let description = NSPersistentStoreDescription(url: storeURL)
+                description.setOption(↓NSFileProtectionNone as NSObject, forKey: NSPersistentStoreFileProtectionKey)
+                """),
+            RuleExample(
+                "try refreshTokenData.write(to: url, options: ↓.completeFileProtectionUntilFirstUserAuthentication)"),
+            RuleExample(
+                """
+                FileManager.default.createFile(atPath: credentialsPath, contents: payload,
+                                               attributes: [.protectionKey: ↓FileProtectionType.completeUntilFirstUserAuthentication])
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            [data writeToFile:path options:NSDataWritingFileProtectionComplete error:&error];
-            if ([attributes[NSFileProtectionKey] isEqual:NSFileProtectionComplete]) { return; }
-            BOOL weak = protection == NSFileProtectionNone;
-            """, path: "App/Store.m"),
+            RuleExample(
+                """
+                [data writeToFile:path options:NSDataWritingFileProtectionComplete error:&error];
+                if ([attributes[NSFileProtectionKey] isEqual:NSFileProtectionComplete]) { return; }
+                BOOL weak = protection == NSFileProtectionNone;
+                """, path: "App/Store.m"),
             RuleExample("try tokenData.write(to: url, options: [.atomic, .completeFileProtection])"),
-            RuleExample("""
-            // Background uploads need to read the file while locked, but never after the app closes it.
-            try FileManager.default.setAttributes([.protectionKey: FileProtectionType.completeUnlessOpen],
-                                                  ofItemAtPath: uploadURL.path)
-            """),
-            RuleExample("""
-            // Image cache refreshed by background fetch: not sensitive, the default class is right.
-            try imageData.write(to: cacheURL, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
-            """),
+            RuleExample(
+                """
+                // Background uploads need to read the file while locked, but never after the app closes it.
+                try FileManager.default.setAttributes([.protectionKey: FileProtectionType.completeUnlessOpen],
+                                                      ofItemAtPath: uploadURL.path)
+                """),
+            RuleExample(
+                """
+                // Image cache refreshed by background fetch: not sensitive, the default class is right.
+                try imageData.write(to: cacheURL, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+                """),
             RuleExample("if cachedImage == .none { reload() }"),
-            RuleExample("""
-            switch syncState {
-            case .none: break
-            case .pending(let count): showBadge(count)
-            }
-            """),
+            RuleExample(
+                """
+                switch syncState {
+                case .none: break
+                case .pending(let count): showBadge(count)
+                }
+                """)
         ]
     )
 
@@ -71,19 +81,26 @@ struct FileProtectionWeakRule: SwiftRule {
     static var memberNames: Set<String>? { untilFirstAuthentication.union(["noFileProtection", "none"]) }
     static let untilFirstAuthentication: Set<String> = [
         "completeUntilFirstUserAuthentication", "completeFileProtectionUntilFirstUserAuthentication",
-        "NSFileProtectionCompleteUntilFirstUserAuthentication",
+        "NSFileProtectionCompleteUntilFirstUserAuthentication"
     ]
     static let protectionTypes: Set<String> = ["FileProtectionType", "URLFileProtection", "NSFileProtectionType"]
-    static let protectionKeys: Set<String> = ["protectionKey", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey"]
+    static let protectionKeys: Set<String> = [
+        "protectionKey", "NSFileProtectionKey", "NSPersistentStoreFileProtectionKey"
+    ]
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
         let name = member.declName.baseName.text
         switch name {
         case "noFileProtection":
-            report(file, at: member, "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
+            report(
+                file, at: member,
+                "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
         case "none":
             guard Self.isProtectionNone(member) else { return }
-            report(file, at: member, "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete")
+            report(
+                file, at: member,
+                "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete"
+            )
         default:
             guard Self.untilFirstAuthentication.contains(name) else { return }
             reportUntilFirstAuthentication(member, name, in: file)
@@ -96,7 +113,10 @@ struct FileProtectionWeakRule: SwiftRule {
         // The member access `FileProtectionType.none` also holds a decl reference `none`: this is the global.
         guard ref.parent?.is(MemberAccessExprSyntax.self) != true else { return }
         if name == "NSFileProtectionNone" {
-            report(file, at: ref, "'NSFileProtectionNone' leaves the file readable while the device is locked; use NSFileProtectionComplete")
+            report(
+                file, at: ref,
+                "'NSFileProtectionNone' leaves the file readable while the device is locked; use NSFileProtectionComplete"
+            )
         } else {
             reportUntilFirstAuthentication(ref, name, in: file)
         }
@@ -105,8 +125,11 @@ struct FileProtectionWeakRule: SwiftRule {
     /// completeUntilFirstUserAuthentication: weak only for sensitive data.
     private func reportUntilFirstAuthentication(_ node: some SyntaxProtocol, _ name: String, in file: SwiftFile) {
         guard let write = Self.enclosingWrite(of: node),
-              let sensitive = Self.sensitiveName(in: write) else { return }
-        report(file, at: node, "'\(sensitive)' stays readable from first unlock until reboot with '\(name)'; use complete protection")
+            let sensitive = Self.sensitiveName(in: write)
+        else { return }
+        report(
+            file, at: node,
+            "'\(sensitive)' stays readable from first unlock until reboot with '\(name)'; use complete protection")
     }
 
     /// `FileProtectionType.none`, or an implicit `.none` given as the value of a protection key.
@@ -150,7 +173,9 @@ struct FileProtectionWeakRule: SwiftRule {
             if let base = call.calledBase, let data = Sensitivity.sensitiveName(in: base) { return data }
             candidates = [call.argument("to"), call.argument("toFile")].compactMap { $0 }
         case "createFile":
-            if let contents = call.argument("contents"), let data = Sensitivity.sensitiveName(in: contents) { return data }
+            if let contents = call.argument("contents"), let data = Sensitivity.sensitiveName(in: contents) {
+                return data
+            }
             candidates = [call.argument("atPath")].compactMap { $0 }
         case "setAttributes":
             candidates = [call.argument("ofItemAtPath")].compactMap { $0 }

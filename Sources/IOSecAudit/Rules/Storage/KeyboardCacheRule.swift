@@ -11,152 +11,166 @@ struct KeyboardCacheRule: ArtifactRule {
         masvs: "MASVS-STORAGE-2",
         cwe: 524,
         rationale: """
-        A text field without secure entry shows what is typed, offers it to autocorrection and the keyboard's \
-        learned-words cache, may send it to third-party keyboards, and keeps it visible in the app-switcher \
-        snapshot. For a password, PIN, card number or security code that is a leak outside the app's control. \
-        Secure entry hides the text, turns autocorrection and the cache off and blocks third-party keyboards.
-        """,
-        fix: "Tick Secure Text Entry for the field in Interface Builder (or set isSecureTextEntry = true) and set its content type to .password / .newPassword so AutoFill works.",
+            A text field without secure entry shows what is typed, offers it to autocorrection and the keyboard's \
+            learned-words cache, may send it to third-party keyboards, and keeps it visible in the app-switcher \
+            snapshot. For a password, PIN, card number or security code that is a leak outside the app's control. \
+            Secure entry hides the text, turns autocorrection and the cache off and blocks third-party keyboards.
+            """,
+        fix:
+            "Tick Secure Text Entry for the field in Interface Builder (or set isSecureTextEntry = true) and set its content type to .password / .newPassword so AutoFill works.",
         fixExample: """
-        <textField placeholder="Password" id="pw1-xy-123">
-            <textInputTraits key="textInputTraits" autocorrectionType="no" secureTextEntry="YES" textContentType="password"/>
-        </textField>
-        """,
+            <textField placeholder="Password" id="pw1-xy-123">
+                <textInputTraits key="textInputTraits" autocorrectionType="no" secureTextEntry="YES" textContentType="password"/>
+            </textField>
+            """,
         triggeringExamples: [
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <scenes>
-                    <scene sceneID="s1">
-                        <objects>
-                            <viewController id="vc1" customClass="LoginViewController">
-                                <view key="view" id="v1">
-                                    <subviews>
-                                        <textField placeholder="Username" id="u1-aa-001">
-                                            <textInputTraits key="textInputTraits" autocorrectionType="no"/>
-                                        </textField>
-                                        ↓<textField placeholder="Password" id="p1-aa-002">
-                                            <textInputTraits key="textInputTraits"/>
-                                        </textField>
-                                    </subviews>
-                                </view>
-                            </viewController>
-                        </objects>
-                    </scene>
-                </scenes>
-            </document>
-            """, path: "App/Base.lproj/Main.storyboard"),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
-                <objects>
-                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="PaymentView">
-                        <connections>
-                            <outlet property="cvvField" destination="c1-bb-003"/>
-                        </connections>
-                    </placeholder>
-                    <view id="v2">
-                        <subviews>
-                            ↓<textField id="c1-bb-003">
-                                <textInputTraits key="textInputTraits" keyboardType="numberPad"/>
-                            </textField>
-                        </subviews>
-                    </view>
-                </objects>
-            </document>
-            """, path: "App/PaymentView.xib"),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <objects>
-                    ↓<textField placeholder="Enter your 4-digit PIN" id="n1-ee-010">
-                        <accessibility key="accessibilityConfiguration" identifier="pinEntry"/>
-                        <textInputTraits key="textInputTraits" keyboardType="numberPad" secureTextEntry="NO"/>
-                    </textField>
-                </objects>
-            </document>
-            """, path: "App/Base.lproj/Unlock.storyboard"),
-            RuleExample("""
-            struct LoginForm: View {
-                @State private var password = ""
-                var body: some View { ↓TextField("Password", text: $password) }
-            }
-            """, path: "App/LoginForm.swift"),
-            RuleExample("""
-            alert.↓addTextField { field in
-                field.placeholder = "PIN"
-                field.keyboardType = .numberPad
-            }
-            """, path: "App/PinPrompt.swift"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <scenes>
+                        <scene sceneID="s1">
+                            <objects>
+                                <viewController id="vc1" customClass="LoginViewController">
+                                    <view key="view" id="v1">
+                                        <subviews>
+                                            <textField placeholder="Username" id="u1-aa-001">
+                                                <textInputTraits key="textInputTraits" autocorrectionType="no"/>
+                                            </textField>
+                                            ↓<textField placeholder="Password" id="p1-aa-002">
+                                                <textInputTraits key="textInputTraits"/>
+                                            </textField>
+                                        </subviews>
+                                    </view>
+                                </viewController>
+                            </objects>
+                        </scene>
+                    </scenes>
+                </document>
+                """, path: "App/Base.lproj/Main.storyboard"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                    <objects>
+                        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="PaymentView">
+                            <connections>
+                                <outlet property="cvvField" destination="c1-bb-003"/>
+                            </connections>
+                        </placeholder>
+                        <view id="v2">
+                            <subviews>
+                                ↓<textField id="c1-bb-003">
+                                    <textInputTraits key="textInputTraits" keyboardType="numberPad"/>
+                                </textField>
+                            </subviews>
+                        </view>
+                    </objects>
+                </document>
+                """, path: "App/PaymentView.xib"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <objects>
+                        ↓<textField placeholder="Enter your 4-digit PIN" id="n1-ee-010">
+                            <accessibility key="accessibilityConfiguration" identifier="pinEntry"/>
+                            <textInputTraits key="textInputTraits" keyboardType="numberPad" secureTextEntry="NO"/>
+                        </textField>
+                    </objects>
+                </document>
+                """, path: "App/Base.lproj/Unlock.storyboard"),
+            RuleExample(
+                """
+                struct LoginForm: View {
+                    @State private var password = ""
+                    var body: some View { ↓TextField("Password", text: $password) }
+                }
+                """, path: "App/LoginForm.swift"),
+            RuleExample(
+                """
+                alert.↓addTextField { field in
+                    field.placeholder = "PIN"
+                    field.keyboardType = .numberPad
+                }
+                """, path: "App/PinPrompt.swift")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <objects>
-                    <textField placeholder="Password" id="p2-cc-004">
-                        <textInputTraits key="textInputTraits" secureTextEntry="YES" textContentType="password"/>
-                    </textField>
-                    <textField placeholder="Verification code" id="o1-cc-005">
-                        <textInputTraits key="textInputTraits" keyboardType="numberPad" textContentType="one-time-code"/>
-                    </textField>
-                    <textField placeholder="Search" id="s1-cc-006"/>
-                    <textField placeholder="Password hint" id="h1-cc-007"/>
-                </objects>
-            </document>
-            """, path: "App/Base.lproj/Main.storyboard"),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
-                <objects>
-                    <label text="Password" id="l1-dd-008"/>
-                    <textView text="Terms" id="t1-dd-009"/>
-                </objects>
-            </document>
-            """, path: "App/TermsView.xib"),
-            RuleExample("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <objects>
-                    <viewController id="vc2" customClass="ProfileViewController">
-                        <connections>
-                            <outlet property="nameField" destination="f1-ee-011"/>
-                            <outlet property="emailField" destination="f2-ee-012"/>
-                        </connections>
-                    </viewController>
-                    <textField placeholder="Full name" id="f1-ee-011"/>
-                    <textField placeholder="Email" id="f2-ee-012"/>
-                </objects>
-            </document>
-            """, path: "App/Base.lproj/Profile.storyboard"),
-            RuleExample("""
-            struct LoginForm: View {
-                @State private var password = ""
-                @State private var reveal = false
-                var body: some View {
-                    if reveal { TextField("Password", text: $password) } else { SecureField("Password", text: $password) }
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <objects>
+                        <textField placeholder="Password" id="p2-cc-004">
+                            <textInputTraits key="textInputTraits" secureTextEntry="YES" textContentType="password"/>
+                        </textField>
+                        <textField placeholder="Verification code" id="o1-cc-005">
+                            <textInputTraits key="textInputTraits" keyboardType="numberPad" textContentType="one-time-code"/>
+                        </textField>
+                        <textField placeholder="Search" id="s1-cc-006"/>
+                        <textField placeholder="Password hint" id="h1-cc-007"/>
+                    </objects>
+                </document>
+                """, path: "App/Base.lproj/Main.storyboard"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                    <objects>
+                        <label text="Password" id="l1-dd-008"/>
+                        <textView text="Terms" id="t1-dd-009"/>
+                    </objects>
+                </document>
+                """, path: "App/TermsView.xib"),
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <objects>
+                        <viewController id="vc2" customClass="ProfileViewController">
+                            <connections>
+                                <outlet property="nameField" destination="f1-ee-011"/>
+                                <outlet property="emailField" destination="f2-ee-012"/>
+                            </connections>
+                        </viewController>
+                        <textField placeholder="Full name" id="f1-ee-011"/>
+                        <textField placeholder="Email" id="f2-ee-012"/>
+                    </objects>
+                </document>
+                """, path: "App/Base.lproj/Profile.storyboard"),
+            RuleExample(
+                """
+                struct LoginForm: View {
+                    @State private var password = ""
+                    @State private var reveal = false
+                    var body: some View {
+                        if reveal { TextField("Password", text: $password) } else { SecureField("Password", text: $password) }
+                    }
                 }
-            }
-            """, path: "App/LoginForm.swift"),
-            RuleExample("""
-            // One-time codes are meant to be seen and autofilled.
-            TextField("Verification code", text: $otp).textContentType(.oneTimeCode)
-            TextField("SMS code", text: $viewModel.otp).keyboardType(.numberPad)
-            TextField("Email", text: $email)
-            """, path: "App/VerifyView.swift"),
-            RuleExample("""
-            alert.addTextField { field in
-                field.placeholder = "Password"
-                field.isSecureTextEntry = true
-            }
-            """, path: "App/PasswordPrompt.swift"),
+                """, path: "App/LoginForm.swift"),
+            RuleExample(
+                """
+                // One-time codes are meant to be seen and autofilled.
+                TextField("Verification code", text: $otp).textContentType(.oneTimeCode)
+                TextField("SMS code", text: $viewModel.otp).keyboardType(.numberPad)
+                TextField("Email", text: $email)
+                """, path: "App/VerifyView.swift"),
+            RuleExample(
+                """
+                alert.addTextField { field in
+                    field.placeholder = "Password"
+                    field.isSecureTextEntry = true
+                }
+                """, path: "App/PasswordPrompt.swift")
         ]
     )
 
     static let fileKinds: Set<FileKind> = [.interface]
 
     /// What a person types that must not be cached or shown.
-    private static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .card, .secret, .credential, .personalID]
+    private static let secretCategories: Set<SensitiveCategory> = [
+        .password, .pin, .otp, .card, .secret, .credential, .personalID
+    ]
 
     static func check(_ file: ArtifactFile) {
         let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
@@ -165,14 +179,19 @@ struct KeyboardCacheRule: ArtifactRule {
             // One-time codes are meant to be autofilled from Messages and are short-lived.
             if category == .otp, input.contentType == "one-time-code" { continue }
             let element = input.element == "textView" ? "text view" : "text field"
-            file.report(description, atLineStart: input.line,
-                        message: "\(element) '\(name)' takes \(category.noun) without secure entry: it is shown, cached by the keyboard and visible in screenshots; tick Secure Text Entry")
+            file.report(
+                description, atLineStart: input.line,
+                message:
+                    "\(element) '\(name)' takes \(category.noun) without secure entry: it is shown, cached by the keyboard and visible in screenshots; tick Secure Text Entry"
+            )
         }
     }
 
     private static func secretName(of input: InterfaceDocument.TextInput) -> (String, SensitiveCategory)? {
         for name in input.names {
-            if let category = SensitiveName.classify(name) ?? SensitiveName.classifyInputField(name), secretCategories.contains(category) {
+            if let category = SensitiveName.classify(name) ?? SensitiveName.classifyInputField(name),
+                secretCategories.contains(category)
+            {
                 return (name, category)
             }
         }

@@ -13,17 +13,22 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
     /// What a person types that must not be cached or shown (one-time codes are meant to be visible).
     private static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .card, .secret, .credential]
 
-    private var textFields: [(call: FunctionCallExprSyntax, binding: String, name: String, category: SensitiveCategory)] = []
+    private var textFields:
+        [(call: FunctionCallExprSyntax, binding: String, name: String, category: SensitiveCategory)] = []
     private var secureBindings: Set<String> = []
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard call.calledExpression.is(DeclReferenceExprSyntax.self)
-                || call.calledName == "addTextField" else { return }
+        guard
+            call.calledExpression.is(DeclReferenceExprSyntax.self)
+                || call.calledName == "addTextField"
+        else { return }
         switch call.calledName {
         case "SecureField":
             if let binding = call.argument("text") { secureBindings.insert(binding.sourceText) }
         case "TextField":
-            guard let binding = call.argument("text"), let (name, category) = Self.secretName(of: call, binding: binding) else { return }
+            guard let binding = call.argument("text"),
+                let (name, category) = Self.secretName(of: call, binding: binding)
+            else { return }
             textFields.append((call, binding.sourceText, name, category))
         case "addTextField":
             checkAlertField(call, in: file)
@@ -35,45 +40,62 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
     mutating func finish(in file: SwiftFile) {
         // A `SecureField` on the same binding means the `TextField` is the "show password" half of a toggle.
         for field in textFields where !secureBindings.contains(field.binding) {
-            report(file, at: field.call.calledExpression,
-                   "TextField '\(field.name)' takes \(field.category.noun) in plain text: it is shown, offered to autocorrection and cached by the keyboard; use SecureField")
+            report(
+                file, at: field.call.calledExpression,
+                "TextField '\(field.name)' takes \(field.category.noun) in plain text: it is shown, offered to autocorrection and cached by the keyboard; use SecureField"
+            )
         }
     }
 
     /// `alert.addTextField { field in field.placeholder = "Password" }` without `field.isSecureTextEntry = true`.
     private func checkAlertField(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let closure = call.trailingClosure ?? call.argument("configurationHandler")?.as(ClosureExprSyntax.self) else { return }
+        guard let closure = call.trailingClosure ?? call.argument("configurationHandler")?.as(ClosureExprSyntax.self)
+        else { return }
         var secret: (String, SensitiveCategory)?
         var secure = false
         for statement in closure.statements {
-            guard let sequence = statement.item.as(SequenceExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self),
-                  let assignment = sequence.simpleAssignment, let property = assignment.target.lastName else { continue }
+            guard
+                let sequence = statement.item.as(SequenceExprSyntax.self)
+                    ?? statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self),
+                let assignment = sequence.simpleAssignment, let property = assignment.target.lastName
+            else { continue }
             switch property {
             case "isSecureTextEntry": secure = assignment.value.booleanLiteralValue != false
             case "placeholder", "accessibilityIdentifier", "accessibilityLabel":
                 if secret == nil, let text = assignment.value.unwrapped.stringLiteralValue,
-                   let category = SensitiveName.classify(text), Self.secretCategories.contains(category) {
+                    let category = SensitiveName.classify(text), Self.secretCategories.contains(category)
+                {
                     secret = (text, category)
                 }
             default: continue
             }
         }
         guard !secure, let (name, category) = secret else { return }
-        report(file, at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression),
-               "alert text field '\(name)' takes \(category.noun) without isSecureTextEntry: it is shown, offered to autocorrection and cached by the keyboard")
+        report(
+            file,
+            at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
+                ?? Syntax(call.calledExpression),
+            "alert text field '\(name)' takes \(category.noun) without isSecureTextEntry: it is shown, offered to autocorrection and cached by the keyboard"
+        )
     }
 
     /// The title literal or the bound property's name, when it names a secret.
-    private static func secretName(of call: FunctionCallExprSyntax, binding: ExprSyntax) -> (String, SensitiveCategory)? {
+    private static func secretName(of call: FunctionCallExprSyntax, binding: ExprSyntax) -> (String, SensitiveCategory)?
+    {
         var names: [String] = []
-        if let title = call.arguments.first, title.label == nil, let text = title.expression.stringLiteralValue { names.append(text) }
+        if let title = call.arguments.first, title.label == nil, let text = title.expression.stringLiteralValue {
+            names.append(text)
+        }
         if let last = binding.lastName { names.append(last.hasPrefix("$") ? String(last.dropFirst()) : last) }
-        if let ref = binding.as(DeclReferenceExprSyntax.self), case .dollarIdentifier(let text) = ref.baseName.tokenKind {
+        if let ref = binding.as(DeclReferenceExprSyntax.self), case .dollarIdentifier(let text) = ref.baseName.tokenKind
+        {
             names.append(String(text.dropFirst()))
         }
         for name in names {
             if SensitiveName.isMetadata(name) { continue }
-            if let category = SensitiveName.classify(name), secretCategories.contains(category) { return (name, category) }
+            if let category = SensitiveName.classify(name), secretCategories.contains(category) {
+                return (name, category)
+            }
         }
         return nil
     }

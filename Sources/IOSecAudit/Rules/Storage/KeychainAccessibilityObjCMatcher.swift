@@ -15,13 +15,18 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         let names = lockedReadable.union(migrating)
-        for (index, name) in names.flatMap({ name in source.occurrences(of: name).map { ($0, name) } }).sorted(by: { $0.0 < $1.0 }) {
+        for (index, name) in names.flatMap({ name in source.occurrences(of: name).map { ($0, name) } }).sorted(by: {
+            $0.0 < $1.0
+        }) {
             if isComparison(index, in: source) || KeychainQueryUse.isSearchOnly(valueAt: index, in: source) { continue }
             let statement = Set(source.identifiers(in: source.statement(containing: index)))
             // A search call in the same statement (a shape the dictionary walk does not know).
             guard statement.isDisjoint(with: ["SecItemCopyMatching", "SecItemDelete"]) else { continue }
             if lockedReadable.contains(name) {
-                report(file, source, at: index, "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+                report(
+                    file, source, at: index,
+                    "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly"
+                )
                 continue
             }
             // As in Swift: synchronizable items cannot be ThisDeviceOnly, and certificates are public.
@@ -29,8 +34,10 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
             // `allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`:
             // a setting the user chose, with the device-only class as the other branch.
             if statement.contains(name + "ThisDeviceOnly") { continue }
-            report(file, source, at: index, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
-                   severity: .medium)
+            report(
+                file, source, at: index,
+                "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
+                severity: .medium)
         }
     }
 
@@ -39,8 +46,14 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
     static func isComparison(_ index: Int, in source: ObjCSource) -> Bool {
         // Step back over a cast: `== (__bridge id)kSecAttrAccessibleAlways`.
         var before = index - 1
-        while source.isPunct(before, ")"), source.match[before] >= 0, source.match[before] < before { before = source.match[before] - 1 }
-        if source.isPunct(before, "==") || source.isPunct(before, "!=") || source.isPunct(index + 1, "==") || source.isPunct(index + 1, "!=") { return true }
+        while source.isPunct(before, ")"), source.match[before] >= 0, source.match[before] < before {
+            before = source.match[before] - 1
+        }
+        if source.isPunct(before, "==") || source.isPunct(before, "!=") || source.isPunct(index + 1, "==")
+            || source.isPunct(index + 1, "!=")
+        {
+            return true
+        }
         guard let group = KeychainQueryUse.enclosingGroup(of: index, in: source) else { return false }
         if source.isPunct(group, "["), let send = source.send(openingAt: group) {
             return KeychainQueryUse.comparisonSelectors.contains(send.selector)
@@ -59,12 +72,12 @@ enum KeychainQueryUse {
     /// Sends on a dictionary that fill or read it without passing it on.
     static let neutralSelectors: Set<String> = [
         "setObject:forKey:", "setValue:forKey:", "setObject:forKeyedSubscript:", "removeObjectForKey:", "objectForKey:",
-        "valueForKey:", "count", "removeAllObjects", "addEntriesFromDictionary:", "isEqual:", "isEqualToDictionary:",
+        "valueForKey:", "count", "removeAllObjects", "addEntriesFromDictionary:", "isEqual:", "isEqualToDictionary:"
     ]
     /// Sends that build a dictionary out of their literal argument or receiver.
     static let dictionaryMakers: Set<String> = [
         "mutableCopy", "copy", "dictionaryWithDictionary:", "initWithDictionary:", "dictionaryWithObjectsAndKeys:",
-        "initWithObjectsAndKeys:",
+        "initWithObjectsAndKeys:"
     ]
 
     private enum Use { case search, write, neutral, unknown }
@@ -81,10 +94,15 @@ enum KeychainQueryUse {
                 continue
             }
             if source.isPunct(group, "["), let send = source.send(openingAt: group) {
-                if dictionaryMakers.contains(send.selector) { position = group; continue }
+                if dictionaryMakers.contains(send.selector) {
+                    position = group
+                    continue
+                }
                 // `[query setObject:(__bridge id)kSecAttrAccessibleAlways forKey:(__bridge id)kSecAttrAccessible]`
-                if ["setObject:forKey:", "setValue:forKey:"].contains(send.selector), let value = send.parts.first?.argument, value.contains(position),
-                   let local = localName(send.receiver, in: source, body: body) {
+                if ["setObject:forKey:", "setValue:forKey:"].contains(send.selector),
+                    let value = send.parts.first?.argument, value.contains(position),
+                    let local = localName(send.receiver, in: source, body: body)
+                {
                     return isSearchOnly(local: local, in: source, body: body)
                 }
                 return false
@@ -101,13 +119,21 @@ enum KeychainQueryUse {
             return false
         }
         // At statement level: `NSDictionary *query = @{ … };` or `query[(__bridge id)kSecAttrAccessible] = value;`.
-        guard let assignment = source.assignments().first(where: { $0.value.contains(position) && body.contains($0.equals) }) else { return false }
+        guard
+            let assignment = source.assignments().first(where: {
+                $0.value.contains(position) && body.contains($0.equals)
+            })
+        else { return false }
         let target = source.trimmedExpression(assignment.target)
         if let last = target.last, source.isPunct(last, "]"), source.match[last] > target.lowerBound {
-            guard let local = localName(target.lowerBound..<source.match[last], in: source, body: body) else { return false }
+            guard let local = localName(target.lowerBound..<source.match[last], in: source, body: body) else {
+                return false
+            }
             return isSearchOnly(local: local, in: source, body: body)
         }
-        guard let local = declaredName(target, in: source) ?? localName(target, in: source, body: body) else { return false }
+        guard let local = declaredName(target, in: source) ?? localName(target, in: source, body: body) else {
+            return false
+        }
         return isSearchOnly(local: local, in: source, body: body)
     }
 
@@ -118,9 +144,12 @@ enum KeychainQueryUse {
         var searched = false
         while let name = pending.popLast() {
             for index in source.occurrences(of: name) where body.contains(index) {
-                switch use(of: index, in: source, body: body, alias: { alias in
-                    if seen.insert(alias).inserted { pending.append(alias) }
-                }) {
+                switch use(
+                    of: index, in: source, body: body,
+                    alias: { alias in
+                        if seen.insert(alias).inserted { pending.append(alias) }
+                    })
+                {
                 case .search: searched = true
                 case .neutral: continue
                 case .write, .unknown: return false
@@ -131,7 +160,9 @@ enum KeychainQueryUse {
     }
 
     /// What one occurrence of a local dictionary does with it.
-    private static func use(of index: Int, in source: ObjCSource, body: ClosedRange<Int>, alias: (String) -> Void) -> Use {
+    private static func use(of index: Int, in source: ObjCSource, body: ClosedRange<Int>, alias: (String) -> Void)
+        -> Use
+    {
         // Property or member of something else (`other.query`), or a member of it (`query.count`).
         if source.isPunct(index - 1, ".") || source.isPunct(index - 1, "->") { return .unknown }
         var position = index
@@ -139,14 +170,24 @@ enum KeychainQueryUse {
         while let group = enclosingGroup(of: position, in: source), group > body.lowerBound {
             if source.isPunct(group, "["), let send = source.send(openingAt: group) {
                 if send.receiver.contains(position) || send.receiver.lowerBound == position {
-                    if neutralSelectors.contains(send.selector) || comparisonSelectors.contains(send.selector) { return .neutral }
-                    if dictionaryMakers.contains(send.selector) { position = group; continue }
+                    if neutralSelectors.contains(send.selector) || comparisonSelectors.contains(send.selector) {
+                        return .neutral
+                    }
+                    if dictionaryMakers.contains(send.selector) {
+                        position = group
+                        continue
+                    }
                     return .unknown
                 }
                 if comparisonSelectors.contains(send.selector) { return .neutral }
-                if dictionaryMakers.contains(send.selector) { position = group; continue }
+                if dictionaryMakers.contains(send.selector) {
+                    position = group
+                    continue
+                }
                 // `[copy addEntriesFromDictionary:query]`: the receiver gets its entries.
-                if send.selector == "addEntriesFromDictionary:", let target = localName(send.receiver, in: source, body: body) {
+                if send.selector == "addEntriesFromDictionary:",
+                    let target = localName(send.receiver, in: source, body: body)
+                {
                     alias(target)
                     return .neutral
                 }
@@ -154,7 +195,9 @@ enum KeychainQueryUse {
             }
             if source.isPunct(group, "("), source.match[group] > group {
                 if source.isIdentifier(group - 1), let call = source.calls.first(where: { $0.open == group }) {
-                    if ["CFEqual", "CFBridgingRetain"].contains(call.name) { return call.name == "CFEqual" ? .neutral : .unknown }
+                    if ["CFEqual", "CFBridgingRetain"].contains(call.name) {
+                        return call.name == "CFEqual" ? .neutral : .unknown
+                    }
                     return use(ofArgumentAt: position, in: call, source: source)
                 }
                 position = group
@@ -165,7 +208,9 @@ enum KeychainQueryUse {
         }
         // Statement level: a declaration or fill (`query[k] = v`, `NSMutableDictionary *query = …`), a copy into
         // another local, or something else (`return query;`, `self.query = query;`).
-        if let assignment = source.assignments().first(where: { ($0.target.contains(index) || $0.value.contains(position)) && body.contains($0.equals) }) {
+        if let assignment = source.assignments().first(where: {
+            ($0.target.contains(index) || $0.value.contains(position)) && body.contains($0.equals)
+        }) {
             if assignment.target.contains(index) { return .neutral }
             let target = source.trimmedExpression(assignment.target)
             if let local = declaredName(target, in: source) ?? localName(target, in: source, body: body) {
@@ -176,7 +221,11 @@ enum KeychainQueryUse {
         }
         // `NSMutableDictionary *query;` with no value, or a method parameter `(NSDictionary *)query`.
         if source.isPunct(index + 1, ";") || source.isPunct(index + 1, ",") {
-            if source.isPunct(index - 1, "*") || (source.isIdentifier(index - 1) && !["return", "case", "in"].contains(source.text(index - 1))) { return .neutral }
+            if source.isPunct(index - 1, "*")
+                || (source.isIdentifier(index - 1) && !["return", "case", "in"].contains(source.text(index - 1)))
+            {
+                return .neutral
+            }
         }
         return .unknown
     }
@@ -196,7 +245,10 @@ enum KeychainQueryUse {
         while j >= 0 {
             let closer = source.match[j]
             if closer > j, closer > index { return j }
-            if closer >= 0, closer < j { j = closer - 1; continue }
+            if closer >= 0, closer < j {
+                j = closer - 1
+                continue
+            }
             j -= 1
         }
         return nil
@@ -205,7 +257,11 @@ enum KeychainQueryUse {
     /// `NSMutableDictionary *query` or `CFMutableDictionaryRef query`: the name a declaration introduces.
     private static func declaredName(_ target: Range<Int>, in source: ObjCSource) -> String? {
         guard target.count >= 2, let last = target.last, source.isIdentifier(last) else { return nil }
-        for index in target where !(source.isIdentifier(index) || source.isPunct(index, "*") || source.isPunct(index, "<") || source.isPunct(index, ">") || source.isPunct(index, ",")) {
+        for index in target
+        where
+            !(source.isIdentifier(index) || source.isPunct(index, "*") || source.isPunct(index, "<")
+            || source.isPunct(index, ">") || source.isPunct(index, ","))
+        {
             return nil
         }
         return source.text(last)
@@ -220,7 +276,9 @@ enum KeychainQueryUse {
         let signature = source.signature(of: body)
         let declared = source.occurrences(of: name).contains { occurrence in
             (body.contains(occurrence) || signature.contains(occurrence))
-                && (source.isPunct(occurrence - 1, "*") || (source.isIdentifier(occurrence - 1) && !["return", "in", "case", "self", "super"].contains(source.text(occurrence - 1))))
+                && (source.isPunct(occurrence - 1, "*")
+                    || (source.isIdentifier(occurrence - 1)
+                        && !["return", "in", "case", "self", "super"].contains(source.text(occurrence - 1))))
         }
         return declared ? name : nil
     }

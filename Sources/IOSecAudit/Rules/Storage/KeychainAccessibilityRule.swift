@@ -11,213 +11,280 @@ struct KeychainAccessibilityRule: SwiftRule {
         masvs: "MASVS-STORAGE-2",
         cwe: 922,
         rationale: """
-        kSecAttrAccessible decides when the Keychain can decrypt an item. kSecAttrAccessibleAlways and \
-        AlwaysThisDeviceOnly (deprecated since iOS 12) make the item readable while the device is locked, so \
-        anyone holding the phone can extract it. Classes without ThisDeviceOnly let the item travel in \
-        encrypted backups and be restored on another device, taking credentials with them; \
-        kSecAttrAccessibleWhenUnlocked is also the default when the attribute is left out.
-        """,
-        fix: "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly for background refresh).",
+            kSecAttrAccessible decides when the Keychain can decrypt an item. kSecAttrAccessibleAlways and \
+            AlwaysThisDeviceOnly (deprecated since iOS 12) make the item readable while the device is locked, so \
+            anyone holding the phone can extract it. Classes without ThisDeviceOnly let the item travel in \
+            encrypted backups and be restored on another device, taking credentials with them; \
+            kSecAttrAccessibleWhenUnlocked is also the default when the attribute is left out.
+            """,
+        fix:
+            "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly (or AfterFirstUnlockThisDeviceOnly for background refresh).",
         fixExample: """
-        let query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: "com.example.app.auth",
-            kSecAttrAccount as String: "refreshToken",
-            kSecValueData as String: Data(refreshToken.utf8),
-            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
-        ]
-        let status = SecItemAdd(query as CFDictionary, nil)
-        """,
-        triggeringExamples: [
-            RuleExample("""
-            NSDictionary *item = @{
-                (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
-                (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlways,
-                (__bridge id)kSecValueData: secret,
-            };
-            SecItemAdd((__bridge CFDictionaryRef)item, NULL);
-            """, path: "App/Keychain.m",
-            findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")]),
-            RuleExample("""
-            // Medium: readable only when unlocked, but restored from backups onto other devices.
-            - (BOOL)saveRefreshToken:(NSData *)token {
-                NSMutableDictionary *query = [self baseQueryForAccount:@"refreshToken"];
-                query[(__bridge id)kSecValueData] = token;
-                query[(__bridge id)kSecAttrAccessible] = (__bridge id)↓kSecAttrAccessibleAfterFirstUnlock;
-                return SecItemAdd((__bridge CFDictionaryRef)query, NULL) == errSecSuccess;
-            }
-            """, path: "App/TokenStore.m",
-            findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")]),
-            RuleExample("""
             let query: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,
-                kSecAttrAccount as String: "session",
-                kSecValueData as String: Data(sessionToken.utf8),
-                kSecAttrAccessible as String: ↓kSecAttrAccessibleAlways,
+                kSecAttrService as String: "com.example.app.auth",
+                kSecAttrAccount as String: "refreshToken",
+                kSecValueData as String: Data(refreshToken.utf8),
+                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
             ]
-            """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")]),
-            RuleExample("""
-            func store(_ pin: Data) {
-                var item = baseQuery
-                item[kSecValueData as String] = pin
-                item[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlwaysThisDeviceOnly
-                SecItemAdd(item as CFDictionary, nil)
-            }
-            """, findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")]),
-            RuleExample("""
-            // The dictionary is searched first, then stored with the same class.
-            - (OSStatus)storeDevicePin:(NSData *)pin {
-                NSMutableDictionary *item = [NSMutableDictionary dictionary];
-                item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
-                item[(__bridge id)kSecAttrAccessible] = (__bridge id)↓kSecAttrAccessibleAlways;
-                SecItemDelete((__bridge CFDictionaryRef)item);
-                item[(__bridge id)kSecValueData] = pin;
-                return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
-            }
-            """, path: "App/PinStore.m",
-            findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")]),
-            RuleExample("""
-            - (void)restoreSession:(NSData *)sessionData {
-                NSDictionary *lookup = @{
+            let status = SecItemAdd(query as CFDictionary, nil)
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                NSDictionary *item = @{
                     (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
-                    (__bridge id)kSecAttrService: @"session",
-                    (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlwaysThisDeviceOnly,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlways,
+                    (__bridge id)kSecValueData: secret,
                 };
-                if (SecItemCopyMatching((__bridge CFDictionaryRef)lookup, NULL) == errSecItemNotFound) {
-                    NSMutableDictionary *add = [lookup mutableCopy];
-                    add[(__bridge id)kSecValueData] = sessionData;
-                    SecItemAdd((__bridge CFDictionaryRef)add, NULL);
+                SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                """, path: "App/Keychain.m",
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")
+                ]),
+            RuleExample(
+                """
+                // Medium: readable only when unlocked, but restored from backups onto other devices.
+                - (BOOL)saveRefreshToken:(NSData *)token {
+                    NSMutableDictionary *query = [self baseQueryForAccount:@"refreshToken"];
+                    query[(__bridge id)kSecValueData] = token;
+                    query[(__bridge id)kSecAttrAccessible] = (__bridge id)↓kSecAttrAccessibleAfterFirstUnlock;
+                    return SecItemAdd((__bridge CFDictionaryRef)query, NULL) == errSecSuccess;
                 }
-            }
-            """, path: "App/SessionStore.m",
-            findings: [FindingSpec(severity: .high, confidence: .high, message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")]),
-            RuleExample("""
-            - (void)relaxAccessForQuery:(NSDictionary *)match {
-                NSDictionary *changes = @{ (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAfterFirstUnlock };
-                SecItemUpdate((__bridge CFDictionaryRef)match, (__bridge CFDictionaryRef)changes);
-            }
-            """, path: "App/KeychainMigration.m",
-            findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")]),
-            RuleExample("""
-            let attributes: [String: Any] = [
-                kSecClass as String: kSecClassInternetPassword,
-                kSecAttrServer as String: "api.example.com",
-                kSecValueData as String: passwordData,
-                kSecAttrAccessible as String: ↓kSecAttrAccessibleAfterFirstUnlock,
-            ]
-            """, findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")]),
-            RuleExample("let update = [kSecAttrAccessible: ↓kSecAttrAccessibleWhenUnlocked] as CFDictionary",
-                        findings: [FindingSpec(severity: .medium, confidence: .high, message: "'kSecAttrAccessibleWhenUnlocked' lets the item leave the device in backups")]),
-            RuleExample("""
-            func savePassword(_ password: String, account: String) -> OSStatus {
-                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
-                query[kSecValueData as String] = Data(password.utf8)
-                return ↓SecItemAdd(query as CFDictionary, nil)
-            }
-            """, findings: [FindingSpec(severity: .medium, confidence: .high, message: "SecItemAdd sets no kSecAttrAccessible")]),
-            RuleExample("""
-            func remember(_ token: String) {
-                ↓KeychainWrapper.standard.set(token, forKey: "authToken")
-                let keychain = KeychainSwift()
-                ↓keychain.set(token, forKey: "authToken")
-            }
-            """, findings: [
-                FindingSpec(severity: .medium, confidence: .high, message: "KeychainWrapper.set without an accessibility"),
-                FindingSpec(severity: .medium, confidence: .high, message: "KeychainSwift.set without an accessibility"),
-            ]),
+                """, path: "App/TokenStore.m",
+                findings: [
+                    FindingSpec(
+                        severity: .medium, confidence: .high,
+                        message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")
+                ]),
+            RuleExample(
+                """
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrAccount as String: "session",
+                    kSecValueData as String: Data(sessionToken.utf8),
+                    kSecAttrAccessible as String: ↓kSecAttrAccessibleAlways,
+                ]
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")
+                ]),
+            RuleExample(
+                """
+                func store(_ pin: Data) {
+                    var item = baseQuery
+                    item[kSecValueData as String] = pin
+                    item[kSecAttrAccessible as String] = ↓kSecAttrAccessibleAlwaysThisDeviceOnly
+                    SecItemAdd(item as CFDictionary, nil)
+                }
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")
+                ]),
+            RuleExample(
+                """
+                // The dictionary is searched first, then stored with the same class.
+                - (OSStatus)storeDevicePin:(NSData *)pin {
+                    NSMutableDictionary *item = [NSMutableDictionary dictionary];
+                    item[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                    item[(__bridge id)kSecAttrAccessible] = (__bridge id)↓kSecAttrAccessibleAlways;
+                    SecItemDelete((__bridge CFDictionaryRef)item);
+                    item[(__bridge id)kSecValueData] = pin;
+                    return SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                """, path: "App/PinStore.m",
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'kSecAttrAccessibleAlways' keeps the item readable while the device is locked")
+                ]),
+            RuleExample(
+                """
+                - (void)restoreSession:(NSData *)sessionData {
+                    NSDictionary *lookup = @{
+                        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                        (__bridge id)kSecAttrService: @"session",
+                        (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlwaysThisDeviceOnly,
+                    };
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)lookup, NULL) == errSecItemNotFound) {
+                        NSMutableDictionary *add = [lookup mutableCopy];
+                        add[(__bridge id)kSecValueData] = sessionData;
+                        SecItemAdd((__bridge CFDictionaryRef)add, NULL);
+                    }
+                }
+                """, path: "App/SessionStore.m",
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "'kSecAttrAccessibleAlwaysThisDeviceOnly' keeps the item readable")
+                ]),
+            RuleExample(
+                """
+                - (void)relaxAccessForQuery:(NSDictionary *)match {
+                    NSDictionary *changes = @{ (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAfterFirstUnlock };
+                    SecItemUpdate((__bridge CFDictionaryRef)match, (__bridge CFDictionaryRef)changes);
+                }
+                """, path: "App/KeychainMigration.m",
+                findings: [
+                    FindingSpec(
+                        severity: .medium, confidence: .high,
+                        message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")
+                ]),
+            RuleExample(
+                """
+                let attributes: [String: Any] = [
+                    kSecClass as String: kSecClassInternetPassword,
+                    kSecAttrServer as String: "api.example.com",
+                    kSecValueData as String: passwordData,
+                    kSecAttrAccessible as String: ↓kSecAttrAccessibleAfterFirstUnlock,
+                ]
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .medium, confidence: .high,
+                        message: "'kSecAttrAccessibleAfterFirstUnlock' lets the item leave the device in backups")
+                ]),
+            RuleExample(
+                "let update = [kSecAttrAccessible: ↓kSecAttrAccessibleWhenUnlocked] as CFDictionary",
+                findings: [
+                    FindingSpec(
+                        severity: .medium, confidence: .high,
+                        message: "'kSecAttrAccessibleWhenUnlocked' lets the item leave the device in backups")
+                ]),
+            RuleExample(
+                """
+                func savePassword(_ password: String, account: String) -> OSStatus {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                    query[kSecValueData as String] = Data(password.utf8)
+                    return ↓SecItemAdd(query as CFDictionary, nil)
+                }
+                """,
+                findings: [
+                    FindingSpec(severity: .medium, confidence: .high, message: "SecItemAdd sets no kSecAttrAccessible")
+                ]),
+            RuleExample(
+                """
+                func remember(_ token: String) {
+                    ↓KeychainWrapper.standard.set(token, forKey: "authToken")
+                    let keychain = KeychainSwift()
+                    ↓keychain.set(token, forKey: "authToken")
+                }
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .medium, confidence: .high, message: "KeychainWrapper.set without an accessibility"),
+                    FindingSpec(
+                        severity: .medium, confidence: .high, message: "KeychainSwift.set without an accessibility")
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            [SAMKeychain setAccessibilityType:allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
-            """, path: "App/Database.m"),
-            RuleExample("""
-            NSDictionary *item = @{
-                (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
-                (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
-                (__bridge id)kSecValueData: secret,
-            };
-            NSDictionary *synced = @{ (__bridge id)kSecAttrSynchronizable: @YES, (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAfterFirstUnlock };
-            """, path: "App/Keychain.m"),
-            RuleExample("""
-            let query: [String: Any] = [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecValueData as String: tokenData,
-                kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
-            ]
-            """),
-            RuleExample("item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"),
-            RuleExample("""
-            // Shared through iCloud Keychain on purpose: synchronizable items cannot be ThisDeviceOnly.
-            let query: [String: Any] = [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecAttrSynchronizable as String: kCFBooleanTrue!,
-                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
-            ]
-            """),
-            RuleExample("""
-            // Finds the items an old release saved with the deprecated class, to re-add them with a stricter one.
-            - (NSArray *)itemsNeedingMigration {
-                NSDictionary *legacyQuery = @{
+            RuleExample(
+                """
+                [SAMKeychain setAccessibilityType:allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
+                """, path: "App/Database.m"),
+            RuleExample(
+                """
+                NSDictionary *item = @{
                     (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
-                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
-                    (__bridge id)kSecReturnAttributes: @YES,
-                    (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                    (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                    (__bridge id)kSecValueData: secret,
                 };
-                CFTypeRef found = NULL;
-                OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)legacyQuery, &found);
-                return status == errSecSuccess ? CFBridgingRelease(found) : @[];
-            }
-            """, path: "App/KeychainMigration.m"),
-            RuleExample("""
-            - (BOOL)isReadableWhileLocked:(NSDictionary *)attributes {
-                id accessible = attributes[(__bridge id)kSecAttrAccessible];
-                return [accessible isEqual:(__bridge id)kSecAttrAccessibleAlwaysThisDeviceOnly]
-                    || accessible == (__bridge id)kSecAttrAccessibleAlways;
-            }
-            """, path: "App/KeychainAudit.m"),
-            RuleExample("""
-            - (void)purgeBackedUpTokens {
-                NSMutableDictionary *purge = [NSMutableDictionary new];
-                [purge setObject:(__bridge id)kSecClassGenericPassword forKey:(__bridge id)kSecClass];
-                [purge setObject:(__bridge id)kSecAttrAccessibleAfterFirstUnlock forKey:(__bridge id)kSecAttrAccessible];
-                SecItemDelete((__bridge CFDictionaryRef)purge);
-                NSDictionary *unlocked = @{ (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlocked };
-                if (SecItemCopyMatching((__bridge CFDictionaryRef)unlocked, NULL) == errSecSuccess) {
-                    SecItemDelete((__bridge CFDictionaryRef)unlocked);
+                NSDictionary *synced = @{ (__bridge id)kSecAttrSynchronizable: @YES, (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAfterFirstUnlock };
+                """, path: "App/Keychain.m"),
+            RuleExample(
+                """
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecValueData as String: tokenData,
+                    kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                ]
+                """),
+            RuleExample("item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"),
+            RuleExample(
+                """
+                // Shared through iCloud Keychain on purpose: synchronizable items cannot be ThisDeviceOnly.
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrSynchronizable as String: kCFBooleanTrue!,
+                    kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
+                ]
+                """),
+            RuleExample(
+                """
+                // Finds the items an old release saved with the deprecated class, to re-add them with a stricter one.
+                - (NSArray *)itemsNeedingMigration {
+                    NSDictionary *legacyQuery = @{
+                        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                        (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
+                        (__bridge id)kSecReturnAttributes: @YES,
+                        (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitAll,
+                    };
+                    CFTypeRef found = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)legacyQuery, &found);
+                    return status == errSecSuccess ? CFBridgingRelease(found) : @[];
                 }
-            }
-            """, path: "App/KeychainMigration.m"),
-            RuleExample("""
-            // Finds items saved by old versions to move them to a stricter class.
-            let status = SecItemCopyMatching([
-                kSecClass: kSecClassGenericPassword,
-                kSecAttrAccessible: kSecAttrAccessibleAlways,
-                kSecReturnAttributes: true,
-            ] as CFDictionary, &result)
-            """),
-            RuleExample("""
-            func savePassword(_ password: String, account: String) -> OSStatus {
-                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
-                query[kSecValueData as String] = Data(password.utf8)
-                query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-                return SecItemAdd(query as CFDictionary, nil)
-            }
-            func addProtected(_ secret: Data) -> OSStatus {
-                SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: secret, kSecAttrAccessControl: access] as CFDictionary, nil)
-            }
-            func addBuilt(_ secret: Data) -> OSStatus { SecItemAdd(makeQuery(secret) as CFDictionary, nil) }
-            let keychain = KeychainSwift()
-            keychain.set(token, forKey: "authToken", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
-            KeychainWrapper.standard.set(token, forKey: "authToken", withAccessibility: .whenUnlockedThisDeviceOnly)
-            defaults.set(token, forKey: "theme")
-            """),
-            RuleExample("""
-            let query: [String: Any] = [
-                kSecClass as String: kSecClassCertificate,
-                kSecValueRef as String: certificate,
-                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
-            ]
-            """),
+                """, path: "App/KeychainMigration.m"),
+            RuleExample(
+                """
+                - (BOOL)isReadableWhileLocked:(NSDictionary *)attributes {
+                    id accessible = attributes[(__bridge id)kSecAttrAccessible];
+                    return [accessible isEqual:(__bridge id)kSecAttrAccessibleAlwaysThisDeviceOnly]
+                        || accessible == (__bridge id)kSecAttrAccessibleAlways;
+                }
+                """, path: "App/KeychainAudit.m"),
+            RuleExample(
+                """
+                - (void)purgeBackedUpTokens {
+                    NSMutableDictionary *purge = [NSMutableDictionary new];
+                    [purge setObject:(__bridge id)kSecClassGenericPassword forKey:(__bridge id)kSecClass];
+                    [purge setObject:(__bridge id)kSecAttrAccessibleAfterFirstUnlock forKey:(__bridge id)kSecAttrAccessible];
+                    SecItemDelete((__bridge CFDictionaryRef)purge);
+                    NSDictionary *unlocked = @{ (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlocked };
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)unlocked, NULL) == errSecSuccess) {
+                        SecItemDelete((__bridge CFDictionaryRef)unlocked);
+                    }
+                }
+                """, path: "App/KeychainMigration.m"),
+            RuleExample(
+                """
+                // Finds items saved by old versions to move them to a stricter class.
+                let status = SecItemCopyMatching([
+                    kSecClass: kSecClassGenericPassword,
+                    kSecAttrAccessible: kSecAttrAccessibleAlways,
+                    kSecReturnAttributes: true,
+                ] as CFDictionary, &result)
+                """),
+            RuleExample(
+                """
+                func savePassword(_ password: String, account: String) -> OSStatus {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                    query[kSecValueData as String] = Data(password.utf8)
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                func addProtected(_ secret: Data) -> OSStatus {
+                    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: secret, kSecAttrAccessControl: access] as CFDictionary, nil)
+                }
+                func addBuilt(_ secret: Data) -> OSStatus { SecItemAdd(makeQuery(secret) as CFDictionary, nil) }
+                let keychain = KeychainSwift()
+                keychain.set(token, forKey: "authToken", withAccess: .accessibleWhenUnlockedThisDeviceOnly)
+                KeychainWrapper.standard.set(token, forKey: "authToken", withAccessibility: .whenUnlockedThisDeviceOnly)
+                defaults.set(token, forKey: "theme")
+                """),
+            RuleExample(
+                """
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassCertificate,
+                    kSecValueRef as String: certificate,
+                    kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
+                ]
+                """)
         ]
     )
 
@@ -233,12 +300,18 @@ struct KeychainAccessibilityRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         if let at = KeychainDefaultAccessibility.missingAccessibility(in: call) {
-            report(file, at: at, "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
-                   severity: .medium)
+            report(
+                file, at: at,
+                "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
+                severity: .medium)
         } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
-            let argument = wrapper == "KeychainSwift" ? "withAccess: .accessibleWhenUnlockedThisDeviceOnly" : "withAccessibility: .whenUnlockedThisDeviceOnly"
-            report(file, at: call, "\(wrapper).set without an accessibility stores the item as kSecAttrAccessibleWhenUnlocked, which moves to other devices in backups; pass \(argument)",
-                   severity: .medium)
+            let argument =
+                wrapper == "KeychainSwift"
+                ? "withAccess: .accessibleWhenUnlockedThisDeviceOnly" : "withAccessibility: .whenUnlockedThisDeviceOnly"
+            report(
+                file, at: call,
+                "\(wrapper).set without an accessibility stores the item as kSecAttrAccessibleWhenUnlocked, which moves to other devices in backups; pass \(argument)",
+                severity: .medium)
         }
     }
 
@@ -249,13 +322,17 @@ struct KeychainAccessibilityRule: SwiftRule {
         let dictionary = Self.enclosingDictionary(of: ref)
         if let dictionary, Self.isSearchQuery(dictionary) { return }
         if isLockedReadable {
-            report(file, at: ref, "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+            report(
+                file, at: ref,
+                "'\(name)' keeps the item readable while the device is locked; use kSecAttrAccessibleWhenUnlockedThisDeviceOnly"
+            )
             return
         }
         // Synchronizable items cannot be ThisDeviceOnly, and certificates are public: the class is a choice there.
         if let dictionary, Self.isSynchronizableOrPublic(dictionary) { return }
-        report(file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
-               severity: .medium)
+        report(
+            file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
+            severity: .medium)
     }
 
     /// The dictionary literal this value sits in, if it is directly an element's value.
@@ -273,7 +350,9 @@ struct KeychainAccessibilityRule: SwiftRule {
                 if searchCalls.contains(name) { return true }
                 // SecItemUpdate(query, attributesToUpdate): only the first dictionary is a search.
                 if name == "SecItemUpdate" {
-                    return call.arguments.first.map { dictionary.position >= $0.position && dictionary.endPosition <= $0.endPosition } ?? false
+                    return call.arguments.first.map {
+                        dictionary.position >= $0.position && dictionary.endPosition <= $0.endPosition
+                    } ?? false
                 }
                 return false
             }

@@ -13,9 +13,12 @@ enum KeychainDefaultAccessibility {
     /// For `SecItemAdd(query as CFDictionary, nil)`: the node to report at, when the stored item's dictionary is
     /// fully visible and sets no accessibility.
     static func missingAccessibility(in call: FunctionCallExprSyntax) -> Syntax? {
-        guard call.calledName == "SecItemAdd", let dictionary = KeychainDictionary.of(firstArgumentOf: call) else { return nil }
+        guard call.calledName == "SecItemAdd", let dictionary = KeychainDictionary.of(firstArgumentOf: call) else {
+            return nil
+        }
         let keys = Set(dictionary.keys.keys)
-        guard keys.contains("kSecValueData") || keys.contains("kSecValueRef"), keys.isDisjoint(with: attributeKeys) else { return nil }
+        guard keys.contains("kSecValueData") || keys.contains("kSecValueRef"), keys.isDisjoint(with: attributeKeys)
+        else { return nil }
         if let itemClass = dictionary.itemClass, !secretClasses.contains(itemClass) { return nil }
         return Syntax(call)
     }
@@ -23,7 +26,8 @@ enum KeychainDefaultAccessibility {
     /// For a Keychain wrapper's `set`: true when it is KeychainSwift's `set(_:forKey:)` without `withAccess:` or
     /// SwiftKeychainWrapper's `set(_:forKey:)` without `withAccessibility:`.
     static func wrapperWithoutAccessibility(_ call: FunctionCallExprSyntax) -> String? {
-        guard call.calledName == "set", let base = call.calledBase, call.argumentLabels.starts(with: ["_", "forKey"]) else { return nil }
+        guard call.calledName == "set", let base = call.calledBase, call.argumentLabels.starts(with: ["_", "forKey"])
+        else { return nil }
         let labels = Set(call.argumentLabels)
         let text = base.sourceText
         if text.contains("KeychainWrapper") { return labels.contains("withAccessibility") ? nil : "KeychainWrapper" }

@@ -8,17 +8,22 @@ enum LogSensitiveObjCMatcher: ObjCRule {
     static var description: RuleDescription { LogSensitiveRule.description }
 
     static let functions: Set<String> = LogSensitiveRule.consoleFunctions.union(LogSensitiveRule.cFunctions)
-        .union(LogSensitiveRule.thirdPartyFunctions).union(["os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault"])
+        .union(LogSensitiveRule.thirdPartyFunctions).union([
+            "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault"
+        ])
 
     /// The last words of a logger macro's name after `Log`: `MXLogDebug`, `DDLogWarn`, `MXLogErrorDetails`.
     static let levelWords: Set<String> = [
-        "debug", "info", "warn", "warning", "error", "verbose", "trace", "notice", "fault", "critical", "failure", "details",
+        "debug", "info", "warn", "warning", "error", "verbose", "trace", "notice", "fault", "critical", "failure",
+        "details"
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where functions.contains(call.name) || isLoggerMacro(call.name) {
             let isOSLog = call.name.hasPrefix("os_log")
-            guard let formatIndex = call.arguments.firstIndex(where: { source.stringValue(of: $0) != nil }) else { continue }
+            guard let formatIndex = call.arguments.firstIndex(where: { source.stringValue(of: $0) != nil }) else {
+                continue
+            }
             let format = source.stringValue(of: call.arguments[formatIndex]) ?? ""
             // os_log redacts `%@` by default: only `%{public}` arguments leak; `%{private}` never does.
             let privacy = conversionPrivacy(format)
@@ -30,15 +35,18 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 let marked = k < privacy.count ? privacy[k] : nil
                 if marked == "private" || isOSLog && marked != "public" { continue }
                 if let name = source.sensitiveName(in: value) {
-                    let message = isOSLog
+                    let message =
+                        isOSLog
                         ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
                         : "'\(name)' is logged in \(builds); remove it or use os_log with %{private}@"
                     report(file, source, at: call.nameIndex, message, severity: severity)
                     break
                 }
                 if k < labels.count, let label = labels[k], mayHoldSecret(value, labelled: label, source) {
-                    report(file, source, at: call.nameIndex, "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
-                           severity: severity, confidence: .medium)
+                    report(
+                        file, source, at: call.nameIndex,
+                        "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
+                        severity: severity, confidence: .medium)
                     break
                 }
             }
@@ -60,13 +68,19 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         while i < chars.count {
             defer { i += 1 }
             guard chars[i] == UInt8(ascii: "%"), i + 1 < chars.count else { continue }
-            if chars[i + 1] == UInt8(ascii: "%") { i += 1; continue }
-            guard chars[i + 1] == UInt8(ascii: "{"), let close = chars[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
+            if chars[i + 1] == UInt8(ascii: "%") {
+                i += 1
+                continue
+            }
+            guard chars[i + 1] == UInt8(ascii: "{"), let close = chars[(i + 2)...].firstIndex(of: UInt8(ascii: "}"))
+            else {
                 result.append(nil)
                 continue
             }
             let tags = String(decoding: chars[(i + 2)..<close], as: UTF8.self)
-            result.append(tags.contains("public") ? "public" : tags.contains("private") || tags.contains("sensitive") ? "private" : nil)
+            result.append(
+                tags.contains("public")
+                    ? "public" : tags.contains("private") || tags.contains("sensitive") ? "private" : nil)
             i = close
         }
         return result
@@ -82,7 +96,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         if r.count == 1, source.tokens[first].kind != .identifier { return false }
         // The name the value is read by: `[x token]`, `[x tokenForKey:k]`, `self.value`, `f(x)`.
         let name: String?
-        if source.isPunct(r.upperBound - 1, "]"), let send = source.send(openingAt: first), send.close == r.upperBound - 1 {
+        if source.isPunct(r.upperBound - 1, "]"), let send = source.send(openingAt: first),
+            send.close == r.upperBound - 1
+        {
             name = send.parts.first?.name
         } else if source.isPunct(r.upperBound - 1, ")"), source.isIdentifier(first), source.isPunct(first + 1, "(") {
             name = source.text(first)
@@ -94,6 +110,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         let words = SensitiveName.words(name)
         if !Set(words).isDisjoint(with: SensitiveName.words(label)), !SensitiveName.isSensitive(name) { return false }
         return !SensitiveName.isMetadata(name) && !Sensitivity.harmlessMembers.contains(name)
-            && !["localizedDescription", "code", "domain", "userInfo", "boolValue", "integerValue", "intValue", "self", "YES", "NO"].contains(name)
+            && ![
+                "localizedDescription", "code", "domain", "userInfo", "boolValue", "integerValue", "intValue", "self",
+                "YES", "NO"
+            ].contains(name)
     }
 }

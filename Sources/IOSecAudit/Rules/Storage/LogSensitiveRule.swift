@@ -11,130 +11,161 @@ struct LogSensitiveRule: SwiftRule {
         masvs: "MASVS-STORAGE-2",
         cwe: 532,
         rationale: """
-        print, NSLog and dump write to the device console, which any Mac connected by cable, sysdiagnose \
-        archives and crash-reporting tools can read; third-party loggers often write files that end up in \
-        backups and support tickets. The unified log keeps messages on the device, and a value marked \
-        privacy: .public (or left to the default) can appear in plain text. A token in a log is a token \
-        anyone with the log can replay. Inside #if DEBUG the exposure is limited to development builds.
-        """,
+            print, NSLog and dump write to the device console, which any Mac connected by cable, sysdiagnose \
+            archives and crash-reporting tools can read; third-party loggers often write files that end up in \
+            backups and support tickets. The unified log keeps messages on the device, and a value marked \
+            privacy: .public (or left to the default) can appear in plain text. A token in a log is a token \
+            anyone with the log can replay. Inside #if DEBUG the exposure is limited to development builds.
+            """,
         fix: "Do not log secrets; if the event matters, log it with Logger and privacy: .private or .sensitive.",
         fixExample: """
-        private let logger = Logger(subsystem: "com.example.app", category: "auth")
+            private let logger = Logger(subsystem: "com.example.app", category: "auth")
 
-        logger.info("refreshed token for \\(user.id, privacy: .public): \\(token, privacy: .private(mask: .hash))")
-        """,
+            logger.info("refreshed token for \\(user.id, privacy: .public): \\(token, privacy: .private(mask: .hash))")
+            """,
         triggeringExamples: [
-            RuleExample("""
-            - (void)didLogin:(NSString *)accessToken {
-                ↓NSLog(@"logged in with %@", accessToken);
-                ↓NSLog(@"password: %@", [self.field text]);
-                ↓os_log(OS_LOG_DEFAULT, "token %{public}@", accessToken);
-            }
-            """, path: "App/Login.m", findings: [
-                FindingSpec(severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
-                FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'"),
-                FindingSpec(severity: .high, message: "logged with public privacy"),
-            ]),
-            RuleExample("""
-            - (void)didRefreshSession:(ACMSession *)session response:(NSDictionary *)response {
-                ↓ACMLogInfo(@"[Sync] refreshed: %@", [NSString stringWithFormat:@"Bearer %@", session.accessToken]);
-                ↓DDLogDebug(@"[Sync] response %@", response[@"refresh_token"]);
-            }
-            """, path: "App/Sync.m", findings: [
-                FindingSpec(severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
-                FindingSpec(severity: .high, confidence: .high, message: "'refresh_token' is logged in release builds"),
-            ]),
-            RuleExample("""
-            #if DEBUG
-            - (void)trace:(NSString *)sessionToken { ↓NSLog(@"session %@", sessionToken); }
-            #endif
-            """, path: "App/Trace.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
-            findings: [FindingSpec(severity: .low, message: "in debug builds")]),
-            RuleExample(#"↓print("Access token: \(session.accessToken)")"#,
-                        findings: [FindingSpec(severity: .high, confidence: .high, message: "'accessToken' is logged in release builds")]),
-            RuleExample("""
-            func signIn(email: String, password: String) {
-                ↓NSLog("Signing in %@ with %@", email, password)
-            }
-            """),
-            RuleExample("""
-            func didReceive(_ response: AuthResponse) {
-                let refresh = response.refreshToken
-                ↓logger.debug("refresh: \\(refresh, privacy: .public)")
-            }
-            """, findings: [FindingSpec(severity: .high, message: "logged with public privacy")]),
-            RuleExample("""
-            import SwiftyBeaver
-            let log = SwiftyBeaver.self
-            func refreshed(authToken: String) { ↓log.info("bearer \\(authToken)") }
-            """),
-            RuleExample("""
-            @objc func payTapped() {
-                ↓NSLog("card: %@", cardField.text ?? "")
-            }
-            """),
-            RuleExample("""
-            func saveAccount() {
-                let record = NSMutableDictionary()
-                record["password"] = passField.text
-                ↓print("saved: \\(record.description)")
-            }
-            """),
-            RuleExample(#"↓NSLog("Password: %@", value)"#,
-                        findings: [FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'")]),
+            RuleExample(
+                """
+                - (void)didLogin:(NSString *)accessToken {
+                    ↓NSLog(@"logged in with %@", accessToken);
+                    ↓NSLog(@"password: %@", [self.field text]);
+                    ↓os_log(OS_LOG_DEFAULT, "token %{public}@", accessToken);
+                }
+                """, path: "App/Login.m",
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
+                    FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'"),
+                    FindingSpec(severity: .high, message: "logged with public privacy")
+                ]),
+            RuleExample(
+                """
+                - (void)didRefreshSession:(ACMSession *)session response:(NSDictionary *)response {
+                    ↓ACMLogInfo(@"[Sync] refreshed: %@", [NSString stringWithFormat:@"Bearer %@", session.accessToken]);
+                    ↓DDLogDebug(@"[Sync] response %@", response[@"refresh_token"]);
+                }
+                """, path: "App/Sync.m",
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
+                    FindingSpec(
+                        severity: .high, confidence: .high, message: "'refresh_token' is logged in release builds")
+                ]),
+            RuleExample(
+                """
+                #if DEBUG
+                - (void)trace:(NSString *)sessionToken { ↓NSLog(@"session %@", sessionToken); }
+                #endif
+                """, path: "App/Trace.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
+                findings: [FindingSpec(severity: .low, message: "in debug builds")]),
+            RuleExample(
+                #"↓print("Access token: \(session.accessToken)")"#,
+                findings: [
+                    FindingSpec(
+                        severity: .high, confidence: .high, message: "'accessToken' is logged in release builds")
+                ]),
+            RuleExample(
+                """
+                func signIn(email: String, password: String) {
+                    ↓NSLog("Signing in %@ with %@", email, password)
+                }
+                """),
+            RuleExample(
+                """
+                func didReceive(_ response: AuthResponse) {
+                    let refresh = response.refreshToken
+                    ↓logger.debug("refresh: \\(refresh, privacy: .public)")
+                }
+                """, findings: [FindingSpec(severity: .high, message: "logged with public privacy")]),
+            RuleExample(
+                """
+                import SwiftyBeaver
+                let log = SwiftyBeaver.self
+                func refreshed(authToken: String) { ↓log.info("bearer \\(authToken)") }
+                """),
+            RuleExample(
+                """
+                @objc func payTapped() {
+                    ↓NSLog("card: %@", cardField.text ?? "")
+                }
+                """),
+            RuleExample(
+                """
+                func saveAccount() {
+                    let record = NSMutableDictionary()
+                    record["password"] = passField.text
+                    ↓print("saved: \\(record.description)")
+                }
+                """),
+            RuleExample(
+                #"↓NSLog("Password: %@", value)"#,
+                findings: [FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'")]),
             RuleExample(#"↓os_log("PIN %{public}@ accepted", log: .default, type: .info, pin)"#),
-            RuleExample("""
-            #if DEBUG
-            // Low, and only with --include-context debug.
-            ↓debugPrint(credentials)
-            #endif
-            """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
-            findings: [FindingSpec(severity: .low, message: "in debug builds")]),
-            RuleExample("↓dump(keychainItem.password)"),
+            RuleExample(
+                """
+                #if DEBUG
+                // Low, and only with --include-context debug.
+                ↓debugPrint(credentials)
+                #endif
+                """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
+                findings: [FindingSpec(severity: .low, message: "in debug builds")]),
+            RuleExample("↓dump(keychainItem.password)")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            - (void)didLogin:(NSString *)accessToken {
-                NSLog(@"login finished for %@", self.username);
-                os_log(OS_LOG_DEFAULT, "token %@", accessToken);
-                // NSLog(@"%@", accessToken);
-                NSLog(@"password field shown");
-            }
-            """, path: "App/Login.m"),
-            RuleExample("""
-            - (void)pusherUpdated:(BOOL)enabled token:(NSData *)token {
-                ACMLogDebug(@"[Push] pusher updated for %@, enabled %@, token: %@", self.credentials.userId, @(enabled),
-                            [ACMPushTools truncatedPushToken:token]);
-                ACMLogError(@"[Login] password rejected after %lu characters", (unsigned long)self.passwordField.text.length);
-                NSLog(@"session restored for %@", self.session.accountName);
-            }
-            """, path: "App/Push.m"),
+            RuleExample(
+                """
+                - (void)didLogin:(NSString *)accessToken {
+                    NSLog(@"login finished for %@", self.username);
+                    os_log(OS_LOG_DEFAULT, "token %@", accessToken);
+                    // NSLog(@"%@", accessToken);
+                    NSLog(@"password field shown");
+                }
+                """, path: "App/Login.m"),
+            RuleExample(
+                """
+                - (void)pusherUpdated:(BOOL)enabled token:(NSData *)token {
+                    ACMLogDebug(@"[Push] pusher updated for %@, enabled %@, token: %@", self.credentials.userId, @(enabled),
+                                [ACMPushTools truncatedPushToken:token]);
+                    ACMLogError(@"[Login] password rejected after %lu characters", (unsigned long)self.passwordField.text.length);
+                    NSLog(@"session restored for %@", self.session.accountName);
+                }
+                """, path: "App/Push.m"),
             RuleExample(#"print("Token refreshed, \(token.count) characters, expires \(token.expiresAt)")"#),
-            RuleExample(#"logger.info("user \(user.id, privacy: .public) signed in, token \(token, privacy: .private(mask: .hash))")"#),
+            RuleExample(
+                #"logger.info("user \(user.id, privacy: .public) signed in, token \(token, privacy: .private(mask: .hash))")"#
+            ),
             RuleExample(#"logger.error("login failed: \(apiKey, privacy: .sensitive)")"#),
-            RuleExample(#"os_log("OTP %{private}@ sent to %{public}@", log: .auth, type: .info, otp, phoneNumberSuffix)"#),
+            RuleExample(
+                #"os_log("OTP %{private}@ sent to %{public}@", log: .auth, type: .info, otp, phoneNumberSuffix)"#),
             RuleExample(#"print("Password reset email sent to \(maskedEmail)")"#),
             RuleExample(#"NSLog("tokenizer loaded %d entries", tokenizer.count)"#),
-            RuleExample("""
-            import os
-            // os.Logger redacts dynamic strings unless they are marked public.
-            func read(_ cookie: HTTPCookie) { Logger.general.debug("read cookie \\(cookie.value)") }
-            """),
-            RuleExample("""
-            import OSLog
-            let logger = Logger(subsystem: "com.acme.shop", category: "auth")
-            func refreshed(token: String) { logger.info("refreshed \\(token)") }
-            """),
-            RuleExample(#"print("Token refreshed, \(remaining) left, password: \(passwordRules.count) rules, consent \(cookieConsentInfo)")"#),
-            RuleExample(#"""
-            // XCTest output for CI; fake credentials.
-            print("Using password \(password)")
-            """#, path: "AppTests/LoginTests.swift"),
+            RuleExample(
+                """
+                import os
+                // os.Logger redacts dynamic strings unless they are marked public.
+                func read(_ cookie: HTTPCookie) { Logger.general.debug("read cookie \\(cookie.value)") }
+                """),
+            RuleExample(
+                """
+                import OSLog
+                let logger = Logger(subsystem: "com.acme.shop", category: "auth")
+                func refreshed(token: String) { logger.info("refreshed \\(token)") }
+                """),
+            RuleExample(
+                #"print("Token refreshed, \(remaining) left, password: \(passwordRules.count) rules, consent \(cookieConsentInfo)")"#
+            ),
+            RuleExample(
+                #"""
+                // XCTest output for CI; fake credentials.
+                print("Using password \(password)")
+                """#, path: "AppTests/LoginTests.swift")
         ]
     )
 
-    static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(cFunctions)
-        .union(["os_log", "write"])
+    static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(
+        cFunctions
+    )
+    .union(["os_log", "write"])
 
     /// How a value leaks.
     enum Leak {
@@ -155,16 +186,18 @@ struct LogSensitiveRule: SwiftRule {
     /// Global logging functions, called without a base (or on `Swift.` / `Foundation.`).
     static let consoleFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
     /// C functions that write to stderr, stdout or the system log: the same leak, one layer down.
-    static let cFunctions: Set<String> = ["fputs", "fprintf", "vfprintf", "dprintf", "vdprintf", "printf", "puts", "syslog", "vsyslog"]
+    static let cFunctions: Set<String> = [
+        "fputs", "fprintf", "vfprintf", "dprintf", "vdprintf", "printf", "puts", "syslog", "vsyslog"
+    ]
     static let thirdPartyFunctions: Set<String> = ["DDLogDebug", "DDLogInfo", "DDLogWarn", "DDLogError", "DDLogVerbose"]
     /// Logger / SwiftyBeaver / swift-log methods, called on something named like a logger.
     static let loggerMethods: Set<String> = [
-        "trace", "debug", "info", "notice", "warning", "warn", "error", "fault", "critical", "log", "verbose",
+        "trace", "debug", "info", "notice", "warning", "warn", "error", "fault", "critical", "log", "verbose"
     ]
     /// Labels of arguments that are not logged.
     static let optionLabels: Set<String> = [
         "separator", "terminator", "to", "name", "indent", "maxDepth", "maxItems", "log", "type", "dso",
-        "level", "file", "function", "line", "context", "metadata", "source",
+        "level", "file", "function", "line", "context", "metadata", "source"
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
@@ -178,7 +211,8 @@ struct LogSensitiveRule: SwiftRule {
         case .markedPublic(let name):
             message = "'\(name)' is logged with public privacy in \(builds); use privacy: .private or .sensitive"
         case .labelled(let label):
-            message = "a value labelled '\(label)' is logged in \(builds); remove it or use Logger with privacy: .private"
+            message =
+                "a value labelled '\(label)' is logged in \(builds); remove it or use Logger with privacy: .private"
         }
         let confidence: Confidence? = if case .labelled = leak { .medium } else { nil }
         report(file, at: call, message, severity: debugOnly ? .low : nil, confidence: confidence)
@@ -204,7 +238,9 @@ struct LogSensitiveRule: SwiftRule {
             return nil
         }
         // `FileHandle.standardError.write(Data(…))`
-        if name == "write", let base = call.calledBase, ["standardError", "standardOutput"].contains(base.lastName ?? "") {
+        if name == "write", let base = call.calledBase,
+            ["standardError", "standardOutput"].contains(base.lastName ?? "")
+        {
             return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
         }
         guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base) else { return nil }
@@ -238,7 +274,9 @@ struct LogSensitiveRule: SwiftRule {
     /// Walks the logged arguments. A string literal is checked per interpolation, honouring `privacy:`;
     /// the n-th unlabeled argument after the first is a format vararg whose privacy is `varargPrivacy[n]`
     /// and whose label is the text before its `%` in the format.
-    private static func leakInArguments(of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool) -> Leak? {
+    private static func leakInArguments(
+        of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool
+    ) -> Leak? {
         var unlabeledIndex = 0
         var formatLabels: [String?] = []
         for argument in call.arguments {
@@ -247,11 +285,14 @@ struct LogSensitiveRule: SwiftRule {
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
                 if let leak = leakInInterpolations(of: literal, redactsByDefault: redactsByDefault) { return leak }
-                if unlabeledIndex == 0, let format = expr.stringLiteralValue { formatLabels = LogLabel.formatLabels(format) }
+                if unlabeledIndex == 0, let format = expr.stringLiteralValue {
+                    formatLabels = LogLabel.formatLabels(format)
+                }
                 continue
             }
             let varargIndex = unlabeledIndex - 1
-            let privacy: String? = varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
+            let privacy: String? =
+                varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
             if privacy == "private" { continue }
             let isPublic = privacy == "public" || !redactsByDefault
             guard isPublic else { continue }
@@ -259,7 +300,8 @@ struct LogSensitiveRule: SwiftRule {
                 return privacy == "public" ? .markedPublic(name) : .plain(name)
             }
             if varargIndex >= 0, varargIndex < formatLabels.count, let label = formatLabels[varargIndex],
-               LogLabel.mayHoldSecret(expr) {
+                LogLabel.mayHoldSecret(expr)
+            {
                 return .labelled(label)
             }
         }
@@ -275,7 +317,7 @@ struct LogSensitiveRule: SwiftRule {
             }
             defer { preceding = "" }
             guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                  let value = interpolation.expressions.first(where: { $0.label == nil })?.expression
+                let value = interpolation.expressions.first(where: { $0.label == nil })?.expression
             else { continue }
             let privacy = interpolation.expressions.first(where: { $0.label?.text == "privacy" })?.expression
             // `.private`, `.sensitive`, `.private(mask: .hash)`, `.public`, `.auto`
@@ -302,9 +344,13 @@ struct LogSensitiveRule: SwiftRule {
         while i < chars.count {
             defer { i += 1 }
             guard chars[i] == UInt8(ascii: "%"), i + 1 < chars.count else { continue }
-            if chars[i + 1] == UInt8(ascii: "%") { i += 1; continue }
+            if chars[i + 1] == UInt8(ascii: "%") {
+                i += 1
+                continue
+            }
             guard chars[i + 1] == UInt8(ascii: "{"),
-                  let close = chars[(i + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
+                let close = chars[(i + 2)...].firstIndex(of: UInt8(ascii: "}"))
+            else {
                 result.append(nil)
                 continue
             }

@@ -10,61 +10,68 @@ struct PasteboardRule: SwiftRule {
         masvs: "MASVS-STORAGE-2",
         cwe: 200,
         rationale: """
-        UIPasteboard.general is shared by every app on the device, keyboards included, and Universal \
-        Clipboard copies it to the user's other devices. Whatever is copied stays there until something else \
-        replaces it, so a token, password or one-time code copied by the app can be read later by any app \
-        that reads the pasteboard.
-        """,
-        fix: "Copy secrets only if the user asks, with setItems(_:options:) using .localOnly and a short .expirationDate.",
+            UIPasteboard.general is shared by every app on the device, keyboards included, and Universal \
+            Clipboard copies it to the user's other devices. Whatever is copied stays there until something else \
+            replaces it, so a token, password or one-time code copied by the app can be read later by any app \
+            that reads the pasteboard.
+            """,
+        fix:
+            "Copy secrets only if the user asks, with setItems(_:options:) using .localOnly and a short .expirationDate.",
         fixExample: """
-        UIPasteboard.general.setItems(
-            [[UTType.plainText.identifier: recoveryCode]],
-            options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
-        )
-        """,
-        triggeringExamples: [
-            RuleExample("""
-            - (IBAction)copyCard:(id)sender {
-                ↓[[UIPasteboard generalPasteboard] setString:self.cardNumber];
-                ↓[UIPasteboard generalPasteboard].string = self.recoveryPassword;
-            }
-            """, path: "App/Card.m"),
-            RuleExample("↓UIPasteboard.general.string = session.accessToken"),
-            RuleExample("↓UIPasteboard.general.setValue(otpCode, forPasteboardType: UTType.plainText.identifier)"),
-            RuleExample("""
-            func copyRecoveryPhrase() {
-                let pasteboard = UIPasteboard.general
-                ↓pasteboard.setItems([[UTType.plainText.identifier: recoveryPhrase]], options: [.localOnly: true])
-            }
-            """),
-            RuleExample(#"↓UIPasteboard.general.string = "Your code: " + verificationCode"#),
-        ],
-        nonTriggeringExamples: [
-            RuleExample("""
-            - (IBAction)copyLink:(id)sender {
-                [[UIPasteboard generalPasteboard] setString:self.shareURL.absoluteString];
-                [self.localBoard setString:self.cardNumber];
-            }
-            """, path: "App/Card.m"),
-            RuleExample("""
-            - (IBAction)copyUsername:(id)sender {
-                [[UIPasteboard generalPasteboard] setString:self.selectedCredential.username];
-            }
-            """, path: "App/Vault.m"),
-            RuleExample("UIPasteboard.general.string = shareURL.absoluteString"),
-            RuleExample("""
             UIPasteboard.general.setItems(
-                [[UTType.plainText.identifier: otp]],
+                [[UTType.plainText.identifier: recoveryCode]],
                 options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
             )
-            """),
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                - (IBAction)copyCard:(id)sender {
+                    ↓[[UIPasteboard generalPasteboard] setString:self.cardNumber];
+                    ↓[UIPasteboard generalPasteboard].string = self.recoveryPassword;
+                }
+                """, path: "App/Card.m"),
+            RuleExample("↓UIPasteboard.general.string = session.accessToken"),
+            RuleExample("↓UIPasteboard.general.setValue(otpCode, forPasteboardType: UTType.plainText.identifier)"),
+            RuleExample(
+                """
+                func copyRecoveryPhrase() {
+                    let pasteboard = UIPasteboard.general
+                    ↓pasteboard.setItems([[UTType.plainText.identifier: recoveryPhrase]], options: [.localOnly: true])
+                }
+                """),
+            RuleExample(#"↓UIPasteboard.general.string = "Your code: " + verificationCode"#)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (IBAction)copyLink:(id)sender {
+                    [[UIPasteboard generalPasteboard] setString:self.shareURL.absoluteString];
+                    [self.localBoard setString:self.cardNumber];
+                }
+                """, path: "App/Card.m"),
+            RuleExample(
+                """
+                - (IBAction)copyUsername:(id)sender {
+                    [[UIPasteboard generalPasteboard] setString:self.selectedCredential.username];
+                }
+                """, path: "App/Vault.m"),
+            RuleExample("UIPasteboard.general.string = shareURL.absoluteString"),
+            RuleExample(
+                """
+                UIPasteboard.general.setItems(
+                    [[UTType.plainText.identifier: otp]],
+                    options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
+                )
+                """),
             RuleExample("let pastedCode = UIPasteboard.general.string"),
             RuleExample("UIPasteboard.general.string = tokenizer.sampleText"),
-            RuleExample("""
-            // A named pasteboard for reordering search tokens inside the app, not the general one.
-            let reorderPasteboard = UIPasteboard(name: UIPasteboard.Name("com.acme.reorder"), create: true)
-            reorderPasteboard?.strings = selectedTokens.map(\\.id)
-            """),
+            RuleExample(
+                """
+                // A named pasteboard for reordering search tokens inside the app, not the general one.
+                let reorderPasteboard = UIPasteboard(name: UIPasteboard.Name("com.acme.reorder"), create: true)
+                reorderPasteboard?.strings = selectedTokens.map(\\.id)
+                """)
         ]
     )
 
@@ -75,24 +82,30 @@ struct PasteboardRule: SwiftRule {
 
     mutating func visit(_ assignment: AssignmentExprSyntax, in file: SwiftFile) {
         guard let (target, values) = assignment.targetAndValues,
-              let member = target.as(MemberAccessExprSyntax.self),
-              Self.settableProperties.contains(member.declName.baseName.text),
-              let base = member.base, Self.isGeneralPasteboard(base),
-              let sensitive = values.lazy.compactMap(Self.sensitiveName).first
+            let member = target.as(MemberAccessExprSyntax.self),
+            Self.settableProperties.contains(member.declName.baseName.text),
+            let base = member.base, Self.isGeneralPasteboard(base),
+            let sensitive = values.lazy.compactMap(Self.sensitiveName).first
         else { return }
         report(file, at: target, Self.message(sensitive))
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, Self.setters.contains(name),
-              let base = call.calledBase, Self.isGeneralPasteboard(base),
-              let value = call.arguments.first?.expression, let sensitive = Self.sensitiveName(value)
+            let base = call.calledBase, Self.isGeneralPasteboard(base),
+            let value = call.arguments.first?.expression, let sensitive = Self.sensitiveName(value)
         else { return }
         if let options = call.argument("options"),
-           options.mentions(anyOf: ["localOnly"]), options.mentions(anyOf: ["expirationDate"]) { return }
+            options.mentions(anyOf: ["localOnly"]), options.mentions(anyOf: ["expirationDate"])
+        {
+            return
+        }
         // setObjects(_:localOnly:expirationDate:)
         if call.argument("localOnly")?.booleanLiteralValue == true,
-           let expiry = call.argument("expirationDate"), !expiry.unwrapped.is(NilLiteralExprSyntax.self) { return }
+            let expiry = call.argument("expirationDate"), !expiry.unwrapped.is(NilLiteralExprSyntax.self)
+        {
+            return
+        }
         report(file, at: call, Self.message(sensitive))
     }
 
@@ -120,7 +133,8 @@ struct PasteboardRule: SwiftRule {
         if text.hasSuffix("UIPasteboard.general") { return true }
         guard let name = base.lastName, name.lowercased().hasSuffix("pasteboard") else { return false }
         if let ref = base.unwrapped.as(DeclReferenceExprSyntax.self),
-           let origin = LocalValue.initializer(of: name, before: ref) {
+            let origin = LocalValue.initializer(of: name, before: ref)
+        {
             return origin.sourceText.hasSuffix("UIPasteboard.general")
         }
         return true

@@ -11,11 +11,15 @@ enum PlaintextFileObjCMatcher: ObjCRule {
             let data: Range<Int>?
             let advice: String
             switch send.selector {
-            case "writeToFile:atomically:", "writeToURL:atomically:", "writeToFile:atomically:encoding:error:", "writeToURL:atomically:encoding:error:":
+            case "writeToFile:atomically:", "writeToURL:atomically:", "writeToFile:atomically:encoding:error:",
+                "writeToURL:atomically:encoding:error:":
                 data = send.receiver
-                advice = "write it with writeToFile:options:NSDataWritingFileProtectionComplete error: or keep it in the Keychain"
+                advice =
+                    "write it with writeToFile:options:NSDataWritingFileProtectionComplete error: or keep it in the Keychain"
             case "createFileAtPath:contents:attributes:":
-                guard let attributes = send.argument("attributes"), !source.identifiers(in: attributes).contains("NSFileProtectionComplete") else { continue }
+                guard let attributes = send.argument("attributes"),
+                    !source.identifiers(in: attributes).contains("NSFileProtectionComplete")
+                else { continue }
                 data = send.argument("contents")
                 advice = "create it with NSFileProtectionComplete in its attributes or keep it in the Keychain"
             case "archiveRootObject:toFile:":
@@ -28,7 +32,9 @@ enum PlaintextFileObjCMatcher: ObjCRule {
             let words = source.identifiers(in: data).flatMap { SensitiveName.words($0) }
             if words.contains(where: PlaintextFileRule.encryptedWords.contains) { continue }
             if let sensitive = source.sensitiveName(in: data) {
-                report(file, source, at: send.open, "'\(sensitive)' is written to a file without complete data protection; \(advice)")
+                report(
+                    file, source, at: send.open,
+                    "'\(sensitive)' is written to a file without complete data protection; \(advice)")
             }
         }
     }

@@ -11,98 +11,110 @@ struct PlaintextFileRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
         rationale: """
-        Files in the app container get the default Data Protection class, completeUntilFirstUserAuthentication: \
-        after the first unlock following a reboot they stay decryptable even while the device is locked, and \
-        they are copied into backups. A token, password or key written this way can be read from a lost \
-        phone or from a backup. NSKeyedArchiver.archiveRootObject cannot set a protection class at all.
-        """,
+            Files in the app container get the default Data Protection class, completeUntilFirstUserAuthentication: \
+            after the first unlock following a reboot they stay decryptable even while the device is locked, and \
+            they are copied into backups. A token, password or key written this way can be read from a lost \
+            phone or from a backup. NSKeyedArchiver.archiveRootObject cannot set a protection class at all.
+            """,
         fix: "Keep secrets in the Keychain; if a file is unavoidable, write it with .completeFileProtection.",
         fixExample: """
-        let data = try JSONEncoder().encode(credentials)
-        try data.write(to: credentialsURL, options: [.atomic, .completeFileProtection])
-        // Or with FileManager:
-        FileManager.default.createFile(atPath: path, contents: data,
-                                       attributes: [.protectionKey: FileProtectionType.complete])
-        """,
+            let data = try JSONEncoder().encode(credentials)
+            try data.write(to: credentialsURL, options: [.atomic, .completeFileProtection])
+            // Or with FileManager:
+            FileManager.default.createFile(atPath: path, contents: data,
+                                           attributes: [.protectionKey: FileProtectionType.complete])
+            """,
         triggeringExamples: [
-            RuleExample("""
-            - (void)persist {
-                ↓[self.sessionToken writeToFile:path atomically:YES encoding:NSUTF8StringEncoding error:nil];
-                ↓[NSKeyedArchiver archiveRootObject:self.credentials toFile:path];
-            }
-            """, path: "App/Persist.m"),
-            RuleExample("""
-            func saveAccount(password: String) {
-                let dict = NSMutableDictionary()
-                dict.setValue(usernameField.text, forKey: "username")
-                dict.setValue(password, forKey: "password")
-                ↓dict.write(toFile: accountsPath, atomically: true)
-            }
-            """),
-            RuleExample("""
-            func rememberLogin(user: String) {
-                let cookie = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "password", .value: passwordField.text ?? ""])!
-                ↓HTTPCookieStorage.shared.setCookie(cookie)
-            }
-            """),
-            RuleExample("""
-            func installDefaults() throws {
-                let bundled = Bundle.main.path(forResource: "Credentials", ofType: "plist")!
-                try ↓FileManager.default.copyItem(atPath: bundled, toPath: documents + "/Credentials.plist")
-            }
-            """),
+            RuleExample(
+                """
+                - (void)persist {
+                    ↓[self.sessionToken writeToFile:path atomically:YES encoding:NSUTF8StringEncoding error:nil];
+                    ↓[NSKeyedArchiver archiveRootObject:self.credentials toFile:path];
+                }
+                """, path: "App/Persist.m"),
+            RuleExample(
+                """
+                func saveAccount(password: String) {
+                    let dict = NSMutableDictionary()
+                    dict.setValue(usernameField.text, forKey: "username")
+                    dict.setValue(password, forKey: "password")
+                    ↓dict.write(toFile: accountsPath, atomically: true)
+                }
+                """),
+            RuleExample(
+                """
+                func rememberLogin(user: String) {
+                    let cookie = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "password", .value: passwordField.text ?? ""])!
+                    ↓HTTPCookieStorage.shared.setCookie(cookie)
+                }
+                """),
+            RuleExample(
+                """
+                func installDefaults() throws {
+                    let bundled = Bundle.main.path(forResource: "Credentials", ofType: "plist")!
+                    try ↓FileManager.default.copyItem(atPath: bundled, toPath: documents + "/Credentials.plist")
+                }
+                """),
             RuleExample("try ↓JSONEncoder().encode(credentials).write(to: storeURL)"),
-            RuleExample("""
-            func save(token: String, to path: String) throws {
-                try ↓token.write(toFile: path, atomically: true, encoding: .utf8)
-            }
-            """),
+            RuleExample(
+                """
+                func save(token: String, to path: String) throws {
+                    try ↓token.write(toFile: path, atomically: true, encoding: .utf8)
+                }
+                """),
             RuleExample("↓NSKeyedArchiver.archiveRootObject(userCredentials, toFile: archivePath)"),
             RuleExample("↓FileManager.default.createFile(atPath: path, contents: Data(pin.utf8), attributes: nil)"),
-            RuleExample("""
-            func persist(_ profile: Profile) throws {
-                let data = try encoder.encode(profile)
-                let url = documents.appendingPathComponent("session-token.json")
-                try ↓data.write(to: url, options: .atomic)
-            }
-            """),
+            RuleExample(
+                """
+                func persist(_ profile: Profile) throws {
+                    let data = try encoder.encode(profile)
+                    let url = documents.appendingPathComponent("session-token.json")
+                    try ↓data.write(to: url, options: .atomic)
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            - (void)persist {
-                [self.encryptedToken writeToFile:path atomically:YES];
-                [self.settings writeToFile:path atomically:YES];
-                [fm createFileAtPath:path contents:self.tokenData attributes:@{NSFileProtectionKey: NSFileProtectionComplete}];
-            }
-            """, path: "App/Persist.m"),
-            RuleExample("""
-            let session = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "sessionid", .value: sessionID])!
-            HTTPCookieStorage.shared.setCookie(session)
-            let seed = Bundle.main.path(forResource: "DefaultSettings", ofType: "plist")!
-            try FileManager.default.copyItem(atPath: seed, toPath: settingsPath)
-            let settings = NSMutableDictionary()
-            settings["theme"] = "dark"
-            settings.write(toFile: settingsPath, atomically: true)
-            """),
+            RuleExample(
+                """
+                - (void)persist {
+                    [self.encryptedToken writeToFile:path atomically:YES];
+                    [self.settings writeToFile:path atomically:YES];
+                    [fm createFileAtPath:path contents:self.tokenData attributes:@{NSFileProtectionKey: NSFileProtectionComplete}];
+                }
+                """, path: "App/Persist.m"),
+            RuleExample(
+                """
+                let session = HTTPCookie(properties: [.domain: "acme-shop.com", .path: "/", .name: "sessionid", .value: sessionID])!
+                HTTPCookieStorage.shared.setCookie(session)
+                let seed = Bundle.main.path(forResource: "DefaultSettings", ofType: "plist")!
+                try FileManager.default.copyItem(atPath: seed, toPath: settingsPath)
+                let settings = NSMutableDictionary()
+                settings["theme"] = "dark"
+                settings.write(toFile: settingsPath, atomically: true)
+                """),
             RuleExample("try tokenData.write(to: url, options: [.atomic, .completeFileProtection])"),
-            RuleExample("""
-            FileManager.default.createFile(atPath: path, contents: privateKeyData,
-                                           attributes: [.protectionKey: FileProtectionType.complete])
-            """),
+            RuleExample(
+                """
+                FileManager.default.createFile(atPath: path, contents: privateKeyData,
+                                               attributes: [.protectionKey: FileProtectionType.complete])
+                """),
             RuleExample("try thumbnail.pngData()?.write(to: cacheDirectory.appendingPathComponent(\"\\(id).png\"))"),
             RuleExample("try AES.GCM.seal(Data(token.utf8), using: key).combined!.write(to: tokenFileURL)"),
             RuleExample("try tokenizerVocabulary.write(to: vocabularyURL)"),
             // A weak class is storage.file-protection-weak's finding, not this rule's.
-            RuleExample("try refreshTokenData.write(to: url, options: .completeFileProtectionUntilFirstUserAuthentication)"),
+            RuleExample(
+                "try refreshTokenData.write(to: url, options: .completeFileProtectionUntilFirstUserAuthentication)")
         ]
     )
 
-    static let calleeNames: Set<String>? = ["write", "createFile", "archiveRootObject", "copyItem", "setCookie", "setCookies"]
+    static let calleeNames: Set<String>? = [
+        "write", "createFile", "archiveRootObject", "copyItem", "setCookie", "setCookies"
+    ]
     /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
     static let protectionNames: Set<String> = [
         "completeFileProtection", "completeFileProtectionUnlessOpen",
         "completeFileProtectionUntilFirstUserAuthentication", "noFileProtection", "fileProtectionMask",
-        "protectionKey", "NSFileProtectionKey",
+        "protectionKey", "NSFileProtectionKey"
     ]
     /// Words in the written expression that say it is already encrypted.
     static let encryptedWords: Set<String> = ["encrypted", "sealed", "seal", "ciphertext", "cipher", "encrypt"]
@@ -116,21 +128,29 @@ struct PlaintextFileRule: SwiftRule {
         if name == "setCookie" || name == "setCookies" {
             // `HTTPCookieStorage.shared.setCookie(HTTPCookie(properties: [.name: "password", .value: pw]))`: the
             // cookie jar is a plain file in Library/Cookies, kept across launches.
-            guard let cookie = call.arguments.first?.expression, let sensitive = Self.sensitiveCookie(cookie) else { return }
-            report(file, at: call, "a cookie holding '\(sensitive)' is stored in the shared cookie jar, a file in the app container; keep credentials in the Keychain")
+            guard let cookie = call.arguments.first?.expression, let sensitive = Self.sensitiveCookie(cookie) else {
+                return
+            }
+            report(
+                file, at: call,
+                "a cookie holding '\(sensitive)' is stored in the shared cookie jar, a file in the app container; keep credentials in the Keychain"
+            )
             return
         }
         guard name == "write" || name == "createFile" || name == "archiveRootObject",
-              let write = Self.fileWrite(call, name: name)
+            let write = Self.fileWrite(call, name: name)
         else { return }
         if let options = write.protection, options.mentions(anyOf: Self.protectionNames) { return }
         if SensitiveName.words(write.data.sourceText).contains(where: Self.encryptedWords.contains) { return }
-        let advice = name == "archiveRootObject"
+        let advice =
+            name == "archiveRootObject"
             ? "archive to Data and write it with .completeFileProtection"
             : "write it with .completeFileProtection or keep it in the Keychain"
         if let sensitive = Sensitivity.sensitiveName(in: write.data) {
             report(file, at: call, "'\(sensitive)' is written to a file without complete data protection; \(advice)")
-        } else if let destination = write.destination, let sensitive = Sensitivity.sensitiveDestinationName(in: destination) {
+        } else if let destination = write.destination,
+            let sensitive = Sensitivity.sensitiveDestinationName(in: destination)
+        {
             report(file, at: call, "data is written to '\(sensitive)' without complete data protection; \(advice)")
         }
     }
@@ -140,17 +160,25 @@ struct PlaintextFileRule: SwiftRule {
     private static func sensitiveCookie(_ expr: ExprSyntax) -> String? {
         var e = expr.unwrapped
         if e.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: e) { e = origin.unwrapped }
-        guard let call = e.as(FunctionCallExprSyntax.self), call.calledName == "HTTPCookie" || call.calledName == "init",
-              let properties = call.argument("properties") else { return nil }
+        guard let call = e.as(FunctionCallExprSyntax.self),
+            call.calledName == "HTTPCookie" || call.calledName == "init",
+            let properties = call.argument("properties")
+        else { return nil }
         var dictionary = properties.unwrapped
-        if dictionary.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: dictionary) { dictionary = origin.unwrapped }
-        guard let literal = dictionary.as(DictionaryExprSyntax.self), case .elements(let elements) = literal.content else { return nil }
+        if dictionary.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: dictionary) {
+            dictionary = origin.unwrapped
+        }
+        guard let literal = dictionary.as(DictionaryExprSyntax.self), case .elements(let elements) = literal.content
+        else { return nil }
         for element in elements {
             if let name = element.value.stringLiteralValue, element.key.lastName == "name",
-               let category = SensitiveName.classify(name), category != .session {
+                let category = SensitiveName.classify(name), category != .session
+            {
                 return name
             }
-            if let found = Sensitivity.sensitiveName(in: element.value), SensitiveName.classify(found).map({ $0 != .session }) ?? true {
+            if let found = Sensitivity.sensitiveName(in: element.value),
+                SensitiveName.classify(found).map({ $0 != .session }) ?? true
+            {
                 return found
             }
         }
@@ -163,11 +191,15 @@ struct PlaintextFileRule: SwiftRule {
         guard let source = call.argument("atPath") ?? call.argument("at") else { return }
         let resolved = LocalValue.origin(of: source) ?? source
         guard resolved.sourceText.contains("forResource"),
-              let resource = resolved.as(FunctionCallExprSyntax.self)?.argument("forResource").flatMap(file.stringValue(of:))
-                  ?? Self.resourceName(in: resolved),
-              let sensitive = Sensitivity.sensitiveFileName(resource)
+            let resource = resolved.as(FunctionCallExprSyntax.self)?.argument("forResource").flatMap(
+                file.stringValue(of:))
+                ?? Self.resourceName(in: resolved),
+            let sensitive = Sensitivity.sensitiveFileName(resource)
         else { return }
-        report(file, at: call, "the bundled file '\(sensitive)' is copied into the app container without complete data protection; do not ship credentials in the bundle, and write secrets to the Keychain")
+        report(
+            file, at: call,
+            "the bundled file '\(sensitive)' is copied into the app container without complete data protection; do not ship credentials in the bundle, and write secrets to the Keychain"
+        )
     }
 
     /// The `forResource:` literal anywhere in an expression such as `Bundle.main.path(forResource: "x", ofType: "plist")!`.
@@ -181,12 +213,14 @@ struct PlaintextFileRule: SwiftRule {
 
     /// What a file-writing call writes, where, and the argument that could carry a protection class.
     private static func fileWrite(_ call: FunctionCallExprSyntax, name: String)
-        -> (data: ExprSyntax, destination: ExprSyntax?, protection: ExprSyntax?)? {
+        -> (data: ExprSyntax, destination: ExprSyntax?, protection: ExprSyntax?)?
+    {
         switch name {
         case "write":
             // Data.write(to:options:), String.write(to:atomically:encoding:), String.write(toFile:…)
             guard let first = call.arguments.first?.label?.text, first == "to" || first == "toFile",
-                  let data = call.calledBase else { return nil }
+                let data = call.calledBase
+            else { return nil }
             return (data, call.argument(first), call.argument("options"))
         case "createFile":
             guard let data = call.argument("contents") else { return nil }

@@ -8,14 +8,20 @@ enum UserDefaultsSecretObjCMatcher: ObjCRule {
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends where send.selector == "setObject:forKey:" || send.selector == "setValue:forKey:" {
             guard isUserDefaults(send.receiver, in: source),
-                  let value = send.argument(send.parts[0].name), !source.isTrivialValue(value),
-                  let keyRange = send.argument("forKey")
+                let value = send.argument(send.parts[0].name), !source.isTrivialValue(value),
+                let keyRange = send.argument("forKey")
             else { continue }
             let key = source.stringValue(of: keyRange)
             if let sensitive = source.sensitiveName(in: value) {
-                report(file, source, at: send.open, "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+                report(
+                    file, source, at: send.open,
+                    "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
+                )
             } else if let key, SensitiveName.isSensitive(key) {
-                report(file, source, at: send.open, "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+                report(
+                    file, source, at: send.open,
+                    "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
+                )
             }
         }
     }

@@ -10,114 +10,129 @@ struct UserDefaultsSecretRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
         rationale: """
-        UserDefaults is an unencrypted plist in the app container. It is copied into device backups, readable \
-        on a jailbroken device and by forensic tools, and it is not protected by the Keychain's access control. \
-        Tokens, passwords and keys stored there outlive logout and leave the device with every backup.
-        """,
-        fix: "Store secrets in the Keychain with kSecAttrAccessibleWhenUnlockedThisDeviceOnly; keep only non-sensitive preferences in UserDefaults.",
+            UserDefaults is an unencrypted plist in the app container. It is copied into device backups, readable \
+            on a jailbroken device and by forensic tools, and it is not protected by the Keychain's access control. \
+            Tokens, passwords and keys stored there outlive logout and leave the device with every backup.
+            """,
+        fix:
+            "Store secrets in the Keychain with kSecAttrAccessibleWhenUnlockedThisDeviceOnly; keep only non-sensitive preferences in UserDefaults.",
         fixExample: """
-        let query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: "com.example.app.auth",
-            kSecAttrAccount as String: "accessToken",
-        ]
-        let update: [String: Any] = [kSecValueData as String: Data(token.utf8)]
-        var status = SecItemUpdate(query as CFDictionary, update as CFDictionary)
-        if status == errSecItemNotFound {
-            var add = query
-            add[kSecValueData as String] = Data(token.utf8)
-            add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-            status = SecItemAdd(add as CFDictionary, nil)
-        }
-        // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
-        """,
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecAttrService as String: "com.example.app.auth",
+                kSecAttrAccount as String: "accessToken",
+            ]
+            let update: [String: Any] = [kSecValueData as String: Data(token.utf8)]
+            var status = SecItemUpdate(query as CFDictionary, update as CFDictionary)
+            if status == errSecItemNotFound {
+                var add = query
+                add[kSecValueData as String] = Data(token.utf8)
+                add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                status = SecItemAdd(add as CFDictionary, nil)
+            }
+            // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
+            """,
         triggeringExamples: [
-            RuleExample("""
-            static NSString *const kTokenKey = @"auth_token";
-            - (void)save:(NSString *)value {
-                ↓[[NSUserDefaults standardUserDefaults] setObject:value forKey:kTokenKey];
-                ↓[[NSUserDefaults standardUserDefaults] setObject:[self.passwordField text] forKey:@"pw"];
-            }
-            """, path: "App/Session.m"),
-            RuleExample("""
-            - (void)didSignIn:(NSDictionary *)response {
-                ↓[[NSUserDefaults standardUserDefaults] setObject:response[@"refresh_token"] forKey:@"rt"];
-                ↓[[NSUserDefaults standardUserDefaults] setObject:[self.authClient currentAccessToken] forKey:@"at"];
-            }
-            """, path: "App/SignIn.m"),
+            RuleExample(
+                """
+                static NSString *const kTokenKey = @"auth_token";
+                - (void)save:(NSString *)value {
+                    ↓[[NSUserDefaults standardUserDefaults] setObject:value forKey:kTokenKey];
+                    ↓[[NSUserDefaults standardUserDefaults] setObject:[self.passwordField text] forKey:@"pw"];
+                }
+                """, path: "App/Session.m"),
+            RuleExample(
+                """
+                - (void)didSignIn:(NSDictionary *)response {
+                    ↓[[NSUserDefaults standardUserDefaults] setObject:response[@"refresh_token"] forKey:@"rt"];
+                    ↓[[NSUserDefaults standardUserDefaults] setObject:[self.authClient currentAccessToken] forKey:@"at"];
+                }
+                """, path: "App/SignIn.m"),
             RuleExample(#"↓UserDefaults.standard.set(response.accessToken, forKey: "accessToken")"#),
-            RuleExample("""
-            func saveLogin(user: String, password: String) {
-                let defaults = UserDefaults.standard
-                ↓defaults.set(password, forKey: "savedPassword")
-            }
-            """),
-            RuleExample("""
-            func persist(_ session: Session) {
-                let value = session.refreshToken
-                ↓UserDefaults(suiteName: "group.com.acme.wallet")?.set(value, forKey: "rt")
-            }
-            """),
-            RuleExample("""
-            struct SettingsView: View {
-                ↓@AppStorage("apiKey") var apiKey = ""
-            }
-            """),
+            RuleExample(
+                """
+                func saveLogin(user: String, password: String) {
+                    let defaults = UserDefaults.standard
+                    ↓defaults.set(password, forKey: "savedPassword")
+                }
+                """),
+            RuleExample(
+                """
+                func persist(_ session: Session) {
+                    let value = session.refreshToken
+                    ↓UserDefaults(suiteName: "group.com.acme.wallet")?.set(value, forKey: "rt")
+                }
+                """),
+            RuleExample(
+                """
+                struct SettingsView: View {
+                    ↓@AppStorage("apiKey") var apiKey = ""
+                }
+                """),
             RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
             RuleExample(files: [
                 ("App/Keys.swift", #"enum StorageKeys { static let session = "auth_token" }"#),
-                ("App/Store.swift", """
-                final class Store {
-                    let tokenKey = "auth_token"
-                    func save(_ value: String) { ↓defaults.set(value, forKey: tokenKey) }
-                    func saveAgain(_ value: String) { ↓UserDefaults.standard.set(value, forKey: StorageKeys.session) }
-                }
-                """),
+                (
+                    "App/Store.swift",
+                    """
+                    final class Store {
+                        let tokenKey = "auth_token"
+                        func save(_ value: String) { ↓defaults.set(value, forKey: tokenKey) }
+                        func saveAgain(_ value: String) { ↓UserDefaults.standard.set(value, forKey: StorageKeys.session) }
+                    }
+                    """
+                )
             ]),
-            RuleExample("""
-            @objc func loginTapped() {
-                ↓UserDefaults.standard.set(passwordTextField.text, forKey: "pw")
-            }
-            """),
+            RuleExample(
+                """
+                @objc func loginTapped() {
+                    ↓UserDefaults.standard.set(passwordTextField.text, forKey: "pw")
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            - (void)save {
-                [[NSUserDefaults standardUserDefaults] setObject:@YES forKey:@"hasSeenOnboarding"];
-                [[NSUserDefaults standardUserDefaults] setObject:nil forKey:@"accessToken"];
-                [self.keychain setObject:token forKey:@"accessToken"];
-                // [[NSUserDefaults standardUserDefaults] setObject:token forKey:@"accessToken"];
-            }
-            """, path: "App/Session.m"),
-            RuleExample("""
-            - (void)rememberLastAccount {
-                NSUserDefaults *defaults = [NSUserDefaults standardUserDefaults];
-                [defaults setObject:self.credentials.userId forKey:@"lastUserId"];
-                [defaults setObject:@(self.passwordField.text.length > 0) forKey:@"hasTypedPassword"];
-                [defaults setObject:[ACMPushTools truncatedPushToken:self.deviceToken] forKey:@"lastPushTokenPrefix"];
-            }
-            """, path: "App/Accounts.m"),
+            RuleExample(
+                """
+                - (void)save {
+                    [[NSUserDefaults standardUserDefaults] setObject:@YES forKey:@"hasSeenOnboarding"];
+                    [[NSUserDefaults standardUserDefaults] setObject:nil forKey:@"accessToken"];
+                    [self.keychain setObject:token forKey:@"accessToken"];
+                    // [[NSUserDefaults standardUserDefaults] setObject:token forKey:@"accessToken"];
+                }
+                """, path: "App/Session.m"),
+            RuleExample(
+                """
+                - (void)rememberLastAccount {
+                    NSUserDefaults *defaults = [NSUserDefaults standardUserDefaults];
+                    [defaults setObject:self.credentials.userId forKey:@"lastUserId"];
+                    [defaults setObject:@(self.passwordField.text.length > 0) forKey:@"hasTypedPassword"];
+                    [defaults setObject:[ACMPushTools truncatedPushToken:self.deviceToken] forKey:@"lastPushTokenPrefix"];
+                }
+                """, path: "App/Accounts.m"),
             RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
             RuleExample(#"let token = UserDefaults.standard.string(forKey: "accessToken")"#),
-            RuleExample("""
-            // KeychainSwift / KeychainAccess use the same method name: that is the right place.
-            let keychain = KeychainSwift()
-            keychain.set(token, forKey: "accessToken")
-            """),
+            RuleExample(
+                """
+                // KeychainSwift / KeychainAccess use the same method name: that is the right place.
+                let keychain = KeychainSwift()
+                keychain.set(token, forKey: "accessToken")
+                """),
             RuleExample(#"UserDefaults.standard.removeObject(forKey: "accessToken")"#),
             RuleExample(#"UserDefaults.standard.set(nil, forKey: "accessToken")"#),
-            RuleExample("""
-            struct SettingsView: View {
-                @AppStorage("preferredTheme") var preferredTheme = "system"
-                @AppStorage("isPinned") var isPinned = false
-            }
-            """),
+            RuleExample(
+                """
+                struct SettingsView: View {
+                    @AppStorage("preferredTheme") var preferredTheme = "system"
+                    @AppStorage("isPinned") var isPinned = false
+                }
+                """),
             RuleExample(#"defaults.set(tokenizer.vocabularyVersion, forKey: "tokenizerVersion")"#),
-            RuleExample("""
-            enum Keys { static let theme = "preferred_theme" }
-            func save(_ value: String) { UserDefaults.standard.set(value, forKey: Keys.theme) }
-            func pin(_ tab: Int) { UserDefaults.standard.set(tab, forKey: "pinnedTab") }
-            """),
+            RuleExample(
+                """
+                enum Keys { static let theme = "preferred_theme" }
+                func save(_ value: String) { UserDefaults.standard.set(value, forKey: Keys.theme) }
+                func pin(_ tab: Int) { UserDefaults.standard.set(tab, forKey: "pinnedTab") }
+                """)
         ]
     )
 
@@ -125,28 +140,36 @@ struct UserDefaultsSecretRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, name == "set" || name == "setValue",
-              call.argumentLabels == ["_", "forKey"],
-              let base = call.calledBase, Self.isUserDefaults(base),
-              let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
+            call.argumentLabels == ["_", "forKey"],
+            let base = call.calledBase, Self.isUserDefaults(base),
+            let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
         else { return }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
         let key = call.argument("forKey").flatMap(file.stringValue(of:))
         if let sensitive = Sensitivity.sensitiveName(in: value) {
-            report(file, at: call, "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+            report(
+                file, at: call,
+                "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
+            )
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil {
-            report(file, at: call, "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain")
+            report(
+                file, at: call,
+                "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
+            )
         }
     }
 
     mutating func visit(_ attribute: AttributeSyntax, in file: SwiftFile) {
         guard attribute.attributeName.sourceText == "AppStorage",
-              case .argumentList(let arguments) = attribute.arguments,
-              let key = arguments.first?.expression.stringLiteralValue
+            case .argumentList(let arguments) = attribute.arguments,
+            let key = arguments.first?.expression.stringLiteralValue
         else { return }
         let variable = attribute.parent?.parent?.as(VariableDeclSyntax.self)?
             .bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         if Sensitivity.isSensitiveKey(key) || variable.map(Sensitivity.isSensitiveKey) == true {
-            report(file, at: attribute, "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain")
+            report(
+                file, at: attribute,
+                "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain")
         }
     }
 

@@ -13,70 +13,78 @@ struct WebViewCacheRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 524,
         rationale: """
-        WKWebView's default website data store writes cookies, the HTTP cache, local storage and IndexedDB under \
-        Library/WebKit and Library/Caches, where they survive sign-out, end up in backups and can be read from a \
-        lost or jailbroken device. For a sign-in, account or payment page that means session cookies and \
-        rendered account data at rest. A non-persistent store keeps them in memory only; otherwise the app must \
-        delete them when the user signs out.
-        """,
-        fix: "Give web views that show signed-in content WKWebsiteDataStore.nonPersistent(), or remove the store's data (removeData(ofTypes:modifiedSince:)) on sign-out.",
+            WKWebView's default website data store writes cookies, the HTTP cache, local storage and IndexedDB under \
+            Library/WebKit and Library/Caches, where they survive sign-out, end up in backups and can be read from a \
+            lost or jailbroken device. For a sign-in, account or payment page that means session cookies and \
+            rendered account data at rest. A non-persistent store keeps them in memory only; otherwise the app must \
+            delete them when the user signs out.
+            """,
+        fix:
+            "Give web views that show signed-in content WKWebsiteDataStore.nonPersistent(), or remove the store's data (removeData(ofTypes:modifiedSince:)) on sign-out.",
         fixExample: """
-        let configuration = WKWebViewConfiguration()
-        configuration.websiteDataStore = .nonPersistent()
-        let webView = WKWebView(frame: .zero, configuration: configuration)
-        """,
+            let configuration = WKWebViewConfiguration()
+            configuration.websiteDataStore = .nonPersistent()
+            let webView = WKWebView(frame: .zero, configuration: configuration)
+            """,
         triggeringExamples: [
-            RuleExample("""
-            final class StatementViewController: UIViewController {
-                private let webView = ↓WKWebView()
-                func show(_ url: URL) { webView.load(URLRequest(url: url)) }
-            }
-            """),
-            RuleExample("""
-            final class CheckoutWebView: UIView {
-                func makeWebView() -> WKWebView {
-                    let configuration = WKWebViewConfiguration()
-                    configuration.allowsInlineMediaPlayback = true
-                    return ↓WKWebView(frame: bounds, configuration: configuration)
+            RuleExample(
+                """
+                final class StatementViewController: UIViewController {
+                    private let webView = ↓WKWebView()
+                    func show(_ url: URL) { webView.load(URLRequest(url: url)) }
                 }
-            }
-            """),
-            RuleExample("""
-            struct AccountPortalView: UIViewRepresentable {
-                func makeUIView(context: Context) -> WKWebView { ↓WKWebView(frame: .zero) }
-                func updateUIView(_ view: WKWebView, context: Context) {}
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                final class CheckoutWebView: UIView {
+                    func makeWebView() -> WKWebView {
+                        let configuration = WKWebViewConfiguration()
+                        configuration.allowsInlineMediaPlayback = true
+                        return ↓WKWebView(frame: bounds, configuration: configuration)
+                    }
+                }
+                """),
+            RuleExample(
+                """
+                struct AccountPortalView: UIViewRepresentable {
+                    func makeUIView(context: Context) -> WKWebView { ↓WKWebView(frame: .zero) }
+                    func updateUIView(_ view: WKWebView, context: Context) {}
+                }
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
-            final class LoginWebViewController: UIViewController {
-                private lazy var webView: WKWebView = {
-                    let configuration = WKWebViewConfiguration()
-                    configuration.websiteDataStore = .nonPersistent()
-                    return WKWebView(frame: .zero, configuration: configuration)
-                }()
-            }
-            """),
-            RuleExample("""
-            final class AccountWebViewController: UIViewController {
-                private let webView = WKWebView()
-                func signOut() {
-                    WKWebsiteDataStore.default().removeData(ofTypes: WKWebsiteDataStore.allWebsiteDataTypes(), modifiedSince: .distantPast) {}
+            RuleExample(
+                """
+                final class LoginWebViewController: UIViewController {
+                    private lazy var webView: WKWebView = {
+                        let configuration = WKWebViewConfiguration()
+                        configuration.websiteDataStore = .nonPersistent()
+                        return WKWebView(frame: .zero, configuration: configuration)
+                    }()
                 }
-            }
-            """),
-            RuleExample("""
-            final class HelpViewController: UIViewController {
-                private let webView = WKWebView()
-            }
-            """),
-            RuleExample("""
-            // A captcha step of the sign-up flow: no account data on the page.
-            struct AuthenticationRecaptchaWebView: UIViewRepresentable {
-                func makeUIView(context: Context) -> WKWebView { WKWebView() }
-            }
-            """),
+                """),
+            RuleExample(
+                """
+                final class AccountWebViewController: UIViewController {
+                    private let webView = WKWebView()
+                    func signOut() {
+                        WKWebsiteDataStore.default().removeData(ofTypes: WKWebsiteDataStore.allWebsiteDataTypes(), modifiedSince: .distantPast) {}
+                    }
+                }
+                """),
+            RuleExample(
+                """
+                final class HelpViewController: UIViewController {
+                    private let webView = WKWebView()
+                }
+                """),
+            RuleExample(
+                """
+                // A captcha step of the sign-up flow: no account data on the page.
+                struct AuthenticationRecaptchaWebView: UIViewRepresentable {
+                    func makeUIView(context: Context) -> WKWebView { WKWebView() }
+                }
+                """)
         ]
     )
 
@@ -87,13 +95,13 @@ struct WebViewCacheRule: SwiftRule {
     /// Words in a type or function name that say the page shows a signed-in user's data.
     static let signedInWords: Set<String> = [
         "login", "logon", "signin", "auth", "authentication", "authorize", "oauth", "sso", "checkout", "payment",
-        "payments", "banking", "statement", "statements", "account", "portal", "billing", "invoice", "invoices",
+        "payments", "banking", "statement", "statements", "account", "portal", "billing", "invoice", "invoices"
     ]
 
     /// Words that say the page is not the user's data even inside a sign-in flow: a captcha, terms, help.
     static let publicPageWords: Set<String> = [
         "captcha", "recaptcha", "terms", "privacy", "policy", "help", "support", "faq", "legal", "license", "licenses",
-        "consent", "tos", "about", "onboarding",
+        "consent", "tos", "about", "onboarding"
     ]
 
     private var candidates: [(call: FunctionCallExprSyntax, context: String)] = []
@@ -121,8 +129,10 @@ struct WebViewCacheRule: SwiftRule {
     mutating func finish(in file: SwiftFile) {
         guard !storeHandled else { return }
         for candidate in candidates {
-            report(file, at: candidate.call.calledExpression,
-                   "web view for \(candidate.context) uses the persistent default data store, and nothing here clears it; its cookies and cache stay on disk after sign-out: use .nonPersistent() or remove the data on sign-out")
+            report(
+                file, at: candidate.call.calledExpression,
+                "web view for \(candidate.context) uses the persistent default data store, and nothing here clears it; its cookies and cache stay on disk after sign-out: use .nonPersistent() or remove the data on sign-out"
+            )
         }
     }
 
@@ -134,7 +144,9 @@ struct WebViewCacheRule: SwiftRule {
         for name in names {
             let words = SensitiveName.words(name)
             if words.contains(where: publicPageWords.contains) { return nil }
-            if words.contains(where: signedInWords.contains) || zip(words, words.dropFirst()).contains(where: { $0 == "sign" && $1 == "in" }) {
+            if words.contains(where: signedInWords.contains)
+                || zip(words, words.dropFirst()).contains(where: { $0 == "sign" && $1 == "in" })
+            {
                 return "`\(name)`"
             }
         }

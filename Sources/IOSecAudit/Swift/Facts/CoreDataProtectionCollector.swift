@@ -10,11 +10,15 @@ struct CoreDataProtectionCollector: SwiftVisitor {
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode else { return }
         var statement = Syntax(reference)
-        while let parent = statement.parent, !statement.is(CodeBlockItemSyntax.self), !statement.is(MemberBlockItemSyntax.self) {
+        while let parent = statement.parent, !statement.is(CodeBlockItemSyntax.self),
+            !statement.is(MemberBlockItemSyntax.self)
+        {
             statement = parent
         }
         let strong = statement.tokens(viewMode: .sourceAccurate).contains { token in
-            if case .identifier(let text) = token.tokenKind { return text == "complete" || text == "completeUnlessOpen" }
+            if case .identifier(let text) = token.tokenKind {
+                return text == "complete" || text == "completeUnlessOpen"
+            }
             return false
         }
         if strong { file.record(kind: FactKind.coreDataFileProtection, value: "", at: reference) }

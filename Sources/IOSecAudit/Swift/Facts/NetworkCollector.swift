@@ -12,16 +12,18 @@ struct NetworkCollector: SwiftVisitor {
     static let extractions: Set<String> = [
         "SecTrustCopyKey", "SecTrustCopyPublicKey", "SecCertificateCopyKey", "SecCertificateCopyPublicKey",
         "SecKeyCopyExternalRepresentation", "SecCertificateCopyData", "SecTrustCopyCertificateChain",
-        "SecTrustGetCertificateAtIndex",
+        "SecTrustGetCertificateAtIndex"
     ]
     static let comparisons: Set<String> = ["contains", "elementsEqual", "isDisjoint", "isSubset", "intersection"]
-    static let calleeNames: Set<String>? = extractions.union(comparisons).union(["SecTrustEvaluateWithError", "SecTrustEvaluate"])
+    static let calleeNames: Set<String>? = extractions.union(comparisons).union([
+        "SecTrustEvaluateWithError", "SecTrustEvaluate"
+    ])
     static let referenceNames: Set<String>? = Set(libraries.keys).union(["URLSession"])
     /// Pinning libraries, by a type only pinning code names.
     static let libraries: [String: String] = [
         "TrustKit": "TrustKit", "TSKPinningValidator": "TrustKit",
         "PinnedCertificatesTrustEvaluator": "Alamofire", "PublicKeysTrustEvaluator": "Alamofire",
-        "PinningURLSessionDelegate": "IOSecKit",
+        "PinningURLSessionDelegate": "IOSecKit"
     ]
 
     private var sawSession = false
@@ -97,7 +99,8 @@ struct NetworkCollector: SwiftVisitor {
         // `"https://\(host)/v1"`: an endpoint whose host is decided at run time.
         if host.isEmpty, text.count == 8, literal.segments.count > 1 { return "(interpolated)" }
         guard !host.isEmpty, host != "localhost", host != "127.0.0.1", !host.hasPrefix("["),
-              !host.hasSuffix(".local"), !host.hasSuffix(".localhost") else { return nil }
+            !host.hasSuffix(".local"), !host.hasSuffix(".localhost")
+        else { return nil }
         return host
     }
 }

@@ -7,14 +7,16 @@ import SwiftSyntax
 /// also common model properties (`creationDate`, `modificationDate`) count only as implicit members or on
 /// `FileAttributeKey` / `URLResourceKey`, so `invoice.creationDate` is not a file-timestamp API.
 struct RequiredReasonAPICollector: SwiftVisitor {
-    static let referenceNames: Set<String>? = RequiredReasonAPI.symbols.values.reduce(into: typeNames) { $0.formUnion($1) }
+    static let referenceNames: Set<String>? = RequiredReasonAPI.symbols.values.reduce(into: typeNames) {
+        $0.formUnion($1)
+    }
 
     /// Types: any reference counts.
     static let typeNames: Set<String> = ["UserDefaults", "NSUserDefaults", "AppStorage", "SceneStorage"]
     /// C functions: only calls count (`stat` is also the struct `stat()` takes).
     static let cFunctions: Set<String> = [
         "stat", "fstat", "fstatat", "lstat", "getattrlist", "getattrlistbulk", "fgetattrlist", "getattrlistat",
-        "statfs", "statvfs", "fstatfs", "fstatvfs", "mach_absolute_time",
+        "statfs", "statvfs", "fstatfs", "fstatvfs", "mach_absolute_time"
     ]
     /// Members whose names models reuse: only `.name` or `FileAttributeKey.name` / `URLResourceKey.name`.
     static let ambiguousMembers: Set<String> = ["creationDate", "modificationDate", "systemSize", "systemFreeSize"]
@@ -44,10 +46,13 @@ struct RequiredReasonAPICollector: SwiftVisitor {
     static func isUse(_ reference: DeclReferenceExprSyntax, named name: String) -> Bool {
         guard !RequiredReasonAPI.categories(forSymbol: name).isEmpty else { return false }
         if typeNames.contains(name) { return true }
-        let member = reference.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == reference.id ? $0 : nil }
+        let member = reference.parent?.as(MemberAccessExprSyntax.self).flatMap {
+            $0.declName.id == reference.id ? $0 : nil
+        }
         if cFunctions.contains(name) {
             guard member == nil, let call = reference.parent?.as(FunctionCallExprSyntax.self),
-                  call.calledExpression.id == reference.id else { return false }
+                call.calledExpression.id == reference.id
+            else { return false }
             return name == "mach_absolute_time" || !call.arguments.isEmpty
         }
         // Objective-C constants (`NSFileModificationDate`) are unambiguous wherever they appear.

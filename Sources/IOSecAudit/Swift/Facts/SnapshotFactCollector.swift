@@ -8,12 +8,13 @@ struct SnapshotFactCollector: SwiftVisitor {
     static let calleeNames: Set<String>? = ["SecureField", "onChange", "privacySensitive"]
     static let assignedNames: Set<String>? = ["isSecureTextEntry"]
     static let memberNames: Set<String>? = [
-        "willResignActiveNotification", "didEnterBackgroundNotification", "willDeactivateNotification",
+        "willResignActiveNotification", "didEnterBackgroundNotification", "willDeactivateNotification"
     ]
 
     /// App and scene delegate callbacks that run before the app-switcher snapshot is taken.
     static let callbacks: Set<String> = [
-        "sceneWillResignActive", "sceneDidEnterBackground", "applicationWillResignActive", "applicationDidEnterBackground",
+        "sceneWillResignActive", "sceneDidEnterBackground", "applicationWillResignActive",
+        "applicationDidEnterBackground"
     ]
 
     private var recordedInput = false
@@ -31,8 +32,9 @@ struct SnapshotFactCollector: SwiftVisitor {
         case "onChange":
             // `.onChange(of: scenePhase) { phase in if phase == .background { … } }`
             guard call.argument("of")?.lastName == "scenePhase",
-                  let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self),
-                  ExprSyntax(closure).mentions(anyOf: ["background", "inactive"]) else { return }
+                let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self),
+                ExprSyntax(closure).mentions(anyOf: ["background", "inactive"])
+            else { return }
             recordProtection("scenePhase", at: call, in: file)
         default:
             return
@@ -41,13 +43,15 @@ struct SnapshotFactCollector: SwiftVisitor {
 
     mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode, let assignment = sequence.simpleAssignment,
-              assignment.target.lastName == "isSecureTextEntry", assignment.value.booleanLiteralValue == true else { return }
+            assignment.target.lastName == "isSecureTextEntry", assignment.value.booleanLiteralValue == true
+        else { return }
         recordInput("isSecureTextEntry", at: sequence, in: file)
     }
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
         guard !file.isTestCode, Self.callbacks.contains(function.name.text),
-              let body = function.body, !body.statements.isEmpty else { return }
+            let body = function.body, !body.statements.isEmpty
+        else { return }
         recordProtection(function.name.text, at: function.name, in: file)
     }
 

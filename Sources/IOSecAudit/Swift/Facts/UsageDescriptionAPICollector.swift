@@ -10,14 +10,17 @@ import SwiftSyntax
 struct UsageDescriptionAPICollector: SwiftVisitor {
     static let memberNames: Set<String>? = ["camera"]
     static var calleeNames: Set<String>? {
-        initializers.union(methods.keys).union(["init", "requestAccess", "requestAuthorization", "requestRecordPermission", "SecAccessControlCreateWithFlags"])
+        initializers.union(methods.keys).union([
+            "init", "requestAccess", "requestAuthorization", "requestRecordPermission",
+            "SecAccessControlCreateWithFlags"
+        ])
     }
 
     /// Types whose creation starts the access (and the prompt).
     static let initializers: Set<String> = [
         "AVCaptureSession", "AVAudioRecorder", "CBCentralManager", "CBPeripheralManager", "CMMotionActivityManager",
         "CMPedometer", "HMHomeManager", "NFCNDEFReaderSession", "NFCTagReaderSession", "NWBrowser", "NetServiceBrowser",
-        "VSAccountManager",
+        "VSAccountManager"
     ]
 
     /// Methods whose name alone says which API it is.
@@ -31,13 +34,13 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
         "requestFullAccessToReminders": "EKEventStore.requestFullAccessToReminders",
         "requestTrackingAuthorization": "ATTrackingManager.requestTrackingAuthorization",
         "requestSiriAuthorization": "INPreferences.requestSiriAuthorization",
-        "UIImageWriteToSavedPhotosAlbum": "UIImageWriteToSavedPhotosAlbum",
+        "UIImageWriteToSavedPhotosAlbum": "UIImageWriteToSavedPhotosAlbum"
     ]
 
     static let requestAuthorizationOwners: [String: String] = [
         "PHPhotoLibrary": "PHPhotoLibrary.requestAuthorization",
         "SFSpeechRecognizer": "SFSpeechRecognizer.requestAuthorization",
-        "MPMediaLibrary": "MPMediaLibrary.requestAuthorization",
+        "MPMediaLibrary": "MPMediaLibrary.requestAuthorization"
     ]
 
     private var recorded: Set<String> = []
@@ -80,7 +83,8 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
             let labels = Set(call.argumentLabels)
             return labels.contains("toShare") || labels.contains("read") ? "HKHealthStore.requestAuthorization" : nil
         case "requestRecordPermission":
-            return owner == "AVAudioApplication" ? "AVAudioApplication.requestRecordPermission" : "AVAudioSession.requestRecordPermission"
+            return owner == "AVAudioApplication"
+                ? "AVAudioApplication.requestRecordPermission" : "AVAudioSession.requestRecordPermission"
         case "SecAccessControlCreateWithFlags":
             // The flags argument: `.biometryCurrentSet`, `[.biometryAny, .or, .devicePasscode]`, `.userPresence`.
             let flags = call.arguments.dropFirst(2).first?.expression.sourceText.lowercased() ?? ""
@@ -100,7 +104,9 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
         if let list = parent.as(ExprListSyntax.self) {
             // `x.sourceType = .camera` before operator folding: [x.sourceType, =, .camera].
             let items = Array(list)
-            guard items.count == 3, items[1].is(AssignmentExprSyntax.self), items[2].id == member.id else { return false }
+            guard items.count == 3, items[1].is(AssignmentExprSyntax.self), items[2].id == member.id else {
+                return false
+            }
             return items[0].lastName == "sourceType"
         }
         return false
