@@ -1,0 +1,100 @@
+// The Objective-C session layer AcmeWallet 1.x shipped with; 2.x still calls it for the legacy login endpoint.
+#import <Foundation/Foundation.h>
+#import <CommonCrypto/CommonCrypto.h>
+#import <Security/Security.h>
+
+#define kLegacyAPISecret @"9f8e7d6c5b4a39281706f5e4d3c2b1a0"
+static NSString *const kLegacyTokenKey = @"legacy_auth_token";
+static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
+
+@implementation ACMLegacySession
+
+- (void)storeToken:(NSString *)token {
+    [[NSUserDefaults standardUserDefaults] setObject:token forKey:kLegacyTokenKey];
+    NSLog(@"legacy login ok, token %@", token);
+}
+
+- (NSData *)passwordDigest:(NSData *)password {
+    unsigned char digest[CC_MD5_DIGEST_LENGTH];
+    CC_MD5(password.bytes, (CC_LONG)password.length, digest);
+    return [NSData dataWithBytes:digest length:sizeof digest];
+}
+
+- (NSData *)encryptPINBlock:(NSData *)block key:(NSData *)key {
+    size_t moved = 0;
+    NSMutableData *out = [NSMutableData dataWithLength:block.length + kCCBlockSizeDES];
+    CCCrypt(kCCEncrypt, kCCAlgorithmDES, kCCOptionPKCS7Padding, key.bytes, kCCKeySizeDES, NULL,
+            block.bytes, block.length, out.mutableBytes, out.length, &moved);
+    return out;
+}
+
+- (void)saveRefreshToken:(NSData *)refreshToken {
+    NSDictionary *item = @{
+        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+        (__bridge id)kSecAttrService: @"com.acme.wallet.legacy",
+        (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways,
+        (__bridge id)kSecValueData: refreshToken,
+    };
+    SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+}
+
+- (void)writeReceipt:(NSData *)receipt toPath:(NSString *)path {
+    [receipt writeToFile:path options:NSDataWritingFileProtectionNone error:nil];
+}
+
+- (BOOL)unlockWithPIN:(NSString *)enteredPIN {
+    return [enteredPIN isEqualToString:@"4711"];
+}
+
+- (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+ completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+    completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust]);
+}
+
+- (void)formatDeviceLabel:(const char *)name into:(char *)buffer {
+    sprintf(buffer, "device=%s", name);
+}
+
+- (NSString *)makeResetToken {
+    NSString *resetToken = [NSString stringWithFormat:@"%08x", rand()];
+    return resetToken;
+}
+
+- (void)forgetStatementsOfMonth:(NSString *)month {
+    NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
+    sqlite3_exec(self.db, sql.UTF8String, NULL, NULL, NULL);
+}
+
+- (void)copyCardNumber {
+    [[UIPasteboard generalPasteboard] setString:self.cardNumber];
+}
+
+- (void)unlockWithFaceID {
+    LAContext *context = [[LAContext alloc] init];
+    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Unlock AcmeWallet"
+                      reply:^(BOOL success, NSError *error) { [self finishUnlock:success]; }];
+}
+
+- (void)cacheSession {
+    [self.sessionToken writeToFile:[self cachePath] atomically:YES encoding:NSUTF8StringEncoding error:nil];
+}
+
+- (NSURLSessionConfiguration *)legacyConfiguration {
+    NSURLSessionConfiguration *configuration = [NSURLSessionConfiguration defaultSessionConfiguration];
+    configuration.TLSMinimumSupportedProtocol = kTLSProtocol1;
+    return configuration;
+}
+
+- (void)denyDebugger {
+    ptrace(PT_DENY_ATTACH, 0, 0, 0);
+}
+
+- (NSData *)encryptCardDetails:(NSData *)details {
+    size_t moved = 0;
+    NSMutableData *out = [NSMutableData dataWithLength:details.length + kCCBlockSizeAES128];
+    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, "acme-wallet-card-key-2019-v1!!!!", kCCKeySizeAES256, NULL,
+            details.bytes, details.length, out.mutableBytes, out.length, &moved);
+    return out;
+}
+
+@end

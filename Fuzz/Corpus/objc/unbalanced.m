@@ -1,0 +1,2 @@
+- (void)a { [self b:[c d] e:(f]; } } ) ] [ [ @"x\" ' '\'' #define X(a, b) [a b]
+X(

@@ -1,0 +1,11 @@
+import UIKit
+
+/// Handles `acmewallet://topup?amount=…` links from the old website.
+final class AppDelegate: NSObject, UIApplicationDelegate {
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let amount = items.first { $0.name == "amount" }?.value ?? "0"
+        Task { _ = try await TopUpService().createTopUp(amountInCents: Int(amount) ?? 0, currency: "EUR", customerID: "legacy") }
+        return true
+    }
+}

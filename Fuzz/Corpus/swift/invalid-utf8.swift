@@ -1,0 +1,2 @@
+let token = "ÿþ€"
+UserDefaults.standard.set(token, forKey: "token")

@@ -1,0 +1,31 @@
+import Foundation
+import IOSecAudit
+import IOSecCore
+import Testing
+
+/// The in-memory entry point the fuzz harness (`Fuzz/`) drives, and inputs the fuzzers found (each named after its
+/// file in `Fuzz/Corpus/<target>/`; docs/fuzzing.md keeps the record).
+@Suite struct FuzzRegressionTests {
+    @Test func bytesReachTheAnalysisUnrepaired() {
+        let bytes = Array("let token = \"".utf8) + [0xFF, 0xFE] + Array("\"\nprint(token)\n".utf8)
+        let result = SourceAnalysis.analyze(bytes: bytes, path: "App/Session.swift")
+        #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("invalid UTF-8 at line 1") })
+        // A String cannot carry the invalid bytes, so that entry point has nothing to report.
+        let repaired = SourceAnalysis.analyze(String(decoding: bytes, as: UTF8.self), path: "App/Session.swift")
+        #expect(repaired.diagnostics.isEmpty)
+    }
+
+    @Test func bytesAreAnalysedAsTheFileKindOfTheirPath() {
+        let code = "UserDefaults.standard.set(token, forKey: \"token\")\n"
+        let fromBytes = SourceAnalysis.analyze(bytes: Array(code.utf8), path: "App/Session.swift")
+        #expect(
+            fromBytes.findings.map(\.ruleId)
+                == SourceAnalysis.analyze(code, path: "App/Session.swift").findings.map(\.ruleId))
+        #expect(!fromBytes.findings.isEmpty)
+
+        let plist =
+            #"<plist><dict><key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict></dict></plist>"#
+        let ats = SourceAnalysis.analyze(bytes: Array(plist.utf8), path: "App/Info.plist")
+        #expect(ats.findings.map(\.ruleId).contains("network.ats-arbitrary-loads"))
+    }
+}
