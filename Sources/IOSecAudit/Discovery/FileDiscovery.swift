@@ -21,10 +21,19 @@ public struct FileDiscovery: Sendable {
 
     public var excludes: [Glob]
     public var includeVendored: Bool
+    /// A configuration file's `include` / `exclude`, relative to its own folder.
+    public var configPaths: ConfigPathFilter
+    /// More folder names treated like ``vendoredFolders`` (`third_party_folders`).
+    public var thirdPartyFolders: Set<String>
 
-    public init(excludes: [Glob] = [], includeVendored: Bool = false) {
+    public init(
+        excludes: [Glob] = [], includeVendored: Bool = false, configPaths: ConfigPathFilter = ConfigPathFilter(),
+        thirdPartyFolders: Set<String> = []
+    ) {
         self.excludes = excludes
         self.includeVendored = includeVendored
+        self.configPaths = configPaths
+        self.thirdPartyFolders = thirdPartyFolders
     }
 
     public struct Result: Sendable {
@@ -93,8 +102,13 @@ public struct FileDiscovery: Sendable {
                 }
                 if Self.isDirectory(target) {
                     if Self.ignoredFolders.contains(name) { continue }
-                    if !includeVendored, Self.vendoredFolders.contains(name) || name.hasSuffix(".xcassets") { continue }
-                    if excludes.contains(where: { $0.matches(rel) }) { continue }
+                    if !includeVendored,
+                        Self.vendoredFolders.contains(name) || thirdPartyFolders.contains(name)
+                            || name.hasSuffix(".xcassets")
+                    {
+                        continue
+                    }
+                    if excludes.contains(where: { $0.matches(rel) }) || configPaths.excludes(rel) { continue }
                     guard visited.insert(FileID(target)).inserted else {
                         if Self.isSymlink(linfo) {
                             diagnostics.append(
@@ -107,7 +121,8 @@ public struct FileDiscovery: Sendable {
                     stack.append((abs, rel))
                 } else if Self.isRegular(target) {
                     guard let kind = FileKind.of(path: rel) else { continue }
-                    if excludes.contains(where: { $0.matches(rel) }) { continue }
+                    if excludes.contains(where: { $0.matches(rel) }) || configPaths.excludes(rel) { continue }
+                    if !configPaths.includes(rel) { continue }
                     files.append(
                         DiscoveredFile(absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
                 }

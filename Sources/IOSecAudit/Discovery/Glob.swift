@@ -15,6 +15,9 @@ public struct Glob: Sendable, Hashable {
         self.components = p.split(separator: "/", omittingEmptySubsequences: true)
     }
 
+    /// Whether the pattern names a path (it has a `/`) rather than a file or folder name anywhere.
+    var isAnchored: Bool { anchored }
+
     /// Whether `path` (relative, `/`-separated) or one of its parent folders matches.
     public func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)

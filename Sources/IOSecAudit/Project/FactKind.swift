@@ -25,6 +25,13 @@ enum FactKind {
     static let snapshotProtection = "ui.snapshot-protection"
     /// `NSPersistentStoreFileProtectionKey` set to `.complete` / `.completeUnlessOpen`. Value: empty.
     static let coreDataFileProtection = "coredata.file-protection"
+    /// Something the app does that decides whether a checklist item applies: network, web views, Keychain, local
+    /// authentication, pasteboard (`AppCapability`). Value: `capability ␟ symbol or module`. First use per
+    /// capability per file, in code that ships.
+    static let capability = "app.capability"
+    /// An IOSecKit type used in code that ships, in a file that imports IOSecKit. Value: the type name. First use
+    /// per type per file.
+    static let iosecKitAPI = "iosec-kit.api"
 
     // MARK: Configuration files
 

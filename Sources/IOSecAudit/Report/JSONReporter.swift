@@ -17,6 +17,9 @@ public struct JSONReporter: Reporter {
             let durationSeconds: Double
             /// Findings left out by code context (test, preview, debug, tooling, sample): counts only.
             let notShownByContext: [String: Int]
+            /// With `--baseline`: findings the baseline held (left out), and its entries nothing matched (fixed).
+            let baselined: Int?
+            let baselineFixed: Int?
         }
         let version: Int
         let tool: Tool
@@ -38,7 +41,8 @@ public struct JSONReporter: Reporter {
                 suppressed: result.findings.count - result.activeFindings.count,
                 durationSeconds: (result.durationSeconds * 1000).rounded() / 1000,
                 notShownByContext: Dictionary(
-                    uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) })))
+                    uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) }),
+                baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.

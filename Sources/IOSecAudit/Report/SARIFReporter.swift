@@ -1,21 +1,31 @@
-import Crypto
 import Foundation
 import IOSecCore
 
 /// SARIF 2.1.0 as GitHub code scanning takes it: one run, every rule's metadata with help and
-/// `security-severity`, results with relative locations under `%SRCROOT%`, in-source suppressions, and
-/// fingerprints that do not change when unrelated lines move.
+/// `security-severity`, results with relative locations under `%SRCROOT%` (the repository when one is given),
+/// in-source suppressions, fingerprints that do not change when unrelated lines move, and at most
+/// ``maxResults`` results.
 public struct SARIFReporter: Reporter {
     public let rules: [RuleDescription]
+    public let repositoryRoot: String?
+    /// GitHub code scanning rejects a run with more results; the most severe are kept.
+    public let maxResults: Int
 
-    public init(rules: [RuleDescription] = RuleRegistry.all) { self.rules = rules }
+    public init(rules: [RuleDescription] = RuleRegistry.all, repositoryRoot: String? = nil, maxResults: Int = 25_000) {
+        self.rules = rules
+        self.repositoryRoot = repositoryRoot
+        self.maxResults = maxResults
+    }
 
     public func render(_ result: ScanResult) -> String {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
         let fingerprints = Self.fingerprints(result.findings)
+        let paths = ReportPaths(scanRoot: result.root, repositoryRoot: repositoryRoot)
+        let kept = Self.kept(result.findings, limit: maxResults)
 
-        let results: [SARIF.Result] = result.findings.enumerated().map { index, finding in
+        let results: [SARIF.Result] = result.findings.enumerated().filter { kept.contains($0.offset) }.map {
+            index, finding in
             SARIF.Result(
                 ruleId: finding.ruleId,
                 ruleIndex: ruleIndex[finding.ruleId],
@@ -24,7 +34,7 @@ public struct SARIFReporter: Reporter {
                 locations: [
                     .init(
                         physicalLocation: .init(
-                            artifactLocation: .init(uri: Self.uri(finding.file), uriBaseId: "SRCROOT"),
+                            artifactLocation: .init(uri: Self.uri(paths.relative(finding.file)), uriBaseId: "SRCROOT"),
                             region: .init(
                                 startLine: finding.line, startColumn: finding.column,
                                 endLine: finding.endLine, endColumn: max(finding.endColumn, finding.column + 1),
@@ -35,17 +45,25 @@ public struct SARIFReporter: Reporter {
                     ? [.init(kind: "inSource", justification: finding.suppressionReason)] : nil,
                 properties: .init(confidence: finding.confidence.rawValue, masvs: finding.masvs))
         }
-        let notifications = result.diagnostics.map { diagnostic in
+        var notifications = result.diagnostics.map { diagnostic in
             SARIF.Notification(
                 level: diagnostic.level == .error ? "error" : "warning",
                 message: .init(text: diagnostic.message),
                 locations: [
                     .init(
                         physicalLocation: .init(
-                            artifactLocation: .init(uri: Self.uri(diagnostic.file), uriBaseId: "SRCROOT"), region: nil))
+                            artifactLocation: .init(
+                                uri: Self.uri(paths.relative(diagnostic.file)), uriBaseId: "SRCROOT"),
+                            region: nil))
                 ])
         }
-        let root = URL(fileURLWithPath: result.root, isDirectory: true).standardizedFileURL.absoluteString
+        if kept.count < result.findings.count {
+            let message =
+                "\(result.findings.count - kept.count) of \(result.findings.count) results left out: GitHub code scanning "
+                + "accepts at most \(maxResults) per run; the most severe are kept (the JSON report has all of them)"
+            notifications.insert(.init(level: "warning", message: .init(text: message), locations: nil), at: 0)
+        }
+        let root = URL(fileURLWithPath: paths.sourceRoot, isDirectory: true).standardizedFileURL.absoluteString
         let log = SARIF.Log(runs: [
             SARIF.Run(
                 tool: .init(
@@ -122,16 +140,19 @@ public struct SARIFReporter: Reporter {
 
     /// Hash of rule, file and the finding line's text (not its number), plus the occurrence index among
     /// identical keys, so moving code up or down keeps a finding's identity.
-    static func fingerprints(_ findings: [Finding]) -> [String] {
-        var seen: [String: Int] = [:]
-        return findings.map { finding in
-            let normalized = finding.snippet.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            let key = "\(finding.ruleId)\u{0}\(finding.file)\u{0}\(normalized)"
-            let digest = SHA256.hash(data: Data(key.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
-            let occurrence = seen[key, default: 0] + 1
-            seen[key] = occurrence
-            return "\(digest):\(occurrence)"
+    static func fingerprints(_ findings: [Finding]) -> [String] { FindingFingerprint.of(findings) }
+
+    /// Indices of the findings that fit in `limit`: unsuppressed before suppressed, then by severity, then in
+    /// report order.
+    static func kept(_ findings: [Finding], limit: Int) -> Set<Int> {
+        guard findings.count > limit else { return Set(findings.indices) }
+        let ranked = findings.indices.sorted { a, b in
+            let (x, y) = (findings[a], findings[b])
+            if x.suppressed != y.suppressed { return !x.suppressed }
+            if x.severity != y.severity { return x.severity > y.severity }
+            return a < b
         }
+        return Set(ranked.prefix(max(0, limit)))
     }
 }
 
@@ -185,7 +206,7 @@ enum SARIF {
     struct Notification: Encodable {
         let level: String
         let message: Message
-        let locations: [Location]
+        let locations: [Location]?
     }
     struct Result: Encodable {
         let ruleId: String

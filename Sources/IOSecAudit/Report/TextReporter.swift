@@ -52,6 +52,9 @@ public struct TextReporter: Reporter {
             line = "\(total) finding\(total == 1 ? "" : "s") (\(parts)) · \(files) in \(time)"
         }
         if suppressed > 0 { line += " · \(suppressed) suppressed" }
+        if let baseline = result.baseline {
+            line += " · \(baseline.baselined) baselined, \(baseline.fixed) fixed since the baseline"
+        }
         if let hidden = Self.hiddenSummary(result) { line += " · " + hidden }
         return line
     }

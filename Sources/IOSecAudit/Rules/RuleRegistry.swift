@@ -53,7 +53,8 @@ public enum RuleRegistry {
         PasskeyAPICollector.self,
         NetworkCollector.self,
         SnapshotFactCollector.self,
-        CoreDataProtectionCollector.self
+        CoreDataProtectionCollector.self,
+        AppCapabilityCollector.self  // for the audit checklist
     ]
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.

@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 
 /// The pipeline after discovery, shared by disk scans and in-memory analysis: analyse each file once in
 /// parallel, run project rules over the facts, apply each file's suppressions, sort.
@@ -9,11 +10,22 @@ enum ProjectAnalysis {
         var filesScanned: Int
         var bytes: Int
         var hiddenByContext: [CodeContext: Int] = [:]
+        var inventory = ScanInventory()
     }
 
     static func run(
         _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
         progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> Output {
+        // Every rule, in every file and in project rules, classifies names with the project's vocabulary.
+        SensitiveVocabulary.$current.withValue(options.vocabulary) {
+            analyse(inputs, rules: rules.selected(by: options), options: options, progress: progress)
+        }
+    }
+
+    private static func analyse(
+        _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
+        progress: (@Sendable (Int, Int) -> Void)?
     ) -> Output {
         let constants = ConstantIndex.build(inputs, options: options)
         let analyzer = FileAnalyzer(rules: rules, options: options, constants: constants)
@@ -47,12 +59,20 @@ enum ProjectAnalysis {
         // Suppressions last, so they cover project findings too.
         var grouped = Dictionary(grouping: findings, by: \.file)
         let known = RuleRegistry.allIds
+        let ran = options.selectsRules ? Set(rules.descriptions.map(\.id)) : nil
         for (path, entries) in suppressions.sorted(by: { $0.key < $1.key }) {
             var fileFindings = grouped[path] ?? []
-            diagnostics += entries.apply(to: &fileFindings, file: path, knownRuleIds: known)
+            diagnostics += entries.apply(to: &fileFindings, file: path, knownRuleIds: known, ranRuleIds: ran)
             grouped[path] = fileFindings
         }
         findings = grouped.values.flatMap { $0 }.sorted(by: Finding.reportOrder)
+        if !options.severityOverrides.isEmpty {
+            for index in findings.indices {
+                if let severity = options.severityOverrides[findings[index].ruleId] {
+                    findings[index].severity = severity
+                }
+            }
+        }
 
         // Code context last: suppressions in test code still count as used, and what is left out is counted.
         var hidden: [CodeContext: Int] = [:]
@@ -63,7 +83,8 @@ enum ProjectAnalysis {
         }
         return Output(
             findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes,
-            hiddenByContext: hidden)
+            hiddenByContext: hidden,
+            inventory: ScanInventory(facts: facts, inputs: inputs, rules: rules, options: options))
     }
 }
 

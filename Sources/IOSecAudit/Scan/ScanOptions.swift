@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 
 /// What to scan and how.
 public struct ScanOptions: Sendable {
@@ -19,6 +20,19 @@ public struct ScanOptions: Sendable {
     /// is; findings in the others are counted in ``ScanResult/hiddenByContext``.
     public var includedContexts: Set<CodeContext>
 
+    /// `include` / `exclude` globs of a configuration file, written relative to its folder.
+    public var configPaths: ConfigPathFilter
+    /// Folder names skipped like Pods and Carthage unless `includeVendored` (`third_party_folders`).
+    public var thirdPartyFolders: Set<String>
+    /// Rules left out (`disabled_rules`).
+    public var disabledRules: Set<String>
+    /// When set, only these rules run (`only_rules`).
+    public var onlyRules: Set<String>?
+    /// Severity per rule id, replacing the rule's own (`severity`).
+    public var severityOverrides: [String: Severity]
+    /// The project's extra sensitive names and look-alikes (`sensitive_names`, `not_sensitive_names`).
+    public var vocabulary: SensitiveVocabulary
+
     public static let defaultMaxFileSize = 8 * 1024 * 1024
 
     public init(
@@ -26,8 +40,17 @@ public struct ScanOptions: Sendable {
         maxFileSize: Int = ScanOptions.defaultMaxFileSize,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         production: Bool = false, releaseAppIDs: [String] = [],
-        includedContexts: Set<CodeContext> = [.app]
+        includedContexts: Set<CodeContext> = [.app],
+        configPaths: ConfigPathFilter = ConfigPathFilter(), thirdPartyFolders: Set<String> = [],
+        disabledRules: Set<String> = [], onlyRules: Set<String>? = nil, severityOverrides: [String: Severity] = [:],
+        vocabulary: SensitiveVocabulary = .standard
     ) {
+        self.configPaths = configPaths
+        self.thirdPartyFolders = thirdPartyFolders
+        self.disabledRules = disabledRules
+        self.onlyRules = onlyRules
+        self.severityOverrides = severityOverrides
+        self.vocabulary = vocabulary
         self.includedContexts = includedContexts.union([.app])
         self.production = production
         self.releaseAppIDs = releaseAppIDs
@@ -51,6 +74,11 @@ public struct ScanResult: Sendable {
     /// Findings left out because of their code context (tests, previews, debug-only code…), per context. They
     /// are not in ``findings``; the summary names the counts so nothing is hidden silently.
     public var hiddenByContext: [CodeContext: Int]
+    /// Set when the findings were compared with a baseline (`--baseline`): the matched ones are no longer in
+    /// ``findings``; this counts them and the baseline entries nothing matched (fixed since).
+    public var baseline: BaselineComparison? = nil
+    /// Facts, file kinds and the rules that ran, for the audit checklist (`iosec checklist`).
+    public var inventory = ScanInventory()
 
     public init(
         root: String, findings: [Finding], diagnostics: [Diagnostic],

@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 
 /// Runs a scan: discover, analyse each file once in parallel, combine, filter.
 ///
@@ -22,14 +23,17 @@ public struct Scanner: Sendable {
     {
         let started = Date()
         let discovery = FileDiscovery(
-            excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored)
+            excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
+            configPaths: options.configPaths, thirdPartyFolders: options.thirdPartyFolders)
         let found = try discovery.discover(path)
         let output = ProjectAnalysis.run(
             found.files.map(FileInput.init), rules: rules, options: options, progress: progress)
-        return ScanResult(
+        var result = ScanResult(
             root: path, findings: output.findings, diagnostics: found.diagnostics + output.diagnostics,
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
+        result.inventory = output.inventory
+        return result
     }
 }
 
@@ -44,14 +48,18 @@ public enum ParallelMap {
     ) -> [Out] {
         let state = State<Out>(count: items.count)
         let group = DispatchGroup()
+        // Task-locals do not cross into new threads: the scan's sensitivity vocabulary is handed on by hand.
+        let vocabulary = SensitiveVocabulary.current
         let workerCount = min(max(1, workers), max(1, items.count))
         for _ in 0..<workerCount {
             group.enter()
             let thread = Thread {
-                while let index = state.next() {
-                    let result = work(items[index])
-                    let done = state.store(result, at: index)
-                    progress?(done, items.count)
+                SensitiveVocabulary.$current.withValue(vocabulary) {
+                    while let index = state.next() {
+                        let result = work(items[index])
+                        let done = state.store(result, at: index)
+                        progress?(done, items.count)
+                    }
                 }
                 group.leave()
             }

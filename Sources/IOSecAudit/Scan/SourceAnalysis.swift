@@ -27,4 +27,13 @@ public enum SourceAnalysis {
         let output = ProjectAnalysis.run(inputs, rules: rules, options: options)
         return Result(findings: output.findings, diagnostics: output.diagnostics)
     }
+
+    /// One file as raw bytes, as a scan reads it from disk: invalid UTF-8 and binary content reach the analysis
+    /// unchanged (a `String` would have repaired them). For the fuzz harness in `Fuzz/`.
+    public static func analyze(
+        bytes: [UInt8], path: String, rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+    ) -> Result {
+        let output = ProjectAnalysis.run([FileInput(path: path, bytes: bytes)], rules: rules, options: options)
+        return Result(findings: output.findings, diagnostics: output.diagnostics)
+    }
 }

@@ -77,7 +77,11 @@ public struct Suppressions: Sendable {
 
     /// Marks the findings these suppressions cover, and returns warnings for unknown rule ids and for
     /// suppressions that silence nothing.
-    public func apply(to findings: inout [Finding], file: String, knownRuleIds: Set<String>) -> [Diagnostic] {
+    /// `ranRuleIds`: the rules this scan ran, when not all of them; a suppression of a rule that was switched off
+    /// (`disabled_rules`, `only_rules`) is not reported as matching nothing.
+    public func apply(
+        to findings: inout [Finding], file: String, knownRuleIds: Set<String>, ranRuleIds: Set<String>? = nil
+    ) -> [Diagnostic] {
         guard !entries.isEmpty else { return [] }
         var used: Set<String> = []
         for index in findings.indices {
@@ -95,7 +99,7 @@ public struct Suppressions: Sendable {
                         Diagnostic(
                             file: file,
                             message: "line \(entry.line): suppression names unknown rule '\(id)' (see `iosec rules`)"))
-                } else if !used.contains("\(entry.line):\(id)") {
+                } else if !used.contains("\(entry.line):\(id)"), ranRuleIds?.contains(id) ?? true {
                     warnings.append(
                         Diagnostic(
                             file: file,

@@ -2,6 +2,10 @@
 // `SwiftHooksGeneratedTests` fails when this file is stale.
 import SwiftSyntax
 
+extension AppCapabilityCollector {
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType, .memberAccessExpr]
+}
+
 extension BiometricBoolGateRule {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
 }

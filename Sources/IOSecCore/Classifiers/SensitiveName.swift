@@ -172,9 +172,18 @@ public enum SensitiveName {
         // The last sensitive span decides; anything after it that is metadata makes the
         // whole name metadata ("tokenExpiry", "passwordMinLength").
         var last: (end: Int, category: SensitiveCategory)?
+        // The project's own words (`.iosec.yml`) come before the built-in ones: a look-alike's words are passed
+        // over, a project name is a secret.
+        let vocabulary = SensitiveVocabulary.current
+        let custom = !vocabulary.isEmpty
         var i = 0
         while i < w.count {
-            if let m = match(w, at: i) {
+            if custom, let length = vocabulary.lookAlikeLength(w, at: i) {
+                i += length
+            } else if custom, let length = vocabulary.sensitiveLength(w, at: i) {
+                last = (i + length, .secret)
+                i += length
+            } else if let m = match(w, at: i) {
                 last = (i + m.length, m.category)
                 i += m.length
             } else {

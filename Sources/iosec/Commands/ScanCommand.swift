@@ -20,57 +20,91 @@ struct ScanCommand: ParsableCommand {
             Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
             file with `// iosec:ignore-file RULE-ID`.
 
+            Settings can live in .iosec.yml (`iosec init` writes one), found from PATH upwards to the repository \
+            root; flags win over it. `--write-baseline FILE` records today's findings; `--baseline FILE` then reports \
+            only new ones.
+
             Examples:
               iosec scan MyApp
               iosec scan MyApp --format sarif --output iosec.sarif --fail-on medium
+              iosec scan MyApp --format github --sarif-output iosec.sarif --json-output iosec.json
+              iosec scan MyApp --format xcode --fail-on none        (an Xcode build phase)
               iosec scan MyApp --exclude 'Generated/**' --exclude '*.pb.swift'
               iosec scan MyApp --production --release-app-id ABCDE12345.com.acme.wallet
               iosec scan MyApp --include-context debug,preview
+              iosec scan MyApp --write-baseline iosec-baseline.json
+              iosec scan MyApp --baseline iosec-baseline.json --fail-on medium
             """
     )
 
     @Argument(help: "Project folder or file to scan.", completion: .file())
     var path: String
 
-    @Option(name: .shortAndLong, help: "Output format: text, json or sarif.")
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Output format: text, json, sarif, xcode, github, gitlab-sast, codeclimate or checklist.",
+            discussion: """
+                xcode: `/abs/path:line:col: error|warning|note: message (rule.id)`, critical and high as errors, \
+                medium and low as warnings, info as notes. github: workflow-command annotations (same mapping, info as \
+                notices) and a Markdown list of every finding appended to $GITHUB_STEP_SUMMARY when it is set. \
+                gitlab-sast: GitLab Security Report (schema 15.0.7). codeclimate: GitLab Code Quality. CI formats \
+                (sarif, github, gitlab-sast, codeclimate) give paths relative to the git repository holding PATH. \
+                checklist: the 52-item audit checklist in text (`iosec checklist` has Markdown and JSON too).
+                """))
     var format: OutputFormat = .text
 
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    @OptionGroup(title: "More reports from the same scan")
+    var outputs: ReportOutputs
+
     @Option(
         name: .customLong("fail-on"),
-        help: "Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none.")
-    var failOn: FailOn = .high
+        help:
+            "Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none (default: the configuration's fail_on, else high)."
+    )
+    var failOn: FailOn?
 
     @Option(
         name: .customLong("exclude"),
-        help: "Leave out paths matching this glob (relative to PATH; `*`, `?`, `**`). Repeatable.")
+        help:
+            "Leave out paths matching this glob (relative to PATH; `*`, `?`, `**`), besides the configuration's exclude. Repeatable."
+    )
     var excludes: [String] = []
 
     @Flag(
-        name: .customLong("include-vendored"),
-        help: "Also scan Pods, Carthage, .build, DerivedData, node_modules and asset catalogs.")
-    var includeVendored = false
+        name: .customLong("include-vendored"), inversion: .prefixedNo,
+        help:
+            "Also scan Pods, Carthage, .build, DerivedData, node_modules, asset catalogs and the configuration's third_party_folders (default: off)."
+    )
+    var includeVendored: Bool?
 
-    @Flag(name: .customLong("include-tests"), help: "Also report findings in test code, fixtures and mocks.")
-    var includeTests = false
+    @Flag(
+        name: .customLong("include-tests"), inversion: .prefixedNo,
+        help: "Also report findings in test code, fixtures and mocks (default: off).")
+    var includeTests: Bool?
 
     @Option(
         name: .customLong("include-context"),
         help:
-            "Also report findings in these code contexts: test, preview, debug, tooling, sample or all (comma-separated, repeatable)."
+            "Also report findings in these code contexts: test, preview, debug, tooling, sample or all (comma-separated, repeatable; added to the configuration's include_contexts)."
     )
     var includeContexts: [String] = []
 
-    @Option(name: .customLong("max-file-size"), help: "Skip files larger than this many MB (with a diagnostic).")
-    var maxFileSizeMB: Double = Double(ScanOptions.defaultMaxFileSize) / 1_048_576
+    @Option(
+        name: .customLong("max-file-size"), help: "Skip files larger than this many MB (with a diagnostic; default: 8)."
+    )
+    var maxFileSizeMB: Double?
 
     @Option(name: .shortAndLong, help: "Files analysed in parallel (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Apply the production checks: association files must list only release App IDs.")
-    var production = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Apply the production checks: association files must list only release App IDs (default: off).")
+    var production: Bool?
 
     @Option(
         name: .customLong("release-app-id"),
@@ -79,19 +113,29 @@ struct ScanCommand: ParsableCommand {
     )
     var releaseAppIDs: [String] = []
 
+    @OptionGroup(title: "Configuration file and baseline")
+    var configuration: ScanConfigOptions
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard maxFileSizeMB > 0 else { throw ValidationError("--max-file-size must be positive") }
+        guard (maxFileSizeMB ?? 1) > 0 else { throw ValidationError("--max-file-size must be positive") }
         for id in releaseAppIDs {
             if let problem = AppID.problem(with: id) { throw ValidationError("--release-app-id: \(problem)") }
         }
-        if !releaseAppIDs.isEmpty && !production { throw ValidationError("--release-app-id goes with --production") }
+        if !releaseAppIDs.isEmpty && production == false {
+            throw ValidationError("--release-app-id goes with --production")
+        }
         _ = try contexts()
+        try outputs.validate(output: output)
+        if format.checklist && !outputs.extra.isEmpty {
+            throw ValidationError("--format checklist writes one report; `iosec checklist --format` has its formats")
+        }
     }
 
-    /// The contexts `--include-tests` and `--include-context` ask for, besides app code.
+    /// The contexts `--include-context` asks for, besides app code (`--include-tests` is merged with the
+    /// configuration file's `include_tests`).
     func contexts() throws -> Set<CodeContext> {
-        var result: Set<CodeContext> = includeTests ? [.app, .test] : [.app]
+        var result: Set<CodeContext> = [.app]
         for word in includeContexts.flatMap({ $0.split(separator: ",") }).map({
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }) {
@@ -106,44 +150,38 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = ScanOptions(
-            excludes: excludes, includeVendored: includeVendored,
-            maxFileSize: Int(maxFileSizeMB * 1_048_576), jobs: jobs, production: production,
-            releaseAppIDs: releaseAppIDs,
-            includedContexts: try contexts())
-        let result: ScanResult
+        let settings = try settings()
+        var result: ScanResult
         do {
-            result = try Scanner(options: options).scan(path, progress: Progress.forTerminal())
+            result = try Scanner(options: settings.options).scan(path, progress: Progress.forTerminal())
         } catch let error as ScanError {
             throw FatalError(error.description)
         }
         Progress.clear()
-        let colored = output == nil && Terminal.supportsColor(fileDescriptor: STDOUT_FILENO)
-        let text = format.value.reporter(colored: colored).render(result)
-        if let output {
-            do {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw FatalError("could not write \(output): \(error.localizedDescription)")
-            }
-            if format.value != .text {
-                FileHandle.standardError.write(
-                    Data((TextReporter().summary(result) + " · report written to \(output)\n").utf8))
-            }
+        try configuration.applyBaseline(to: &result, settings: settings)
+        if format.checklist {
+            try ChecklistCommand.write(Checklist.evaluate(result), format: .text, output: output)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try outputs.write(result, format: format.value, output: output)
         }
-        if result.fails(at: failOn.severity) { throw ExitCode(1) }
+        if result.fails(at: settings.failOn.severity) { throw ExitCode(1) }
     }
 }
 
 struct OutputFormat: ExpressibleByArgument {
     let value: ReportFormat
+    /// `checklist`: the audit checklist answered from this scan (`ChecklistCommand`), not a `ReportFormat`.
+    var checklist = false
     init?(argument: String) {
+        if argument.lowercased() == "checklist" {
+            value = .text
+            checklist = true
+            return
+        }
         guard let format = ReportFormat(rawValue: argument.lowercased()) else { return nil }
         value = format
     }
-    static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) + ["checklist"] }
     static let text = OutputFormat(argument: "text")!
 }
 

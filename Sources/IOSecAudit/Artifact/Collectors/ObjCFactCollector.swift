@@ -1,8 +1,8 @@
 import IOSecCore
 
-/// Records required-reason APIs, purpose-string APIs and passkeys in Objective-C (`.m`, `.mm`, `.h`, `.c`) from
-/// the front end's tokens: comments, literals, preprocessor lines (`#import <…NSUserDefaults.h>`) and `#if 0`
-/// code are not tokens, so only code counts. C functions count only when called (`stat(path, &st)`, not `struct stat st`).
+/// Records required-reason APIs, purpose-string APIs, passkeys and checklist capabilities in Objective-C (`.m`,
+/// `.mm`, `.h`, `.c`) from the front end's tokens: comments, literals, preprocessor lines (`#import <…NSUserDefaults.h>`)
+/// and `#if 0` code are not tokens, so only code counts. C functions count only when called (`stat(path, &st)`, not `struct stat st`).
 enum ObjCFactCollector: ArtifactFactCollector {
     static let fileKinds: Set<FileKind> = [.objc]
 
@@ -23,6 +23,7 @@ enum ObjCFactCollector: ArtifactFactCollector {
         var categories: Set<RequiredReasonCategory> = []
         var usage: Set<String> = []
         var passkey = false
+        var capabilities: Set<AppCapability> = []
         var previous = ""
         // The same tokens the Objective-C rules use (lexed once per file), so `#if 0` code counts for neither.
         let source = file.objc
@@ -44,6 +45,13 @@ enum ObjCFactCollector: ArtifactFactCollector {
             if !passkey, PasskeyAPICollector.symbols.contains(name) {
                 passkey = true
                 file.record(kind: FactKind.passkeyAPI, value: name, line: line)
+            }
+            // For the checklist: the same capabilities the Swift collector records, in code that ships.
+            for capability in AppCapability.symbols[name] ?? []
+            where !token.isDebugOnly && !AppCapability.swiftOnlySymbols.contains(name)
+                && capabilities.insert(capability).inserted
+            {
+                file.record(kind: FactKind.capability, value: FactKind.join(capability.rawValue, name), line: line)
             }
         }
         return []
