@@ -43,7 +43,7 @@ import Testing
             let full = root + "/" + path
             try? FileManager.default.createDirectory(
                 atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
         }
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         return root

@@ -45,25 +45,25 @@ enum CodeContextClassifier {
         "ViewInspector"
     ]
     private static let toolImports: Set<String> = ["ArgumentParser", "PackageDescription", "PackagePlugin", "Danger"]
-    private static let toolFolders: Set<String> = [
+    private static let toolFolders: [StaticString] = [
         "fastlane", "Fastlane", "Scripts", "scripts", "Tools", "tools", "BuildTools", "Plugins", "ci_scripts", ".github"
     ]
-    private static let toolFiles: Set<String> = [
+    private static let toolFiles: [StaticString] = [
         "Package.swift", "SnapshotHelper.swift", "Dangerfile.swift", "Fastfile.swift"
     ]
-    private static let sampleFolders: Set<String> = [
+    private static let sampleFolders: [StaticString] = [
         "Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds"
     ]
 
     /// The context that holds for the whole file, from its path alone (nil: decided per node).
     static func context(ofPath path: String) -> CodeContext? {
+        let path = PathBytes(path)
         if PathTraits.isTestCode(path) || PathTraits.isFixture(path) { return .test }
-        let parts = path.split(separator: "/")
-        guard let name = parts.last else { return nil }
-        if toolFiles.contains(String(name)) { return .tooling }
-        let folders = parts.dropLast()
-        if folders.contains(where: { toolFolders.contains(String($0)) }) { return .tooling }
-        if folders.contains(where: { sampleFolders.contains(String($0)) || $0.hasSuffix(".playground") }) {
+        let name = path.name
+        guard !name.isEmpty else { return nil }
+        if name.isAny(of: toolFiles) { return .tooling }
+        if path.folders.contains(where: { $0.isAny(of: toolFolders) }) { return .tooling }
+        if path.folders.contains(where: { $0.isAny(of: sampleFolders) || $0.hasSuffix(".playground") }) {
             return .sample
         }
         if isTemplateFile(name) { return .sample }
@@ -71,21 +71,25 @@ enum CodeContextClassifier {
             return .test
         }
         // `MockChangePasswordScreenState.swift`, `StubAPIClient.swift`, `FakeKeychain.swift`
-        for prefix in ["Mock", "Stub", "Fake"] where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            if let first = rest.first, first.isUppercase { return .test }
+        for prefix: StaticString in ["Mock", "Stub", "Fake"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.utf8CodeUnitCount)
+            if let first = rest.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { return .test }
         }
         return nil
     }
 
     /// `SPCredentials-demo.swift`, `Secrets_example.swift`, `Keys.sample.swift`: the checked-in stand-in for a
     /// file the real build generates or keeps out of the repository. Its values are placeholders or demo keys.
-    private static func isTemplateFile(_ name: Substring) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        let stem = name[..<dot].lowercased()
-        return ["demo", "sample", "example", "template"].contains { word in
-            ["-", "_", "."].contains { stem.hasSuffix($0 + word) }
-        }
+    private static func isTemplateFile(_ name: PathBytes.Component) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        // ASCII lower-casing is enough: the words and separators are ASCII.
+        let stem = ArraySlice(
+            name[..<dot].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 })
+        let endings: [StaticString] = [
+            "-demo", "_demo", ".demo", "-sample", "_sample", ".sample", "-example", "_example", ".example",
+            "-template", "_template", ".template"
+        ]
+        return endings.contains { stem.hasSuffix($0) }
     }
 
     /// The whole file's context from its path and its imports (imports are top-level: no deep walk).

@@ -67,9 +67,9 @@ public struct FileDiscovery: Sendable {
         var stack: [(String, String)] = [(path, "")]
 
         while let (dir, relDir) = stack.popLast() {
-            let names: [String]
+            let entries: [(name: String, type: FileSystem.EntryType)]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: dir)
+                entries = try FileSystem.entries(of: dir).sorted { $0.name < $1.name }
             } catch {
                 diagnostics.append(
                     Diagnostic(
@@ -77,9 +77,11 @@ public struct FileDiscovery: Sendable {
                 )
                 continue
             }
-            for name in names.sorted().reversed() {
-                let abs = dir + "/" + name
+            for (name, type) in entries.reversed() {
                 let rel = relDir.isEmpty ? name : relDir + "/" + name
+                // Most files in an app are images and localisations iosec does not read: no `lstat` for them.
+                if type == .regular, FileKind.of(path: rel) == nil { continue }
+                let abs = dir + "/" + name
                 var linfo = stat()
                 guard lstat(abs, &linfo) == 0 else {
                     diagnostics.append(
@@ -152,6 +154,7 @@ public struct FileDiscovery: Sendable {
     }
 
     static func reason(_ error: Error) -> String {
+        if let failure = error as? FileSystem.Failure { return failure.description }
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

@@ -18,25 +18,34 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
 
     /// The kind of the file at this (relative or absolute) path; nil for files iosec does not read.
     public static func of(path: String) -> FileKind? {
-        let components = path.split(separator: "/")
-        guard let name = components.last else { return nil }
-        if name == "contents", components.count >= 2, components[components.count - 2].hasSuffix(".xcdatamodel") {
+        let path = PathBytes(path)
+        let name = path.name
+        if name.equals("contents"), let folder = path.folders.last, folder.hasSuffix(".xcdatamodel") {
             return .coreDataModel
         }
-        return of(fileName: String(name))
+        return of(name: name)
     }
 
     /// nil for files iosec does not read.
     public static func of(fileName name: String) -> FileKind? {
+        of(name: ArraySlice(name.utf8))
+    }
+
+    // Decided on bytes: discovery asks this of every file in a project, images and localisations included.
+    private static func of(name: ArraySlice<UInt8>) -> FileKind? {
         if name.hasSuffix(".swift") { return .swift }
         if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") || name.hasSuffix(".c") {
             return .objc
         }
-        if name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist") { return .infoPlist }
+        if name.equals("Info.plist") || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist") {
+            return .infoPlist
+        }
         if name.hasSuffix(".entitlements") { return .entitlements }
         if name.hasSuffix(".xcprivacy") { return .privacyManifest }
-        if name == "apple-app-site-association" || name == "apple-app-site-association.json" { return .associationFile }
-        if name == "project.pbxproj" { return .pbxproj }
+        if name.equals("apple-app-site-association") || name.equals("apple-app-site-association.json") {
+            return .associationFile
+        }
+        if name.equals("project.pbxproj") { return .pbxproj }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
         if name.hasSuffix(".plist") { return .plist }
         if name.hasSuffix(".mobileprovision") { return .mobileProvision }

@@ -134,8 +134,7 @@ struct FileAnalyzer: Sendable {
     }
 
     static func read(_ path: String) throws -> [UInt8] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .uncached)
-        return [UInt8](data)
+        try FileSystem.read(path)
     }
 
     static func megabytes(_ bytes: Int) -> String {

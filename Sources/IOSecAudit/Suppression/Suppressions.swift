@@ -1,3 +1,5 @@
+import Foundation
+
 /// Inline suppressions written in a file:
 ///
 /// ```swift
@@ -110,18 +112,21 @@ public struct Suppressions: Sendable {
         return warnings
     }
 
+    /// Whether `needle` occurs in `haystack`: `memchr` finds each candidate first byte (portable; `memmem` is not
+    /// in every C library Swift imports).
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let first = needle.first else { return false }
-        var i = 0
-        let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == first {
-                var j = 1
-                while j < needle.count, haystack[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return true }
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            guard let base = hay.baseAddress else { return false }
+            let last = hay.count - needle.count
+            var i = 0
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if hay[i..<(i + needle.count)].elementsEqual(needle) { return true }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 }

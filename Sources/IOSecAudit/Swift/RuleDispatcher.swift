@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Walks one file's tree once and hands each node to the rules that asked for its kind.
 ///
@@ -18,6 +18,9 @@ final class RuleDispatcher: SyntaxVisitor {
     struct Route: Sendable {
         var unfiltered: [Int] = []
         var byName: [String: [Int]] = [:]
+        /// The names in `byName`, for a check on the token's bytes before a `String` is made and hashed: most
+        /// references and calls are to names no rule wants.
+        var names = NameFilter()
         var isEmpty: Bool { unfiltered.isEmpty && byName.isEmpty }
 
         mutating func add(_ index: Int, names: Set<String>?) {
@@ -25,7 +28,15 @@ final class RuleDispatcher: SyntaxVisitor {
                 unfiltered.append(index)
                 return
             }
-            for name in names { byName[name, default: []].append(index) }
+            for name in names {
+                byName[name, default: []].append(index)
+                self.names.insert(name)
+            }
+        }
+
+        /// Whether a node with this name can reach any rule.
+        func wants(_ name: SyntaxText?) -> Bool {
+            !unfiltered.isEmpty || (name.map(names.mayContain) ?? false)
         }
     }
 
@@ -70,6 +81,9 @@ final class RuleDispatcher: SyntaxVisitor {
     private var rules: [any SwiftVisitor]
     private let file: SwiftFile
     private let plan: Plan
+    /// Filled as the walk goes: the container fills it passed, and how far it got (each hook moves the frontier to its
+    /// node before any rule sees it, so a rule asking about earlier code finds every fill before it).
+    private let memo = AnalysisMemo()
 
     init(plan: Plan, file: SwiftFile) {
         self.rules = plan.ruleTypes.map { $0.init() }
@@ -82,9 +96,19 @@ final class RuleDispatcher: SyntaxVisitor {
         self.init(plan: Plan(ruleTypes), file: file)
     }
 
+    /// Before any rule sees `node`: every node that starts before it has been walked.
+    private func enter(_ node: some SyntaxProtocol) {
+        memo.frontier = node.position
+        memo.current = Syntax(node)
+    }
+
     func run() {
-        walk(file.tree)
-        for index in rules.indices { rules[index].finish(in: file) }
+        AnalysisMemo.$current.withValue(memo) {
+            walk(file.tree)
+            memo.frontier = file.tree.endPosition
+            memo.current = nil
+            for index in rules.indices { rules[index].finish(in: file) }
+        }
     }
 
     /// Routes a named node (a call, reference, member access, assignment or type) to the rules that want it: the
@@ -99,22 +123,40 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.calls.isEmpty {
-            for index in routed(plan.calls, name: node.calledName) { rules[index].visit(node, in: file) }
+        let nameText = node.calledNameText
+        if let nameText, ContainerFill.mayFill(calledName: nameText),
+            let fill = ContainerFill.fill(at: node, named: String(syntaxText: nameText))
+        {
+            ContainerFill.record(fill, at: node, in: memo)
+        }
+        if plan.calls.wants(nameText) {
+            let targets = routed(plan.calls, name: nameText.map { String(syntaxText: $0) })
+            if !targets.isEmpty { enter(node) }
+            for index in targets {
+                rules[index].visit(node, in: file)
+            }
         }
         return .visitChildren
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.references.isEmpty {
-            for index in routed(plan.references, name: node.baseName.text) { rules[index].visit(node, in: file) }
+        let nameText = node.baseName.rawText
+        if plan.references.wants(nameText) {
+            let targets = routed(plan.references, name: String(syntaxText: nameText))
+            if !targets.isEmpty { enter(node) }
+            for index in targets {
+                rules[index].visit(node, in: file)
+            }
         }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.memberAccesses.isEmpty {
-            for index in routed(plan.memberAccesses, name: node.declName.baseName.text) {
+        let nameText = node.declName.baseName.rawText
+        if plan.memberAccesses.wants(nameText) {
+            let targets = routed(plan.memberAccesses, name: String(syntaxText: nameText))
+            if !targets.isEmpty { enter(node) }
+            for index in targets {
                 rules[index].visit(node, in: file)
             }
         }
@@ -122,13 +164,17 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.stringLiterals.isEmpty { enter(node) }
         for index in plan.stringLiterals { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let fill = ContainerFill.fill(at: node) { ContainerFill.record(fill, at: node, in: memo) }
         if !plan.sequences.isEmpty {
-            for index in routed(plan.sequences, name: node.simpleAssignment?.target.lastName) {
+            let targets = routed(plan.sequences, name: node.simpleAssignment?.target.lastName)
+            if !targets.isEmpty { enter(node) }
+            for index in targets {
                 rules[index].visit(node, in: file)
             }
         }
@@ -137,7 +183,9 @@ final class RuleDispatcher: SyntaxVisitor {
 
     override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind {
         if !plan.assignments.isEmpty {
-            for index in routed(plan.assignments, name: node.targetAndValues?.target.lastName) {
+            let targets = routed(plan.assignments, name: node.targetAndValues?.target.lastName)
+            if !targets.isEmpty { enter(node) }
+            for index in targets {
                 rules[index].visit(node, in: file)
             }
         }
@@ -145,32 +193,64 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.binaryOperators.isEmpty { enter(node) }
         for index in plan.binaryOperators { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.attributes.isEmpty { enter(node) }
         for index in plan.attributes { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.functionDecls.isEmpty { enter(node) }
         for index in plan.functionDecls { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        if !plan.functionParameters.isEmpty { enter(node) }
         for index in plan.functionParameters { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        if !plan.identifierTypes.isEmpty {
-            for index in routed(plan.identifierTypes, name: node.name.text) { rules[index].visit(node, in: file) }
+        let nameText = node.name.rawText
+        if plan.identifierTypes.wants(nameText) {
+            let targets = routed(plan.identifierTypes, name: String(syntaxText: nameText))
+            if !targets.isEmpty { enter(node) }
+            for index in targets {
+                rules[index].visit(node, in: file)
+            }
         }
         return .visitChildren
     }
 
     // Tokens are half of all nodes and no rule wants them.
     override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// A set of names tested on a token's bytes: by length, first and last byte (case folded), in a bit table. It may
+/// say yes to a name not in the set (the dictionary then decides), never no to one in it.
+struct NameFilter: Sendable {
+    private var bits = [UInt64](repeating: 0, count: 512)
+
+    private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
+        min(count, 31) << 10 | Int(first & 31) << 5 | Int(last & 31)
+    }
+
+    mutating func insert(_ name: String) {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, let last = bytes.last else { return }
+        let slot = Self.slot(count: bytes.count, first: first, last: last)
+        bits[slot >> 6] |= 1 << UInt64(slot & 63)
+    }
+
+    func mayContain(_ text: SyntaxText) -> Bool {
+        guard let first = text.first, let last = text.last else { return false }
+        let slot = Self.slot(count: text.count, first: first, last: last)
+        return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import IOSecCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Decides whether an expression carries sensitive data, from the names it is built from and, one or two
 /// steps back, where its value came from in the same function.
@@ -280,83 +280,153 @@ enum ContainerFill {
         "setValue", "setObject", "set", "updateValue", "setString", "setData"
     ]
 
+    /// Something put into a named container: `container[key] = value`, `container.setValue(value, forKey: key)`,
+    /// or `container.sensitiveMember = value`.
+    struct Fill {
+        enum Content {
+            case keyed(key: ExprSyntax?, value: ExprSyntax?)
+            /// A sensitive member assigned a real value (not nil, a Bool or an empty string).
+            case member(String)
+        }
+        let container: String
+        let position: AbsolutePosition
+        let content: Content
+    }
+
     /// The sensitive name put into `name` before `use`, or nil.
     static func sensitiveContent(of name: String, before use: some SyntaxProtocol, depth: Int) -> String? {
         guard let body = use.enclosingBody else { return nil }
-        let finder = Finder(name: name, before: use.position, depth: depth)
-        finder.walk(body)
-        return finder.found
+        let limit = use.position
+        // Fills are in source order: the first sensitive one before `use` answers.
+        for fill in fills(in: body, before: limit) {
+            guard fill.position < limit else { break }
+            guard fill.container == name else { continue }
+            switch fill.content {
+            case .member(let member):
+                return member
+            case .keyed(let key, let value):
+                if let found = sensitive(key: key, value: value, depth: depth) { return found }
+            }
+        }
+        return nil
     }
 
-    private final class Finder: SyntaxAnyVisitor {
-        let name: String
-        let limit: AbsolutePosition
-        let depth: Int
-        var found: String?
-
-        init(name: String, before limit: AbsolutePosition, depth: Int) {
-            self.name = name
-            self.limit = limit
-            self.depth = depth
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        private func isContainer(_ expr: ExprSyntax?) -> Bool {
-            guard let expr else { return false }
-            let e = expr.unwrapped
-            if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text == name }
-            if let member = e.as(MemberAccessExprSyntax.self) {
-                return member.declName.baseName.text == name
-                    && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    /// The fills in `body` (at least those before `limit`), in source order.
+    private static func fills(in body: CodeBlockItemListSyntax, before limit: AbsolutePosition) -> [Fill] {
+        guard let memo = AnalysisMemo.current else { return FillCollector.collect(Syntax(body)) }
+        // The walk records every fill it passes: up to its frontier, that list is complete.
+        let seen = memo.fillsSeen[body.id] ?? []
+        if limit <= memo.frontier { return seen }
+        // A question about the node being looked at (`print(token)` about `token`): the fills not walked yet that
+        // come before `limit` are inside that node.
+        if let current = memo.current, limit <= current.endPosition {
+            let range = body.position..<body.endPosition
+            let ahead = FillCollector.collect(current).filter {
+                $0.position >= memo.frontier && $0.position < limit && range.contains($0.position)
             }
-            return false
+            return seen.filter { $0.position < memo.frontier } + ahead
         }
+        if let known = memo.fillsOfBody[body.id] { return known }
+        let found = FillCollector.collect(Syntax(body))
+        memo.fillsOfBody[body.id] = found
+        return found
+    }
 
-        private func sensitive(key: ExprSyntax?, value: ExprSyntax?) -> String? {
-            if let value {
-                let v = value.unwrapped
-                if v.is(NilLiteralExprSyntax.self) || v.is(BooleanLiteralExprSyntax.self) { return nil }
+    /// Records a fill the walk passes under each body that holds it (a closure's fills are its function's too).
+    static func record(_ fill: Fill, at node: some SyntaxProtocol, in memo: AnalysisMemo) {
+        var current = Syntax(node).parent
+        while let owner = current {
+            if let body = owner.ownedBody { memo.fillsSeen[body.id, default: []].append(fill) }
+            current = owner.parent
+        }
+    }
+
+    private static func sensitive(key: ExprSyntax?, value: ExprSyntax?, depth: Int) -> String? {
+        if let value {
+            let v = value.unwrapped
+            if v.is(NilLiteralExprSyntax.self) || v.is(BooleanLiteralExprSyntax.self) { return nil }
+        }
+        if let key = key?.stringLiteralValue, SensitiveName.isSensitive(key) { return key }
+        if let value { return Sensitivity.sensitiveName(in: value, atDepth: depth + 1) }
+        return nil
+    }
+
+    /// The container an expression names: `dict`, or `self.dict`.
+    private static func containerName(_ expr: ExprSyntax?) -> String? {
+        guard let expr else { return nil }
+        let e = expr.unwrapped
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = e.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
+    /// `container[key] = value`, or `container.password = value` with a real value.
+    static func fill(at node: SequenceExprSyntax) -> Fill? {
+        guard let assignment = node.simpleAssignment else { return nil }
+        if let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self),
+            let container = containerName(subscriptCall.calledExpression)
+        {
+            return Fill(
+                container: container, position: node.position,
+                content: .keyed(key: subscriptCall.arguments.first?.expression, value: assignment.value))
+        }
+        if let member = assignment.target.as(MemberAccessExprSyntax.self), let container = containerName(member.base),
+            SensitiveName.isSensitive(member.declName.baseName.text)
+        {
+            // `user.password = passwordField.text`: the object now holds a password.
+            let value = assignment.value.unwrapped
+            if !value.is(NilLiteralExprSyntax.self), !value.is(BooleanLiteralExprSyntax.self),
+                value.stringLiteralValue?.isEmpty != true
+            {
+                return Fill(
+                    container: container, position: node.position, content: .member(member.declName.baseName.text))
             }
-            if let key = key?.stringLiteralValue, SensitiveName.isSensitive(key) { return key }
-            if let value { return Sensitivity.sensitiveName(in: value, atDepth: depth + 1) }
+        }
+        return nil
+    }
+
+    /// Whether a call of this name can fill a container (a check on bytes, before any `String` is made).
+    static func mayFill(calledName name: SyntaxText) -> Bool {
+        switch name.first {
+        case UInt8(ascii: "s"): name.count >= 3 && name[name.index(name.startIndex, offsetBy: 1)] == UInt8(ascii: "e")
+        case UInt8(ascii: "u"): name == "updateValue"
+        default: false
+        }
+    }
+
+    /// `container.setValue(value, forKey: key)` and the other filling methods; `name` is the call's name.
+    static func fill(at node: FunctionCallExprSyntax, named name: String?) -> Fill? {
+        guard let name, fillingMethods.contains(name), let container = containerName(node.calledBase) else {
             return nil
+        }
+        return Fill(
+            container: container, position: node.position,
+            content: .keyed(key: node.argument("forKey"), value: node.arguments.first?.expression))
+    }
+
+    /// Every fill of any container in a body, in source order (a node's start comes before its children's).
+    private final class FillCollector: SyntaxAnyVisitor {
+        var fills: [Fill] = []
+
+        static func collect(_ node: Syntax) -> [Fill] {
+            let collector = FillCollector(viewMode: .sourceAccurate)
+            collector.walk(node)
+            return collector.fills
         }
 
         override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-            guard found == nil, node.position < limit else { return .skipChildren }
             if let sequence = node.as(SequenceExprSyntax.self) {
-                check(sequence)
+                if let fill = ContainerFill.fill(at: sequence) { fills.append(fill) }
             } else if let call = node.as(FunctionCallExprSyntax.self) {
-                check(call)
+                if let fill = ContainerFill.fill(at: call, named: call.calledName) { fills.append(fill) }
             }
             return .visitChildren
         }
 
         override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-        private func check(_ node: SequenceExprSyntax) {
-            guard let assignment = node.simpleAssignment else { return }
-            if let subscriptCall = assignment.target.as(SubscriptCallExprSyntax.self),
-                isContainer(subscriptCall.calledExpression)
-            {
-                found = sensitive(key: subscriptCall.arguments.first?.expression, value: assignment.value)
-            } else if let member = assignment.target.as(MemberAccessExprSyntax.self), isContainer(member.base),
-                SensitiveName.isSensitive(member.declName.baseName.text)
-            {
-                // `user.password = passwordField.text`: the object now holds a password.
-                let value = assignment.value.unwrapped
-                if !value.is(NilLiteralExprSyntax.self), !value.is(BooleanLiteralExprSyntax.self),
-                    value.stringLiteralValue?.isEmpty != true
-                {
-                    found = member.declName.baseName.text
-                }
-            }
-        }
-
-        private func check(_ node: FunctionCallExprSyntax) {
-            if let method = node.calledName, fillingMethods.contains(method), isContainer(node.calledBase) {
-                found = sensitive(key: node.argument("forKey"), value: node.arguments.first?.expression)
-            }
-        }
     }
 }

@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension FunctionCallExprSyntax {
     /// The called name: `set` for `defaults.set(x, forKey:)`, `UIWebView` for `UIWebView(frame:)`,
@@ -9,6 +9,17 @@ extension FunctionCallExprSyntax {
         if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         if let generic = callee.as(GenericSpecializationExprSyntax.self) {
             return generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+        return nil
+    }
+
+    /// `calledName`'s bytes, without making a `String`: for deciding cheaply whether anything wants the call.
+    var calledNameText: SyntaxText? {
+        let callee = calledExpression
+        if let ref = callee.as(DeclReferenceExprSyntax.self) { return ref.baseName.rawText }
+        if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.rawText }
+        if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+            return generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.rawText
         }
         return nil
     }
@@ -116,11 +127,7 @@ extension SyntaxProtocol {
     public var enclosingBody: CodeBlockItemListSyntax? {
         var current = Syntax(self).parent
         while let node = current {
-            if let f = node.as(FunctionDeclSyntax.self) { return f.body?.statements }
-            if let i = node.as(InitializerDeclSyntax.self) { return i.body?.statements }
-            if let a = node.as(AccessorDeclSyntax.self) { return a.body?.statements }
-            if let c = node.as(ClosureExprSyntax.self) { return c.statements }
-            if let s = node.as(SourceFileSyntax.self) { return s.statements }
+            if node.isBodyOwner { return node.ownedBody }
             current = node.parent
         }
         return nil
@@ -236,6 +243,28 @@ public enum LocalValue {
             }
         }
         return result
+    }
+}
+
+extension Syntax {
+    /// The statements this node owns when it is a function, initializer, accessor, closure or file (what
+    /// `enclosingBody` returns for the nodes inside it).
+    var isBodyOwner: Bool {
+        switch kind {
+        case .functionDecl, .initializerDecl, .accessorDecl, .closureExpr, .sourceFile: true
+        default: false
+        }
+    }
+
+    var ownedBody: CodeBlockItemListSyntax? {
+        switch kind {
+        case .functionDecl: self.as(FunctionDeclSyntax.self)?.body?.statements
+        case .initializerDecl: self.as(InitializerDeclSyntax.self)?.body?.statements
+        case .accessorDecl: self.as(AccessorDeclSyntax.self)?.body?.statements
+        case .closureExpr: self.as(ClosureExprSyntax.self)?.statements
+        case .sourceFile: self.as(SourceFileSyntax.self)?.statements
+        default: nil
+        }
     }
 }
 

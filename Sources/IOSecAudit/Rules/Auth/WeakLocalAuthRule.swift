@@ -101,21 +101,33 @@ struct WeakLocalAuthRule: SwiftRule {
     mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
         let text = op.operator.text
         guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
-        // Most comparisons involve no credential: find the credential side first, then ask what the other side is.
+        // Most comparisons are with `nil`, numbers or enum cases, which are never a hard-coded or bundled value:
+        // decided from the syntax before the costly question of which side is a credential.
+        let rightMayBeValue = Self.mayBeValue(right)
+        guard rightMayBeValue || Self.mayBeValue(left) else { return }
         // A literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`).
-        if let name = Self.credentialName(in: left) {
+        if rightMayBeValue, let name = Self.credentialName(in: left) {
             if file.stringValue(of: right)?.isEmpty == false {
                 report(file, at: left, Self.message(name))
             } else if Self.isBundledValue(right) {
                 report(file, at: left, Self.bundledMessage(name))
             }
-        } else if let name = Self.credentialName(in: right) {
+        } else if let name = Self.credentialName(in: right), rightMayBeValue || Self.credentialName(in: left) == nil {
             if file.stringValue(of: left)?.isEmpty == false {
                 report(file, at: right, Self.message(name))
             } else if Self.isBundledValue(left) {
                 report(file, at: right, Self.bundledMessage(name))
             }
         }
+    }
+
+    /// Whether `expr` can be what `SwiftFile.stringValue(of:)` or `isBundledValue` recognise: a string literal, a
+    /// name or member a constant may stand for, a subscript, call or cast. Everything else never is.
+    private static func mayBeValue(_ expr: ExprSyntax) -> Bool {
+        let e = expr.unwrapped
+        if let member = e.as(MemberAccessExprSyntax.self) { return member.base != nil }
+        return e.is(StringLiteralExprSyntax.self) || e.is(DeclReferenceExprSyntax.self)
+            || e.is(SubscriptCallExprSyntax.self) || e.is(FunctionCallExprSyntax.self) || e.is(AsExprSyntax.self)
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {

@@ -1,5 +1,5 @@
 import IOSecCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// `crypto.hardcoded-key`: a key, IV, nonce or salt whose bytes are written in the source.
 struct HardcodedKeyRule: SwiftRule {
@@ -232,9 +232,13 @@ struct HardcodedKeyRule: SwiftRule {
         return nil
     }
 
-    /// C APIs whose key, IV and salt are positional arguments.
-    private static let positionalAPIs: Set<String> = [
-        "CCCrypt", "CCCryptorCreate", "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"
+    /// Argument labels that pass key material.
+    private static let materialLabels: [SyntaxText] = ["key", "iv", "nonce", "salt", "password", "withPassword"]
+    /// Callees whose key material is not labelled: CryptoKit initialisers, and the C APIs whose key, IV and salt are
+    /// positional arguments.
+    private static let positionalCallees: [SyntaxText] = [
+        "SymmetricKey", "Nonce", "PrivateKey", "init", "SecKeyCreateWithData", "CCCrypt", "CCCryptorCreate",
+        "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"
     ]
 
     /// Parameter names whose default value is key material.
@@ -248,33 +252,22 @@ struct HardcodedKeyRule: SwiftRule {
 
     /// `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
     mutating func visit(_ parameter: FunctionParameterSyntax, in file: SwiftFile) {
-        let name = (parameter.secondName ?? parameter.firstName).text
-        guard let value = parameter.defaultValue?.value, let role = Self.materialParameters[name.lowercased()] else {
-            return
-        }
+        guard let value = parameter.defaultValue?.value,
+            let role = Self.materialParameters[(parameter.secondName ?? parameter.firstName).text.lowercased()]
+        else { return }
         check(value, as: role, in: file)
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard !call.arguments.isEmpty else { return }
-        // Most calls pass no key material: decide from the labels before working out names.
+        guard !call.arguments.isEmpty, let called = call.calledNameText else { return }
+        // Most calls pass no key material: decide from the bytes of the labels and the callee, before any String.
         let labelled = call.arguments.contains { argument in
-            guard let label = argument.label?.text else { return false }
-            return label == "key" || label == "iv" || label == "nonce" || label == "salt" || label == "password"
-                || label == "withPassword"
+            guard let label = argument.label?.rawText else { return false }
+            return Self.materialLabels.contains(label)
         }
-        let name: String
-        if labelled {
-            guard let called = call.calledName else { return }
-            name = called
-        } else {
-            // `SymmetricKey(data:)`, `AES.GCM.Nonce(data:)`, and the C APIs with positional arguments.
-            guard let called = call.calledName,
-                called == "SymmetricKey" || called == "Nonce" || called == "PrivateKey" || called == "init"
-                    || Self.positionalAPIs.contains(called) || called == "SecKeyCreateWithData"
-            else { return }
-            name = called
-        }
+        // `SymmetricKey(data:)`, `AES.GCM.Nonce(data:)`, and the C APIs with positional arguments.
+        guard labelled || Self.positionalCallees.contains(called) else { return }
+        let name = String(syntaxText: called)
         switch name {
         case "SymmetricKey":
             check(call.argument("data"), as: .key, in: file)

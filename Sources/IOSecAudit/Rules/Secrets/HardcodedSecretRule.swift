@@ -310,6 +310,8 @@ struct HardcodedSecretRule: SwiftRule {
 
     /// `NAME=value` or `NAME: value` as the whole literal, with an identifier-like name.
     static func assignmentInText(_ text: String) -> (String, String)? {
+        // Most literals hold neither `=` nor `:`: a byte search is far cheaper than a search by Character.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) else { return nil }
         guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
         let key = text[..<separator].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: separator)...].trimmingCharacters(in: .whitespaces)
