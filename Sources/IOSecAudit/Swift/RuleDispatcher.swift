@@ -14,23 +14,29 @@ final class RuleDispatcher: SyntaxVisitor {
     ]
 
     /// Rules for one kind; for calls, references, members and assignments also the rules that want only certain
-    /// names.
+    /// names, and for calls the rules that want certain argument labels.
     struct Route: Sendable {
         var unfiltered: [Int] = []
         var byName: [String: [Int]] = [:]
-        /// The names in `byName`, for a check on the token's bytes before a `String` is made and hashed: most
-        /// references and calls are to names no rule wants.
+        var byLabel: [String: [Int]] = [:]
+        /// The names in `byName` and `byLabel`, for a check on the token's bytes before a `String` is made and
+        /// hashed: most references and calls are to names no rule wants.
         var names = NameFilter()
-        var isEmpty: Bool { unfiltered.isEmpty && byName.isEmpty }
+        var labels = NameFilter()
+        var isEmpty: Bool { unfiltered.isEmpty && byName.isEmpty && byLabel.isEmpty }
 
-        mutating func add(_ index: Int, names: Set<String>?) {
-            guard let names else {
+        mutating func add(_ index: Int, names: Set<String>?, labels: Set<String>? = nil) {
+            guard names != nil || labels != nil else {
                 unfiltered.append(index)
                 return
             }
-            for name in names {
+            for name in names ?? [] {
                 byName[name, default: []].append(index)
                 self.names.insert(name)
+            }
+            for label in labels ?? [] {
+                byLabel[label, default: []].append(index)
+                self.labels.insert(label)
             }
         }
 
@@ -60,7 +66,7 @@ final class RuleDispatcher: SyntaxVisitor {
             for (index, type) in ruleTypes.enumerated() {
                 for kind in type.nodeKinds {
                     switch kind {
-                    case .functionCallExpr: calls.add(index, names: type.calleeNames)
+                    case .functionCallExpr: calls.add(index, names: type.calleeNames, labels: type.argumentLabels)
                     case .declReferenceExpr: references.add(index, names: type.referenceNames)
                     case .memberAccessExpr: memberAccesses.add(index, names: type.memberNames)
                     case .sequenceExpr: sequences.add(index, names: type.assignedNames)
@@ -129,14 +135,25 @@ final class RuleDispatcher: SyntaxVisitor {
         {
             ContainerFill.record(fill, at: node, in: memo)
         }
-        if plan.calls.wants(nameText) {
-            let targets = routed(plan.calls, name: nameText.map { String(syntaxText: $0) })
-            if !targets.isEmpty { enter(node) }
-            for index in targets {
-                rules[index].visit(node, in: file)
-            }
-        }
+        let targets = routedCall(node, name: nameText)
+        if !targets.isEmpty { enter(node) }
+        for index in targets { rules[index].visit(node, in: file) }
         return .visitChildren
+    }
+
+    /// The rules a call reaches: by its name, or by an argument label.
+    private func routedCall(_ node: FunctionCallExprSyntax, name: SyntaxText?) -> [Int] {
+        var targets = plan.calls.wants(name) ? routed(plan.calls, name: name.map { String(syntaxText: $0) }) : []
+        guard !plan.calls.byLabel.isEmpty else { return targets }
+        var added = false
+        for argument in node.arguments {
+            guard let label = argument.label?.rawText, plan.calls.labels.mayContain(label),
+                let rules = plan.calls.byLabel[String(syntaxText: label)]
+            else { continue }
+            targets += rules
+            added = true
+        }
+        return added ? Array(Set(targets)).sorted() : targets
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {

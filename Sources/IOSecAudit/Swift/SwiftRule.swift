@@ -28,6 +28,9 @@ public protocol SwiftVisitor: Sendable {
     /// When set, calls reach `visit(_: FunctionCallExprSyntax, in:)` only if their `calledName` is one of these:
     /// the dispatcher works the name out once per call instead of once per rule. Other node kinds are unaffected.
     static var calleeNames: Set<String>? { get }
+    /// With `calleeNames`: calls also reach the hook when an argument has one of these labels (`key:` in any
+    /// `encrypt(data, key: k)`). Either set alone filters calls.
+    static var argumentLabels: Set<String>? { get }
     /// The same for references (`DeclReferenceExprSyntax`) by their base name, and for type references
     /// (`IdentifierTypeSyntax`) by the type's name.
     static var referenceNames: Set<String>? { get }
@@ -54,6 +57,7 @@ public protocol SwiftVisitor: Sendable {
 
 extension SwiftVisitor {
     public static var calleeNames: Set<String>? { nil }
+    public static var argumentLabels: Set<String>? { nil }
     public static var referenceNames: Set<String>? { nil }
     public static var memberNames: Set<String>? { nil }
     public static var assignedNames: Set<String>? { nil }

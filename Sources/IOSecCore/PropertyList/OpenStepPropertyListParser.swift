@@ -162,6 +162,7 @@ struct OpenStepPropertyListParser {
     private mutating func skipTrivia() throws(PropertyListError) {
         while true {
             s.skipWhitespace()
+            guard s.current == UInt8(ascii: "/") else { return }
             if s.hasPrefix("/*") {
                 let (l, c) = (s.line, s.column)
                 guard s.skip(past: "*/") else {
@@ -175,8 +176,9 @@ struct OpenStepPropertyListParser {
         }
     }
 
-    private mutating func expect(_ c: UInt8, _ message: String) throws(PropertyListError) {
-        guard s.current == c else { throw error(message) }
+    // The message is built only on failure: it names the key, and a project file has tens of thousands of keys.
+    private mutating func expect(_ c: UInt8, _ message: @autoclosure () -> String) throws(PropertyListError) {
+        guard s.current == c else { throw error(message()) }
         s.advance()
     }
 

@@ -1,5 +1,5 @@
 import IOSecCore
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 /// `crypto.hardcoded-key`: a key, IV, nonce or salt whose bytes are written in the source.
 struct HardcodedKeyRule: SwiftRule {
@@ -232,11 +232,11 @@ struct HardcodedKeyRule: SwiftRule {
         return nil
     }
 
-    /// Argument labels that pass key material.
-    private static let materialLabels: [SyntaxText] = ["key", "iv", "nonce", "salt", "password", "withPassword"]
+    /// Argument labels that pass key material: any call with one is looked at.
+    static let argumentLabels: Set<String>? = ["key", "iv", "nonce", "salt", "password", "withPassword"]
     /// Callees whose key material is not labelled: CryptoKit initialisers, and the C APIs whose key, IV and salt are
     /// positional arguments.
-    private static let positionalCallees: [SyntaxText] = [
+    static let calleeNames: Set<String>? = [
         "SymmetricKey", "Nonce", "PrivateKey", "init", "SecKeyCreateWithData", "CCCrypt", "CCCryptorCreate",
         "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"
     ]
@@ -259,15 +259,8 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard !call.arguments.isEmpty, let called = call.calledNameText else { return }
-        // Most calls pass no key material: decide from the bytes of the labels and the callee, before any String.
-        let labelled = call.arguments.contains { argument in
-            guard let label = argument.label?.rawText else { return false }
-            return Self.materialLabels.contains(label)
-        }
-        // `SymmetricKey(data:)`, `AES.GCM.Nonce(data:)`, and the C APIs with positional arguments.
-        guard labelled || Self.positionalCallees.contains(called) else { return }
-        let name = String(syntaxText: called)
+        // The dispatcher hands over only calls with a material label or one of `calleeNames`.
+        guard !call.arguments.isEmpty, let name = call.calledName else { return }
         switch name {
         case "SymmetricKey":
             check(call.argument("data"), as: .key, in: file)
