@@ -146,4 +146,21 @@ import Testing
             asked.ahead == arguments.map { ContainerFill.sensitiveContent(of: $0.baseName.text, before: $0, depth: 0) })
         #expect(asked.ahead.contains("password"))
     }
+
+    /// A file whose rules run past the per-file limit is left unfinished with one diagnostic; the scan goes on to
+    /// the next file, and without the limit the same file is analysed to its end.
+    @Test func perFileTimeLimitStopsOneFileNotTheScan() throws {
+        let tree = TemporaryTree()
+        let filler = String(repeating: "let label = \"caption\"\n", count: 3000)
+        tree.write("App/Big.swift", filler + "UserDefaults.standard.set(authToken, forKey: \"token\")\n")
+        tree.write("App/Small.swift", "UserDefaults.standard.set(authToken, forKey: \"token\")\n")
+        let limited = try Scanner(options: ScanOptions(jobs: 1, fileTimeLimit: 1e-9)).scan(tree.root)
+        let stopped = limited.diagnostics.filter { $0.message.hasPrefix("analysis stopped at line") }
+        #expect(stopped.map(\.file) == ["App/Big.swift"])
+        #expect(stopped.first?.message.contains("per-file time limit") == true)
+        #expect(Set(limited.findings.map(\.file)) == ["App/Small.swift"])
+        let unlimited = try Scanner(options: ScanOptions(jobs: 1, fileTimeLimit: nil)).scan(tree.root)
+        #expect(unlimited.diagnostics.isEmpty)
+        #expect(Set(unlimited.findings.map(\.file)) == ["App/Big.swift", "App/Small.swift"])
+    }
 }

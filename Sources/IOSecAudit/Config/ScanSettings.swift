@@ -9,6 +9,8 @@ public struct ScanFlags: Sendable {
     public var includeContexts: Set<CodeContext> = []
     public var maxFileSize: Int?
     public var jobs: Int?
+    /// Seconds per file (`--file-time-limit`); 0 turns the limit off.
+    public var fileTimeLimit: Double?
     public var production: Bool?
     public var releaseAppIDs: [String] = []
     public var failOn: FailThreshold?
@@ -65,6 +67,7 @@ public struct ScanSettings: Sendable {
             disabledRules: Set(config.disabledRules), onlyRules: config.onlyRules.map(Set.init),
             severityOverrides: config.severity, vocabulary: config.vocabulary)
         if let jobs = flags.jobs { options.jobs = max(1, jobs) }
+        if let limit = flags.fileTimeLimit { options.fileTimeLimit = limit > 0 ? limit : nil }
         if !config.include.isEmpty || !config.exclude.isEmpty {
             options.configPaths = ConfigPathFilter(
                 include: config.include.map(Glob.init), exclude: config.exclude.map(Glob.init),

@@ -95,6 +95,10 @@ struct FileAnalyzer: Sendable {
                 Diagnostic(
                     file: path, message: "invalid UTF-8 at line \(line); scanned with the invalid bytes replaced"))
         }
+        // The clock starts before parsing, so a slow parse leaves the rules less time.
+        let deadline = options.fileTimeLimit.map {
+            DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1_000_000_000)
+        }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: path, bytes: bytes, tree: tree, constants: constants)
         // Invalid UTF-8 already explains the parse errors it causes: one diagnostic per file.
@@ -107,7 +111,16 @@ struct FileAnalyzer: Sendable {
                         "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"
                 ))
         }
-        RuleDispatcher(plan: dispatchPlan, file: file).run()
+        let dispatcher = RuleDispatcher(plan: dispatchPlan, file: file, deadline: deadline)
+        dispatcher.run()
+        if let line = dispatcher.stoppedAtLine, let limit = options.fileTimeLimit {
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "analysis stopped at line \(line) after the \(Self.seconds(limit)) per-file time limit; findings after it may be missing (raise it with --file-time-limit)"
+                ))
+        }
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
@@ -135,6 +148,10 @@ struct FileAnalyzer: Sendable {
 
     static func read(_ path: String) throws -> [UInt8] {
         try FileSystem.read(path)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2g s", value)
     }
 
     static func megabytes(_ bytes: Int) -> String {

@@ -11,6 +11,9 @@ public struct ScanOptions: Sendable {
     public var maxFileSize: Int
     /// Files analysed at once; defaults to the number of cores.
     public var jobs: Int
+    /// Seconds the rules may spend on one Swift file before the rest of it is left out with a diagnostic
+    /// (`--file-time-limit`); nil: no limit. Parsing is linear and not interrupted; the rules' walk is.
+    public var fileTimeLimit: Double?
     /// Apply the production checks (`--production`): release configurations only, no development App IDs.
     public var production: Bool
     /// App IDs (`TEAMID.bundle.id`) that are allowed in production association files (`--release-app-id`).
@@ -34,11 +37,13 @@ public struct ScanOptions: Sendable {
     public var vocabulary: SensitiveVocabulary
 
     public static let defaultMaxFileSize = 8 * 1024 * 1024
+    public static let defaultFileTimeLimit = 10.0
 
     public init(
         excludes: [String] = [], includeVendored: Bool = false,
         maxFileSize: Int = ScanOptions.defaultMaxFileSize,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        fileTimeLimit: Double? = ScanOptions.defaultFileTimeLimit,
         production: Bool = false, releaseAppIDs: [String] = [],
         includedContexts: Set<CodeContext> = [.app],
         configPaths: ConfigPathFilter = ConfigPathFilter(), thirdPartyFolders: Set<String> = [],
@@ -58,6 +63,7 @@ public struct ScanOptions: Sendable {
         self.includeVendored = includeVendored
         self.maxFileSize = maxFileSize
         self.jobs = max(1, jobs)
+        self.fileTimeLimit = fileTimeLimit
     }
 }
 

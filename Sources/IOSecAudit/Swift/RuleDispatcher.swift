@@ -1,3 +1,4 @@
+import Dispatch
 @_spi(RawSyntax) import SwiftSyntax
 
 /// Walks one file's tree once and hands each node to the rules that asked for its kind.
@@ -91,7 +92,14 @@ final class RuleDispatcher: SyntaxVisitor {
     /// node before any rule sees it, so a rule asking about earlier code finds every fill before it).
     private let memo = AnalysisMemo()
 
-    init(plan: Plan, file: SwiftFile) {
+    /// When the walk must stop (`DispatchTime` nanoseconds), and whether it did: a file whose rules run past the
+    /// per-file time limit is left unfinished rather than holding up the scan.
+    private let deadline: UInt64?
+    private(set) var stoppedAtLine: Int?
+    private var ticks = 0
+
+    init(plan: Plan, file: SwiftFile, deadline: UInt64? = nil) {
+        self.deadline = deadline
         self.rules = plan.ruleTypes.map { $0.init() }
         self.plan = plan
         self.file = file
@@ -111,6 +119,8 @@ final class RuleDispatcher: SyntaxVisitor {
     func run() {
         AnalysisMemo.$current.withValue(memo) {
             walk(file.tree)
+            // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
+            guard stoppedAtLine == nil else { return }
             memo.frontier = file.tree.endPosition
             memo.current = nil
             for index in rules.indices { rules[index].finish(in: file) }
@@ -129,6 +139,7 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         let nameText = node.calledNameText
         if let nameText, ContainerFill.mayFill(calledName: nameText),
             let fill = ContainerFill.fill(at: node, named: String(syntaxText: nameText))
@@ -157,6 +168,7 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         let nameText = node.baseName.rawText
         if plan.references.wants(nameText) {
             let targets = routed(plan.references, name: String(syntaxText: nameText))
@@ -169,6 +181,7 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         let nameText = node.declName.baseName.rawText
         if plan.memberAccesses.wants(nameText) {
             let targets = routed(plan.memberAccesses, name: String(syntaxText: nameText))
@@ -181,12 +194,14 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if !plan.stringLiterals.isEmpty { enter(node) }
         for index in plan.stringLiterals { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if let fill = ContainerFill.fill(at: node) { ContainerFill.record(fill, at: node, in: memo) }
         if !plan.sequences.isEmpty {
             let targets = routed(plan.sequences, name: node.simpleAssignment?.target.lastName)
@@ -199,6 +214,7 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if !plan.assignments.isEmpty {
             let targets = routed(plan.assignments, name: node.targetAndValues?.target.lastName)
             if !targets.isEmpty { enter(node) }
@@ -210,30 +226,35 @@ final class RuleDispatcher: SyntaxVisitor {
     }
 
     override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if !plan.binaryOperators.isEmpty { enter(node) }
         for index in plan.binaryOperators { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if !plan.attributes.isEmpty { enter(node) }
         for index in plan.attributes { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if !plan.functionDecls.isEmpty { enter(node) }
         for index in plan.functionDecls { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         if !plan.functionParameters.isEmpty { enter(node) }
         for index in plan.functionParameters { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         let nameText = node.name.rawText
         if plan.identifierTypes.wants(nameText) {
             let targets = routed(plan.identifierTypes, name: String(syntaxText: nameText))
@@ -245,8 +266,16 @@ final class RuleDispatcher: SyntaxVisitor {
         return .visitChildren
     }
 
-    // Tokens are half of all nodes and no rule wants them.
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    // Tokens are half of all nodes and no rule wants them; they pace the clock.
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if let deadline, stoppedAtLine == nil {
+            ticks &+= 1
+            if ticks & 1023 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
+                stoppedAtLine = file.position(of: token).line
+            }
+        }
+        return .skipChildren
+    }
 }
 
 /// A set of names tested on a token's bytes: by length, first and last byte (case folded), in a bit table. It may

@@ -101,6 +101,13 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Files analysed in parallel (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(
+        name: .customLong("file-time-limit"),
+        help:
+            "Seconds the rules may spend on one Swift file; past it the rest of the file is left out with a diagnostic and the scan goes on (default: 10; 0: no limit)."
+    )
+    var fileTimeLimit: Double?
+
     @Flag(
         inversion: .prefixedNo,
         help: "Apply the production checks: association files must list only release App IDs (default: off).")
@@ -119,6 +126,7 @@ struct ScanCommand: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard (maxFileSizeMB ?? 1) > 0 else { throw ValidationError("--max-file-size must be positive") }
+        guard (fileTimeLimit ?? 0) >= 0 else { throw ValidationError("--file-time-limit must be 0 (no limit) or more") }
         for id in releaseAppIDs {
             if let problem = AppID.problem(with: id) { throw ValidationError("--release-app-id: \(problem)") }
         }

@@ -91,6 +91,7 @@ extension ScanCommand {
         flags.includeContexts = try contexts()
         flags.maxFileSize = maxFileSizeMB.map { Int($0 * 1_048_576) }
         flags.jobs = jobs
+        flags.fileTimeLimit = fileTimeLimit
         flags.production = production
         flags.releaseAppIDs = releaseAppIDs
         flags.failOn = failOn.map { $0.severity.map(FailThreshold.atOrAbove) ?? .never }
