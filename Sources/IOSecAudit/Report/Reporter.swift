@@ -9,7 +9,7 @@ public protocol Reporter {
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, xcode, github
     case gitlabSAST = "gitlab-sast"
-    case codeclimate
+    case codeclimate, html
 
     public func reporter(colored: Bool, rules: [RuleDescription] = RuleRegistry.all) -> any Reporter {
         reporter(ReportSettings(colored: colored, rules: rules))
@@ -26,6 +26,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             GitLabSASTReporter(
                 rules: settings.rules, repositoryRoot: settings.repositoryRoot, times: settings.scanTimes)
         case .codeclimate: CodeClimateReporter(repositoryRoot: settings.repositoryRoot)
+        case .html: HTMLReporter(rules: settings.rules)
         }
     }
 }

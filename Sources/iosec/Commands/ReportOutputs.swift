@@ -46,11 +46,18 @@ struct ReportOutputs: ParsableArguments {
             valueName: "file"))
     var codeclimate: [String] = []
 
+    @Option(
+        name: .customLong("html-output"),
+        help: ArgumentHelp(
+            "Also write the HTML report (one self-contained page with the checklist) to FILE. Repeatable.",
+            valueName: "file"))
+    var html: [String] = []
+
     /// Every extra report, in the order of the formats' declaration.
     var extra: [(format: ReportFormat, file: String)] {
         let lists: [(ReportFormat, [String])] = [
             (.text, text), (.json, json), (.sarif, sarif), (.xcode, xcode), (.github, github),
-            (.gitlabSAST, gitlabSAST), (.codeclimate, codeclimate)
+            (.gitlabSAST, gitlabSAST), (.codeclimate, codeclimate), (.html, html)
         ]
         return lists.flatMap { format, files in files.map { (format, $0) } }
     }

@@ -43,14 +43,16 @@ struct ScanCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Output format: text, json, sarif, xcode, github, gitlab-sast, codeclimate or checklist.",
+            "Output format: text, json, sarif, xcode, github, gitlab-sast, codeclimate, html or checklist.",
             discussion: """
                 xcode: `/abs/path:line:col: error|warning|note: message (rule.id)`, critical and high as errors, \
                 medium and low as warnings, info as notes. github: workflow-command annotations (same mapping, info as \
                 notices) and a Markdown list of every finding appended to $GITHUB_STEP_SUMMARY when it is set. \
                 gitlab-sast: GitLab Security Report (schema 15.0.7). codeclimate: GitLab Code Quality. CI formats \
                 (sarif, github, gitlab-sast, codeclimate) give paths relative to the git repository holding PATH. \
-                checklist: the 52-item audit checklist in text (`iosec checklist` has Markdown and JSON too).
+                html: one self-contained page (summary, checklist, findings with code and fixes, filters); write it \
+                with --output. checklist: the 52-item audit checklist in text (`iosec checklist` has Markdown and \
+                JSON too).
                 """))
     var format: OutputFormat = .text
 
