@@ -31,6 +31,7 @@ struct IOSec: AsyncParsableCommand {
         // Every file's syntax tree is built in fresh memory and released when the file is done; glibc's defaults
         // hand those pages back to the kernel each time and fault them in again for the next file.
         iosec_keep_freed_memory()
+        Interrupt.install()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -58,4 +59,22 @@ struct IOSec: AsyncParsableCommand {
 struct FatalError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Ctrl-C ends a scan at once with status 130 and one line. Reports and baselines are written to a temporary file
+/// and renamed, so an interrupted run leaves either the old file or the new one, never half of one.
+enum Interrupt {
+    static func install() {
+        // A parent may have blocked SIGINT (test runners, some CI agents); a scan should still stop on it.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        signal(SIGINT) { _ in
+            // Only async-signal-safe calls here: write(2) of a static string, then _exit.
+            let message: StaticString = "\r\u{1B}[Kiosec: interrupted\n"
+            _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(130)
+        }
+    }
 }

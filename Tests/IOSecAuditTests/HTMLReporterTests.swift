@@ -72,7 +72,8 @@ import Testing
 
     @Test func codeAroundTheFindingComesFromTheFile() throws {
         let tree = TemporaryTree()
-        tree.write("App/Store.swift", "// one\n// two\nUserDefaults.standard.set(authToken, forKey: \"token\")\n// four\n")
+        tree.write(
+            "App/Store.swift", "// one\n// two\nUserDefaults.standard.set(authToken, forKey: \"token\")\n// four\n")
         let result = try Scanner(options: ScanOptions(onlyRules: ["storage.userdefaults-secret"])).scan(tree.root)
         let page = HTMLReporter(contextLines: 1).render(result)
         #expect(page.contains("<span class=\"ln\">2</span>// two"))

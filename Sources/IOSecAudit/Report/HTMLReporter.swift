@@ -132,7 +132,8 @@ public struct HTMLReporter: Reporter {
                     """
                 if verdict == .manual { out += "<div class=\"check\">\(escape(entry.item.check))</div>" }
                 for finding in entry.findings.prefix(10) {
-                    out += "<div class=\"ref\">\(escape(finding.file)):\(finding.line) · \(escape(finding.ruleId))</div>"
+                    out +=
+                        "<div class=\"ref\">\(escape(finding.file)):\(finding.line) · \(escape(finding.ruleId))</div>"
                 }
                 if entry.findings.count > 10 {
                     out += "<div class=\"ref\">… \(entry.findings.count - 10) more</div>"
@@ -212,9 +213,11 @@ public struct HTMLReporter: Reporter {
 
     private func diagnosticsSection(_ result: ScanResult) -> String {
         guard !result.diagnostics.isEmpty else { return "" }
-        var out = "<section id=\"diagnostics\"><h2>Files that could not be fully read (\(result.diagnostics.count))</h2><ul>\n"
+        var out =
+            "<section id=\"diagnostics\"><h2>Files that could not be fully read (\(result.diagnostics.count))</h2><ul>\n"
         for diagnostic in result.diagnostics {
-            out += "<li>\(escape(diagnostic.level.rawValue)): \(escape(diagnostic.file)): \(escape(diagnostic.message))</li>\n"
+            out +=
+                "<li>\(escape(diagnostic.level.rawValue)): \(escape(diagnostic.file)): \(escape(diagnostic.message))</li>\n"
         }
         return out + "</ul></section>\n"
     }

@@ -20,6 +20,10 @@ public struct JSONReporter: Reporter {
             /// With `--baseline`: findings the baseline held (left out), and its entries nothing matched (fixed).
             let baselined: Int?
             let baselineFixed: Int?
+            /// Generated Swift files left out (`--include-generated` scans them).
+            let generatedSkipped: Int
+            /// In a scan of selected files: findings in other files, left out.
+            let notSelected: Int?
         }
         let version: Int
         let tool: Tool
@@ -42,7 +46,8 @@ public struct JSONReporter: Reporter {
                 durationSeconds: (result.durationSeconds * 1000).rounded() / 1000,
                 notShownByContext: Dictionary(
                     uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) }),
-                baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed))
+                baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed,
+                generatedSkipped: result.generatedSkipped, notSelected: result.notSelected))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.

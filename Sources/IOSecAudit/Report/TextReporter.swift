@@ -56,6 +56,13 @@ public struct TextReporter: Reporter {
             line += " · \(baseline.baselined) baselined, \(baseline.fixed) fixed since the baseline"
         }
         if let hidden = Self.hiddenSummary(result) { line += " · " + hidden }
+        if result.generatedSkipped > 0 {
+            let n = result.generatedSkipped
+            line += " · \(n) generated file\(n == 1 ? "" : "s") skipped (--include-generated)"
+        }
+        if let other = result.notSelected, other > 0 {
+            line += " · \(other) finding\(other == 1 ? "" : "s") in files not selected left out"
+        }
         return line
     }
 

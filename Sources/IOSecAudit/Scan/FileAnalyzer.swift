@@ -34,6 +34,8 @@ struct FileOutcome: Sendable {
     var suppressions = Suppressions(entries: [])
     var bytes = 0
     var analyzed = false
+    /// Generated code, left out and counted.
+    var generated = false
 }
 
 /// Reads and analyses one file: read once, parse once, one walk for all Swift rules.
@@ -86,6 +88,10 @@ struct FileAnalyzer: Sendable {
     }
 
     private func analyzeSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
+        if !options.includeGenerated, TextChecks.isGenerated(bytes, path: path) {
+            outcome.generated = true
+            return
+        }
         if TextChecks.looksBinary(bytes) {
             outcome.diagnostics.append(Diagnostic(file: path, message: "skipped: binary content in a .swift file"))
             return

@@ -11,11 +11,12 @@ enum ProjectAnalysis {
         var bytes: Int
         var hiddenByContext: [CodeContext: Int] = [:]
         var inventory = ScanInventory()
+        var generatedSkipped = 0
     }
 
     static func run(
         _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        progress: ScanProgress? = nil
     ) -> Output {
         // Every rule, in every file and in project rules, classifies names with the project's vocabulary.
         SensitiveVocabulary.$current.withValue(options.vocabulary) {
@@ -25,11 +26,15 @@ enum ProjectAnalysis {
 
     private static func analyse(
         _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
-        progress: (@Sendable (Int, Int) -> Void)?
+        progress: ScanProgress?
     ) -> Output {
-        let constants = ConstantIndex.build(inputs, options: options)
+        var indexing: (@Sendable (Int, Int) -> Void)?
+        if let progress { indexing = { done, total in progress(.indexing, done, total) } }
+        let constants = ConstantIndex.build(inputs, options: options, progress: indexing)
         let analyzer = FileAnalyzer(rules: rules, options: options, constants: constants)
-        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: progress) { analyzer.analyze($0) }
+        var analysing: (@Sendable (Int, Int) -> Void)?
+        if let progress { analysing = { done, total in progress(.analysing, done, total) } }
+        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { analyzer.analyze($0) }
 
         var findings: [Finding] = []
         var facts: [Fact] = []
@@ -37,7 +42,9 @@ enum ProjectAnalysis {
         var suppressions: [String: Suppressions] = [:]
         var filesScanned = 0
         var bytes = 0
+        var generated = 0
         for (input, outcome) in zip(inputs, outcomes) {
+            if outcome.generated { generated += 1 }
             findings += outcome.findings
             facts += outcome.facts
             diagnostics += outcome.diagnostics
@@ -81,10 +88,12 @@ enum ProjectAnalysis {
             if !finding.suppressed { hidden[finding.context, default: 0] += 1 }
             return true
         }
-        return Output(
+        var output = Output(
             findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes,
             hiddenByContext: hidden,
             inventory: ScanInventory(facts: facts, inputs: inputs, rules: rules, options: options))
+        output.generatedSkipped = generated
+        return output
     }
 }
 

@@ -35,6 +35,8 @@ public struct ScanOptions: Sendable {
     public var severityOverrides: [String: Severity]
     /// The project's extra sensitive names and look-alikes (`sensitive_names`, `not_sensitive_names`).
     public var vocabulary: SensitiveVocabulary
+    /// Also analyse generated Swift (`--include-generated`); by default it is skipped and counted.
+    public var includeGenerated = false
 
     public static let defaultMaxFileSize = 8 * 1024 * 1024
     public static let defaultFileTimeLimit = 10.0
@@ -85,6 +87,11 @@ public struct ScanResult: Sendable {
     public var baseline: BaselineComparison? = nil
     /// Facts, file kinds and the rules that ran, for the audit checklist (`iosec checklist`).
     public var inventory = ScanInventory()
+    /// Generated Swift files left out (`@generated`, `DO NOT EDIT`, Sourcery, SwiftGen, `*.pb.swift`), counted in
+    /// the summary; `--include-generated` scans them.
+    public var generatedSkipped = 0
+    /// In a scan of selected files: findings in other files (configuration files read for context) left out.
+    public var notSelected: Int? = nil
 
     public init(
         root: String, findings: [Finding], diagnostics: [Diagnostic],

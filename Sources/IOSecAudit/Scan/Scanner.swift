@@ -18,23 +18,80 @@ public struct Scanner: Sendable {
 
     /// Scans a folder or one file. Throws `ScanError` only when `path` itself is unusable; problems with
     /// single files become diagnostics.
-    public func scan(_ path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws
-        -> ScanResult
-    {
+    ///
+    /// With `selection` (paths of files or folders relative to `path`, a folder): only the selected Swift and
+    /// Objective-C files are analysed, every configuration file of the project is read too (so project rules see the
+    /// app's Info.plist, entitlements and manifests), and only findings in selected files are reported. For changed
+    /// files, pre-commit hooks and Xcode's script inputs.
+    public func scan(
+        _ path: String, selection: [String]? = nil,
+        progress: ScanProgress? = nil
+    ) throws -> ScanResult {
         let started = Date()
         let discovery = FileDiscovery(
             excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
             configPaths: options.configPaths, thirdPartyFolders: options.thirdPartyFolders)
-        let found = try discovery.discover(path)
-        let output = ProjectAnalysis.run(
+        var found = try discovery.discover(path)
+        let selected = selection.map(Selection.init)
+        if let selected {
+            found.files.removeAll { !selected.contains($0.relativePath) && ($0.kind == .swift || $0.kind == .objc) }
+        }
+        var output = ProjectAnalysis.run(
             found.files.map(FileInput.init), rules: rules, options: options, progress: progress)
+        var notSelected = 0
+        if let selected {
+            output.findings.removeAll { finding in
+                guard !selected.contains(finding.file) else { return false }
+                if !finding.suppressed { notSelected += 1 }
+                return true
+            }
+        }
         var result = ScanResult(
             root: path, findings: output.findings, diagnostics: found.diagnostics + output.diagnostics,
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
+        result.generatedSkipped = output.generatedSkipped
+        if selected != nil { result.notSelected = notSelected }
         return result
     }
+
+    /// Relative paths of files, and of folders whose files all count.
+    private struct Selection {
+        let files: Set<String>
+        let folders: [String]
+
+        init(_ paths: [String]) {
+            var files: Set<String> = []
+            var folders: [String] = []
+            for path in paths {
+                let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                let clean = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+                if clean.isEmpty || clean == "." {
+                    folders.append("")
+                } else {
+                    files.insert(clean)
+                    folders.append(clean + "/")
+                }
+            }
+            self.files = files
+            self.folders = folders
+        }
+
+        func contains(_ relativePath: String) -> Bool {
+            files.contains(relativePath) || folders.contains { $0.isEmpty || relativePath.hasPrefix($0) }
+        }
+    }
+}
+
+/// Where a scan is, for a progress line: the phase, and files done of the phase's total.
+public typealias ScanProgress = @Sendable (_ phase: ScanPhase, _ done: Int, _ total: Int) -> Void
+
+public enum ScanPhase: String, Sendable {
+    /// The lexical pre-pass that indexes the project's constants.
+    case indexing
+    /// Each file read, parsed and checked.
+    case analysing
 }
 
 /// Maps work over items on a fixed number of threads with large stacks (deeply nested source recurses

@@ -443,10 +443,13 @@ enum ConstantScanner {
 
 extension ConstantIndex {
     /// The pre-pass over a scan's Swift files, in parallel: each file is read and lexed, never parsed.
-    static func build(_ inputs: [FileInput], options: ScanOptions) -> ConstantIndex {
+    static func build(
+        _ inputs: [FileInput], options: ScanOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> ConstantIndex {
         let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxFileSize }
         guard !swift.isEmpty else { return .empty }
-        let perFile = ParallelMap.run(swift, workers: options.jobs) { input -> [ConstantDeclaration] in
+        let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
+            input -> [ConstantDeclaration] in
             guard let bytes = try? input.load() else { return [] }
             return ConstantScanner.scan(bytes, file: input.relativePath)
         }

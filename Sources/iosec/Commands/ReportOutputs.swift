@@ -73,7 +73,7 @@ struct ReportOutputs: ParsableArguments {
 
     /// Renders `format` to `output` (standard output when nil) and every extra report to its file; appends the
     /// Markdown summary to `$GITHUB_STEP_SUMMARY` when a GitHub report is written and that variable is set.
-    func write(_ result: ScanResult, format: ReportFormat, output: String?) throws {
+    func write(_ result: ScanResult, format: ReportFormat, output: String?, quiet: Bool = false) throws {
         let environment = ProcessInfo.processInfo.environment
         var settings = ReportSettings(
             repositoryRoot: ReportPaths.repositoryRoot(containing: result.root),
@@ -94,7 +94,7 @@ struct ReportOutputs: ParsableArguments {
         }
         if output == nil {
             FileHandle.standardOutput.write(Data(report.utf8))
-        } else if format != .text || !extra.isEmpty {
+        } else if !quiet, format != .text || !extra.isEmpty {
             FileHandle.standardError.write(
                 Data(
                     (TextReporter().summary(result) + " · report written to \(written.joined(separator: ", "))\n").utf8)

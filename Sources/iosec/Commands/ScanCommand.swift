@@ -37,8 +37,16 @@ struct ScanCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Project folder or file to scan.", completion: .file())
-    var path: String
+    @Argument(
+        help: ArgumentHelp(
+            "Project folder or file to scan; several paths scan those files as part of their project.",
+            discussion: """
+                With one folder or file, everything in it is scanned. With several paths (or --files-from, Xcode's \
+                script inputs, --baseline-commit), the listed Swift and Objective-C files are analysed with every \
+                configuration file of the repository they are in, and findings in listed files are reported.
+                """),
+        completion: .file())
+    var paths: [String] = []
 
     @Option(
         name: .shortAndLong,
@@ -125,7 +133,24 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup(title: "Configuration file and baseline")
     var configuration: ScanConfigOptions
 
+    @OptionGroup(title: "Scanning changed files")
+    var selection: ScanSelectionOptions
+
+    @Flag(
+        name: .customLong("include-generated"),
+        help:
+            "Also analyse generated Swift (files marked @generated, DO NOT EDIT, Sourcery, SwiftGen; *.pb.swift); by default they are skipped and counted."
+    )
+    var includeGenerated = false
+
+    @Flag(name: .shortAndLong, help: "No progress line and no summary on standard error.")
+    var quiet = false
+
     func validate() throws {
+        if paths.isEmpty, !selection.isSelection {
+            throw ValidationError("give a PATH to scan (or --files-from, --use-script-input-files, --baseline-commit)")
+        }
+        try selection.validate(paths: paths)
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard (maxFileSizeMB ?? 1) > 0 else { throw ValidationError("--max-file-size must be positive") }
         guard (fileTimeLimit ?? 0) >= 0 else { throw ValidationError("--file-time-limit must be 0 (no limit) or more") }
@@ -159,22 +184,61 @@ struct ScanCommand: ParsableCommand {
         return result
     }
 
+    /// What to scan: one path as it is, or a root with the selected files in it.
+    func target() throws -> (root: String, selection: [String]?) {
+        if let ref = selection.baselineCommit {
+            let folder = paths.first ?? "."
+            do {
+                return (folder, try GitBaseline.changedFiles(since: ref, in: folder))
+            } catch let error as GitBaseline.Failure {
+                throw FatalError(error.description)
+            }
+        }
+        if !selection.isSelection, paths.count == 1 { return (paths[0], nil) }
+        let listed = paths + (try selection.listedPaths())
+        let root = ScanRoot.forPaths(listed)
+        for path in root.skipped where !quiet {
+            FileHandle.standardError.write(Data("iosec: \(path): not found in the repository; skipped\n".utf8))
+        }
+        return (root.root, root.selection)
+    }
+
     func run() throws {
-        let settings = try settings()
+        let (root, selected) = try target()
+        let settings = try settings(for: root)
+        let progress = quiet ? nil : Progress.forTerminal()
         var result: ScanResult
         do {
-            result = try Scanner(options: settings.options).scan(path, progress: Progress.forTerminal())
+            result = try Scanner(options: settings.options).scan(root, selection: selected, progress: progress)
+            if let ref = selection.baselineCommit, let selected {
+                try compare(&result, withCommit: ref, root: root, selection: selected, settings: settings)
+            }
         } catch let error as ScanError {
             throw FatalError(error.description)
         }
-        Progress.clear()
+        if progress != nil { Progress.clear() }
         try configuration.applyBaseline(to: &result, settings: settings)
         if format.checklist {
             try ChecklistCommand.write(Checklist.evaluate(result), format: .text, output: output)
         } else {
-            try outputs.write(result, format: format.value, output: output)
+            try outputs.write(result, format: format.value, output: output, quiet: quiet)
         }
         if result.fails(at: settings.failOn.severity) { throw ExitCode(1) }
+    }
+
+    /// `--baseline-commit`: scans the same files as they were at `ref` and leaves out what was there already.
+    private func compare(
+        _ result: inout ScanResult, withCommit ref: String, root: String, selection: [String], settings: ScanSettings
+    ) throws {
+        let before: ScanResult
+        do {
+            let checkout = try GitBaseline.checkout(ref, of: root)
+            defer { try? FileManager.default.removeItem(atPath: checkout.temporary) }
+            before = try Scanner(options: settings.options).scan(checkout.folder, selection: selection)
+        } catch let error as GitBaseline.Failure {
+            throw FatalError(error.description)
+        }
+        Baseline(findings: before.findings).filter(&result)
     }
 }
 

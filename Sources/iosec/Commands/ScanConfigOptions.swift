@@ -100,8 +100,9 @@ extension ScanCommand {
     }
 
     /// Flags, then `.iosec.yml`, then defaults.
-    func settings() throws -> ScanSettings {
-        let settings = ScanSettings(flags: try flags(), config: try configuration.load(for: path), scanPath: path)
+    func settings(for path: String) throws -> ScanSettings {
+        var settings = ScanSettings(flags: try flags(), config: try configuration.load(for: path), scanPath: path)
+        settings.options.includeGenerated = includeGenerated
         if !releaseAppIDs.isEmpty, !settings.options.production {
             throw ValidationError("--release-app-id goes with --production (or `production: true` in .iosec.yml)")
         }
