@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "IOSecCore", targets: ["IOSecCore"]),
         .library(name: "IOSecAudit", targets: ["IOSecAudit"]),
         .library(name: "IOSecKit", targets: ["IOSecKit"]),
+        .plugin(name: "IOSecBuildToolPlugin", targets: ["IOSecBuildToolPlugin"]),
+        .plugin(name: "IOSecCommandPlugin", targets: ["IOSecCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -112,6 +114,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "iosec-generate", dependencies: ["IOSecDevTools"]),
+        // SwiftPM plugins: findings as build diagnostics in `swift build` and Xcode, and `swift package iosec`.
+        .plugin(name: "IOSecBuildToolPlugin", capability: .buildTool(), dependencies: ["iosec"]),
+        .plugin(
+            name: "IOSecCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "iosec", description: "Security review of the package's iOS code with iosec")),
+            dependencies: ["iosec"]
+        ),
         .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore"]),
         .testTarget(
             name: "IOSecKitTests",

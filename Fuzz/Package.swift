@@ -20,10 +20,13 @@ let package = Package(
         .executableTarget(
             name: "iosec-fuzz",
             dependencies: [
+                "CFuzzEntry",
                 .product(name: "IOSecAudit", package: rootIdentity),
                 .product(name: "IOSecCore", package: rootIdentity)
             ]
-        )
+        ),
+        // The `main` SwiftPM links an executable with: libFuzzer's driver on the Swift entry point.
+        .target(name: "CFuzzEntry")
     ],
     swiftLanguageModes: [.v6]
 )

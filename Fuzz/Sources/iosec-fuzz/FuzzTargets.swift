@@ -42,7 +42,7 @@ enum FuzzTargets {
         },
         "aasa": { bytes in
             let map = JSONSourceMap(bytes)
-            let report = AssociationFileValidator.validate(Data(bytes), sourceMap: map)
+            let report = AssociationFile.validate(Data(bytes), sourceMap: map)
             // Every issue is placed through the source map, as `iosec aasa` and the scanner do.
             for issue in report.issues { _ = map.nearestPosition(of: issue.path) }
             _ = JSONSourceMap.firstPosition(nestingDeeperThan: 32, in: bytes)

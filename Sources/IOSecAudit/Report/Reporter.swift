@@ -20,7 +20,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .text: TextReporter(colored: settings.colored)
         case .json: JSONReporter()
         case .sarif: SARIFReporter(rules: settings.rules, repositoryRoot: settings.repositoryRoot)
-        case .xcode: XcodeReporter()
+        case .xcode: XcodeReporter(errorsFrom: settings.failOn)
         case .github: GitHubReporter(repositoryRoot: settings.repositoryRoot)
         case .gitlabSAST:
             GitLabSASTReporter(
@@ -43,11 +43,14 @@ public struct ReportSettings: Sendable {
     /// When the scan started and ended, for GitLab SAST's required `scan.start_time` and `end_time`. nil gives
     /// the fixed instant 1970-01-01T00:00:00 so that a report can be byte-identical between runs.
     public var scanTimes: ClosedRange<Date>?
+    /// The scan's `--fail-on`: the Xcode format reports findings at or above it as errors. nil: never fails.
+    public var failOn: Severity?
 
     public init(
         colored: Bool = false, rules: [RuleDescription] = RuleRegistry.all, repositoryRoot: String? = nil,
-        scanTimes: ClosedRange<Date>? = nil
+        scanTimes: ClosedRange<Date>? = nil, failOn: Severity? = .high
     ) {
+        self.failOn = failOn
         self.colored = colored
         self.rules = rules
         self.repositoryRoot = repositoryRoot

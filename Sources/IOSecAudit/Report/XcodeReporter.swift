@@ -1,17 +1,26 @@
 import Foundation
 
 /// One line per finding in the form Xcode, SwiftPM plugins and most editors read from a build log:
-/// `/abs/path/File.swift:12:5: error: message (rule.id)`. Critical and high are errors (they fail the build phase),
-/// medium and low warnings, info notes. Suppressed findings are left out; input diagnostics are warnings on their
+/// `/abs/path/File.swift:12:5: error: message (rule.id)`. Findings at or above the scan's `--fail-on` (high by
+/// default) are errors — they are what fails the build phase — the others warnings, info notes; with
+/// `--fail-on none` nothing is an error. Suppressed findings are left out; input diagnostics are warnings on their
 /// file.
 public struct XcodeReporter: Reporter {
-    public init() {}
+    /// The least severity reported as an error; nil: none is.
+    public var errorsFrom: Severity?
+
+    public init(errorsFrom: Severity? = .high) { self.errorsFrom = errorsFrom }
 
     public func render(_ result: ScanResult) -> String {
         let paths = ReportPaths(scanRoot: result.root)
         var out = ""
         for finding in result.activeFindings {
-            let level = AnnotationLevel(finding.severity).rawValue
+            let level: String
+            if let errorsFrom, finding.severity >= errorsFrom {
+                level = "error"
+            } else {
+                level = finding.severity == .info ? "note" : "warning"
+            }
             out += "\(location(paths.absolute(finding.file), finding.line, finding.column)): \(level): "
             out += "\(Self.oneLine(finding.message)) (\(finding.ruleId))\n"
         }

@@ -73,11 +73,13 @@ struct ReportOutputs: ParsableArguments {
 
     /// Renders `format` to `output` (standard output when nil) and every extra report to its file; appends the
     /// Markdown summary to `$GITHUB_STEP_SUMMARY` when a GitHub report is written and that variable is set.
-    func write(_ result: ScanResult, format: ReportFormat, output: String?, quiet: Bool = false) throws {
+    func write(
+        _ result: ScanResult, format: ReportFormat, output: String?, failOn: Severity?, quiet: Bool = false
+    ) throws {
         let environment = ProcessInfo.processInfo.environment
         var settings = ReportSettings(
             repositoryRoot: ReportPaths.repositoryRoot(containing: result.root),
-            scanTimes: Self.scanTimes(result, environment: environment))
+            scanTimes: Self.scanTimes(result, environment: environment), failOn: failOn)
         var written: [String] = []
         for (extraFormat, file) in extra {
             try Self.write(extraFormat.reporter(settings).render(result), to: file)

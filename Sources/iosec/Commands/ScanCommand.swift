@@ -146,6 +146,11 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line and no summary on standard error.")
     var quiet = false
 
+    /// For the build-tool plugin: a Swift file holding one comment, written when the scan is done. A build command
+    /// needs an output, and any other kind of file would become a resource of the scanned target.
+    @Option(name: .customLong("stamp"), help: .hidden)
+    var stamp: String?
+
     func validate() throws {
         if paths.isEmpty, !selection.isSelection {
             throw ValidationError("give a PATH to scan (or --files-from, --use-script-input-files, --baseline-commit)")
@@ -221,7 +226,13 @@ struct ScanCommand: ParsableCommand {
         if format.checklist {
             try ChecklistCommand.write(Checklist.evaluate(result), format: .text, output: output)
         } else {
-            try outputs.write(result, format: format.value, output: output, quiet: quiet)
+            try outputs.write(
+                result, format: format.value, output: output, failOn: settings.failOn.severity, quiet: quiet)
+        }
+        if let stamp {
+            let line =
+                "// iosec scan of \(root): \(result.activeFindings.count) findings (a build-tool plugin's output)\n"
+            try ReportOutputs.write(line, to: stamp)
         }
         if result.fails(at: settings.failOn.severity) { throw ExitCode(1) }
     }
