@@ -1,6 +1,6 @@
 /// A small record one file contributes to project-wide rules, such as "uses the UserDefaults API here" or
 /// "declares NSFaceIDUsageDescription". Project rules combine facts after every file is done.
-public struct Fact: Sendable, Hashable {
+public struct Fact: Sendable, Hashable, Codable {
     /// What kind of fact, e.g. `api.required-reason`, `usage-description.declared`.
     public var kind: String
     /// The fact's value, e.g. `NSPrivacyAccessedAPICategoryUserDefaults`.

@@ -24,6 +24,8 @@ public struct JSONReporter: Reporter {
             let generatedSkipped: Int
             /// In a scan of selected files: findings in other files, left out.
             let notSelected: Int?
+            /// With a result cache: files whose results came from it.
+            let cachedFiles: Int?
         }
         let version: Int
         let tool: Tool
@@ -47,7 +49,8 @@ public struct JSONReporter: Reporter {
                 notShownByContext: Dictionary(
                     uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) }),
                 baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed,
-                generatedSkipped: result.generatedSkipped, notSelected: result.notSelected))
+                generatedSkipped: result.generatedSkipped, notSelected: result.notSelected,
+                cachedFiles: result.cachedFiles))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.

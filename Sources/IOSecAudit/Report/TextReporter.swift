@@ -60,6 +60,9 @@ public struct TextReporter: Reporter {
             let n = result.generatedSkipped
             line += " · \(n) generated file\(n == 1 ? "" : "s") skipped (--include-generated)"
         }
+        if let cached = result.cachedFiles, cached > 0 {
+            line += " · \(cached) file\(cached == 1 ? "" : "s") from the cache"
+        }
         if let other = result.notSelected, other > 0 {
             line += " · \(other) finding\(other == 1 ? "" : "s") in files not selected left out"
         }

@@ -19,15 +19,19 @@ struct FileInput: Sendable {
     }
 
     init(path: String, bytes: [UInt8]) {
+        self.init(path: path, kind: FileKind.of(path: path) ?? .swift, bytes: bytes)
+    }
+
+    init(path: String, kind: FileKind, bytes: [UInt8]) {
         relativePath = path
-        kind = FileKind.of(path: path) ?? .swift
+        self.kind = kind
         size = bytes.count
         load = { bytes }
     }
 }
 
 /// What one file contributed to the scan.
-struct FileOutcome: Sendable {
+struct FileOutcome: Sendable, Codable {
     var findings: [Finding] = []
     var facts: [Fact] = []
     var diagnostics: [Diagnostic] = []

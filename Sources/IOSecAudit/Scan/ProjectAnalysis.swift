@@ -12,20 +12,21 @@ enum ProjectAnalysis {
         var hiddenByContext: [CodeContext: Int] = [:]
         var inventory = ScanInventory()
         var generatedSkipped = 0
+        var cachedFiles: Int?
     }
 
     static func run(
-        _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
+        _ inputs: [FileInput], rules: RuleSet, options: ScanOptions, root: String = ".",
         progress: ScanProgress? = nil
     ) -> Output {
         // Every rule, in every file and in project rules, classifies names with the project's vocabulary.
         SensitiveVocabulary.$current.withValue(options.vocabulary) {
-            analyse(inputs, rules: rules.selected(by: options), options: options, progress: progress)
+            analyse(inputs, rules: rules.selected(by: options), options: options, root: root, progress: progress)
         }
     }
 
     private static func analyse(
-        _ inputs: [FileInput], rules: RuleSet, options: ScanOptions,
+        _ inputs: [FileInput], rules: RuleSet, options: ScanOptions, root: String,
         progress: ScanProgress?
     ) -> Output {
         var indexing: (@Sendable (Int, Int) -> Void)?
@@ -34,7 +35,20 @@ enum ProjectAnalysis {
         let analyzer = FileAnalyzer(rules: rules, options: options, constants: constants)
         var analysing: (@Sendable (Int, Int) -> Void)?
         if let progress { analysing = { done, total in progress(.analysing, done, total) } }
-        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { analyzer.analyze($0) }
+        let cache = options.cacheFolder.map {
+            ResultCache(folder: $0, root: root, options: options, rules: rules, constants: constants)
+        }
+        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { input -> FileOutcome in
+            guard let cache, input.size <= options.maxFileSize, let bytes = try? input.load() else {
+                return analyzer.analyze(input)
+            }
+            let key = cache.key(path: input.relativePath, bytes: bytes)
+            if let known = cache.lookup(key) { return known }
+            let outcome = analyzer.analyze(FileInput(path: input.relativePath, kind: input.kind, bytes: bytes))
+            cache.store(outcome, for: key)
+            return outcome
+        }
+        cache?.save()
 
         var findings: [Finding] = []
         var facts: [Fact] = []
@@ -93,6 +107,7 @@ enum ProjectAnalysis {
             hiddenByContext: hidden,
             inventory: ScanInventory(facts: facts, inputs: inputs, rules: rules, options: options))
         output.generatedSkipped = generated
+        output.cachedFiles = cache?.hits
         return output
     }
 }

@@ -37,6 +37,8 @@ public struct ScanOptions: Sendable {
     public var vocabulary: SensitiveVocabulary
     /// Also analyse generated Swift (`--include-generated`); by default it is skipped and counted.
     public var includeGenerated = false
+    /// Where per-file results are kept between scans (`--cache-path`); nil: no cache (the library's default).
+    public var cacheFolder: String? = nil
 
     public static let defaultMaxFileSize = 8 * 1024 * 1024
     public static let defaultFileTimeLimit = 10.0
@@ -92,6 +94,8 @@ public struct ScanResult: Sendable {
     public var generatedSkipped = 0
     /// In a scan of selected files: findings in other files (configuration files read for context) left out.
     public var notSelected: Int? = nil
+    /// With a result cache: files whose results came from it.
+    public var cachedFiles: Int? = nil
 
     public init(
         root: String, findings: [Finding], diagnostics: [Diagnostic],

@@ -37,7 +37,7 @@ public struct Scanner: Sendable {
             found.files.removeAll { !selected.contains($0.relativePath) && ($0.kind == .swift || $0.kind == .objc) }
         }
         var output = ProjectAnalysis.run(
-            found.files.map(FileInput.init), rules: rules, options: options, progress: progress)
+            found.files.map(FileInput.init), rules: rules, options: options, root: path, progress: progress)
         var notSelected = 0
         if let selected {
             output.findings.removeAll { finding in
@@ -52,6 +52,7 @@ public struct Scanner: Sendable {
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
         result.generatedSkipped = output.generatedSkipped
+        result.cachedFiles = output.cachedFiles
         if selected != nil { result.notSelected = notSelected }
         return result
     }

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// A line comment silences the named rules on its own line and on the line below. A reason follows `--` or
 /// `—`. Any comment syntax works (`//`, `#`, `<!-- -->`), so plists and xcconfig files can be suppressed too.
-public struct Suppressions: Sendable {
-    public struct Entry: Sendable, Hashable {
+public struct Suppressions: Sendable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
         public let line: Int
         public let ruleIds: [String]
         public let reason: String?

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 /// A constant's literal value.
 public enum ConstantValue: Sendable, Hashable {
     /// A string literal without interpolation (escapes kept as written).
@@ -46,6 +48,16 @@ public struct ConstantIndex: Sendable {
     }
 
     public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+
+    /// A digest of every declaration, in a fixed order: equal for equal indexes, whatever the order files came in.
+    public var digest: String {
+        let lines = byName.values.flatMap { $0 }.map { d in
+            "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
+        }.sorted()
+        var hasher = SHA256()
+        for line in lines { hasher.update(data: Data((line + "\n").utf8)) }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
 
     /// All declarations of `name`.
     public func declarations(of name: String) -> [ConstantDeclaration] { byName[name] ?? [] }

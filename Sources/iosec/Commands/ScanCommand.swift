@@ -146,6 +146,22 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line and no summary on standard error.")
     var quiet = false
 
+    @Option(
+        name: .customLong("cache-path"),
+        help: ArgumentHelp(
+            "Keep each file's results in this folder and reuse them while the file, the settings, the project's constants and iosec are unchanged.",
+            discussion: """
+                Off unless given (a scan writes nothing but its reports); `--cache-path default` uses \
+                $XDG_CACHE_HOME/iosec (~/Library/Caches/iosec on macOS, ~/.cache/iosec elsewhere). Project rules \
+                always run again.
+                """,
+            valueName: "folder"),
+        completion: .directory)
+    var cachePath: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Do not read or write a result cache, whatever --cache-path says.")
+    var noCache = false
+
     /// For the build-tool plugin: a Swift file holding one comment, written when the scan is done. A build command
     /// needs an output, and any other kind of file would become a resource of the scanned target.
     @Option(name: .customLong("stamp"), help: .hidden)

@@ -103,6 +103,9 @@ extension ScanCommand {
     func settings(for path: String) throws -> ScanSettings {
         var settings = ScanSettings(flags: try flags(), config: try configuration.load(for: path), scanPath: path)
         settings.options.includeGenerated = includeGenerated
+        if let cachePath, !noCache {
+            settings.options.cacheFolder = cachePath == "default" ? ScanCaches.defaultFolder : cachePath
+        }
         if !releaseAppIDs.isEmpty, !settings.options.production {
             throw ValidationError("--release-app-id goes with --production (or `production: true` in .iosec.yml)")
         }
