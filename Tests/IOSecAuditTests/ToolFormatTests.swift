@@ -268,7 +268,7 @@ import Testing
         let tree = TemporaryTree()
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let report = tree.write("gl-sast-report.json", GitLabSASTReporter(times: start...start).render(Self.mixed))
-        let run = try GitLabSchema.python([GitLabSchema.script.path, report, GitLabSchema.path!])
+        let run = try GitLabSchema.python([GitLabSchema.script.path, "gitlab-sast", report, GitLabSchema.path!])
         #expect(run.status == 0, "\(run.output)")
     }
 
@@ -385,8 +385,7 @@ import Testing
     func truncatedSarifStillValidates() throws {
         let tree = TemporaryTree()
         let report = tree.write("iosec.sarif", SARIFReporter(maxResults: 2).render(Self.mixed))
-        let script = GitLabSchema.script.deletingLastPathComponent().appendingPathComponent("validate-sarif.py")
-        let run = try GitLabSchema.python([script.path, report, GitLabSchema.sarifSchema])
+        let run = try GitLabSchema.python([GitLabSchema.script.path, "sarif", report, GitLabSchema.sarifSchema])
         #expect(run.status == 0, "\(run.output)")
     }
 }
@@ -397,7 +396,7 @@ import Testing
 enum GitLabSchema {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let script = repository.appendingPathComponent("scripts/validate-gitlab-sast.py")
+    static let script = repository.appendingPathComponent("scripts/validate-report.py")
     static let sarifSchema = repository.appendingPathComponent("../shared/reference/sarif-schema-2.1.0.json")
         .standardizedFileURL.path
 
