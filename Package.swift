@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "IOSecAudit", targets: ["IOSecAudit"]),
         .library(name: "IOSecKit", targets: ["IOSecKit"]),
         .plugin(name: "IOSecBuildToolPlugin", targets: ["IOSecBuildToolPlugin"]),
-        .plugin(name: "IOSecCommandPlugin", targets: ["IOSecCommandPlugin"]),
+        .plugin(name: "IOSecCommandPlugin", targets: ["IOSecCommandPlugin"])
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),  // .iosec.yml, with line marks for errors
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")  // IPA entries, read in place
     ],
     targets: [
         .target(
@@ -30,7 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SwiftASN1", package: "swift-asn1")
             ]
         ),
         // glibc allocator settings, applied by the executables at start (a no-op elsewhere): process-wide, so not
@@ -44,6 +45,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ]
         ),
         // Network fetchers for `iosec aasa` and `iosec pin` (HTTPS without redirects, TLS chains): kept out of the
@@ -55,7 +57,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
         // Runtime library for apps: Keychain, pinning, biometrics, redacting logs, events, integrity.
@@ -68,7 +70,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
         // Test helpers only (generated certificates, a local TLS server); not a product.
@@ -80,7 +82,7 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
         .executableTarget(
@@ -92,7 +94,7 @@ let package = Package(
                 "CIOSecAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
         // Benchmark and synthetic-project generator; not part of the product.
@@ -100,9 +102,10 @@ let package = Package(
             name: "iosec-bench",
             dependencies: [
                 "IOSecAudit",
+                "IOSecFixtures",
                 "CIOSecAllocator",
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax")
             ]
         ),
         // Development tools, not part of the product: `iosec-generate` writes SwiftHooks.generated.swift.
@@ -110,7 +113,7 @@ let package = Package(
             name: "IOSecDevTools",
             dependencies: [
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax")
             ]
         ),
         .executableTarget(name: "iosec-generate", dependencies: ["IOSecDevTools"]),
@@ -122,7 +125,18 @@ let package = Package(
                 intent: .custom(verb: "iosec", description: "Security review of the package's iOS code with iosec")),
             dependencies: ["iosec"]
         ),
-        .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore"]),
+        // Builders of test material: Mach-O files, IPAs, signed provisioning profiles. Used by the tests, the benchmark
+        // and the script that makes the example IPAs; not a product.
+        .target(
+            name: "IOSecFixtures",
+            dependencies: [
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1")
+            ]
+        ),
+        .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore", "IOSecFixtures"]),
         .testTarget(
             name: "IOSecKitTests",
             dependencies: [
@@ -132,7 +146,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
         .testTarget(
@@ -142,8 +156,10 @@ let package = Package(
                 "IOSecDevTools",
                 "IOSecCore",
                 "IOSecTestSupport",
+                "IOSecFixtures",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax")
             ]
         ),
         .testTarget(
@@ -154,10 +170,10 @@ let package = Package(
                 "IOSecTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
-        .testTarget(name: "iosecTests", dependencies: ["iosec", "IOSecTestSupport"]),
+        .testTarget(name: "iosecTests", dependencies: ["iosec", "IOSecTestSupport", "IOSecFixtures"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import CIOSecAllocator
 import Foundation
 import IOSecAudit
+import IOSecFixtures
 import SwiftParser
 import SwiftSyntax
 
@@ -20,6 +21,9 @@ struct Bench {
             switch command {
             case "generate": try generate(args)
             case "run": try run(args)
+            case "example-ipas": try exampleIPAs(args)
+            case "make-ipa": try makeIPA(args)
+            case "run-ipa": try runIPA(args)
             default: usage()
             }
         } catch {
@@ -35,6 +39,9 @@ struct Bench {
                                                               ~20 MB; --objc adds an Objective-C class per 5 files)
                    iosec-bench run PATH [--jobs N] [--repeat N] [--scan-only] [--per-rule] [--only parse|walk|scan]
                                                               time parse-only vs full scan (fastest of N runs, default 3), print peak memory
+                   iosec-bench make-ipa FILE [--megabytes N]        write a generated IPA (default 170 MB of content, a ~100 MB file)
+                   iosec-bench run-ipa FILE [--repeat N]          time `unzip -t` vs the scan of an IPA, print peak memory
+                   iosec-bench example-ipas DIR                  write InsecureApp.ipa and HardenedApp.ipa (scripts/make-example-ipas.sh)
             """)
         exit(2)
     }
@@ -42,6 +49,55 @@ struct Bench {
     static func option(_ name: String, in args: [String]) -> String? {
         guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
         return args[i + 1]
+    }
+
+    static func exampleIPAs(_ args: [String]) throws {
+        guard let dir = args.first, !dir.hasPrefix("--") else { usage() }
+        let insecure = try SampleApps.insecureIPA(profile: nil)
+        let hardened = try SampleApps.hardenedIPA()
+        try insecure.write(to: URL(fileURLWithPath: dir).appendingPathComponent("InsecureApp.ipa"))
+        try hardened.write(to: URL(fileURLWithPath: dir).appendingPathComponent("HardenedApp.ipa"))
+        print(
+            "wrote \(dir)/InsecureApp.ipa (\(insecure.count) bytes) and \(dir)/HardenedApp.ipa (\(hardened.count) bytes)"
+        )
+    }
+
+    static func makeIPA(_ args: [String]) throws {
+        guard let file = args.first, !file.hasPrefix("--") else { usage() }
+        let megabytes = Int(option("--megabytes", in: args) ?? "") ?? 170
+        try SampleApps.largeIPA(megabytes: megabytes).write(to: URL(fileURLWithPath: file))
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        print("wrote \(file): \(String(format: "%.1f", Double(size) / 1_048_576)) MB")
+    }
+
+    /// The issue's yardstick: the scan of an IPA against `unzip -t` (which inflates and checks every entry) on the
+    /// same file, in one run.
+    static func runIPA(_ args: [String]) throws {
+        guard let file = args.first, !file.hasPrefix("--") else { usage() }
+        let repeats = Int(option("--repeat", in: args) ?? "") ?? 3
+        var unzip = Double.infinity, scan = Double.infinity
+        var findings = 0
+        for _ in 0..<repeats {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["unzip", "-tqq", file]
+            process.standardOutput = FileHandle.nullDevice
+            let start = Date()
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw BenchError("`unzip -t \(file)` failed (status \(process.terminationStatus)); is unzip installed?")
+            }
+            unzip = min(unzip, Date().timeIntervalSince(start))
+            let scanStart = Date()
+            let result = try Scanner(options: ScanOptions(jobs: ProcessInfo.processInfo.activeProcessorCount)).scan(file)
+            scan = min(scan, Date().timeIntervalSince(scanStart))
+            findings = result.activeFindings.count
+        }
+        print(String(format: "unzip -t:   %.3f s", unzip))
+        print(String(format: "iosec scan: %.3f s  (%d findings)", scan, findings))
+        print(String(format: "ratio scan/unzip -t: %.2f", scan / unzip))
+        print("peak RSS (scan process): \(peakResidentMegabytes()) MiB")
     }
 
     static func generate(_ args: [String]) throws {
@@ -231,4 +287,9 @@ struct Bench {
         return Int(usage.ru_maxrss) / 1024  // kilobytes on Linux
         #endif
     }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -34,8 +34,10 @@ import Testing
     @Test func everyRuleHasEnoughExamplesAndMetadata() {
         #expect(!Self.ruleIds.isEmpty)
         for d in RuleRegistry.all {
-            #expect(d.triggeringExamples.count >= 3, "\(d.id) needs at least 3 triggering examples")
-            #expect(d.nonTriggeringExamples.count >= 3, "\(d.id) needs at least 3 non-triggering examples")
+            // Binary rules' examples are Mach-O files, built in BinaryRuleTests.
+            let needed = d.area == "binary" ? 0 : 3
+            #expect(d.triggeringExamples.count >= needed, "\(d.id) needs at least 3 triggering examples")
+            #expect(d.nonTriggeringExamples.count >= needed, "\(d.id) needs at least 3 non-triggering examples")
             for example in d.triggeringExamples {
                 let markers = example.strippedFiles.markers
                 #expect(!markers.isEmpty, "\(d.id): triggering example without ↓ marker:\n\(example.code)")

@@ -34,9 +34,9 @@ import Testing
         let registered = Set(
             (RuleRegistry.swiftRules.map { "\($0)" } + RuleRegistry.artifactRules.map { "\($0)" }
                 + RuleRegistry.projectRules.map { "\($0)" }
-                + RuleRegistry.swiftFactCollectors.map { "\($0)" }))
+                + RuleRegistry.swiftFactCollectors.map { "\($0)" } + RuleRegistry.binaryRules.map { "\($0)" }))
         let declared = try Self.declaredTypes(conformingTo: [
-            "SwiftRule", "SwiftVisitor", "ArtifactRule", "ObjCRule", "ProjectRule"
+            "SwiftRule", "SwiftVisitor", "ArtifactRule", "ObjCRule", "ProjectRule", "BinaryRule"
         ])
         #expect(declared.count >= 60, "the source scan found too few rules: \(declared.count)")
         for name in declared.sorted() {

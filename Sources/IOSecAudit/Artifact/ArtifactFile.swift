@@ -63,10 +63,11 @@ public final class ArtifactFile {
 
     /// Adds a finding of `rule` at a line (and column) of this file.
     public func report(
-        _ rule: RuleDescription, line: Int, column: Int = 1, message: String,
+        _ rule: RuleDescription, line: Int, column: Int = 1, snippet shown: String? = nil, message: String,
         severity: Severity? = nil, confidence: Confidence? = nil, context: CodeContext? = nil
     ) {
-        let snippet = lineText(line)
+        // Binary formats (a provisioning profile) have no line to show: the rule says what to show instead.
+        let snippet = shown ?? lineText(line)
         findings.append(
             Finding(
                 ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,

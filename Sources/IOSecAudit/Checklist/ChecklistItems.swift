@@ -23,7 +23,14 @@ public enum Checklist {
         "crypto.weak-kdf": "weak algorithms: the merged checklists have no cryptography item",
         "crypto.insecure-random": "weak algorithms: the merged checklists have no cryptography item",
         "storage.keyboard-cache": "the keyboard cache has no item of its own",
-        "auth.passkey-user-id-pii": "passkey user handles have no item of their own"
+        "auth.passkey-user-id-pii": "passkey user handles have no item of their own",
+        "binary.not-stripped": "symbol stripping has no item of its own",
+        "binary.injected-library": "a modified binary has no item of its own",
+        "binary.weak-api": "unsafe C imports: the source rules (code.unsafe-c-function) decide item 26",
+        "binary.rpath-unsafe": "run-path search paths have no item of their own",
+        "binary.encrypted": "a note on what an encrypted build lets iosec see, not a weakness",
+        "binary.provisioning-development": "how a build is signed has no item of its own",
+        "binary.profile-expired": "profile expiry has no item of its own"
     ]
 
     /// Every IOSecKit type an item names.
@@ -181,7 +188,8 @@ public enum Checklist {
         ),
         ChecklistItem(
             25, "Debug mode disabled in release", from: "P, R", kind: "auto",
-            rules: ["code.debug-build-settings", "platform.entitlements-debug"], decision: .rules,
+            rules: ["code.debug-build-settings", "platform.entitlements-debug", "binary.debug-entitlement"],
+            decision: .rules,
             scope: .buildSettings,
             check:
                 "Check the Release configuration in Xcode (ENABLE_TESTABILITY NO, optimisation on, no DEBUG condition) and that the signed app has `get-task-allow` false (`codesign -d --entitlements - App.app`)."
@@ -258,10 +266,11 @@ public enum Checklist {
                 "Open a sensitive screen, go to the app switcher: the snapshot must be covered (a privacy view on `.inactive`)."
         ),
         ChecklistItem(
-            38, "Hardened runtime / PIE / stack protection verified", from: "A", kind: "auto", decision: .person,
+            38, "Hardened runtime / PIE / stack protection verified", from: "A", kind: "auto",
+            rules: ["binary.no-pie", "binary.no-stack-canary", "binary.no-arc"], decision: .rules,
             scope: .builtApp,
             check:
-                "iosec does not analyse built binaries yet: on the release build run `otool -hv App` (PIE flag) and `otool -Iv App | grep stack_chk` (stack canaries), and check Objective-C code uses ARC (`_objc_release` imported)."
+                "Scan the release build (`iosec checklist App.ipa`); by hand: `otool -hv App` shows PIE, `otool -Iv App | grep stack_chk` the stack canaries, and Objective-C code imports `_objc_storeStrong` (ARC)."
         ),
         ChecklistItem(
             39, "Minimum server footprint, local-first", from: "A", kind: "manual", decision: .person,

@@ -260,15 +260,20 @@ struct ChecklistFacts {
         case .buildSettings:
             let count =
                 inventory.count(of: .pbxproj) + inventory.count(of: .xcconfig) + inventory.count(of: .entitlements)
+                + inventory.count(of: .machO)
             guard count > 0 else {
                 return .unseen("no project.pbxproj, .xcconfig or .entitlements file in the scanned folder")
             }
-            return .applies([ChecklistEvidence("\(count) build-settings and entitlements files read")])
+            return .applies([ChecklistEvidence("\(count) build-settings, entitlements and binary files read")])
         case .infoPlist:
             guard inventory.count(of: .infoPlist) > 0 else { return .unseen("no Info.plist in the scanned folder") }
             return .applies([])
         case .builtApp:
-            return .unseen("iosec reads source and configuration, not built binaries")
+            let binaries = inventory.count(of: .machO)
+            guard binaries > 0 else {
+                return .unseen("the scan read source, not a build: run `iosec checklist` on the .ipa, .app or .xcarchive")
+            }
+            return .applies([ChecklistEvidence("\(binaries) Mach-O file\(binaries == 1 ? "" : "s") of the built app read")])
         }
     }
 }

@@ -13,6 +13,7 @@ extension RuleSet {
         }
         return RuleSet(
             swift: swift.filter { keep($0.description.id) }, factCollectors: factCollectors,
-            artifact: artifact.filter { keep($0.description.id) }, project: project.filter { keep($0.description.id) })
+            artifact: artifact.filter { keep($0.description.id) }, project: project.filter { keep($0.description.id) },
+            binary: binary.filter { keep($0.description.id) })
     }
 }

@@ -155,6 +155,7 @@ public struct FileDiscovery: Sendable {
 
     static func reason(_ error: Error) -> String {
         if let failure = error as? FileSystem.Failure { return failure.description }
+        if let failure = error as? BundleReadFailure { return failure.description }
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -169,13 +170,16 @@ public enum ScanError: Error, Equatable, CustomStringConvertible {
     case pathNotFound(String)
     case brokenLink(String)
     case unsupportedFile(String)
+    /// A built app (.ipa, .app, .xcarchive) that could not be opened at all.
+    case unreadableApp(String, String)
 
     public var description: String {
         switch self {
         case .pathNotFound(let p): "no such file or folder: \(p)"
         case .brokenLink(let p): "broken symbolic link: \(p)"
+        case .unreadableApp(let p, let why): "\(p): \(why)"
         case .unsupportedFile(let p):
-            "\(p): not a kind of file iosec reads (Swift, Objective-C, plist, entitlements, privacy manifest, apple-app-site-association, pbxproj, xcconfig); pass a folder to scan a project"
+            "\(p): not a kind of file iosec reads (Swift, Objective-C, plist, entitlements, privacy manifest, apple-app-site-association, pbxproj, xcconfig, .ipa, Mach-O); pass a folder to scan a project, or an .app / .xcarchive"
         }
     }
 }

@@ -15,6 +15,9 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case interface
     /// A Core Data model version's `contents` (`Model.xcdatamodeld/Model.xcdatamodel/contents`).
     case coreDataModel
+    /// A Mach-O executable or library inside a built app. Never decided from a name: the built-app reader knows
+    /// which files are binaries from the bundles' Info.plist.
+    case machO
 
     /// The kind of the file at this (relative or absolute) path; nil for files iosec does not read.
     public static func of(path: String) -> FileKind? {

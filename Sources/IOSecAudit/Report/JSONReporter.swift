@@ -32,6 +32,8 @@ public struct JSONReporter: Reporter {
         let findings: [Finding]
         let diagnostics: [Diagnostic]
         let summary: Summary
+        /// For a built app (.ipa, .app, .xcarchive, Mach-O): what it is and how it is signed.
+        let app: AppSummary?
     }
 
     public func render(_ result: ScanResult) -> String {
@@ -50,7 +52,8 @@ public struct JSONReporter: Reporter {
                     uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) }),
                 baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed,
                 generatedSkipped: result.generatedSkipped, notSelected: result.notSelected,
-                cachedFiles: result.cachedFiles))
+                cachedFiles: result.cachedFiles),
+            app: result.appSummary)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.

@@ -72,7 +72,7 @@ public struct SARIFReporter: Reporter {
                         rules: rules.map(Self.descriptor))),
                 invocations: [.init(executionSuccessful: true, toolExecutionNotifications: notifications)],
                 originalUriBaseIds: ["SRCROOT": .init(uri: root.hasSuffix("/") ? root : root + "/")],
-                results: results)
+                results: results, properties: result.appSummary.map { .init(appSummary: $0) })
         ])
 
         let encoder = JSONEncoder()
@@ -169,7 +169,10 @@ enum SARIF {
         let invocations: [Invocation]
         let originalUriBaseIds: [String: ArtifactLocationBase]
         let results: [Result]
+        /// For a built app: the app summary (SARIF's property bag).
+        var properties: RunProperties? = nil
     }
+    struct RunProperties: Encodable { let appSummary: AppSummary }
     struct ArtifactLocationBase: Encodable { let uri: String }
     struct Tool: Encodable { let driver: Driver }
     struct Driver: Encodable {

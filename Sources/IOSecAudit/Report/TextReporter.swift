@@ -9,6 +9,9 @@ public struct TextReporter: Reporter {
 
     public func render(_ result: ScanResult) -> String {
         var out = ""
+        if let app = result.appSummary {
+            out += paint("APP", "1") + "\n" + app.lines.map { "  " + $0 + "\n" }.joined() + "\n"
+        }
         let active = result.activeFindings
         for severity in Severity.descending {
             let group = active.filter { $0.severity == severity }

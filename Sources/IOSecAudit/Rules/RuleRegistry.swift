@@ -88,7 +88,10 @@ public enum RuleRegistry {
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,
-        UnsafeCFunctionRule.self
+        UnsafeCFunctionRule.self,
+        // Embedded provisioning profiles of built apps.
+        ProvisioningDevelopmentRule.self,  // binary.provisioning-development
+        ProfileExpiredRule.self  // binary.profile-expired
     ]
 
     /// Rules that combine facts across files.
@@ -103,10 +106,27 @@ public enum RuleRegistry {
         CoreDataModelMatcher.self  // storage.database-unencrypted, from Core Data models
     ]
 
+    /// Rules over built binaries (Mach-O executables and frameworks of an .app, .ipa or .xcarchive).
+    public static let binaryRules: [any BinaryRule.Type] = [
+        NoPIERule.self,  // binary.no-pie
+        NoStackCanaryRule.self,  // binary.no-stack-canary
+        NoARCRule.self,  // binary.no-arc
+        NotStrippedRule.self,  // binary.not-stripped
+        InjectedLibraryRule.self,  // binary.injected-library
+        WeakAPIRule.self,  // binary.weak-api
+        RPathUnsafeRule.self,  // binary.rpath-unsafe
+        EncryptedBinaryRule.self,  // binary.encrypted
+        DebugEntitlementRule.self,  // binary.debug-entitlement
+        UIWebViewBinaryMatcher.self,  // platform.uiwebview, from the class symbol
+        HardcodedSecretBinaryMatcher.self,  // secrets.hardcoded, in C strings
+        CleartextURLBinaryMatcher.self  // network.cleartext-url, in C strings
+    ]
+
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing
     /// one description), sorted by id.
     public static let all: [RuleDescription] = unique(
-        swiftRules.map { $0.description } + artifactRules.map { $0.description } + projectRules.map { $0.description })
+        swiftRules.map { $0.description } + artifactRules.map { $0.description } + projectRules.map { $0.description }
+            + binaryRules.map { $0.description })
 
     /// One description per id, sorted.
     static func unique(_ descriptions: [RuleDescription]) -> [RuleDescription] {
@@ -127,20 +147,22 @@ public struct RuleSet: Sendable {
     public var factCollectors: [any SwiftVisitor.Type]
     public var artifact: [any ArtifactRule.Type]
     public var project: [any ProjectRule.Type]
+    public var binary: [any BinaryRule.Type]
 
     public init(
         swift: [any SwiftRule.Type], factCollectors: [any SwiftVisitor.Type], artifact: [any ArtifactRule.Type],
-        project: [any ProjectRule.Type]
+        project: [any ProjectRule.Type], binary: [any BinaryRule.Type] = []
     ) {
         self.swift = swift
         self.factCollectors = factCollectors
         self.artifact = artifact
         self.project = project
+        self.binary = binary
     }
 
     public static let all = RuleSet(
         swift: RuleRegistry.swiftRules, factCollectors: RuleRegistry.swiftFactCollectors,
-        artifact: RuleRegistry.artifactRules, project: RuleRegistry.projectRules)
+        artifact: RuleRegistry.artifactRules, project: RuleRegistry.projectRules, binary: RuleRegistry.binaryRules)
 
     /// No rules: a scan still reads, parses and walks every file (what the benchmark compares rules against).
     public static let none = RuleSet(swift: [], factCollectors: [], artifact: [], project: [])
@@ -149,7 +171,8 @@ public struct RuleSet: Sendable {
     public func only(_ id: String) -> RuleSet {
         RuleSet(
             swift: swift.filter { $0.description.id == id }, factCollectors: factCollectors,
-            artifact: artifact.filter { $0.description.id == id }, project: project.filter { $0.description.id == id })
+            artifact: artifact.filter { $0.description.id == id }, project: project.filter { $0.description.id == id },
+            binary: binary.filter { $0.description.id == id })
     }
 
     /// Only the rules with these ids, e.g. to test a reporter without project rules joining in.
@@ -157,7 +180,8 @@ public struct RuleSet: Sendable {
         RuleSet(
             swift: swift.filter { ids.contains($0.description.id) }, factCollectors: factCollectors,
             artifact: artifact.filter { ids.contains($0.description.id) },
-            project: project.filter { ids.contains($0.description.id) })
+            project: project.filter { ids.contains($0.description.id) },
+            binary: binary.filter { ids.contains($0.description.id) })
     }
 
     /// The Swift visitors that take part in the walk.
@@ -165,6 +189,7 @@ public struct RuleSet: Sendable {
 
     public var descriptions: [RuleDescription] {
         RuleRegistry.unique(
-            swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description })
+            swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description }
+                + binary.map { $0.description })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 import SwiftParser
 import SwiftSyntax
 
@@ -9,6 +10,8 @@ struct FileInput: Sendable {
     let kind: FileKind
     let size: Int
     let load: @Sendable () throws -> [UInt8]
+    /// For a Mach-O file of a built app: its role and its bundle's signing.
+    var binary: BinaryContext?
 
     init(_ file: DiscoveredFile) {
         relativePath = file.relativePath
@@ -28,6 +31,17 @@ struct FileInput: Sendable {
         size = bytes.count
         load = { bytes }
     }
+
+    init(
+        path: String, kind: FileKind, size: Int, binary: BinaryContext? = nil,
+        load: @escaping @Sendable () throws -> [UInt8]
+    ) {
+        relativePath = path
+        self.kind = kind
+        self.size = size
+        self.binary = binary
+        self.load = load
+    }
 }
 
 /// What one file contributed to the scan.
@@ -40,6 +54,8 @@ struct FileOutcome: Sendable, Codable {
     var analyzed = false
     /// Generated code, left out and counted.
     var generated = false
+    /// For a Mach-O file: what the app summary shows of it.
+    var binarySummary: BinarySummary?
 }
 
 /// Reads and analyses one file: read once, parse once, one walk for all Swift rules.
@@ -60,7 +76,8 @@ struct FileAnalyzer: Sendable {
     func analyze(_ input: FileInput) -> FileOutcome {
         var outcome = FileOutcome()
         let path = input.relativePath
-        guard input.size <= options.maxFileSize else {
+        // Binaries are bounded by the bundle limits instead: an app's executable is often larger than any source file.
+        guard input.kind == .machO || input.size <= options.maxFileSize else {
             outcome.diagnostics.append(
                 Diagnostic(
                     file: path,
@@ -81,8 +98,11 @@ struct FileAnalyzer: Sendable {
         switch input.kind {
         case .swift:
             analyzeSwift(bytes, path: path, into: &outcome)
-        case .ipa, .mobileProvision:
-            // Binary artifacts are discovered; their analysers belong to the binary review.
+        case .machO:
+            analyzeBinary(bytes, path: path, context: input.binary ?? BinaryContext(role: .standalone), into: &outcome)
+            return outcome
+        case .ipa:
+            // An .ipa inside a project folder is not opened: scan it on its own (`iosec scan App.ipa`).
             return outcome
         default:
             analyzeArtifact(bytes, path: path, kind: input.kind, into: &outcome)
@@ -145,6 +165,39 @@ struct FileAnalyzer: Sendable {
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
+    }
+
+    private func analyzeBinary(
+        _ bytes: [UInt8], path: String, context: BinaryContext, into outcome: inout FileOutcome
+    ) {
+        let machO: MachOFile
+        do {
+            machO = try MachOFile(bytes: bytes)
+        } catch {
+            outcome.diagnostics.append(
+                Diagnostic(file: path, message: "not a readable Mach-O file: \(error.description)"))
+            return
+        }
+        for issue in machO.issues.prefix(5) {
+            outcome.diagnostics.append(Diagnostic(file: path, message: "partly unreadable: \(issue)"))
+        }
+        let binary = BinaryFile(path: path, machO: machO, context: context)
+        for rule in rules.binary { rule.check(binary) }
+        outcome.findings = binary.findings
+        outcome.binarySummary = BinarySummary(path: path, machO: machO, role: context.role)
+        // The signed entitlements are what the device enforces: the entitlements rules read them as they read an
+        // .entitlements file. get-task-allow is left to binary.debug-entitlement, which knows how the build is signed.
+        if context.role != .library, let xml = machO.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first
+        {
+            let file = ArtifactFile(path: path, kind: .entitlements, bytes: xml, options: options)
+            for rule in rules.artifact where rule.fileKinds.contains(.entitlements) { rule.check(file) }
+            for collector in ArtifactFacts.collectors where collector.fileKinds.contains(.entitlements) {
+                _ = collector.collect(file)
+            }
+            outcome.findings += file.findings
+            outcome.facts += file.facts.filter { $0.kind != FactKind.getTaskAllow }
+        }
+        outcome.analyzed = true
     }
 
     /// Follows the error flag down one path: cheap even on large trees.

@@ -13,6 +13,8 @@ enum ProjectAnalysis {
         var inventory = ScanInventory()
         var generatedSkipped = 0
         var cachedFiles: Int?
+        /// Mach-O files of a built app, in input order.
+        var binaries: [BinarySummary] = []
     }
 
     static func run(
@@ -57,7 +59,9 @@ enum ProjectAnalysis {
         var filesScanned = 0
         var bytes = 0
         var generated = 0
+        var binaries: [BinarySummary] = []
         for (input, outcome) in zip(inputs, outcomes) {
+            if let summary = outcome.binarySummary { binaries.append(summary) }
             if outcome.generated { generated += 1 }
             findings += outcome.findings
             facts += outcome.facts
@@ -108,6 +112,7 @@ enum ProjectAnalysis {
             inventory: ScanInventory(facts: facts, inputs: inputs, rules: rules, options: options))
         output.generatedSkipped = generated
         output.cachedFiles = cache?.hits
+        output.binaries = binaries
         return output
     }
 }
@@ -128,6 +133,8 @@ private final class RereadFiles: @unchecked Sendable {
     func lineText(_ line: Int, of path: String) -> String {
         lock.lock()
         defer { lock.unlock() }
+        // A binary has no lines to show (its project findings come from its signed entitlements).
+        if inputs[path]?.kind == .machO { return "" }
         if files[path] == nil {
             files[path] = inputs[path].flatMap { input in
                 (try? input.load()).map { ArtifactFile(path: path, kind: input.kind, bytes: $0, options: options) }

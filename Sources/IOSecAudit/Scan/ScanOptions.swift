@@ -39,6 +39,10 @@ public struct ScanOptions: Sendable {
     public var includeGenerated = false
     /// Where per-file results are kept between scans (`--cache-path`); nil: no cache (the library's default).
     public var cacheFolder: String? = nil
+    /// Caps on what is read from a built app (.ipa, .app, .xcarchive).
+    public var bundleLimits: BundleLimits = .default
+    /// The date expiry checks compare with; nil is the clock (tests fix it).
+    public var now: Date? = nil
 
     public static let defaultMaxFileSize = 8 * 1024 * 1024
     public static let defaultFileTimeLimit = 10.0
@@ -96,6 +100,8 @@ public struct ScanResult: Sendable {
     public var notSelected: Int? = nil
     /// With a result cache: files whose results came from it.
     public var cachedFiles: Int? = nil
+    /// For a built app (.ipa, .app, .xcarchive, Mach-O): what it is and how it is signed.
+    public var appSummary: AppSummary? = nil
 
     public init(
         root: String, findings: [Finding], diagnostics: [Diagnostic],

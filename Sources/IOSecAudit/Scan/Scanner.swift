@@ -27,6 +27,9 @@ public struct Scanner: Sendable {
         _ path: String, selection: [String]? = nil,
         progress: ScanProgress? = nil
     ) throws -> ScanResult {
+        if selection == nil, let app = BuiltAppInput.detect(path) {
+            return try BuiltAppScanner(options: options, rules: rules).scan(app, progress: progress)
+        }
         let started = Date()
         let discovery = FileDiscovery(
             excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,

@@ -36,4 +36,17 @@ public enum SourceAnalysis {
         let output = ProjectAnalysis.run([FileInput(path: path, bytes: bytes)], rules: rules, options: options)
         return Result(findings: output.findings, diagnostics: output.diagnostics)
     }
+
+    /// A Mach-O file held in memory, analysed as a scan of a built app analyses one in the given role (for the
+    /// binary rules' tests).
+    public static func analyzeBinary(
+        _ bytes: [UInt8], path: String = "Payload/App.app/App", role: BinaryRole = .appExecutable,
+        signing: SigningKind = .noProfile, rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+    ) -> Result {
+        let input = FileInput(
+            path: path, kind: .machO, size: bytes.count, binary: BinaryContext(role: role, signing: signing),
+            load: { bytes })
+        let output = ProjectAnalysis.run([input], rules: rules, options: options)
+        return Result(findings: output.findings, diagnostics: output.diagnostics)
+    }
 }

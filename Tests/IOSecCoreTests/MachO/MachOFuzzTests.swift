@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IOSecCore
+import IOSecFixtures
 
 /// Seeded mutation fuzzing: valid builder-made binaries with bytes flipped, cut short, and fields overwritten with
 /// 0 / 0xFFFFFFFF / small values, aimed mostly at the structures (headers, load commands, linkedit). Every

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IOSecCore
+import IOSecFixtures
 
 /// Damaged and hostile files: each gives a thrown ``MachOError`` or an issue with the rest still read — never a
 /// crash.

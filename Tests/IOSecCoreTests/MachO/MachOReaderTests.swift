@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IOSecCore
+import IOSecFixtures
 
 @Suite struct MachOReaderTests {
     @Test func thin64ReadsHeaderAndLoadCommands() throws {

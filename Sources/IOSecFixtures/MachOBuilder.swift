@@ -4,54 +4,55 @@
 // nothing of the reader, so a test checks the reader against the format, not against itself. `Layout` records
 // where each structure went, for the tests that corrupt one field.
 //
-// (It lives here rather than in IOSecTestSupport because IOSecCoreTests depends only on IOSecCore.)
+// A library target (not test code) because the example IPAs and the benchmark's generated IPA are built from it too:
+// every binary iosec's tests read is made by this repository's own code.
 
 /// Little- or big-endian byte output.
-struct ByteWriter {
-    var bytes: [UInt8] = []
-    var bigEndian = false
+public struct ByteWriter: Sendable {
+    public var bytes: [UInt8] = []
+    public var bigEndian = false
 
-    init(bigEndian: Bool = false) { self.bigEndian = bigEndian }
+    public init(bigEndian: Bool = false) { self.bigEndian = bigEndian }
 
-    var count: Int { bytes.count }
+    public var count: Int { bytes.count }
 
-    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    public mutating func u8(_ v: UInt8) { bytes.append(v) }
 
-    mutating func u16(_ v: UInt16) {
+    public mutating func u16(_ v: UInt16) {
         let b = [UInt8(v & 0xFF), UInt8(v >> 8)]
         bytes += bigEndian ? b.reversed() : b
     }
 
-    mutating func u32(_ v: UInt32) {
+    public mutating func u32(_ v: UInt32) {
         let b = (0..<4).map { UInt8((v >> (8 * UInt32($0))) & 0xFF) }
         bytes += bigEndian ? b.reversed() : b
     }
 
-    mutating func u64(_ v: UInt64) {
+    public mutating func u64(_ v: UInt64) {
         let b = (0..<8).map { UInt8((v >> (8 * UInt64($0))) & 0xFF) }
         bytes += bigEndian ? b.reversed() : b
     }
 
-    mutating func raw(_ b: [UInt8]) { bytes += b }
+    public mutating func raw(_ b: [UInt8]) { bytes += b }
 
     /// A NUL-padded fixed-width name (segname, sectname).
-    mutating func fixed(_ s: String, _ width: Int) {
+    public mutating func fixed(_ s: String, _ width: Int) {
         var b = Array(s.utf8.prefix(width))
         b += [UInt8](repeating: 0, count: width - b.count)
         bytes += b
     }
 
-    mutating func cString(_ s: String) { bytes += Array(s.utf8) + [0] }
+    public mutating func cString(_ s: String) { bytes += Array(s.utf8) + [0] }
 
-    mutating func align(_ n: Int) {
+    public mutating func align(_ n: Int) {
         while bytes.count % n != 0 { bytes.append(0) }
     }
 
-    mutating func pad(to size: Int) {
+    public mutating func pad(to size: Int) {
         while bytes.count < size { bytes.append(0) }
     }
 
-    static func uleb(_ value: UInt64) -> [UInt8] {
+    public static func uleb(_ value: UInt64) -> [UInt8] {
         var v = value
         var out: [UInt8] = []
         repeat {
@@ -63,7 +64,7 @@ struct ByteWriter {
         return out
     }
 
-    static func sleb(_ value: Int64) -> [UInt8] {
+    public static func sleb(_ value: Int64) -> [UInt8] {
         var v = value
         var out: [UInt8] = []
         while true {
@@ -78,14 +79,14 @@ struct ByteWriter {
     }
 
     /// Overwrites 4 bytes at `offset` (little-endian unless `bigEndian`).
-    static func put32(_ v: UInt32, at offset: Int, in bytes: inout [UInt8], bigEndian: Bool = false) {
+    public static func put32(_ v: UInt32, at offset: Int, in bytes: inout [UInt8], bigEndian: Bool = false) {
         for i in 0..<4 {
             let byte = UInt8((v >> (8 * UInt32(i))) & 0xFF)
             bytes[offset + (bigEndian ? 3 - i : i)] = byte
         }
     }
 
-    static func put64(_ v: UInt64, at offset: Int, in bytes: inout [UInt8], bigEndian: Bool = false) {
+    public static func put64(_ v: UInt64, at offset: Int, in bytes: inout [UInt8], bigEndian: Bool = false) {
         for i in 0..<8 {
             let byte = UInt8((v >> (8 * UInt64(i))) & 0xFF)
             bytes[offset + (bigEndian ? 7 - i : i)] = byte
@@ -93,133 +94,194 @@ struct ByteWriter {
     }
 }
 
-struct MachOBuilder {
-    struct Section {
-        var segment: String
-        var name: String
-        var contents: [UInt8]
-        var flags: UInt32 = 0
+public struct MachOBuilder: Sendable {
+    public struct Section: Sendable {
+        public var segment: String
+        public var name: String
+        public var contents: [UInt8]
+        public var flags: UInt32 = 0
 
-        static func strings(_ segment: String, _ name: String, _ strings: [String], flags: UInt32 = 0x2) -> Section {
+        public init(segment: String, name: String, contents: [UInt8], flags: UInt32 = 0) {
+            self.segment = segment
+            self.name = name
+            self.contents = contents
+            self.flags = flags
+        }
+
+        public static func strings(_ segment: String, _ name: String, _ strings: [String], flags: UInt32 = 0x2)
+            -> Section
+        {
             Section(segment: segment, name: name, contents: strings.flatMap { Array($0.utf8) + [0] }, flags: flags)
         }
     }
 
-    struct Segment {
-        var name: String
-        var sections: [Section] = []
-        var maxProtection: UInt32 = 5
-        var initialProtection: UInt32 = 5
-        var vmAddress: UInt64 = 0x1_0000_0000
+    public struct Segment: Sendable {
+        public var name: String
+        public var sections: [Section] = []
+        public var maxProtection: UInt32 = 5
+        public var initialProtection: UInt32 = 5
+        public var vmAddress: UInt64 = 0x1_0000_0000
+
+        public init(
+            name: String, sections: [Section] = [], maxProtection: UInt32 = 5, initialProtection: UInt32 = 5,
+            vmAddress: UInt64 = 0x1_0000_0000
+        ) {
+            self.name = name
+            self.sections = sections
+            self.maxProtection = maxProtection
+            self.initialProtection = initialProtection
+            self.vmAddress = vmAddress
+        }
     }
 
-    struct Symbol {
-        var name: String
-        var type: UInt8
-        var section: UInt8 = 0
-        var desc: UInt16 = 0
-        var value: UInt64 = 0
+    public struct Symbol: Sendable {
+        public var name: String
+        public var type: UInt8
+        public var section: UInt8 = 0
+        public var desc: UInt16 = 0
+        public var value: UInt64 = 0
         /// Overrides the string-table index the builder would give the name.
-        var strx: UInt32?
+        public var strx: UInt32?
 
-        static func undefined(_ name: String) -> Symbol { Symbol(name: name, type: 0x01) }
-        static func external(_ name: String, value: UInt64 = 0x1_0000_4000) -> Symbol {
+        public init(
+            name: String, type: UInt8, section: UInt8 = 0, desc: UInt16 = 0, value: UInt64 = 0, strx: UInt32? = nil
+        ) {
+            self.name = name
+            self.type = type
+            self.section = section
+            self.desc = desc
+            self.value = value
+            self.strx = strx
+        }
+
+        public static func undefined(_ name: String) -> Symbol { Symbol(name: name, type: 0x01) }
+        public static func external(_ name: String, value: UInt64 = 0x1_0000_4000) -> Symbol {
             Symbol(name: name, type: 0x0F, section: 1, value: value)
         }
-        static func local(_ name: String, value: UInt64 = 0x1_0000_4100) -> Symbol {
+        public static func local(_ name: String, value: UInt64 = 0x1_0000_4100) -> Symbol {
             Symbol(name: name, type: 0x0E, section: 1, value: value)
         }
         /// A debug entry: N_SO 0x64, N_OSO 0x66, N_FUN 0x24, N_OPT 0x3c (`radr://5614542`).
-        static func stab(_ name: String, type: UInt8 = 0x24) -> Symbol { Symbol(name: name, type: type, section: 1) }
+        public static func stab(_ name: String, type: UInt8 = 0x24) -> Symbol {
+            Symbol(name: name, type: type, section: 1)
+        }
     }
 
-    enum DylibKind: UInt32 {
+    public enum DylibKind: UInt32, Sendable {
         case load = 0xC, weak = 0x8000_0018, reexport = 0x8000_001F, lazy = 0x20, upward = 0x8000_0023
     }
 
-    struct Dylib {
-        var kind: DylibKind = .load
-        var path: String
-        var current: UInt32 = 0x0001_0000
-        var compatibility: UInt32 = 0x0001_0000
+    public struct Dylib: Sendable {
+        public var kind: DylibKind = .load
+        public var path: String
+        public var current: UInt32 = 0x0001_0000
+        public var compatibility: UInt32 = 0x0001_0000
+
+        public init(
+            kind: DylibKind = .load, path: String, current: UInt32 = 0x0001_0000, compatibility: UInt32 = 0x0001_0000
+        ) {
+            self.kind = kind
+            self.path = path
+            self.current = current
+            self.compatibility = compatibility
+        }
     }
 
-    struct ChainedImport {
-        var name: String
-        var ordinal: UInt16 = 1
-        var weak = false
+    public struct ChainedImport: Sendable {
+        public var name: String
+        public var ordinal: UInt16 = 1
+        public var weak = false
+
+        public init(name: String, ordinal: UInt16 = 1, weak: Bool = false) {
+            self.name = name
+            self.ordinal = ordinal
+            self.weak = weak
+        }
     }
 
-    struct ChainedFixups {
-        var format: UInt32 = 1
-        var imports: [ChainedImport]
+    public struct ChainedFixups: Sendable {
+        public var format: UInt32 = 1
+        public var imports: [ChainedImport]
+
+        public init(format: UInt32 = 1, imports: [ChainedImport]) {
+            self.format = format
+            self.imports = imports
+        }
     }
 
-    struct BindStreams {
-        var bind: [UInt8] = []
-        var weakBind: [UInt8] = []
-        var lazyBind: [UInt8] = []
+    public struct BindStreams: Sendable {
+        public var bind: [UInt8] = []
+        public var weakBind: [UInt8] = []
+        public var lazyBind: [UInt8] = []
+
+        public init(bind: [UInt8] = [], weakBind: [UInt8] = [], lazyBind: [UInt8] = []) {
+            self.bind = bind
+            self.weakBind = weakBind
+            self.lazyBind = lazyBind
+        }
     }
 
-    var is64Bit = true
-    var bigEndian = false
-    var cpuType: UInt32 = 0x0100_000C
-    var cpuSubtype: UInt32 = 0
-    var fileType: UInt32 = 0x2
+    public var is64Bit = true
+    public var bigEndian = false
+    public var cpuType: UInt32 = 0x0100_000C
+    public var cpuSubtype: UInt32 = 0
+    public var fileType: UInt32 = 0x2
     /// MH_NOUNDEFS | MH_DYLDLINK | MH_TWOLEVEL | MH_PIE
-    var flags: UInt32 = 0x0020_0085
-    var segments: [Segment] = []
+    public var flags: UInt32 = 0x0020_0085
+    public var segments: [Segment] = []
     /// nil: no LC_SYMTAB.
-    var symbols: [Symbol]?
+    public var symbols: [Symbol]?
     /// Bytes appended to the string table after the names (for symbols with an explicit `strx`).
-    var extraStrings: [UInt8] = []
-    var dysymtab = false
-    var dylibs: [Dylib] = []
-    var installName: String?
-    var rpaths: [String] = []
-    var uuid: [UInt8]?
-    var cryptID: UInt32?
-    var entryPoint: (offset: UInt64, stackSize: UInt64)?
-    var buildVersion: (platform: UInt32, minOS: UInt32, sdk: UInt32)?
-    var versionMin: (command: UInt32, version: UInt32, sdk: UInt32)?
-    var codeSignature: [UInt8]?
-    var chainedFixups: ChainedFixups?
-    var bindStreams: BindStreams?
+    public var extraStrings: [UInt8] = []
+    public var dysymtab = false
+    public var dylibs: [Dylib] = []
+    public var installName: String?
+    public var rpaths: [String] = []
+    public var uuid: [UInt8]?
+    public var cryptID: UInt32?
+    public var entryPoint: (offset: UInt64, stackSize: UInt64)?
+    public var buildVersion: (platform: UInt32, minOS: UInt32, sdk: UInt32)?
+    public var versionMin: (command: UInt32, version: UInt32, sdk: UInt32)?
+    public var codeSignature: [UInt8]?
+    public var chainedFixups: ChainedFixups?
+    public var bindStreams: BindStreams?
     /// Raw load commands added after the others (cmd and cmdsize included).
-    var extraCommands: [[UInt8]] = []
+    public var extraCommands: [[UInt8]] = []
+
+    public init() {}
 
     /// Where everything went, as file offsets within this image.
-    struct Layout {
-        var headerSize = 0
-        var sizeOfCommands = 0
-        var commands: [(command: UInt32, offset: Int)] = []
-        var sectionOffsets: [String: Int] = [:]
-        var symbolTableOffset: Int?
-        var stringTableOffset: Int?
-        var stringTableSize = 0
-        var bindOffset: Int?
-        var weakBindOffset: Int?
-        var lazyBindOffset: Int?
-        var chainedFixupsOffset: Int?
-        var codeSignatureOffset: Int?
-        var size = 0
+    public struct Layout: Sendable {
+        public var headerSize = 0
+        public var sizeOfCommands = 0
+        public var commands: [(command: UInt32, offset: Int)] = []
+        public var sectionOffsets: [String: Int] = [:]
+        public var symbolTableOffset: Int?
+        public var stringTableOffset: Int?
+        public var stringTableSize = 0
+        public var bindOffset: Int?
+        public var weakBindOffset: Int?
+        public var lazyBindOffset: Int?
+        public var chainedFixupsOffset: Int?
+        public var codeSignatureOffset: Int?
+        public var size = 0
 
         /// Offset of the first load command with this `cmd`.
-        func command(_ cmd: UInt32) -> Int? { commands.first { $0.command == cmd }?.offset }
+        public func command(_ cmd: UInt32) -> Int? { commands.first { $0.command == cmd }?.offset }
     }
 
     private struct Placement {
-        var sections: [[(offset: Int, size: Int)]] = []
-        var segmentFile: [(offset: Int, size: Int)] = []
-        var bind = (0, 0), weakBind = (0, 0), lazyBind = (0, 0)
-        var chained = (0, 0)
-        var symtab = (0, 0), strtab = (0, 0)
-        var signature = (0, 0)
+        public var sections: [[(offset: Int, size: Int)]] = []
+        public var segmentFile: [(offset: Int, size: Int)] = []
+        public var bind = (0, 0), weakBind = (0, 0), lazyBind = (0, 0)
+        public var chained = (0, 0)
+        public var symtab = (0, 0), strtab = (0, 0)
+        public var signature = (0, 0)
     }
 
-    func build() -> [UInt8] { buildWithLayout().bytes }
+    public func build() -> [UInt8] { buildWithLayout().bytes }
 
-    func buildWithLayout() -> (bytes: [UInt8], layout: Layout) {
+    public func buildWithLayout() -> (bytes: [UInt8], layout: Layout) {
         let headerSize = is64Bit ? 32 : 28
         // Pass 1: the commands' sizes do not depend on offsets.
         let commandBytes = loadCommands(
@@ -491,7 +553,7 @@ struct MachOBuilder {
 
     /// `dyld_chained_fixups_header` (28 bytes), an empty `dyld_chained_starts_in_image`, the imports table and the
     /// symbol strings.
-    static func chainedFixupsBlob(_ fixups: ChainedFixups) -> [UInt8] {
+    public static func chainedFixupsBlob(_ fixups: ChainedFixups) -> [UInt8] {
         var symbols: [UInt8] = [0]
         var nameOffsets: [UInt32] = []
         for i in fixups.imports {
@@ -533,7 +595,7 @@ struct MachOBuilder {
 
     // MARK: - Bind opcodes
 
-    enum BindOp {
+    public enum BindOp: Sendable {
         case done
         case dylibOrdinal(UInt8)
         case dylibOrdinalULEB(UInt64)
@@ -552,7 +614,7 @@ struct MachOBuilder {
         case raw([UInt8])
     }
 
-    static func bindStream(_ ops: [BindOp]) -> [UInt8] {
+    public static func bindStream(_ ops: [BindOp]) -> [UInt8] {
         var out: [UInt8] = []
         for op in ops {
             switch op {
@@ -597,7 +659,7 @@ struct MachOBuilder {
 
     /// A universal binary: big-endian `fat_header` and `fat_arch` (or `fat_arch_64`) entries, each slice aligned
     /// to `2^alignment`. Returns the bytes and each slice's offset.
-    static func fat(
+    public static func fat(
         _ slices: [(cpuType: UInt32, cpuSubtype: UInt32, bytes: [UInt8])], is64: Bool = false,
         alignment: UInt32 = 12
     ) -> (bytes: [UInt8], offsets: [Int]) {
@@ -633,7 +695,7 @@ struct MachOBuilder {
     // MARK: - A realistic app
 
     /// An arm64 (or armv7) iOS app executable with a bit of everything.
-    static func sampleApp(is64Bit: Bool = true) -> MachOBuilder {
+    public static func sampleApp(is64Bit: Bool = true) -> MachOBuilder {
         var b = MachOBuilder()
         b.is64Bit = is64Bit
         if !is64Bit {
@@ -705,20 +767,32 @@ struct MachOBuilder {
 
 /// An embedded signature: SuperBlob (0xfade0cc0) with a CodeDirectory, requirements, XML and DER entitlements,
 /// optionally an alternate CodeDirectory and a CMS blob wrapper. All big-endian.
-struct CodeSignatureBuilder {
-    var identifier = "com.example.wallet"
-    var teamID: String? = "ABCDE12345"
-    var version: UInt32 = 0x20400
-    var flags: UInt32 = 0
-    var hashType: UInt8 = 2
-    var execSegmentFlags: UInt64 = 0x11
-    var entitlementsXML: String?
-    var entitlementsDER: [UInt8]?
-    var alternateCodeDirectory = false
-    var cms: [UInt8]?
-    var requirements = true
+public struct CodeSignatureBuilder: Sendable {
+    public var identifier = "com.example.wallet"
+    public var teamID: String? = "ABCDE12345"
+    public var version: UInt32 = 0x20400
+    public var flags: UInt32 = 0
+    public var hashType: UInt8 = 2
+    public var execSegmentFlags: UInt64 = 0x11
+    public var entitlementsXML: String?
+    public var entitlementsDER: [UInt8]?
+    public var alternateCodeDirectory = false
+    public var cms: [UInt8]?
+    public var requirements = true
 
-    static let sampleEntitlements = """
+    public init(
+        identifier: String = "com.example.wallet", teamID: String? = "ABCDE12345", flags: UInt32 = 0,
+        entitlementsXML: String? = nil, entitlementsDER: [UInt8]? = nil, cms: [UInt8]? = nil
+    ) {
+        self.identifier = identifier
+        self.teamID = teamID
+        self.flags = flags
+        self.entitlementsXML = entitlementsXML
+        self.entitlementsDER = entitlementsDER
+        self.cms = cms
+    }
+
+    public static let sampleEntitlements = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
@@ -731,7 +805,7 @@ struct CodeSignatureBuilder {
         </plist>
         """
 
-    func codeDirectory(identifier: String, hashType: UInt8) -> [UInt8] {
+    public func codeDirectory(identifier: String, hashType: UInt8) -> [UInt8] {
         let headerSize: Int
         switch version {
         case 0x20400...: headerSize = 88
@@ -778,7 +852,7 @@ struct CodeSignatureBuilder {
         return w.bytes
     }
 
-    func build() -> [UInt8] {
+    public func build() -> [UInt8] {
         var blobs: [(UInt32, [UInt8])] = [(0, codeDirectory(identifier: identifier, hashType: hashType))]
         if requirements {
             var r = ByteWriter(bigEndian: true)
