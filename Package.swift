@@ -122,7 +122,7 @@ let package = Package(
                 intent: .custom(verb: "iosec", description: "Security review of the package's iOS code with iosec")),
             dependencies: ["iosec"]
         ),
-        .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore"]),
+        .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore", "IOSecTestSupport"]),
         .testTarget(
             name: "IOSecKitTests",
             dependencies: [
