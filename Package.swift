@@ -103,6 +103,7 @@ let package = Package(
             dependencies: [
                 "IOSecAudit",
                 "IOSecFixtures",
+                "IOSecTestSupport",
                 "CIOSecAllocator",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax")
@@ -136,7 +137,7 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1")
             ]
         ),
-        .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore", "IOSecFixtures"]),
+        .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore", "IOSecFixtures", "IOSecTestSupport"]),
         .testTarget(
             name: "IOSecKitTests",
             dependencies: [

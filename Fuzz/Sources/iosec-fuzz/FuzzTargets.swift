@@ -95,6 +95,12 @@ enum FuzzTargets {
                 }
             }
         },
+        "provisioning-profile": { bytes in
+            // The CMS envelope (DER or BER), the property list inside it, the certificates, and what reads it.
+            guard let profile = try? ProvisioningProfile(bytes: bytes) else { return }
+            _ = (profile.kind, profile.earliestExpiry, profile.expiresWithin(days: 30, of: Date()), profile.issues)
+            if let entitlements = profile.entitlements { _ = Entitlements.read(.dictionary(entitlements)) }
+        },
         "swift": { bytes in
             analyze(bytes, at: "App/Sources/Session.swift")
         },
