@@ -2,6 +2,7 @@ import CIOSecAllocator
 import Foundation
 import IOSecAudit
 import IOSecFixtures
+import IOSecTestSupport
 import SwiftParser
 import SwiftSyntax
 
@@ -53,7 +54,7 @@ struct Bench {
 
     static func exampleIPAs(_ args: [String]) throws {
         guard let dir = args.first, !dir.hasPrefix("--") else { usage() }
-        let insecure = try SampleApps.insecureIPA(profile: nil)
+        let insecure = try SampleApps.insecureIPA(profile: SampleProfiles.adHoc())
         let hardened = try SampleApps.hardenedIPA()
         try insecure.write(to: URL(fileURLWithPath: dir).appendingPathComponent("InsecureApp.ipa"))
         try hardened.write(to: URL(fileURLWithPath: dir).appendingPathComponent("HardenedApp.ipa"))
@@ -90,7 +91,8 @@ struct Bench {
             }
             unzip = min(unzip, Date().timeIntervalSince(start))
             let scanStart = Date()
-            let result = try Scanner(options: ScanOptions(jobs: ProcessInfo.processInfo.activeProcessorCount)).scan(file)
+            let result = try Scanner(options: ScanOptions(jobs: ProcessInfo.processInfo.activeProcessorCount)).scan(
+                file)
             scan = min(scan, Date().timeIntervalSince(scanStart))
             findings = result.activeFindings.count
         }

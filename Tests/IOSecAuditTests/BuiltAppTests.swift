@@ -1,6 +1,7 @@
 import Foundation
 import IOSecAudit
 import IOSecFixtures
+import IOSecTestSupport
 import Testing
 
 /// Built apps end to end: IPAs, `.app` and `.xcarchive` folders and lone Mach-O files, scanned as a user scans them,

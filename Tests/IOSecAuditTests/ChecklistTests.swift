@@ -420,3 +420,24 @@ import Testing
         #expect(text.hasPrefix("Checklist: 30 pass · 0 fail · 0 n/a · 22 manual"))
     }
 }
+
+/// The checklist of a built app: the binary items are decided, the source-only ones say they need the source.
+@Suite struct BuiltAppChecklistTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    @Test func builtAppChecklistDecidesTheBinaryItems() throws {
+        let insecure = Checklist.evaluate(
+            try Scanner().scan(Self.examples.appendingPathComponent("InsecureApp.ipa").path))
+        #expect(insecure.entry(38)?.verdict.label == "fail")
+        #expect(insecure.entry(25)?.verdict.label == "fail")
+        let outside = Set(insecure.outsideTheChecklist.map(\.ruleId))
+        #expect(outside.isSuperset(of: ["binary.not-stripped", "binary.injected-library", "binary.weak-api"]))
+        let hardened = Checklist.evaluate(
+            try Scanner().scan(Self.examples.appendingPathComponent("HardenedApp.ipa").path))
+        #expect(hardened.entry(38)?.verdict.label == "pass")
+        // A source scan cannot see the binary: item 38 says what to scan instead.
+        let source = Checklist.evaluate(try Scanner().scan(Self.examples.appendingPathComponent("HardenedApp").path))
+        #expect(source.entry(38)?.reason.contains("run `iosec checklist` on the .ipa") == true)
+    }
+}
