@@ -85,6 +85,8 @@ enum FuzzTargets {
             analyze(bytes, at: "App/Legacy/Session.m")
         },
         "macho": { bytes in
+            // The whole binary analysis (every binary rule, the signed entitlements), then the reader's extras.
+            _ = SourceAnalysis.analyzeBinary(bytes)
             guard let file = try? MachOFile(bytes: bytes) else { return }
             _ = file.imports
             for slice in file.slices {
@@ -103,6 +105,12 @@ enum FuzzTargets {
         },
         "swift": { bytes in
             analyze(bytes, at: "App/Sources/Session.swift")
+        },
+        "ipa": { bytes in
+            // The zip reader under its limits, bundle discovery and everything a built app's files go through.
+            var options = ScanOptions(jobs: 1)
+            options.bundleLimits = BundleLimits(maxEntries: 2_000, maxEntryBytes: 16 << 20, maxTotalBytes: 64 << 20)
+            _ = try? SourceAnalysis.analyzeIPA(Data(bytes), options: options)
         },
         "planted": { bytes in
             plantedCrash(bytes)

@@ -13,7 +13,6 @@ struct BuiltAppScanner {
     func scan(_ input: BuiltAppInput, progress: ScanProgress?) throws -> ScanResult {
         let started = Date()
         let contents: BundleContents
-        var diagnostics: [Diagnostic] = []
         let root: String
         switch input {
         case .machO(let path):
@@ -33,7 +32,24 @@ struct BuiltAppScanner {
                 throw ScanError.unreadableApp(path, error.description)
             }
         }
-        diagnostics += contents.listingProblems.map { Diagnostic(file: $0.path, message: $0.message) }
+        return try scan(contents, input: input, root: root, started: started, progress: progress)
+    }
+
+    /// An archive held in memory (`SourceAnalysis.analyzeIPA`, the fuzz target).
+    func scan(zipData: Data, name: String = "App.ipa") throws -> ScanResult {
+        let contents: BundleContents
+        do {
+            contents = try BundleContents(zipData: zipData, limits: limits)
+        } catch {
+            throw ScanError.unreadableApp(name, error.description)
+        }
+        return try scan(contents, input: .ipa(name), root: name, started: Date(), progress: nil)
+    }
+
+    private func scan(
+        _ contents: BundleContents, input: BuiltAppInput, root: String, started: Date, progress: ScanProgress?
+    ) throws -> ScanResult {
+        var diagnostics = contents.listingProblems.map { Diagnostic(file: $0.path, message: $0.message) }
 
         let layout = BundleLayout(entries: relevantEntries(contents.entries, input: input))
         guard let main = layout.mainApp else {

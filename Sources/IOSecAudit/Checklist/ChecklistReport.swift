@@ -271,9 +271,11 @@ struct ChecklistFacts {
         case .builtApp:
             let binaries = inventory.count(of: .machO)
             guard binaries > 0 else {
-                return .unseen("the scan read source, not a build: run `iosec checklist` on the .ipa, .app or .xcarchive")
+                return .unseen(
+                    "the scan read source, not a build: run `iosec checklist` on the .ipa, .app or .xcarchive")
             }
-            return .applies([ChecklistEvidence("\(binaries) Mach-O file\(binaries == 1 ? "" : "s") of the built app read")])
+            let files = "\(binaries) Mach-O file\(binaries == 1 ? "" : "s")"
+            return .applies([ChecklistEvidence("\(files) of the built app read")])
         }
     }
 }

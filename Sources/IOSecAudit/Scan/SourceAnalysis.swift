@@ -1,3 +1,5 @@
+import Foundation
+
 /// Analyses files held in memory, as the scanner would analyse them at those paths. For rule tests,
 /// `iosec explain`, and editors.
 ///
@@ -48,5 +50,13 @@ public enum SourceAnalysis {
             load: { bytes })
         let output = ProjectAnalysis.run([input], rules: rules, options: options)
         return Result(findings: output.findings, diagnostics: output.diagnostics)
+    }
+
+    /// An IPA held in memory, scanned as `iosec scan App.ipa` scans one (the fuzz harness, tools that already hold
+    /// the archive). Throws `ScanError` when nothing in it can be read.
+    public static func analyzeIPA(
+        _ data: Data, rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+    ) throws -> ScanResult {
+        try BuiltAppScanner(options: options, rules: rules).scan(zipData: data)
     }
 }

@@ -32,14 +32,20 @@ struct ProfileExpiredRule: ArtifactRule {
         var expiries: [(what: String, date: Date)] = []
         if let date = profile.expirationDate { expiries.append(("the profile", date)) }
         for certificate in profile.developerCertificates {
-            expiries.append(("the certificate \(certificate.commonName.map { "\"\($0)\"" } ?? "")", certificate.notValidAfter))
+            let name = certificate.commonName.map { " \"\($0)\"" } ?? ""
+            expiries.append(("the certificate\(name)", certificate.notValidAfter))
         }
         guard let first = expiries.min(by: { $0.date < $1.date }) else { return }
         let day = ProfileReading.day(first.date)
+        let snippet = ProfileReading.snippet(profile)
         if first.date <= now {
-            file.report(description, line: 1, snippet: ProfileReading.snippet(profile), message: "\(first.what) expired on \(day): this build no longer launches as signed", severity: .low)
+            file.report(
+                description, line: 1, snippet: snippet,
+                message: "\(first.what) expired on \(day): this build no longer launches as signed", severity: .low)
         } else if first.date <= now.addingTimeInterval(Double(warningDays) * 86_400) {
-            file.report(description, line: 1, snippet: ProfileReading.snippet(profile), message: "\(first.what) expires on \(day), within \(warningDays) days")
+            file.report(
+                description, line: 1, snippet: snippet,
+                message: "\(first.what) expires on \(day), within \(warningDays) days")
         }
     }
 }
