@@ -137,7 +137,7 @@ struct BuiltAppScanner {
         // among the resources.
         for entry in contents.entries where !covered.contains(entry.path) {
             guard let kind = FileKind.of(path: entry.path),
-                [.privacyManifest, .plist, .entitlements, .associationFile, .mobileProvision].contains(kind)
+                [.privacyManifest, .plist, .entitlements, .associationFile, .mobileProvision, .keyFile].contains(kind)
             else { continue }
             inputs.append(fileInput(entry, kind: kind, contents: contents))
         }

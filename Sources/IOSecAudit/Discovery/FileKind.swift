@@ -18,6 +18,8 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     /// A Mach-O executable or library inside a built app. Never decided from a name: the built-app reader knows
     /// which files are binaries from the bundles' Info.plist.
     case machO
+    /// Key and certificate files: `.pem`, `.key`, `.p12`, `.pfx`.
+    case keyFile
 
     /// The kind of the file at this (relative or absolute) path; nil for files iosec does not read.
     public static func of(path: String) -> FileKind? {
@@ -54,6 +56,9 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
         if name.hasSuffix(".mobileprovision") { return .mobileProvision }
         if name.hasSuffix(".ipa") { return .ipa }
         if name.hasSuffix(".storyboard") || name.hasSuffix(".xib") { return .interface }
+        if name.hasSuffix(".pem") || name.hasSuffix(".key") || name.hasSuffix(".p12") || name.hasSuffix(".pfx") {
+            return .keyFile
+        }
         return nil
     }
 }

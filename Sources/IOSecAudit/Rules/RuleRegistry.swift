@@ -63,6 +63,7 @@ public enum RuleRegistry {
         ATSArbitraryLoadsRule.self,  // network.ats-arbitrary-loads
         KeyboardCacheRule.self,  // storage.keyboard-cache
         HardcodedSecretPlistMatcher.self,  // secrets.hardcoded, in bundled plists
+        HardcodedSecretKeyFileMatcher.self,  // secrets.hardcoded, private keys in .pem / .key / .p12 files
         ATSExceptionInsecureRule.self,  // network.ats-exception-insecure
         AASADevAppIDRule.self,  // platform.aasa-dev-app-id
         AASAInvalidRule.self,  // platform.aasa-invalid

@@ -178,9 +178,26 @@ struct HardcodedSecretRule: SwiftRule {
                     FindingSpec(
                         severity: .info, confidence: .high,
                         message: "PostHog project API key (phc_…), public by design is hard-coded")
-                ])
+                ]),
+            RuleExample(
+                """
+                ↓-----BEGIN EC PRIVATE KEY-----
+                MHcCAQEEIBqV0m8m9bVqCkP2a7mZ8xJxk3Jb6cY1YzA0b2c3ZDRlZmegCgYIKoZIzj0DAQehRANCAAQ
+                -----END EC PRIVATE KEY-----
+                """, path: "App/Resources/client-key.pem",
+                findings: [FindingSpec(severity: .critical, message: "client-key.pem holds a private key")]),
+            RuleExample(
+                "↓PKCS#12 bytes", path: "App/Resources/client.p12",
+                findings: [FindingSpec(severity: .high, confidence: .medium, message: "client.p12 is a PKCS#12 bundle")]
+            )
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                -----BEGIN CERTIFICATE-----
+                MIIBszCCAVmgAwIBAgIUQ2FzZSBjZXJ0aWZpY2F0ZSBmb3IgcGlubmluZzAKBggqhkjOPQQDAjAU
+                -----END CERTIFICATE-----
+                """, path: "App/Resources/api-pin.pem"),
             RuleExample(
                 """
                 #define kTokenKey @"auth_token"
