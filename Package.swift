@@ -126,8 +126,8 @@ let package = Package(
                 intent: .custom(verb: "iosec", description: "Security review of the package's iOS code with iosec")),
             dependencies: ["iosec"]
         ),
-        // Builders of test material: Mach-O files and IPAs (signed profiles come from IOSecTestSupport). Used by the tests, the benchmark
-        // and the script that makes the example IPAs; not a product.
+        // Builders of test material: Mach-O files and IPAs (signed profiles come from IOSecTestSupport). Used by the
+        // tests, the benchmark and the script that makes the example IPAs; not a product.
         .target(
             name: "IOSecFixtures",
             dependencies: [

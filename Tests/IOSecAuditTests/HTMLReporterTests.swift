@@ -34,6 +34,20 @@ import Testing
         #expect(page.components(separatedBy: "</script>").count == 2)
     }
 
+    @Test func builtAppSummaryIsShownAndEscaped() {
+        var result = Self.result()
+        var app = AppSummary(input: "ipa", bundlePath: "Payload/\(Self.hostile).app")
+        app.name = Self.hostile
+        app.bundleID = "com.example.wallet"
+        app.architectures = ["arm64"]
+        result.appSummary = app
+        let page = HTMLReporter().render(result)
+        #expect(page.contains("<section id=\"app\"><h2>App</h2>"))
+        #expect(page.contains("<tr><th>Architectures</th><td>arm64</td></tr>"))
+        #expect(!page.contains(Self.hostile))
+        #expect(!HTMLReporter().render(Self.result()).contains("id=\"app\""))
+    }
+
     @Test func nothingIsLoadedFromElsewhere() {
         let page = HTMLReporter().render(Self.result())
         // No element has an attribute that loads anything. Quoted values are dropped first: escaped text from the

@@ -47,6 +47,7 @@ public struct HTMLReporter: Reporter {
             <main>
 
             """
+        if let app = result.appSummary { html += appSection(app) }
         html += summarySection(result)
         html += checklistSection(checklist)
         html += filtersSection(ruleOrder: ruleOrder, byRule: byRule, total: active.count)
@@ -69,6 +70,17 @@ public struct HTMLReporter: Reporter {
     }
 
     // MARK: - Sections
+
+    /// A built app's summary: every value comes from the scanned bundle, so all of it is escaped.
+    private func appSection(_ app: AppSummary) -> String {
+        var out = "<section id=\"app\"><h2>App</h2>\n<table class=\"app-summary\">\n"
+        for line in app.lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon], value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            out += "<tr><th>\(escape(String(key)))</th><td>\(escape(value))</td></tr>\n"
+        }
+        return out + "</table></section>\n"
+    }
 
     private func summarySection(_ result: ScanResult) -> String {
         let active = result.activeFindings
