@@ -201,13 +201,15 @@ struct BuiltAppScanner {
     private func fileInput(
         _ entry: BundleContents.Entry, kind: FileKind, contents: BundleContents, binary: BinaryContext? = nil
     ) -> FileInput {
-        FileInput(path: entry.path, kind: kind, size: entry.size, binary: binary) {
+        var input = FileInput(path: entry.path, kind: kind, size: entry.size, binary: binary) {
             do throws(BundleContents.Failure) {
                 return try contents.read(entry)
             } catch {
                 throw BundleReadFailure(description: error.description)
             }
         }
+        input.inBuiltApp = true
+        return input
     }
 
     static func languages(_ binaries: [BinarySummary]) -> String {

@@ -12,6 +12,8 @@ struct FileInput: Sendable {
     let load: @Sendable () throws -> [UInt8]
     /// For a Mach-O file of a built app: its role and its bundle's signing.
     var binary: BinaryContext?
+    /// A file of a built app (.ipa, .app, .xcarchive) rather than of a project.
+    var inBuiltApp = false
 
     init(_ file: DiscoveredFile) {
         relativePath = file.relativePath
@@ -103,6 +105,9 @@ struct FileAnalyzer: Sendable {
             return outcome
         case .ipa:
             // An .ipa inside a project folder is not opened: scan it on its own (`iosec scan App.ipa`).
+            return outcome
+        case .mobileProvision where !input.inBuiltApp:
+            // Profiles kept in a repository (for CI signing) are not what a build carries: only a built app's are read.
             return outcome
         default:
             analyzeArtifact(bytes, path: path, kind: input.kind, into: &outcome)
