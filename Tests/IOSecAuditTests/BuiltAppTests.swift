@@ -29,6 +29,17 @@ import Testing
         ipa.add("Payload/App.app/App", SampleApps.hardenedExecutable().build())
     }
 
+    @Test func profilesKeptInAProjectAreNotReported() throws {
+        let tree = TemporaryTree()
+        tree.write(
+            "Signing/App_AdHoc.mobileprovision",
+            bytes: try SampleProfiles.adHoc(expires: Date(timeIntervalSince1970: 0)))
+        tree.write("App/Main.swift", "print(1)\n")
+        let result = try Self.scan(tree.root)
+        #expect(!result.activeFindings.contains { $0.ruleId.hasPrefix("binary.") })
+        #expect(result.appSummary == nil)
+    }
+
     @Test func insecureIPAReportsEveryBinaryRule() throws {
         let tree = TemporaryTree()
         let path = tree.write("InsecureApp.ipa", bytes: [UInt8](try SampleApps.insecureIPA(profile: nil)))
