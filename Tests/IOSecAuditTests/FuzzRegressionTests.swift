@@ -28,4 +28,19 @@ import Testing
         let ats = SourceAnalysis.analyze(bytes: Array(plist.utf8), path: "App/Info.plist")
         #expect(ats.findings.map(\.ruleId).contains("network.ats-arbitrary-loads"))
     }
+
+    /// Found by the `ipa` target in its first 20 executions: a central directory whose offsets point past the end
+    /// made ZIPFoundation's in-memory archive trap ("Range requires lowerBound <= upperBound"). Archives are now only
+    /// read from files; this input must give a result or a `ScanError`, never a crash.
+    @Test func ipaWithOffsetsPastTheEnd() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/ipa/regression-memory-seek-past-end.ipa")
+        let data = try Data(contentsOf: url)
+        do {
+            let result = try SourceAnalysis.analyzeIPA(data)
+            #expect(result.appSummary != nil)
+        } catch let error as ScanError {
+            #expect(!error.description.isEmpty)
+        }
+    }
 }

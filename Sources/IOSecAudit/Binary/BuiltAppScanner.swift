@@ -35,17 +35,6 @@ struct BuiltAppScanner {
         return try scan(contents, input: input, root: root, started: started, progress: progress)
     }
 
-    /// An archive held in memory (`SourceAnalysis.analyzeIPA`, the fuzz target).
-    func scan(zipData: Data, name: String = "App.ipa") throws -> ScanResult {
-        let contents: BundleContents
-        do {
-            contents = try BundleContents(zipData: zipData, limits: limits)
-        } catch {
-            throw ScanError.unreadableApp(name, error.description)
-        }
-        return try scan(contents, input: .ipa(name), root: name, started: Date(), progress: nil)
-    }
-
     private func scan(
         _ contents: BundleContents, input: BuiltAppInput, root: String, started: Date, progress: ScanProgress?
     ) throws -> ScanResult {

@@ -53,10 +53,23 @@ public enum SourceAnalysis {
     }
 
     /// An IPA held in memory, scanned as `iosec scan App.ipa` scans one (the fuzz harness, tools that already hold
-    /// the archive). Throws `ScanError` when nothing in it can be read.
+    /// the archive). The bytes go to a temporary file, removed afterwards: archives are only ever read from files
+    /// (see `BundleContents`). Throws `ScanError` when nothing in it can be read.
     public static func analyzeIPA(
         _ data: Data, rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
     ) throws -> ScanResult {
-        try BuiltAppScanner(options: options, rules: rules).scan(zipData: data)
+        var template = Array((NSTemporaryDirectory() + "/iosec-XXXXXX.ipa").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard fd >= 0 else {
+            throw ScanError.unreadableApp("App.ipa", "no temporary file: \(String(cString: strerror(errno)))")
+        }
+        let path = String(cString: template)
+        defer { unlink(path) }
+        let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
+        close(fd)
+        guard written == data.count else {
+            throw ScanError.unreadableApp("App.ipa", "the temporary file could not be written")
+        }
+        return try BuiltAppScanner(options: options, rules: rules).scan(.ipa(path), progress: nil)
     }
 }
