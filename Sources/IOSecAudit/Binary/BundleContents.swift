@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// The files of a built app, read in place: the entries of an `.ipa` (a zip, never extracted to disk), or the files
 /// of an `.app` / `.xcarchive` folder. Paths are relative and `/`-separated (`Payload/Acme.app/Acme`), and they are
@@ -28,7 +27,7 @@ final class BundleContents: @unchecked Sendable {
     }
 
     private enum Backing {
-        case zip(Archive, [String: ZIPFoundation.Entry])
+        case zip(ZipArchive, [String: ZipArchive.Entry])
         case folder(root: String)
     }
 
@@ -42,41 +41,30 @@ final class BundleContents: @unchecked Sendable {
     private var bytesRead = 0
 
     /// Opens an `.ipa` (or any zip) at `path`.
-    convenience init(zipAt path: String, limits: BundleLimits = .default) throws(Failure) {
-        let archive: Archive
-        do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
-            throw .unreadable("not a readable zip archive (\(error)); an .ipa is a zip with Payload/<App>.app inside")
-        }
-        try self.init(archive: archive, limits: limits)
-    }
-
-    // No initialiser over `Data`: ZIPFoundation's in-memory archive traps on a seek past the end of the data (a
-    // hostile central directory does that; found by the `ipa` fuzz target). Archives are always read from a file.
-
-    private init(archive: Archive, limits: BundleLimits) throws(Failure) {
+    init(zipAt path: String, limits: BundleLimits = .default) throws(Failure) {
         self.limits = limits
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(path: path, maxEntries: limits.maxEntries)
+        } catch {
+            throw .unreadable(
+                "not a readable zip archive: \(error.description); an .ipa is a zip with Payload/<App>.app inside")
+        }
         var entries: [Entry] = []
-        var byPath: [String: ZIPFoundation.Entry] = [:]
+        var byPath: [String: ZipArchive.Entry] = [:]
         var problems: [(String, String)] = []
-        var listed = 0
-        for entry in archive {
-            listed += 1
-            guard listed <= limits.maxEntries else {
+        for (index, entry) in archive.entries.enumerated() {
+            guard index < limits.maxEntries else {
                 problems.append(
                     (".", "the archive lists more than \(limits.maxEntries) entries; the rest were not read"))
                 break
             }
             let path = entry.path
-            switch entry.type {
-            case .directory:
+            if entry.isDirectory { continue }
+            if entry.isSymlink {
+                problems.append(
+                    (Self.printable(path), "symbolic link in the archive: skipped (links are never followed)"))
                 continue
-            case .symlink:
-                problems.append((path, "symbolic link in the archive: skipped (links are never followed)"))
-                continue
-            case .file:
-                break
             }
             guard let clean = Self.safeRelativePath(path) else {
                 problems.append(
@@ -92,9 +80,6 @@ final class BundleContents: @unchecked Sendable {
                 Entry(
                     path: clean, size: Int(clamping: entry.uncompressedSize),
                     storedSize: Int(clamping: entry.compressedSize)))
-        }
-        if listed == 0 {
-            throw .unreadable("the zip archive is empty or its central directory cannot be read")
         }
         self.entries = entries
         self.backing = .zip(archive, byPath)
@@ -187,7 +172,7 @@ final class BundleContents: @unchecked Sendable {
             out.reserveCapacity(min(entry.size, hardCap, 64 << 20))
             var overflowed = false
             do {
-                _ = try archive.extract(zipEntry, bufferSize: 1 << 16, skipCRC32: false) { chunk in
+                try archive.read(zipEntry) { chunk in
                     guard out.count + chunk.count <= hardCap else {
                         overflowed = true
                         throw Failure.limit("")
@@ -200,7 +185,7 @@ final class BundleContents: @unchecked Sendable {
                         "decompressed past \(Self.size(hardCap)) (the per-entry, total or ratio limit) although it claims \(Self.size(entry.size)): not read"
                     )
                 }
-                throw .unreadable("damaged entry: \(error)")
+                throw .unreadable((error as? ZipArchive.Failure).map(\.description) ?? "damaged entry: \(error)")
             }
             bytes = out
         }
