@@ -163,12 +163,16 @@ final class ZipArchive {
         var position = dataOffset
         let end = dataOffset + entry.compressedSize
         // Hands out the entry's own bytes and nothing after them: a stream that does not end where the entry
-        // does is damage, not a reason to read on.
+        // does is damage, not a reason to read on. The last chunk is padded with zeros to the size asked for:
+        // ZIPFoundation's Linux inflate tells zlib every chunk is `bufferSize` long (a shorter one was read past
+        // its end: found by the `ipa` fuzz target under AddressSanitizer); bytes after the stream's end are ignored,
+        // and a stream that is not over by then fails its CRC.
         let provider: (Int64, Int) throws -> Data = { [fd] _, wanted in
             guard position < end else { throw Failure("the compressed data ends before the deflate stream does") }
             let count = Int(min(UInt64(max(wanted, 1)), end - position))
-            let chunk = try Self.read(fd: fd, at: position, count: count)
+            var chunk = try Self.read(fd: fd, at: position, count: count)
             position += UInt64(chunk.count)
+            if chunk.count < wanted { chunk += [UInt8](repeating: 0, count: wanted - chunk.count) }
             return Data(chunk)
         }
         let crc: UInt32
@@ -179,7 +183,9 @@ final class ZipArchive {
             }
             var running: UInt32 = 0
             while position < end {
-                let chunk = try provider(0, 1 << 16)
+                let count = Int(min(1 << 16, end - position))
+                let chunk = Data(try Self.read(fd: fd, at: position, count: count))
+                position += UInt64(count)
                 running = chunk.crc32(checksum: running)
                 try consume(chunk)
             }
