@@ -26,7 +26,8 @@ public enum TestTLSClient {
             @Sendable ([NIOSSLCertificate], EventLoopPromise<NIOSSLVerificationResult>) -> Void
         )? = nil,
         clientIdentity: TestIdentity? = nil,
-        timeout: TimeAmount = .seconds(30)  // generous: parallel test suites share two cores in CI
+        // Generous: parallel suites share two cores, and the cooperative pool, in CI.
+        timeout: TimeAmount = .seconds(120)
     ) async throws -> String {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates(trustRoots)

@@ -13,7 +13,7 @@ import Testing
         leaf = try ca.issueServerCertificate()
     }
 
-    func get(_ server: LocalTLSServer, _ path: String = "/", timeout: TimeAmount = .seconds(10)) async throws -> String
+    func get(_ server: LocalTLSServer, _ path: String = "/", timeout: TimeAmount = .seconds(60)) async throws -> String
     {
         try await TestTLSClient.get(
             port: server.port, path: path, trustRoots: [try ca.identity.nioCertificate()],

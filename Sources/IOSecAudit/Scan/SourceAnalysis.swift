@@ -63,7 +63,7 @@ public enum SourceAnalysis {
         guard fd >= 0 else {
             throw ScanError.unreadableApp("App.ipa", "no temporary file: \(String(cString: strerror(errno)))")
         }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
         close(fd)
