@@ -58,7 +58,9 @@ run_target() {
     # alone reads as growth against the RSS cap). Any one allocation over 300 MB fails (-malloc_limit_mb); the
     # process as a whole may not pass 1 GB, which leaves room for ASan's shadow memory and libFuzzer's corpus.
     # shellcheck disable=SC2086
-    IOSEC_FUZZ_TARGET=$name ASAN_OPTIONS="detect_leaks=0:quarantine_size_mb=16:${ASAN_OPTIONS:-}" \
+    # The Swift runtime's own crash reporter is off so that a trap (index out of range, overflow) reaches libFuzzer,
+    # whose deadly-signal handler prints a symbolised stack; under ASan the runtime's reporter faults instead.
+    IOSEC_FUZZ_TARGET=$name SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:quarantine_size_mb=16:${ASAN_OPTIONS:-}" \
         timeout --kill-after=30 $((seconds + 300)) \
         "$binary" "$dir/corpus" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=1024 -malloc_limit_mb=300 \
         -max_len="$max_len" \
@@ -76,7 +78,15 @@ run_target() {
     if [ "$status" -ne 0 ] || [ "$findings" -ne 0 ]; then
         echo "FAIL: $name (libFuzzer exit $status)"
         grep -E '^==[0-9]+==|^SUMMARY|ERROR: libFuzzer|Fatal error|deadly signal|Test unit written' "$dir/log" | head -20
-        find "$dir/artifacts" -type f -exec echo "   crashing input: {}" \;
+        # iosec's own frames of the first report: where to look.
+        grep -E '^ +#[0-9]+ .* in .*/Sources/' "$dir/log" | head -12 | sed 's/^ */   /'
+        local input
+        for input in "$dir"/artifacts/*; do
+            echo "   crashing input: $input ($(wc -c <"$input") bytes)"
+            # The CI machine's files are gone after the run: the log keeps the input (base64, first 8 KB).
+            echo "   its first 8 KB in base64 (decode with base64 -di, which skips the indent):"
+            head -c 8192 "$input" | base64 | sed 's/^/     /'
+        done
         [ "$status" -ne 0 ] && return "$status"
         return 1
     fi

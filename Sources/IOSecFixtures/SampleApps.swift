@@ -22,6 +22,8 @@ public enum SampleApps {
             framework + "/Info.plist",
             try infoPlist(executable: "LegacyKit", bundleID: "com.example.legacykit", name: "LegacyKit"))
         ipa.add(framework + "/LegacyKit", legacyFramework().build())
+        // An SDK from Apple's list of commonly used ones, in a release from before privacy manifests.
+        try addSDK("Alamofire", to: &ipa, app: app, manifest: nil)
         // An extension as downloaded from the App Store: FairPlay-encrypted.
         let appex = app + "/PlugIns/Share.appex"
         ipa.add(
@@ -58,6 +60,8 @@ public enum SampleApps {
             framework + "/Info.plist",
             try infoPlist(executable: "ModernKit", bundleID: "com.example.modernkit", name: "ModernKit"))
         ipa.add(framework + "/ModernKit", hardenedFramework().build())
+        // A listed SDK in a current release, its manifest in the resource bundle it keeps inside the framework.
+        try addSDK("Kingfisher", to: &ipa, app: app, manifest: "Kingfisher.bundle/PrivacyInfo.xcprivacy")
         ipa.add(
             app + "/PrivacyInfo.xcprivacy",
             Array(
@@ -83,6 +87,40 @@ public enum SampleApps {
         return try ipa.build()
     }
 
+    /// A third-party SDK framework (otherwise clean), with its privacy manifest at `manifest` inside the framework
+    /// folder, or none.
+    public static func addSDK(_ name: String, to ipa: inout IPABuilder, app: String, manifest: String?) throws {
+        let framework = app + "/Frameworks/\(name).framework"
+        ipa.add(
+            framework + "/Info.plist",
+            try infoPlist(executable: name, bundleID: "org.sdk.\(name)", name: name))
+        var binary = hardenedFramework()
+        binary.installName = "@rpath/\(name).framework/\(name)"
+        ipa.add(framework + "/" + name, binary.build())
+        if let manifest { ipa.add(framework + "/" + manifest, Array(sdkPrivacyManifest.utf8)) }
+    }
+
+    /// A third-party SDK's manifest: no tracking, one required-reason API declared with an SDK reason.
+    static let sdkPrivacyManifest = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>NSPrivacyTracking</key>
+        \t<false/>
+        \t<key>NSPrivacyAccessedAPITypes</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>NSPrivacyAccessedAPIType</key>
+        \t\t\t<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
+        \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
+        \t\t\t<array><string>C617.1</string></array>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        </plist>
+        """
+
     /// A binary Info.plist, as Xcode compiles it into the bundle.
     public static func infoPlist(
         executable: String, bundleID: String, name: String, extra: [String: Any] = [:]
@@ -105,6 +143,11 @@ public enum SampleApps {
         \t<string>ABCDE12345.com.example.insecure</string>
         \t<key>get-task-allow</key>
         \t<true/>
+        \t<key>keychain-access-groups</key>
+        \t<array>
+        \t\t<string>ABCDE12345.com.example.insecure</string>
+        \t\t<string>FGHIJ67890.com.example.shared</string>
+        \t</array>
         </dict>
         </plist>
         """
@@ -123,7 +166,8 @@ public enum SampleApps {
         """
 
     /// Every binary rule once: no PIE, Objective-C without stack canaries, debug symbols, an injected library, a
-    /// build-machine rpath, weak C APIs, UIWebView, a secret and a cleartext URL in its strings, get-task-allow.
+    /// build-machine rpath, weak C APIs, UIWebView, a secret and a cleartext URL in its strings, get-task-allow, and a
+    /// keychain group of another team (which the example's profile does not grant).
     public static func insecureExecutable() -> MachOBuilder {
         var b = MachOBuilder()
         b.flags = 0x0000_0085  // MH_NOUNDEFS | MH_DYLDLINK | MH_TWOLEVEL, no MH_PIE

@@ -1,5 +1,6 @@
 import Foundation
 import IOSecAudit
+import IOSecCore
 import IOSecFixtures
 import Testing
 
@@ -13,6 +14,26 @@ import Testing
         let binary: MachOBuilder
         var role: BinaryRole = .appExecutable
         var signing: SigningKind = .noProfile
+        var profile: PropertyListDictionary? = nil
+    }
+
+    /// What an ad-hoc profile of team ABCDE12345 grants for com.example.app.
+    static let profileGrants = PropertyListDictionary([
+        "application-identifier": .string("ABCDE12345.com.example.app"),
+        "com.apple.developer.team-identifier": .string("ABCDE12345"),
+        "keychain-access-groups": .array(PropertyListArray([.init(value: .string("ABCDE12345.*"))])),
+        "get-task-allow": .bool(false), "aps-environment": .string("production")
+    ])
+
+    /// An app signed with these entitlements (XML plist body entries).
+    static func signed(_ body: String) -> MachOBuilder {
+        objcApp {
+            $0.codeSignature = CodeSignatureBuilder(
+                identifier: "com.example.app",
+                entitlementsXML:
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(body)</dict></plist>"
+            ).build()
+        }
     }
 
     static func clean() -> MachOBuilder { SampleApps.hardenedExecutable() }
@@ -33,6 +54,20 @@ import Testing
     }
 
     static let triggering: [String: [Case]] = [
+        "binary.entitlements-profile-mismatch": [
+            Case(
+                name: "keychain group of another team",
+                binary: signed(
+                    "<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
+                        + "<key>keychain-access-groups</key><array><string>FGHIJ67890.com.example.shared</string></array>"
+                ), signing: .adHoc, profile: profileGrants),
+            Case(
+                name: "push environment and associated domains the profile does not grant",
+                binary: signed(
+                    "<key>aps-environment</key><string>development</string>"
+                        + "<key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array>"
+                ), signing: .adHoc, profile: profileGrants)
+        ],
         "binary.no-pie": [
             Case(name: "executable without MH_PIE", binary: objcApp { $0.flags = 0x85 }),
             Case(
@@ -121,6 +156,24 @@ import Testing
     ]
 
     static let nonTriggering: [String: [Case]] = [
+        "binary.entitlements-profile-mismatch": [
+            Case(
+                name: "every entitlement granted, keychain groups through the team wildcard",
+                binary: signed(
+                    "<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
+                        + "<key>keychain-access-groups</key><array><string>ABCDE12345.com.example.app</string>"
+                        + "<string>ABCDE12345.com.example.shared</string></array>"
+                        + "<key>aps-environment</key><string>production</string>"),
+                signing: .adHoc, profile: profileGrants),
+            Case(
+                name: "get-task-allow differs (binary.debug-entitlement's)",
+                binary: signed(
+                    "<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
+                        + "<key>get-task-allow</key><true/>"), signing: .adHoc, profile: profileGrants),
+            Case(
+                name: "no embedded profile (App Store build)",
+                binary: signed("<key>aps-environment</key><string>development</string>"))
+        ],
         "binary.no-pie": [
             Case(name: "PIE executable", binary: objcApp()),
             Case(name: "dylib (no MH_PIE by design)", binary: SampleApps.hardenedFramework(), role: .library)
@@ -214,8 +267,11 @@ import Testing
     ]
 
     static func findings(_ c: Case, id: String) -> [Finding] {
-        SourceAnalysis.analyzeBinary(c.binary.build(), role: c.role, signing: c.signing, rules: RuleSet.all.only(id))
-            .findings.filter { $0.ruleId == id }
+        SourceAnalysis.analyzeBinary(
+            c.binary.build(), role: c.role, signing: c.signing, profileEntitlements: c.profile,
+            rules: RuleSet.all.only(id)
+        )
+        .findings.filter { $0.ruleId == id }
     }
 
     @Test func everyBinaryRuleHasExamples() {

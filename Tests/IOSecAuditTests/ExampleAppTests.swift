@@ -57,7 +57,9 @@ import Testing
     static let notSeeded: [String: String] = [
         "platform.passkeys-without-webcredentials":
             "the app declares webcredentials (in developer mode, its own finding)",
-        "privacy.manifest-invalid": "the app has no privacy manifest at all (privacy.required-reason-api)"
+        "privacy.manifest-invalid": "the app has no privacy manifest at all (privacy.required-reason-api)",
+        "privacy.sdk-manifest-missing":
+            "read from a built app's frameworks: seeded in Examples/InsecureApp.ipa (BuiltAppTests.insecureIPAReportsEveryBinaryRule)"
     ]
 
     @Test func everyRuleIsSeededInTheInsecureApp() throws {

@@ -36,13 +36,24 @@ import Testing
     /// inflate loop read on at the end of the file for ever. iosec now reads zips itself (`ZipArchive`) and hands
     /// inflate only the entry's own bytes. The third, under AddressSanitizer: zlib read past a short last chunk
     /// (ZIPFoundation gives it the buffer size, not the chunk's); chunks are now padded.
+    /// Found by the `objc` target in CI (30 s): a file whose first token is `=` gave an assignment whose target
+    /// started at token -1, and the AFNetworking trust rule read it (index out of range).
+    @Test func objectiveCFileStartingWithAnAssignmentIsAnalysed() throws {
+        let url = Self.corpus.appendingPathComponent("objc/regression-assignment-first-token.m")
+        let result = SourceAnalysis.analyze(bytes: Array(try Data(contentsOf: url)), path: "App/Legacy/Session.m")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.findings.map(\.ruleId).contains("secrets.hardcoded"))
+    }
+
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
+
     @Test(arguments: [
         "regression-memory-seek-past-end.ipa", "regression-deflate-past-the-end.ipa",
         "regression-short-inflate-chunk.ipa"
     ])
     func damagedIPAsEndWithAResultOrAnError(name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/ipa/\(name)")
+        let url = Self.corpus.appendingPathComponent("ipa/\(name)")
         let data = try Data(contentsOf: url)
         do {
             let result = try SourceAnalysis.analyzeIPA(data)

@@ -26,6 +26,12 @@ public enum SigningKind: String, Sendable, Codable {
 struct BinaryContext: Sendable {
     var role: BinaryRole
     var signing: SigningKind = .noProfile
+    /// The `.framework` folder the binary is the executable of (`Alamofire.framework`), if any.
+    var framework: String? = nil
+    /// Whether that framework carries a `PrivacyInfo.xcprivacy` (at its root or in a resource bundle inside it).
+    var frameworkHasPrivacyManifest = false
+    /// The entitlements the bundle's embedded provisioning profile grants; nil without a readable profile.
+    var profileEntitlements: PropertyListDictionary? = nil
 }
 
 /// A Mach-O file being analysed, and where its rules report. Binaries have no lines: findings point at line 1 of
@@ -36,6 +42,12 @@ public final class BinaryFile {
     public let machO: MachOFile
     public let role: BinaryRole
     public let signing: SigningKind
+    /// The `.framework` folder this binary is the executable of (`Alamofire.framework`), if any.
+    public let framework: String?
+    /// Whether that framework carries a privacy manifest.
+    public let frameworkHasPrivacyManifest: Bool
+    /// The entitlements the bundle's embedded provisioning profile grants; nil without a readable profile.
+    public let profileEntitlements: PropertyListDictionary?
     private(set) var findings: [Finding] = []
 
     init(path: String, machO: MachOFile, context: BinaryContext) {
@@ -43,6 +55,9 @@ public final class BinaryFile {
         self.machO = machO
         self.role = context.role
         self.signing = context.signing
+        self.framework = context.framework
+        self.frameworkHasPrivacyManifest = context.frameworkHasPrivacyManifest
+        self.profileEntitlements = context.profileEntitlements
     }
 
     /// The file's name inside the bundle (`Acme`, `Alamofire`).

@@ -50,13 +50,20 @@ struct BuiltAppScanner {
         var inputs: [FileInput] = []
         var summary = AppSummary(input: input.label, bundlePath: main.path)
         var covered: Set<String> = []
+        // The folders holding a privacy manifest, each ending in "/" (a framework's own, or a resource bundle's).
+        let manifestFolders = contents.entries.compactMap { entry -> String? in
+            guard entry.path.hasSuffix("/PrivacyInfo.xcprivacy") else { return nil }
+            return String(entry.path.dropLast("PrivacyInfo.xcprivacy".count))
+        }
         for bundle in layout.bundles {
             var signing = SigningKind.noProfile
+            var profileEntitlements: PropertyListDictionary?
             if let entry = bundle.profile {
                 covered.insert(entry.path)
                 inputs.append(fileInput(entry, kind: .mobileProvision, contents: contents))
                 if let profile = try? contents.read(entry), let decoded = ProfileReading.read(profile) {
                     signing = decoded.signing
+                    profileEntitlements = decoded.entitlements
                     if bundle.path == main.path { summary.profile = decoded.summary }
                 }
             }
@@ -106,9 +113,12 @@ struct BuiltAppScanner {
                 case .appExtension: .extensionExecutable
                 case .framework: .library
                 }
-            inputs.append(
-                fileInput(
-                    executable, kind: .machO, contents: contents, binary: BinaryContext(role: role, signing: signing)))
+            var context = BinaryContext(role: role, signing: signing, profileEntitlements: profileEntitlements)
+            if bundle.kind == .framework {
+                context.framework = bundle.name
+                context.frameworkHasPrivacyManifest = manifestFolders.contains { $0.hasPrefix(bundle.path + "/") }
+            }
+            inputs.append(fileInput(executable, kind: .machO, contents: contents, binary: context))
             switch bundle.kind {
             case .framework: summary.frameworks.append(bundle.name)
             case .appExtension: summary.extensions.append(bundle.name)
@@ -122,12 +132,14 @@ struct BuiltAppScanner {
                 fileInput(dylib, kind: .machO, contents: contents, binary: BinaryContext(role: .library)))
             summary.frameworks.append((dylib.path as NSString).lastPathComponent)
         }
-        // Other files the source rules know how to read: privacy manifests, bundled property lists, profiles left
-        // among the resources.
+        // Other files the source rules know how to read: privacy manifests, bundled property lists, JSON and
+        // databases, keys and profiles left among the resources.
+        let bundledKinds: Set<FileKind> = [
+            .privacyManifest, .plist, .entitlements, .associationFile, .mobileProvision, .keyFile, .bundledJSON,
+            .bundledDatabase
+        ]
         for entry in contents.entries where !covered.contains(entry.path) {
-            guard let kind = FileKind.of(path: entry.path),
-                [.privacyManifest, .plist, .entitlements, .associationFile, .mobileProvision, .keyFile].contains(kind)
-            else { continue }
+            guard let kind = FileKind.ofBundled(path: entry.path), bundledKinds.contains(kind) else { continue }
             inputs.append(fileInput(entry, kind: kind, contents: contents))
         }
 

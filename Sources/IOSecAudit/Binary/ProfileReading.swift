@@ -8,7 +8,9 @@ enum ProfileReading {
         file.parsed("IOSecCore.ProvisioningProfile") { file in try? ProvisioningProfile(bytes: file.bytes) }
     }
 
-    static func read(_ bytes: [UInt8]) -> (signing: SigningKind, summary: ProfileSummary)? {
+    static func read(_ bytes: [UInt8]) -> (
+        signing: SigningKind, summary: ProfileSummary, entitlements: PropertyListDictionary?
+    )? {
         guard let profile = try? ProvisioningProfile(bytes: bytes) else { return nil }
         let signing: SigningKind =
             switch profile.kind {
@@ -20,7 +22,7 @@ enum ProfileReading {
         let summary = ProfileSummary(
             kind: profile.kind.rawValue, name: profile.name, teamID: profile.teamIdentifiers.first,
             expires: profile.expirationDate.map(day), provisionedDevices: profile.provisionedDevices.count)
-        return (signing, summary)
+        return (signing, summary, profile.entitlements)
     }
 
     /// What a finding shows in place of a source line: kind, name, team and expiry.

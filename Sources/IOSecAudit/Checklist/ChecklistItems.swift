@@ -30,6 +30,7 @@ public enum Checklist {
         "binary.rpath-unsafe": "run-path search paths have no item of their own",
         "binary.encrypted": "a note on what an encrypted build lets iosec see, not a weakness",
         "binary.provisioning-development": "how a build is signed has no item of its own",
+        "binary.entitlements-profile-mismatch": "how a build is signed has no item of its own",
         "binary.profile-expired": "profile expiry has no item of its own"
     ]
 
@@ -342,9 +343,10 @@ public enum Checklist {
         ),
         ChecklistItem(
             51, "Privacy manifest declares required-reason APIs (App Store rule since 2024)", from: "—", kind: "auto",
-            rules: ["privacy.required-reason-api", "privacy.manifest-invalid"], decision: .rules,
+            rules: ["privacy.required-reason-api", "privacy.manifest-invalid", "privacy.sdk-manifest-missing"],
+            decision: .rules,
             check:
-                "Check that PrivacyInfo.xcprivacy lists each required-reason API the app and its SDKs use, with a valid reason."
+                "Check that PrivacyInfo.xcprivacy lists each required-reason API the app and its SDKs use, with a valid reason, and that each SDK on Apple's list ships its own manifest."
         ),
         ChecklistItem(
             52,

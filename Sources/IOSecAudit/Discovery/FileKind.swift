@@ -20,6 +20,20 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case machO
     /// Key and certificate files: `.pem`, `.key`, `.p12`, `.pfx`.
     case keyFile
+    /// A `.json` file inside a built app. Only the built-app reader gives this kind: in a project, JSON is as often
+    /// test fixtures and tooling as it is what ships.
+    case bundledJSON
+    /// A database inside a built app (`.sqlite`, `.sqlite3`, `.db`, `.realm`); only the built-app reader gives it.
+    case bundledDatabase
+
+    /// The kind of a file inside a built app: what `of(path:)` says, and the kinds only a built app has.
+    public static func ofBundled(path: String) -> FileKind? {
+        if let kind = of(path: path) { return kind }
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        if name.hasSuffix(".json") { return .bundledJSON }
+        if [".sqlite", ".sqlite3", ".db", ".realm"].contains(where: { name.hasSuffix($0) }) { return .bundledDatabase }
+        return nil
+    }
 
     /// The kind of the file at this (relative or absolute) path; nil for files iosec does not read.
     public static func of(path: String) -> FileKind? {

@@ -430,7 +430,8 @@ final class ObjCSource {
     /// Assignments `target = value;` in code: `self.token = x`, `_password = y`, `defaults[@"k"] = v`.
     private func findAssignments() -> [ObjCAssignment] {
         var result: [ObjCAssignment] = []
-        for index in tokens.indices where isPunct(index, "=") {
+        // An `=` with nothing before it (a file that starts with one) has no target.
+        for index in tokens.indices.dropFirst() where isPunct(index, "=") {
             var start = index - 1
             while start > 0 {
                 let previous = start - 1

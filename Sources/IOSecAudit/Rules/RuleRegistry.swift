@@ -64,6 +64,8 @@ public enum RuleRegistry {
         KeyboardCacheRule.self,  // storage.keyboard-cache
         HardcodedSecretPlistMatcher.self,  // secrets.hardcoded, in bundled plists
         HardcodedSecretKeyFileMatcher.self,  // secrets.hardcoded, private keys in .pem / .key / .p12 files
+        HardcodedSecretJSONMatcher.self,  // secrets.hardcoded, in a built app's JSON files
+        HardcodedSecretDatabaseMatcher.self,  // secrets.hardcoded, in a built app's databases
         ATSExceptionInsecureRule.self,  // network.ats-exception-insecure
         AASADevAppIDRule.self,  // platform.aasa-dev-app-id
         AASAInvalidRule.self,  // platform.aasa-invalid
@@ -118,9 +120,11 @@ public enum RuleRegistry {
         RPathUnsafeRule.self,  // binary.rpath-unsafe
         EncryptedBinaryRule.self,  // binary.encrypted
         DebugEntitlementRule.self,  // binary.debug-entitlement
+        EntitlementsProfileMismatchRule.self,  // binary.entitlements-profile-mismatch
         UIWebViewBinaryMatcher.self,  // platform.uiwebview, from the class symbol
         HardcodedSecretBinaryMatcher.self,  // secrets.hardcoded, in C strings
-        CleartextURLBinaryMatcher.self  // network.cleartext-url, in C strings
+        CleartextURLBinaryMatcher.self,  // network.cleartext-url, in C strings
+        SDKPrivacyManifestMissingRule.self  // privacy.sdk-manifest-missing, per embedded framework
     ]
 
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing

@@ -1,4 +1,5 @@
 import Foundation
+import IOSecCore
 
 /// Analyses files held in memory, as the scanner would analyse them at those paths. For rule tests,
 /// `iosec explain`, and editors.
@@ -43,11 +44,11 @@ public enum SourceAnalysis {
     /// binary rules' tests).
     public static func analyzeBinary(
         _ bytes: [UInt8], path: String = "Payload/App.app/App", role: BinaryRole = .appExecutable,
-        signing: SigningKind = .noProfile, rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+        signing: SigningKind = .noProfile, profileEntitlements: PropertyListDictionary? = nil, rules: RuleSet = .all,
+        options: ScanOptions = ScanOptions(jobs: 1)
     ) -> Result {
-        let input = FileInput(
-            path: path, kind: .machO, size: bytes.count, binary: BinaryContext(role: role, signing: signing),
-            load: { bytes })
+        let context = BinaryContext(role: role, signing: signing, profileEntitlements: profileEntitlements)
+        let input = FileInput(path: path, kind: .machO, size: bytes.count, binary: context, load: { bytes })
         let output = ProjectAnalysis.run([input], rules: rules, options: options)
         return Result(findings: output.findings, diagnostics: output.diagnostics)
     }
