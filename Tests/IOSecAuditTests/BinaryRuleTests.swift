@@ -332,6 +332,16 @@ import Testing
         #expect(found.contains { $0.severity == .info })  // the publishable key
     }
 
+    /// Found on real linker output: a format string holding a URL gave a snippet with the format and its newline.
+    @Test func cleartextURLEndsAtWhitespace() {
+        let b = Self.objcApp {
+            $0.segments[0].sections[1] = .strings("__TEXT", "__cstring", ["http://api.acme-bank.com/v1 %d\n"])
+        }
+        let found = SourceAnalysis.analyzeBinary(b.build(), rules: RuleSet.all.only("network.cleartext-url")).findings
+        #expect(found.map(\.snippet) == ["arm64: \"http://api.acme-bank.com/v1\""])
+        #expect(found.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("%d") })
+    }
+
     @Test func cleartextURLsOnlyInTheAppsOwnExecutable() {
         let b = Self.objcApp {
             $0.segments[0].sections[1] = .strings(

@@ -57,7 +57,8 @@ public struct MachOSlice: Sendable {
     /// Whether debug symbols remain: an N_STAB entry other than the `radr://5614542` marker `strip` leaves.
     public internal(set) var hasDebugSymbols = false
 
-    /// Non-debug symbols without N_EXT (local functions and data): a stripped app has few.
+    /// Non-debug symbols without N_EXT (local functions and data), the linker's `__dyld_private` left out: a
+    /// stripped app has few.
     public internal(set) var localSymbolCount = 0
     /// Defined symbols with N_EXT (exported or private-external).
     public internal(set) var externalDefinedSymbolCount = 0
