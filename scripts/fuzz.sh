@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 targets=(
     xml-plist:16384 binary-plist:8192 openstep-plist:8192 info-plist:16384 pbxproj:16384 xcconfig:4096
     aasa:8192 privacy-manifest:8192 entitlements:4096 certificate:8192 spki-pin:4096 interface:16384
-    coredata:8192 objc:16384 macho:16384 provisioning-profile:16384 swift:16384 ipa:16384
+    coredata:8192 objc:16384 macho:16384 provisioning-profile:16384 swift:16384 ipa:16384 bundled-json:8192
 )
 planted=planted:1024
 binary=Fuzz/.build/release/iosec-fuzz

@@ -1,5 +1,5 @@
 import Foundation
-import IOSecAudit
+@testable import IOSecAudit
 import IOSecFixtures
 import Testing
 
@@ -52,6 +52,21 @@ import Testing
         ])
         #expect(found.allSatisfy { $0.severity == .info }, "\(found.map(\.message))")
         #expect(found.count == 1)  // the publishable key, as info
+    }
+
+    @Test func jsonStringsKnowTheirKeyLineAndColumn() {
+        let text = """
+            {"users": [{"name": "ops", "password": "a\\"b"}], "keys": ["k1", "k2"],
+             "nested": {"deep": {"token": "t"}}, "after": "x", "image": "\(String(repeating: "A", count: 5000))", "end": "z"}
+            """
+        let values = JSONStrings(Array(text.utf8)).map { "\($0.key ?? "-")=\($0.value)@\($0.line):\($0.column)" }
+        #expect(
+            values == [
+                "name=ops@1:21", "password=a\"b@1:40", "keys=k1@1:59", "keys=k2@1:65", "token=t@2:31",
+                "after=x@2:47", "end=z@2:5072"
+            ], "\(values)")
+        // Not JSON at all: whatever strings it holds, no crash.
+        #expect(JSONStrings(Array("]]}}\"open".utf8)).map(\.value) == ["open"])
     }
 
     @Test func tokensInABundledDatabaseAreReportedOnce() throws {

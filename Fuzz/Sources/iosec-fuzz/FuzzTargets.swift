@@ -103,6 +103,11 @@ enum FuzzTargets {
             _ = (profile.kind, profile.earliestExpiry, profile.expiresWithin(days: 30, of: Date()), profile.issues)
             if let entitlements = profile.entitlements { _ = Entitlements.read(.dictionary(entitlements)) }
         },
+        "bundled-json": { bytes in
+            // JSON and databases as a built app ships them: the streaming JSON reader and the database text scan.
+            _ = SourceAnalysis.analyzeBundled(bytes: bytes, path: "Payload/App.app/config.json")
+            _ = SourceAnalysis.analyzeBundled(bytes: bytes, path: "Payload/App.app/Seed.sqlite")
+        },
         "swift": { bytes in
             analyze(bytes, at: "App/Sources/Session.swift")
         },

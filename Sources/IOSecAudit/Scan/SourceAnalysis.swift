@@ -40,6 +40,18 @@ public enum SourceAnalysis {
         return Result(findings: output.findings, diagnostics: output.diagnostics)
     }
 
+    /// One file as raw bytes, analysed as if found inside a built app at `path` (so `.json` and databases are read,
+    /// and provisioning profiles are). For the fuzz harness.
+    public static func analyzeBundled(
+        bytes: [UInt8], path: String, rules: RuleSet = .all, options: ScanOptions = ScanOptions(jobs: 1)
+    ) -> Result {
+        guard let kind = FileKind.ofBundled(path: path) else { return Result(findings: [], diagnostics: []) }
+        var input = FileInput(path: path, kind: kind, bytes: bytes)
+        input.inBuiltApp = true
+        let output = ProjectAnalysis.run([input], rules: rules, options: options)
+        return Result(findings: output.findings, diagnostics: output.diagnostics)
+    }
+
     /// A Mach-O file held in memory, analysed as a scan of a built app analyses one in the given role (for the
     /// binary rules' tests).
     public static func analyzeBinary(
