@@ -31,12 +31,12 @@ import Testing
                 """
                 {
                   "environment": "production",
-                  "backend": { "user": "ops", "password": "Winter#2024!" },
+                  "backend": { "user": "ops", "password": "Winter#2024!", "pin": "4921" },
                   "aws": ["AKIAIOSFODNN7QWERTYZ"]
                 }
                 """)
         ])
-        #expect(found.map(\.line) == [3, 4], "\(found.map(\.message))")
+        #expect(found.map(\.line) == [3, 3, 4], "\(found.map(\.message))")
         #expect(found.first?.message.contains("'password' is bundled in a JSON file") == true)
         #expect(found.allSatisfy { $0.file == "Payload/App.app/config.json" && $0.severity >= .high })
     }
@@ -48,7 +48,16 @@ import Testing
                 #"{"v":"5.7.4","fr":60,"layers":[{"nm":"token ring","ty":4,"ks":{"o":{"a":0,"k":100}}}]}"#),
             "en.json": Self.json(#"{"password": "Password", "password_hint": "At least 12 characters"}"#),
             "settings.json": Self.json(
-                #"{"apiKey": "<YOUR_API_KEY>", "token": "", "stripe": "pk_live_51Habcdefghijklmnop"}"#)
+                #"{"apiKey": "<YOUR_API_KEY>", "token": "", "stripe": "pk_live_51Habcdefghijklmnop"}"#),
+            // Found in real apps' JSON: switches and lists named after cookies and credentials, a lock file, and a
+            // localisation table.
+            "ios-config.json": Self.json(
+                #"{"trackerCookie": "enabled", "navigatorCredentials": "disabled", "thirdPartyCookieNames": ["__Secure-3PAPISID", "SAPISID"], "tokenLength": "32"}"#
+            ),
+            "package-lock.json": Self.json(#"{"packages": {"js-tokens": "^4.0.0", "secret-handshake": "1.2.3"}}"#),
+            "ca.lproj/app.json": Self.json(#"{"password": "Contrasenya", "pin": "PIN"}"#),
+            "app.json": Self.json(
+                #"{"field": {"password": "Passwort", "password_placeholder": "At least 12 characters"}}"#)
         ])
         #expect(found.allSatisfy { $0.severity == .info }, "\(found.map(\.message))")
         #expect(found.count == 1)  // the publishable key, as info

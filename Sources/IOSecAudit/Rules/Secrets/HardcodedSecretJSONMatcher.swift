@@ -12,6 +12,9 @@ struct HardcodedSecretJSONMatcher: ArtifactRule {
     static let maxFindings = 20
 
     static func check(_ file: ArtifactFile) {
+        // Localisation tables hold the word "Password" in every language under the key "password".
+        let lowerPath = file.path.lowercased()
+        let isLocalisation = ["lproj/", "locali", "i18n", "translation"].contains { lowerPath.contains($0) }
         var reported = 0
         for string in JSONStrings(file.bytes) where reported < maxFindings {
             let text = string.value
@@ -31,9 +34,7 @@ struct HardcodedSecretJSONMatcher: ArtifactRule {
                 }
                 continue
             }
-            guard let key = string.key, let category = SensitiveName.classify(key),
-                HardcodedSecretRule.credentialCategories.contains(category),
-                HardcodedSecretRule.looksLikeCredentialValue(text)
+            guard !isLocalisation, let key = string.key, isCredentialKey(key), looksLikeCredential(text, key: key)
             else { continue }
             reported += 1
             file.report(
@@ -42,6 +43,57 @@ struct HardcodedSecretJSONMatcher: ArtifactRule {
                     "'\(key)' is bundled in a JSON file anyone with the app can read; do not ship credentials in the app",
                 severity: .high, confidence: .medium)
         }
+    }
+}
+
+extension HardcodedSecretJSONMatcher {
+    /// Configuration JSON names its switches and lists after what they govern ("trackerCookie": "enabled",
+    /// "thirdPartyCookieNames": [...], "js-tokens": "^4.0.0"), so a key counts only when its last word names the
+    /// credential itself: `password`, `adminPassword`, `api_key`, `client_secret`, `refreshToken`, `pin`.
+    static func isCredentialKey(_ key: String) -> Bool {
+        let words = Self.words(key)
+        guard let last = words.last else { return false }
+        if ["password", "passwd", "pwd", "passcode", "passphrase", "pin", "secret", "token"].contains(last) {
+            return true
+        }
+        guard words.count >= 2 else { return false }
+        let pair = words[words.count - 2] + " " + last
+        return ["api key", "access key", "secret key", "private key", "signing key", "encryption key", "app secret"]
+            .contains(pair)
+    }
+
+    /// A value that could be the credential: not a state word or a label (letters only: "Contrasenya", "Passwort",
+    /// "enabled"), not text for people, not a version or a placeholder.
+    static func looksLikeCredential(_ value: String, key: String) -> Bool {
+        guard HardcodedSecretRule.looksLikeCredentialValue(value) else { return false }
+        let isPIN = words(key).last == "pin" || words(key).last == "passcode"
+        if isPIN { return value.count >= 4 && value.allSatisfy(\.isNumber) }
+        guard value.count >= 6, !value.hasPrefix("^"), !value.hasPrefix("~") else { return false }
+        // Labels and switches are letters only; a password or key has a digit or a symbol.
+        return value.contains { !$0.isLetter }
+    }
+
+    /// `adminPassword` → [admin, password]; `client_secret`, `api-key` → [client, secret], [api, key].
+    static func words(_ key: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for character in key {
+            if !character.isLetter && !character.isNumber {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            if character.isUppercase, previousWasLower {
+                words.append(current.lowercased())
+                current = ""
+            }
+            current.append(character)
+            previousWasLower = character.isLowercase || character.isNumber
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
     }
 }
 
