@@ -88,17 +88,15 @@ import Testing
         #expect(custom.redact("password_hint=dog") == "password_hint=dog")
     }
 
-    @Test func hostileAndHugeInputs() {
+    // Hang guard for quadratic work, not a speed test (timings are benchmarks' business).
+    @Test(.timeLimit(.minutes(2))) func hostileAndHugeInputs() {
         #expect(redactor.redact("") == "")
         #expect(redactor.redact("password=") == "password=")
         #expect(redactor.redact("password=\"unterminated") == "password=\"[REDACTED:password]")
         #expect(redactor.redact("🔑 token=🙈🙉 ok") == "🔑 token=[REDACTED:token] ok")
         let big = String(repeating: "word password=x ", count: 20_000)
-        let clock = ContinuousClock()
-        var out = ""
-        let elapsed = clock.measure { out = redactor.redact(big) }
+        let out = redactor.redact(big)
         #expect(!out.contains("=x "))
-        #expect(elapsed < .seconds(20))
     }
 
     @Test func metadataIsRedactedByKeyAndByContent() {

@@ -245,17 +245,13 @@ import Testing
         #expect(AppID("") == nil)
     }
 
-    @Test func wildcardMatcherIsNotExponential() throws {
+    @Test(.timeLimit(.minutes(2))) func wildcardMatcherIsNotExponential() throws {
         let pattern = String(repeating: "*a", count: 40) + "b"
         let json = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "\#(pattern)"}]}]}}"#
         let file = try #require(Self.report(json).file)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(
-                !file.opensApp(
-                    path: String(repeating: "a", count: 5_000), query: nil, fragment: nil, appID: AppID("ABCDE12345.a")!
-                ))
-        }
-        #expect(elapsed < .seconds(10))
+        #expect(
+            !file.opensApp(
+                path: String(repeating: "a", count: 5_000), query: nil, fragment: nil, appID: AppID("ABCDE12345.a")!
+            ))
     }
 }

@@ -393,14 +393,11 @@ import IOSecFixtures
         #expect(capped.issues.first?.contains("larger than the limit") == true)
     }
 
-    @Test func namesPointingIntoOneLongRunCostBoundedWork() throws {
+    @Test(.timeLimit(.minutes(2))) func namesPointingIntoOneLongRunCostBoundedWork() throws {
         var b = MachOBuilder()
         b.extraStrings = [UInt8](repeating: 0x41, count: 20_000)
         b.symbols = (0..<20_000).map { MachOBuilder.Symbol(name: "", type: 0x01, strx: UInt32(2 + $0 % 8)) }
-        let clock = ContinuousClock()
-        let start = clock.now
         let file = try MachOFile(bytes: b.build())
-        #expect(clock.now - start < .seconds(20))
         #expect(file.slices[0].undefinedSymbols.isEmpty)
         #expect(file.issues.count == 2, "\(file.issues)")
         #expect(file.issues.contains { $0.contains("symbol names overlap far more than a linker writes them") })
