@@ -8,6 +8,7 @@ import SwiftSyntax
 
 /// `swift run -c release iosec-bench generate DIR [--files N] [--seed S]`
 /// `swift run -c release iosec-bench run PATH [--jobs N]`
+/// `swift run -c release iosec-bench large-inputs DIR [--megabytes 10]` (see `LargeInputs`)
 ///
 /// `run` times SwiftParser alone over the same files with the same parallelism (reading included), then the
 /// full scan, and prints both, their ratio, and the process's peak resident memory.
@@ -25,6 +26,8 @@ struct Bench {
             case "example-ipas": try exampleIPAs(args)
             case "make-ipa": try makeIPA(args)
             case "run-ipa": try runIPA(args)
+            case "large-inputs": try LargeInputs.run(args)
+            case "spawn-measure": try LargeInputs.spawnMeasure(args)  // used by large-inputs
             default: usage()
             }
         } catch {
@@ -42,6 +45,9 @@ struct Bench {
                                                               time parse-only vs full scan (fastest of N runs, default 3), print peak memory
                    iosec-bench make-ipa FILE [--megabytes N]        write a generated IPA (default 170 MB of content, a ~100 MB file)
                    iosec-bench run-ipa FILE [--repeat N]          time `unzip -t` vs the scan of an IPA, print peak memory
+                   iosec-bench large-inputs DIR [--megabytes N] [--repeat N] [--only KIND,...] [--iosec PATH]
+                                                              write a ~10 MB hostile input per file kind, scan each
+                                                              alone with the release iosec, print time and peak memory
                    iosec-bench example-ipas DIR                  write InsecureApp.ipa and HardenedApp.ipa (scripts/make-example-ipas.sh)
             """)
         exit(2)

@@ -131,11 +131,16 @@ public struct AssociationFileIssue: Sendable, Equatable, CustomStringConvertible
     /// JSON path such as `applinks.details[0].components[2]["/"]`; empty for whole-file problems.
     public let path: String
     public let message: String
+    /// Where the value at ``path`` is written, when the issue comes from ``AssociationFile/validate(_:sourceMap:)``
+    /// (the position ``JSONSourceMap/nearestPosition(of:)`` gives for the path, without looking it up again); nil
+    /// for whole-file problems.
+    public let position: JSONSourceMap.Position?
 
-    public init(_ severity: Severity, _ path: String, _ message: String) {
+    public init(_ severity: Severity, _ path: String, _ message: String, position: JSONSourceMap.Position? = nil) {
         self.severity = severity
         self.path = path
         self.message = message
+        self.position = position
     }
 
     public var description: String { "\(severity.rawValue): \(path.isEmpty ? "" : path + ": ")\(message)" }

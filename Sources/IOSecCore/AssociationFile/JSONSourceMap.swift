@@ -1,13 +1,16 @@
 /// Where each value of a JSON text is written, by the JSON path that ``AssociationFile/validate(_:sourceMap:)``
-/// uses in its issues, so a problem found in the parsed file can be shown at its line.
+/// uses in its issues, so a problem found in the parsed file can be shown at its line. It is also the parse the
+/// validator reads: one compact tree, not a Foundation tree, a typed copy and a map beside them.
 ///
 /// Object members are located at their key (where a reader looks), array elements at their first character.
 /// The scan is tolerant: on malformed JSON it keeps what it read before the error. It stops at
 /// ``ParserLimits/maximumNestingDepth``.
 ///
-/// Values are kept as a tree (each with its parent and its key or index), not one path string each: a path is
-/// as long as the value is deep, so strings would cost the file size times the depth in memory — gigabytes for a
-/// 10 MB file of deeply nested arrays. Paths are parsed when looked up and built only when asked for.
+/// Values are kept as a tree (each with its parent), not one path string each: a path is as long as the value is
+/// deep, so strings would cost the file size times the depth in memory — gigabytes for a 10 MB file of deeply
+/// nested arrays. Nor does a value keep its text: keys and strings are decoded from the bytes when asked for, and
+/// positions are worked out from byte offsets, so a value costs 13 bytes (and 4 more as a container's child).
+/// Paths are parsed when looked up and built only when asked for.
 ///
 /// ```swift
 /// let map = JSONSourceMap(Array(#"{"webcredentials": {"apps": ["com.acme.wallet"]}}"#.utf8))
@@ -26,12 +29,16 @@ public struct JSONSourceMap: Sendable {
         }
     }
 
-    /// A string value and where it is written.
+    /// A string value and where it is written; its text is decoded when read.
     public struct StringValue: Sendable, Equatable {
-        public let value: String
-        public let position: Position
         fileprivate let node: Int
         fileprivate let tree: Tree
+
+        /// The string, unescaped.
+        public var value: String { tree.string(of: node) }
+
+        /// Where the string (its opening quote) is written.
+        public var position: Position { tree.position(ofOffset: tree.valueOffset(of: node)) }
 
         /// The JSON path of the value, `applinks.details[0].appIDs[1]`; built on each call, in time proportional
         /// to its length (prefer ``pathSuffix(segments:)`` when the last segments are enough).
@@ -46,73 +53,168 @@ public struct JSONSourceMap: Sendable {
         }
     }
 
+    /// Every string value (not keys), in file order; each is built when read.
+    public struct Strings: RandomAccessCollection, Sendable {
+        fileprivate let tree: Tree
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { tree.stringNodes.count }
+        public subscript(index: Int) -> StringValue { StringValue(node: Int(tree.stringNodes[index]), tree: tree) }
+    }
+
     /// One step of a path: a member's key or an element's index.
     fileprivate enum Segment {
         case key(String)
         case index(Int)
     }
 
-    fileprivate struct Member: Hashable, Sendable {
-        let parent: Int
-        let key: String
+    /// What a value is; `invalid` for a scalar that is not a JSON number or literal (`NaN`, `01`, `tru`), and
+    /// `incomplete` for a value whose reading failed.
+    enum Kind: UInt8 {
+        case object, array, string, number, `true`, `false`, null, invalid, incomplete
     }
 
-    /// The values read, node 0 being the root. Members are found by parent and key; elements through their
-    /// array's run in `elements`, with no dictionary entry each, since wide arrays are the bulk of big files.
-    fileprivate struct Nodes: Sendable {
-        var parents: [Int] = []
-        /// An element's index; for a member `-1 - k`, where `keys[k]` is its key; 0 for the root.
-        var slots: [Int] = []
-        var positions: [Position] = []
-        var keys: [String] = []
-        var members: [Member: Int] = [:]
-        /// The element nodes of every array, each array's in one run, and each array's run.
-        var elements: [Int] = []
-        var runs: [Int: Range<Int>] = [:]
+    /// The values read, node 0 being the root, in file order. Object members are nodes too (located at their key,
+    /// holding their value); each container's members or elements are one run in `children`.
+    fileprivate struct Nodes {
+        var parents: [Int32] = []
+        /// Where the node starts in the bytes: a member's key, any other value's first byte.
+        var offsets: [Int32] = []
+        var kinds: [Kind] = []
+        /// For a container, where its run starts in `children`: the count, then the child nodes; -1 otherwise.
+        var firstChild: [Int32] = []
+        var children: [Int32] = []
+        /// Where lines 2, 3, … start.
+        var lineStarts: [Int32] = []
+        var stringNodes: [Int32] = []
 
-        mutating func add(parent: Int, slot: Int, at position: Position) -> Int {
-            parents.append(parent)
-            slots.append(slot)
-            positions.append(position)
-            return positions.count - 1
+        mutating func add(parent: Int, offset: Int) -> Int {
+            parents.append(Int32(truncatingIfNeeded: parent))
+            offsets.append(Int32(truncatingIfNeeded: offset))
+            kinds.append(.incomplete)
+            firstChild.append(-1)
+            return kinds.count - 1
+        }
+    }
+
+    /// The bytes and the nodes, immutable once the scan is done and shared by the map and its string values.
+    final class Tree: Sendable {
+        let bytes: [UInt8]
+        /// Offset of line 1's first column (3 after a byte-order mark).
+        let start: Int
+        let parents: [Int32]
+        let offsets: [Int32]
+        let kinds: [Kind]
+        let firstChild: [Int32]
+        let children: [Int32]
+        let lineStarts: [Int32]
+        let stringNodes: [Int32]
+
+        fileprivate init(bytes: [UInt8], start: Int, nodes: Nodes) {
+            self.bytes = bytes
+            self.start = start
+            parents = nodes.parents
+            offsets = nodes.offsets
+            kinds = nodes.kinds
+            firstChild = nodes.firstChild
+            children = nodes.children
+            lineStarts = nodes.lineStarts
+            stringNodes = nodes.stringNodes
         }
 
-        /// A member; a duplicate key's later value replaces the earlier one, as in Foundation's parse.
-        mutating func addMember(parent: Int, key: String, at position: Position) -> Int {
-            keys.append(key)
-            let node = add(parent: parent, slot: -keys.count, at: position)
-            members[Member(parent: parent, key: key)] = node
-            return node
-        }
-
-        func child(of node: Int, _ segment: Segment) -> Int? {
-            switch segment {
-            case .key(let key):
-                return members[Member(parent: node, key: key)]
-            case .index(let index):
-                guard let run = runs[node], index >= 0, index < run.count else { return nil }
-                return elements[run.lowerBound + index]
+        func position(ofOffset offset: Int) -> Position {
+            // The number of line starts at or before the offset is the line's index past line 1.
+            var low = 0, high = lineStarts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(lineStarts[mid]) <= offset { low = mid + 1 } else { high = mid }
             }
+            let lineStart = low == 0 ? start : Int(lineStarts[low - 1])
+            return Position(line: low + 1, column: offset - lineStart + 1)
         }
-    }
 
-    /// The nodes, immutable once the scan is done and shared by the map and its string values.
-    fileprivate final class Tree: Sendable {
-        let nodes: Nodes
+        func position(of node: Int) -> Position { position(ofOffset: Int(offsets[node])) }
 
-        init(_ nodes: Nodes) { self.nodes = nodes }
+        /// The children of a container, in file order; empty for other values.
+        func children(of node: Int) -> ArraySlice<Int32> {
+            let first = Int(firstChild[node])
+            guard first >= 0 else { return [] }
+            return children[(first + 1)..<(first + 1 + Int(children[first]))]
+        }
+
+        func isMember(_ node: Int) -> Bool { node > 0 && kinds[Int(parents[node])] == .object }
+
+        /// Where the value of `node` starts: after a member's key and colon, else where the node starts.
+        func valueOffset(of node: Int) -> Int {
+            var i = Int(offsets[node])
+            guard isMember(node) else { return i }
+            i = Self.endOfString(bytes, from: i)
+            while i < bytes.count, bytes[i] != UInt8(ascii: ":") { i += 1 }
+            i += 1
+            while i < bytes.count, [0x20, 0x0A, 0x09, 0x0D].contains(bytes[i]) { i += 1 }
+            return i
+        }
+
+        /// A member's key, unescaped.
+        func key(of node: Int) -> String { Self.decodeString(bytes, at: Int(offsets[node])) }
+
+        /// The text of a string value, unescaped.
+        func string(of node: Int) -> String { Self.decodeString(bytes, at: valueOffset(of: node)) }
+
+        /// The index of an element in its array (elements are numbered in file order, so a binary search finds it).
+        func index(of node: Int) -> Int {
+            let run = children(of: Int(parents[node]))
+            var low = run.startIndex, high = run.endIndex
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(run[mid]) < node { low = mid + 1 } else { high = mid }
+            }
+            return low - run.startIndex
+        }
 
         /// The node at the end of the longest prefix of `path` that the text has, and whether that is all of it.
         func walk(_ path: String) -> (node: Int, complete: Bool) {
             var node = 0
             var reader = SegmentReader(path)
             while !reader.isAtEnd {
-                guard let segment = reader.next(), let next = nodes.child(of: node, segment) else {
-                    return (node, false)
-                }
+                guard let segment = reader.next(), let next = child(of: node, segment) else { return (node, false) }
                 node = next
             }
             return (node, true)
+        }
+
+        /// A member by key (the last of equal keys, as in Foundation's parse) or an element by index. Members are
+        /// searched in order: only occasional lookups by path need this, the validator walks the tree itself.
+        fileprivate func child(of node: Int, _ segment: Segment) -> Int? {
+            switch (segment, kinds[node]) {
+            case (.key(let key), .object):
+                let wanted = Array(key.utf8)
+                var found: Int?
+                for member in children(of: node) where keyEquals(Int(member), wanted, key) { found = Int(member) }
+                return found
+            case (.index(let index), .array):
+                let run = children(of: node)
+                guard index >= 0, index < run.count else { return nil }
+                return Int(run[run.startIndex + index])
+            default:
+                return nil
+            }
+        }
+
+        /// Compares the key's bytes as written when it has no escapes (the usual case), else its decoded text.
+        private func keyEquals(_ member: Int, _ wanted: [UInt8], _ key: String) -> Bool {
+            let start = Int(offsets[member]) + 1
+            var i = start, k = 0
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+                guard k < wanted.count, bytes[i] == wanted[k] else {
+                    // Non-ASCII text may be equal under canonical equivalence, as Swift strings compare.
+                    return bytes[i] >= 0x80 || (k < wanted.count && wanted[k] >= 0x80)
+                        ? self.key(of: member) == key : false
+                }
+                i += 1
+                k += 1
+            }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "\"") { return k == wanted.count }
+            return self.key(of: member) == key
         }
 
         /// The path of `node`, or its last `limit` segments.
@@ -121,56 +223,153 @@ public struct JSONSourceMap: Sendable {
             var current = node
             while current > 0, chain.count < limit {
                 chain.append(current)
-                current = nodes.parents[current]
+                current = Int(parents[current])
             }
             var out = ""
             for n in chain.reversed() {
-                let slot = nodes.slots[n]
-                out += slot >= 0 ? "[\(slot)]" : JSONPath.segment(nodes.keys[-1 - slot], first: nodes.parents[n] == 0)
+                out += isMember(n) ? JSONPath.segment(key(of: n), first: parents[n] == 0) : "[\(index(of: n))]"
             }
             return out
         }
+
+        /// Past the string literal starting at `i` (its opening quote); at a raw newline or the end when unclosed.
+        static func endOfString(_ bytes: [UInt8], from start: Int) -> Int {
+            var i = start + 1
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""): return i + 1
+                case UInt8(ascii: "\\"): i += 2
+                case 0x0A: return i
+                default: i += 1
+                }
+            }
+            return bytes.count
+        }
+
+        /// The string literal starting at `i`, unescaped: `\uXXXX` pairs of surrogates make one character, a lone
+        /// surrogate U+FFFD, an unknown escape its character (the scan has reported those).
+        static func decodeString(_ bytes: [UInt8], at start: Int) -> String {
+            var i = start + 1
+            // Most strings have no escapes: one copy of their bytes.
+            var end = i
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                bytes[end] != 0x0A
+            {
+                end += 1
+            }
+            if end >= bytes.count || bytes[end] != UInt8(ascii: "\\") {
+                return String(decoding: bytes[i..<end], as: UTF8.self)
+            }
+            var out: [UInt8] = Array(bytes[i..<end])
+            i = end
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") || b == 0x0A { break }
+                guard b == UInt8(ascii: "\\"), i + 1 < bytes.count else {
+                    out.append(b)
+                    i += 1
+                    continue
+                }
+                let e = bytes[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard let code = hex4(bytes, at: i) else { return String(decoding: out, as: UTF8.self) }
+                    i += 4
+                    var scalar = Unicode.Scalar(code)
+                    if (0xD800..<0xDC00).contains(code), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                        bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(bytes, at: i + 2),
+                        (0xDC00..<0xE000).contains(low)
+                    {
+                        scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+                        i += 6
+                    }
+                    out += Array(String(scalar.map(Character.init) ?? "\u{FFFD}").utf8)
+                default: out.append(e)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        static func hex4(_ bytes: [UInt8], at i: Int) -> UInt32? {
+            guard i + 4 <= bytes.count else { return nil }
+            var code: UInt32 = 0
+            for b in bytes[i..<(i + 4)] {
+                let digit: UInt8
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                code = code << 4 | UInt32(digit)
+            }
+            return code
+        }
     }
 
-    private let tree: Tree
+    let tree: Tree
     /// Where the text stops being strict JSON (RFC 8259), or nil when it is: a trailing comma, a comment or a
     /// single-quoted string that lenient parsers accept and others reject. Also where it first nests deeper than
     /// ``ParserLimits/maximumNestingDepth``, since the map reads no further (RFC 8259 §9 lets parsers limit depth).
     public private(set) var syntaxError: Position?
+    /// The first problem that Foundation's parser rejects too (anything but a trailing comma), and what it is; nil
+    /// when the text is JSON to it. The map reads past the ones that leave the structure clear (a bad number or
+    /// escape, a trailing comma) and stops at the others.
+    private(set) var invalidity: (position: Position, problem: String)?
     /// Every string value (not keys), in file order.
-    public let strings: [StringValue]
+    public var strings: Strings { Strings(tree: tree) }
 
     public init(_ bytes: [UInt8]) {
         var scanner = Scanner(bytes: bytes)
-        scanner.skipBOM()
-        scanner.skipWhitespace()
-        _ = scanner.nodes.add(parent: -1, slot: 0, at: scanner.position)
-        if scanner.value(node: 0, depth: 0) {
+        // Offsets are 32-bit to keep the tree small; no JSON file is 2 GB.
+        if bytes.count < Int(Int32.max) {
+            scanner.skipBOM()
             scanner.skipWhitespace()
-            if scanner.i < bytes.count { syntaxError = scanner.position }
+            _ = scanner.nodes.add(parent: -1, offset: scanner.i)
+            if scanner.value(node: 0, depth: 0) {
+                scanner.skipWhitespace()
+                if scanner.i < bytes.count { scanner.fail("unexpected text after the value") }
+            }
         } else {
-            syntaxError = scanner.position
+            _ = scanner.nodes.add(parent: -1, offset: 0)
+            scanner.fail("the file is too large to read")
         }
-        let tree = Tree(scanner.nodes)
-        self.tree = tree
-        strings = scanner.strings.map { StringValue(value: $0.value, position: $0.position, node: $0.node, tree: tree) }
+        syntaxError = scanner.firstError
+        invalidity = scanner.invalidity
+        tree = Tree(bytes: bytes, start: scanner.start, nodes: scanner.nodes)
     }
 
     /// The position of the value at `path`, or nil when the text has none there.
     public func position(of path: String) -> Position? {
         let (node, complete) = tree.walk(path)
-        return complete ? tree.nodes.positions[node] : nil
+        return complete ? tree.position(of: node) : nil
     }
 
     /// The position of `path`, or of its nearest ancestor that the text has (the root at worst).
     public func nearestPosition(of path: String) -> Position {
-        tree.nodes.positions[tree.walk(path).node]
+        tree.position(of: tree.walk(path).node)
+    }
+
+    /// The members of the object at `path`, in file order, each key with its position; empty when there is no
+    /// object there. For callers that would otherwise look up many keys of one object by path.
+    public func members(at path: String) -> [(key: String, position: Position)] {
+        let (node, complete) = tree.walk(path)
+        guard complete, tree.kinds[node] == .object else { return [] }
+        return tree.children(of: node).map { (tree.key(of: Int($0)), tree.position(of: Int($0))) }
     }
 
     /// Where `bytes` first opens an array or object deeper than `limit`, counting brackets outside strings and
     /// whatever the syntax around them; nil when it never does. One pass without recursion, so callers can check
     /// before handing the text to a recursive parser.
-    public static func firstPosition(nestingDeeperThan limit: Int, in bytes: [UInt8]) -> Position? {
+    public static func firstPosition<Bytes: Collection<UInt8>>(nestingDeeperThan limit: Int, in bytes: Bytes)
+        -> Position?
+    {
         var depth = 0, line = 1, lineStart = 0
         var inString = false, escaped = false
         for (i, b) in bytes.enumerated() {
@@ -205,19 +404,29 @@ public struct JSONSourceMap: Sendable {
         var i = 0
         var line = 1
         var lineStart = 0
+        var start = 0
         var nodes = Nodes()
-        /// Elements of the arrays being read, innermost last.
-        var open: [Int] = []
-        var strings: [(value: String, position: Position, node: Int)] = []
+        /// Children of the containers being read, innermost last.
+        var open: [Int32] = []
+        var firstError: Position?
+        var invalidity: (position: Position, problem: String)?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         var position: Position { Position(line: line, column: i - lineStart + 1) }
 
+        /// Not strict JSON here, and not JSON to Foundation either unless `lenient`.
+        mutating func fail(_ problem: String, lenient: Bool = false, at offset: Int? = nil) {
+            let at = offset.map { Position(line: line, column: $0 - lineStart + 1) } ?? position
+            if firstError == nil { firstError = at }
+            if !lenient, invalidity == nil { invalidity = (at, problem) }
+        }
+
         mutating func skipBOM() {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
                 i = 3
                 lineStart = 3
+                start = 3
             }
         }
 
@@ -228,22 +437,38 @@ public struct JSONSourceMap: Sendable {
                     i += 1
                     line += 1
                     lineStart = i
+                    nodes.lineStarts.append(Int32(truncatingIfNeeded: i))
                 case 0x20, 0x09, 0x0D: i += 1
                 default: return
                 }
             }
         }
 
+        /// Moves the children waiting on `open` since `first` to the container's run; no allocation per container.
+        mutating func close(_ node: Int, from first: Int) {
+            nodes.firstChild[node] = Int32(truncatingIfNeeded: nodes.children.count)
+            nodes.children.append(Int32(truncatingIfNeeded: open.count - first))
+            nodes.children += open[first...]
+            open.removeSubrange(first...)
+        }
+
         /// Reads one value; false when the text is malformed here or nests too deeply (the caller stops).
         mutating func value(node: Int, depth: Int) -> Bool {
-            guard i < bytes.count else { return false }
+            guard i < bytes.count else {
+                fail("the file ends where a value is expected")
+                return false
+            }
             // The depth counts open containers, as Foundation's parser and the bracket pre-check do.
             if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "["), depth >= ParserLimits.maximumNestingDepth
             {
+                fail("nesting deeper than \(ParserLimits.maximumNestingDepth) levels")
                 return false
             }
             switch bytes[i] {
             case UInt8(ascii: "{"):
+                nodes.kinds[node] = .object
+                let first = open.count
+                defer { close(node, from: first) }
                 i += 1
                 skipWhitespace()
                 if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
@@ -252,17 +477,33 @@ public struct JSONSourceMap: Sendable {
                 }
                 while true {
                     skipWhitespace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return false }
-                    let at = position
-                    guard let key = string() else { return false }
-                    let member = nodes.addMember(parent: node, key: key, at: at)
+                    if i < bytes.count, bytes[i] == UInt8(ascii: "}"), open.count > first {
+                        // A trailing comma: Foundation reads past it, strict parsers do not.
+                        fail("a trailing comma", lenient: true)
+                        i += 1
+                        return true
+                    }
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                        fail(i < bytes.count ? "expected a string key" : "the file ends inside an object")
+                        return false
+                    }
+                    let keyOffset = i
+                    guard string() else { return false }
+                    let member = nodes.add(parent: node, offset: keyOffset)
+                    open.append(Int32(truncatingIfNeeded: member))
                     skipWhitespace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                        fail(i < bytes.count ? "expected ':' after a key" : "the file ends inside an object")
+                        return false
+                    }
                     i += 1
                     skipWhitespace()
                     guard value(node: member, depth: depth + 1) else { return false }
                     skipWhitespace()
-                    guard i < bytes.count else { return false }
+                    guard i < bytes.count else {
+                        fail("the file ends inside an object")
+                        return false
+                    }
                     if bytes[i] == UInt8(ascii: ",") {
                         i += 1
                         continue
@@ -271,30 +512,36 @@ public struct JSONSourceMap: Sendable {
                         i += 1
                         return true
                     }
+                    fail("expected ',' or '}'")
                     return false
                 }
             case UInt8(ascii: "["):
+                nodes.kinds[node] = .array
+                // The elements wait on `open` (after those of enclosing containers, before those of containers
+                // inside) and move to `nodes.children` as one run when the array ends, however it ends.
+                let first = open.count
+                defer { close(node, from: first) }
                 i += 1
                 skipWhitespace()
                 if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
                     i += 1
                     return true
                 }
-                // The elements wait on `open` (after those of enclosing arrays, before those of arrays inside) and
-                // move to `nodes.elements` as one run when the array ends, however it ends: no allocation per array.
-                let first = open.count
-                defer {
-                    nodes.runs[node] = nodes.elements.count..<(nodes.elements.count + open.count - first)
-                    nodes.elements += open[first...]
-                    open.removeSubrange(first...)
-                }
                 while true {
                     skipWhitespace()
-                    let element = nodes.add(parent: node, slot: open.count - first, at: position)
-                    open.append(element)
+                    if i < bytes.count, bytes[i] == UInt8(ascii: "]"), open.count > first {
+                        fail("a trailing comma", lenient: true)
+                        i += 1
+                        return true
+                    }
+                    let element = nodes.add(parent: node, offset: i)
+                    open.append(Int32(truncatingIfNeeded: element))
                     guard value(node: element, depth: depth + 1) else { return false }
                     skipWhitespace()
-                    guard i < bytes.count else { return false }
+                    guard i < bytes.count else {
+                        fail("the file ends inside an array")
+                        return false
+                    }
                     if bytes[i] == UInt8(ascii: ",") {
                         i += 1
                         continue
@@ -303,18 +550,29 @@ public struct JSONSourceMap: Sendable {
                         i += 1
                         return true
                     }
+                    fail("expected ',' or ']'")
                     return false
                 }
             case UInt8(ascii: "\""):
-                let at = position
-                guard let s = string() else { return false }
-                strings.append((s, at, node))
-                return true
+                nodes.kinds[node] = .string
+                nodes.stringNodes.append(Int32(truncatingIfNeeded: node))
+                return string()
             default:
-                // Number, true, false, null: their extent is all the map needs.
+                // Number, true, false, null: read to the next delimiter, as lenient readers do, then checked.
                 let start = i
                 while i < bytes.count, !Self.isDelimiter(bytes[i]) { i += 1 }
-                return i > start
+                guard i > start else {
+                    fail("expected a value")
+                    return false
+                }
+                let kind = Self.scalarKind(bytes[start..<i])
+                nodes.kinds[node] = kind
+                if kind == .invalid {
+                    fail(
+                        "'\(String(decoding: bytes[start..<min(i, start + 20)], as: UTF8.self))' is not a JSON value",
+                        at: start)
+                }
+                return true
             }
         }
 
@@ -323,40 +581,93 @@ public struct JSONSourceMap: Sendable {
                 || b == 0x09 || b == 0x0D
         }
 
-        /// A string literal starting at `i` (the opening quote), unescaped.
-        mutating func string() -> String? {
+        /// A literal or an RFC 8259 number (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`) that a Double can
+        /// hold, as Foundation requires; `invalid` otherwise.
+        static func scalarKind(_ token: ArraySlice<UInt8>) -> Kind {
+            if token.elementsEqual("true".utf8) { return .true }
+            if token.elementsEqual("false".utf8) { return .false }
+            if token.elementsEqual("null".utf8) { return .null }
+            var i = token.startIndex
+            func digits() -> Int {
+                let s = i
+                while i < token.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(token[i]) { i += 1 }
+                return i - s
+            }
+            if i < token.endIndex, token[i] == UInt8(ascii: "-") { i += 1 }
+            let intStart = i
+            let intDigits = digits()
+            guard intDigits > 0, intDigits == 1 || token[intStart] != UInt8(ascii: "0") else { return .invalid }
+            var plain = true
+            if i < token.endIndex, token[i] == UInt8(ascii: ".") {
+                i += 1
+                plain = false
+                guard digits() > 0 else { return .invalid }
+            }
+            if i < token.endIndex, token[i] == UInt8(ascii: "e") || token[i] == UInt8(ascii: "E") {
+                i += 1
+                plain = false
+                if i < token.endIndex, token[i] == UInt8(ascii: "+") || token[i] == UInt8(ascii: "-") { i += 1 }
+                guard digits() > 0 else { return .invalid }
+            }
+            guard i == token.endIndex else { return .invalid }
+            // Foundation keeps long integers exactly but rejects what overflows a Double ("1e999").
+            if !plain || token.count > 300, let d = Double(String(decoding: token, as: UTF8.self)), !d.isFinite {
+                return .invalid
+            }
+            return .number
+        }
+
+        /// Reads the string literal at `i` (its opening quote) without decoding it; false at a raw newline or the
+        /// end of the file (the caller stops). Escapes and control characters that Foundation rejects are reported
+        /// and read past.
+        mutating func string() -> Bool {
             i += 1
-            var out: [UInt8] = []
             while i < bytes.count {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") {
                     i += 1
-                    return String(decoding: out, as: UTF8.self)
+                    return true
                 }
-                if b == 0x0A { return nil }
+                if b == 0x0A {
+                    fail("a string is not closed on its line")
+                    return false
+                }
+                if b < 0x20 { fail("a control character in a string is not escaped") }
                 if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
                     let e = bytes[i + 1]
+                    let at = i
                     i += 2
                     switch e {
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"),
+                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        break
                     case UInt8(ascii: "u"):
-                        guard i + 4 <= bytes.count,
-                            let code = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16)
-                        else { return nil }
+                        guard let code = Tree.hex4(bytes, at: i) else {
+                            fail("an invalid \\u escape")
+                            return false
+                        }
                         i += 4
-                        out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
-                    default: out.append(e)
+                        if (0xD800..<0xDC00).contains(code) {
+                            if i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                                let low = Tree.hex4(bytes, at: i + 2), (0xDC00..<0xE000).contains(low)
+                            {
+                                i += 6
+                            } else {
+                                fail("a \\u escape of a lone surrogate", at: at)
+                            }
+                        } else if (0xDC00..<0xE000).contains(code) {
+                            fail("a \\u escape of a lone surrogate", at: at)
+                        }
+                    default:
+                        fail("an invalid escape sequence", at: at)
                     }
                     continue
                 }
-                out.append(b)
                 i += 1
             }
-            return nil
+            fail("the file ends inside a string")
+            return false
         }
     }
 }

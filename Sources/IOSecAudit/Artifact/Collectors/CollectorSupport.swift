@@ -53,21 +53,28 @@ struct AssociationFileSource {
     /// Where each App ID is first written as an App ID, by its text: built in one pass, so a file listing many App
     /// IDs is not searched again for each.
     private let appIDPositions: [String: JSONSourceMap.Position]
+    /// The keys of the obsolete `details` dictionary (the last of equal keys, as the parse keeps it): read in one
+    /// pass too, rather than one search of the dictionary per App ID.
+    private let obsoleteKeyPositions: [String: JSONSourceMap.Position]
 
     init(report: AssociationFileReport, map: JSONSourceMap) {
         self.report = report
         self.map = map
         var positions: [String: JSONSourceMap.Position] = [:]
-        for value in map.strings where positions[value.value] == nil && Self.holdsAppIDs(value) {
-            positions[value.value] = value.position
+        for value in map.strings where Self.holdsAppIDs(value) {
+            let text = value.value
+            if positions[text] == nil { positions[text] = value.position }
         }
         appIDPositions = positions
+        var keys: [String: JSONSourceMap.Position] = [:]
+        for (key, position) in map.members(at: "applinks.details") { keys[key] = position }
+        obsoleteKeyPositions = keys
     }
 
     static func of(_ file: ArtifactFile) -> AssociationFileSource {
         file.parsed("IOSecAudit.AssociationFileSource") { file in
             let map = JSONSourceMap(file.bytes)
-            return AssociationFileSource(report: AssociationFile.validate(Data(file.bytes), sourceMap: map), map: map)
+            return AssociationFileSource(report: AssociationFile.validate(file.bytes, sourceMap: map), map: map)
         }
     }
 
@@ -75,8 +82,8 @@ struct AssociationFileSource {
     /// obsolete `details` dictionary).
     func position(of id: AppID) -> JSONSourceMap.Position {
         let written = id.description
-        if let position = appIDPositions[written] { return position }
-        return map.position(of: JSONPath.member("applinks.details", written)) ?? map.nearestPosition(of: "")
+        if let position = appIDPositions[written] ?? obsoleteKeyPositions[written] { return position }
+        return map.nearestPosition(of: "")
     }
 
     /// An element of a nested `apps` or `appIDs` array, or the value of a nested `appID`; only the last two path

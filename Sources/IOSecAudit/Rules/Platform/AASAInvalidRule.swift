@@ -141,7 +141,7 @@ struct AASAInvalidRule: ArtifactRule {
             let position =
                 issue.path.isEmpty
                 ? source.map.syntaxError ?? source.map.nearestPosition(of: "")
-                : source.map.nearestPosition(of: issue.path)
+                : issue.position ?? source.map.nearestPosition(of: issue.path)
             let place = issue.path.isEmpty ? "" : "\(issue.path): "
             file.report(
                 description, line: position.line, column: position.column, message: place + issue.message,
