@@ -47,14 +47,26 @@ import Testing
     @Test func oversizedGeneratedFileIsSkippedWithTheLimitNamed() throws {
         let tree = TemporaryTree()
         let line = "let generatedConstant_0000 = \"abcdefghijklmnopqrstuvwxyz\"\n"
-        let count = (10 * 1_048_576) / line.utf8.count + 1
+        let count = (3 * 1_048_576) / line.utf8.count + 1
         tree.write("App/Generated.swift", String(repeating: line, count: count))
+        // A plist of the same size is under the general limit: only Swift has the lower one.
+        tree.write(
+            "App/Data.plist",
+            "<plist><dict>" + String(repeating: "<key>k</key><string>value</string>", count: 100_000)
+                + "</dict></plist>")
         let result = try scan(tree)
         let messages = result.diagnostics.filter { $0.file == "App/Generated.swift" }.map(\.message)
         #expect(messages.count == 1)
-        #expect(messages.first?.contains("over the 8.0 MB limit") == true)
+        #expect(messages.first?.contains("over the 2.0 MB limit for Swift files") == true)
         #expect(messages.first?.contains("--max-file-size") == true)
+        #expect(!result.diagnostics.contains { $0.file == "App/Data.plist" })
         expectGoodFileScanned(result)
+
+        // A size given applies to Swift too.
+        let raised = try Scanner(options: ScanOptions(maxFileSize: 4 << 20, jobs: 1)).scan(tree.root)
+        #expect(
+            !raised.diagnostics.contains { $0.file == "App/Generated.swift" && $0.message.hasPrefix("skipped") },
+            "\(raised.diagnostics)")
     }
 
     @Test func deeplyNestedExpressionDoesNotCrash() throws {

@@ -58,8 +58,7 @@ public struct ScanSettings: Sendable {
         }
         var options = ScanOptions(
             excludes: flags.excludes, includeVendored: flags.includeVendored ?? config.includeVendored ?? false,
-            maxFileSize: flags.maxFileSize ?? config.maxFileSizeMB.map { Int($0 * 1_048_576) }
-                ?? ScanOptions.defaultMaxFileSize,
+            maxFileSize: flags.maxFileSize ?? config.maxFileSizeMB.map { Int($0 * 1_048_576) },
             production: flags.production ?? config.production ?? false,
             releaseAppIDs: flags.releaseAppIDs.isEmpty ? config.releaseAppIDs ?? [] : flags.releaseAppIDs,
             includedContexts: contexts,

@@ -79,12 +79,13 @@ struct FileAnalyzer: Sendable {
         var outcome = FileOutcome()
         let path = input.relativePath
         // Binaries are bounded by the bundle limits instead: an app's executable is often larger than any source file.
-        guard input.kind == .machO || input.size <= options.maxFileSize else {
+        guard input.kind == .machO || input.size <= options.maxSize(of: input.kind) else {
+            let limit = Self.megabytes(options.maxSize(of: input.kind))
             outcome.diagnostics.append(
                 Diagnostic(
                     file: path,
                     message:
-                        "skipped: \(Self.megabytes(input.size)) is over the \(Self.megabytes(options.maxFileSize)) limit (likely generated; raise it with --max-file-size)"
+                        "skipped: \(Self.megabytes(input.size)) is over the \(limit) limit\(input.kind == .swift ? " for Swift files" : "") (likely generated; raise it with --max-file-size)"
                 ))
             return outcome
         }

@@ -41,7 +41,7 @@ enum ProjectAnalysis {
             ResultCache(folder: $0, root: root, options: options, rules: rules, constants: constants)
         }
         let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { input -> FileOutcome in
-            guard let cache, input.size <= options.maxFileSize, let bytes = try? input.load() else {
+            guard let cache, input.size <= options.maxSize(of: input.kind), let bytes = try? input.load() else {
                 return analyzer.analyze(input)
             }
             let key = cache.key(path: input.relativePath, bytes: bytes)

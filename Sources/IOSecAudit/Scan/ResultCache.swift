@@ -83,7 +83,9 @@ final class ResultCache: @unchecked Sendable {  // entries are read before and w
         var parts: [String] = ["format \(formatVersion)", "iosec \(IOSecVersion.current)", buildIdentity()]
         parts.append("rules \(ruleIds)")
         parts.append("visitors \(visitors)")
-        parts.append("max \(options.maxFileSize) time \(timeLimit) generated \(options.includeGenerated)")
+        parts.append(
+            "max \(options.maxFileSize) swift \(options.maxSwiftFileSize) time \(timeLimit) generated \(options.includeGenerated)"
+        )
         parts.append("production \(options.production) " + options.releaseAppIDs.sorted().joined(separator: ","))
         parts.append("sensitive " + options.vocabulary.sensitiveNames.joined(separator: ","))
         parts.append("not sensitive " + options.vocabulary.notSensitiveNames.joined(separator: ","))

@@ -9,6 +9,9 @@ public struct ScanOptions: Sendable {
     public var includeVendored: Bool
     /// Files larger than this are skipped with a diagnostic (generated code, data dumps).
     public var maxFileSize: Int
+    /// The same for Swift files, lower by default: SwiftParser's tree takes about 90 MB of memory per MB of source,
+    /// and the largest hand-written files in real apps are about 1 MB. A size given (`--max-file-size`) sets both.
+    public var maxSwiftFileSize: Int
     /// Files analysed at once; defaults to the number of cores.
     public var jobs: Int
     /// Seconds the rules may spend on one Swift file before the rest of it is left out with a diagnostic
@@ -45,11 +48,15 @@ public struct ScanOptions: Sendable {
     public var now: Date? = nil
 
     public static let defaultMaxFileSize = 8 * 1024 * 1024
+    public static let defaultMaxSwiftFileSize = 2 * 1024 * 1024
     public static let defaultFileTimeLimit = 10.0
+
+    /// The size over which a file of this kind is skipped.
+    public func maxSize(of kind: FileKind) -> Int { kind == .swift ? maxSwiftFileSize : maxFileSize }
 
     public init(
         excludes: [String] = [], includeVendored: Bool = false,
-        maxFileSize: Int = ScanOptions.defaultMaxFileSize,
+        maxFileSize: Int? = nil,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         fileTimeLimit: Double? = ScanOptions.defaultFileTimeLimit,
         production: Bool = false, releaseAppIDs: [String] = [],
@@ -69,7 +76,8 @@ public struct ScanOptions: Sendable {
         self.releaseAppIDs = releaseAppIDs
         self.excludes = excludes
         self.includeVendored = includeVendored
-        self.maxFileSize = maxFileSize
+        self.maxFileSize = maxFileSize ?? Self.defaultMaxFileSize
+        self.maxSwiftFileSize = maxFileSize ?? Self.defaultMaxSwiftFileSize
         self.jobs = max(1, jobs)
         self.fileTimeLimit = fileTimeLimit
     }

@@ -458,7 +458,7 @@ extension ConstantIndex {
     static func build(
         _ inputs: [FileInput], options: ScanOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ConstantIndex {
-        let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxFileSize }
+        let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxSwiftFileSize }
         guard !swift.isEmpty else { return .empty }
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
             input -> [ConstantDeclaration] in

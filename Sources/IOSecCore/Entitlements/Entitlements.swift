@@ -115,7 +115,7 @@ public struct Entitlements: Sendable, Equatable {
                     continue
                 }
                 e.applicationGroups = a
-                for g in a where !g.hasPrefix("group.") && !g.contains(".") {
+                for g in a where !g.hasPrefix("group.") && !g.contains(Character(".")) {
                     issues.append(
                         .init(
                             key: entry.key, line: entry.keyLine,

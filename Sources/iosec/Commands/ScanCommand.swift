@@ -104,7 +104,9 @@ struct ScanCommand: ParsableCommand {
     var includeContexts: [String] = []
 
     @Option(
-        name: .customLong("max-file-size"), help: "Skip files larger than this many MB (with a diagnostic; default: 8)."
+        name: .customLong("max-file-size"),
+        help:
+            "Skip files larger than this many MB (with a diagnostic; default: 8, and 2 for Swift files, whose syntax trees take about 90 MB of memory per MB). A size given applies to every kind."
     )
     var maxFileSizeMB: Double?
 
