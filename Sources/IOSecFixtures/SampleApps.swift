@@ -2,7 +2,8 @@ import Foundation
 
 /// The example built apps: `Examples/InsecureApp.ipa` with one seeded instance of each binary rule, and
 /// `Examples/HardenedApp.ipa`, built the same way, with none. Made from this repository's own builders (no compiler,
-/// no downloaded binary), so the bytes are the same on every machine.
+/// no downloaded binary), so what they hold is the same on every machine; the bytes are not quite, since
+/// Foundation writes a binary plist's keys in hash order and the example profile is signed with a fresh key.
 public enum SampleApps {
     /// `embedded.mobileprovision` bytes for the insecure app (an ad-hoc profile expiring soon); nil leaves the
     /// profile out.
@@ -64,26 +65,7 @@ public enum SampleApps {
         try addSDK("Kingfisher", to: &ipa, app: app, manifest: "Kingfisher.bundle/PrivacyInfo.xcprivacy")
         ipa.add(
             app + "/PrivacyInfo.xcprivacy",
-            Array(
-                """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-                <plist version="1.0">
-                <dict>
-                \t<key>NSPrivacyTracking</key>
-                \t<false/>
-                \t<key>NSPrivacyAccessedAPITypes</key>
-                \t<array>
-                \t\t<dict>
-                \t\t\t<key>NSPrivacyAccessedAPIType</key>
-                \t\t\t<string>NSPrivacyAccessedAPICategoryUserDefaults</string>
-                \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
-                \t\t\t<array><string>CA92.1</string></array>
-                \t\t</dict>
-                \t</array>
-                </dict>
-                </plist>
-                """.utf8))
+            privacyManifest(category: "NSPrivacyAccessedAPICategoryUserDefaults", reason: "CA92.1"))
         return try ipa.build()
     }
 
@@ -97,29 +79,37 @@ public enum SampleApps {
         var binary = hardenedFramework()
         binary.installName = "@rpath/\(name).framework/\(name)"
         ipa.add(framework + "/" + name, binary.build())
-        if let manifest { ipa.add(framework + "/" + manifest, Array(sdkPrivacyManifest.utf8)) }
+        if let manifest {
+            // A file-timestamp reason, as image caches (Kingfisher, SDWebImage) declare.
+            ipa.add(
+                framework + "/" + manifest,
+                privacyManifest(category: "NSPrivacyAccessedAPICategoryFileTimestamp", reason: "C617.1"))
+        }
     }
 
-    /// A third-party SDK's manifest: no tracking, one required-reason API declared with an SDK reason.
-    static let sdkPrivacyManifest = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>NSPrivacyTracking</key>
-        \t<false/>
-        \t<key>NSPrivacyAccessedAPITypes</key>
-        \t<array>
-        \t\t<dict>
-        \t\t\t<key>NSPrivacyAccessedAPIType</key>
-        \t\t\t<string>NSPrivacyAccessedAPICategoryFileTimestamp</string>
-        \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
-        \t\t\t<array><string>C617.1</string></array>
-        \t\t</dict>
-        \t</array>
-        </dict>
-        </plist>
-        """
+    /// A privacy manifest: no tracking, one required-reason API category with its reason.
+    static func privacyManifest(category: String, reason: String) -> [UInt8] {
+        Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>NSPrivacyTracking</key>
+            \t<false/>
+            \t<key>NSPrivacyAccessedAPITypes</key>
+            \t<array>
+            \t\t<dict>
+            \t\t\t<key>NSPrivacyAccessedAPIType</key>
+            \t\t\t<string>\(category)</string>
+            \t\t\t<key>NSPrivacyAccessedAPITypeReasons</key>
+            \t\t\t<array><string>\(reason)</string></array>
+            \t\t</dict>
+            \t</array>
+            </dict>
+            </plist>
+            """.utf8)
+    }
 
     /// A binary Info.plist, as Xcode compiles it into the bundle.
     public static func infoPlist(
