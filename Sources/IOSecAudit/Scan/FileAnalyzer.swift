@@ -126,6 +126,15 @@ struct FileAnalyzer: Sendable {
             outcome.diagnostics.append(Diagnostic(file: path, message: "skipped: binary content in a .swift file"))
             return
         }
+        if let line = TextChecks.squareBracketRun(bytes) {
+            outcome.diagnostics.append(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "skipped: 20 or more '[' open in a row at line \(line), which the Swift parser takes exponential time on (generated or hostile code)"
+                ))
+            return
+        }
         if let line = TextChecks.firstInvalidUTF8Line(bytes) {
             outcome.diagnostics.append(
                 Diagnostic(
