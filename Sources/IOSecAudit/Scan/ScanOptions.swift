@@ -54,6 +54,13 @@ public struct ScanOptions: Sendable {
     /// The size over which a file of this kind is skipped.
     public func maxSize(of kind: FileKind) -> Int { kind == .swift ? maxSwiftFileSize : maxFileSize }
 
+    /// Whether a scan with these options parses this Swift file, rather than skipping it as generated, too large,
+    /// binary or hostile: benchmarks compare the scan with parsing exactly these files.
+    public func parsesSwiftFile(_ bytes: [UInt8], path: String) -> Bool {
+        bytes.count <= maxSwiftFileSize && (includeGenerated || !TextChecks.isGenerated(bytes, path: path))
+            && !TextChecks.looksBinary(bytes) && TextChecks.squareBracketRun(bytes) == nil
+    }
+
     public init(
         excludes: [String] = [], includeVendored: Bool = false,
         maxFileSize: Int? = nil,

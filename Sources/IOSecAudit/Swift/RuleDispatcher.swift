@@ -88,8 +88,7 @@ final class RuleDispatcher: SyntaxVisitor {
     private var rules: [any SwiftVisitor]
     private let file: SwiftFile
     private let plan: Plan
-    /// Filled as the walk goes: the container fills it passed, and how far it got (each hook moves the frontier to its
-    /// node before any rule sees it, so a rule asking about earlier code finds every fill before it).
+    /// Answers shared between the rules of this file (the container fills of a body).
     private let memo = AnalysisMemo()
 
     /// When the walk must stop (`DispatchTime` nanoseconds), and whether it did: a file whose rules run past the
@@ -110,19 +109,11 @@ final class RuleDispatcher: SyntaxVisitor {
         self.init(plan: Plan(ruleTypes), file: file)
     }
 
-    /// Before any rule sees `node`: every node that starts before it has been walked.
-    private func enter(_ node: some SyntaxProtocol) {
-        memo.frontier = node.position
-        memo.current = Syntax(node)
-    }
-
     func run() {
         AnalysisMemo.$current.withValue(memo) {
             walk(file.tree)
             // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
             guard stoppedAtLine == nil else { return }
-            memo.frontier = file.tree.endPosition
-            memo.current = nil
             for index in rules.indices { rules[index].finish(in: file) }
         }
     }
@@ -141,13 +132,7 @@ final class RuleDispatcher: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
         let nameText = node.calledNameText
-        if let nameText, ContainerFill.mayFill(calledName: nameText),
-            let fill = ContainerFill.fill(at: node, named: String(syntaxText: nameText))
-        {
-            ContainerFill.record(fill, at: node, in: memo)
-        }
         let targets = routedCall(node, name: nameText)
-        if !targets.isEmpty { enter(node) }
         for index in targets { rules[index].visit(node, in: file) }
         return .visitChildren
     }
@@ -157,8 +142,8 @@ final class RuleDispatcher: SyntaxVisitor {
         var targets = plan.calls.wants(name) ? routed(plan.calls, name: name.map { String(syntaxText: $0) }) : []
         guard !plan.calls.byLabel.isEmpty else { return targets }
         var added = false
-        for argument in node.arguments {
-            guard let label = argument.label?.rawText, plan.calls.labels.mayContain(label),
+        for label in node.argumentLabelTexts {
+            guard plan.calls.labels.mayContain(label),
                 let rules = plan.calls.byLabel[String(syntaxText: label)]
             else { continue }
             targets += rules
@@ -172,7 +157,6 @@ final class RuleDispatcher: SyntaxVisitor {
         let nameText = node.baseName.rawText
         if plan.references.wants(nameText) {
             let targets = routed(plan.references, name: String(syntaxText: nameText))
-            if !targets.isEmpty { enter(node) }
             for index in targets {
                 rules[index].visit(node, in: file)
             }
@@ -185,7 +169,6 @@ final class RuleDispatcher: SyntaxVisitor {
         let nameText = node.declName.baseName.rawText
         if plan.memberAccesses.wants(nameText) {
             let targets = routed(plan.memberAccesses, name: String(syntaxText: nameText))
-            if !targets.isEmpty { enter(node) }
             for index in targets {
                 rules[index].visit(node, in: file)
             }
@@ -195,17 +178,16 @@ final class RuleDispatcher: SyntaxVisitor {
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.stringLiterals.isEmpty { enter(node) }
         for index in plan.stringLiterals { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if let fill = ContainerFill.fill(at: node) { ContainerFill.record(fill, at: node, in: memo) }
-        if !plan.sequences.isEmpty {
-            let targets = routed(plan.sequences, name: node.simpleAssignment?.target.lastName)
-            if !targets.isEmpty { enter(node) }
+        if !plan.sequences.isEmpty, case let assigned = node.simpleAssignment?.target,
+            plan.sequences.wants(assigned?.lastNameText)
+        {
+            let targets = routed(plan.sequences, name: assigned?.lastName)
             for index in targets {
                 rules[index].visit(node, in: file)
             }
@@ -215,9 +197,10 @@ final class RuleDispatcher: SyntaxVisitor {
 
     override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.assignments.isEmpty {
-            let targets = routed(plan.assignments, name: node.targetAndValues?.target.lastName)
-            if !targets.isEmpty { enter(node) }
+        if !plan.assignments.isEmpty, case let assigned = node.targetAndValues?.target,
+            plan.assignments.wants(assigned?.lastNameText)
+        {
+            let targets = routed(plan.assignments, name: assigned?.lastName)
             for index in targets {
                 rules[index].visit(node, in: file)
             }
@@ -227,28 +210,24 @@ final class RuleDispatcher: SyntaxVisitor {
 
     override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.binaryOperators.isEmpty { enter(node) }
         for index in plan.binaryOperators { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.attributes.isEmpty { enter(node) }
         for index in plan.attributes { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.functionDecls.isEmpty { enter(node) }
         for index in plan.functionDecls { rules[index].visit(node, in: file) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
         guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.functionParameters.isEmpty { enter(node) }
         for index in plan.functionParameters { rules[index].visit(node, in: file) }
         return .visitChildren
     }
@@ -258,7 +237,6 @@ final class RuleDispatcher: SyntaxVisitor {
         let nameText = node.name.rawText
         if plan.identifierTypes.wants(nameText) {
             let targets = routed(plan.identifierTypes, name: String(syntaxText: nameText))
-            if !targets.isEmpty { enter(node) }
             for index in targets {
                 rules[index].visit(node, in: file)
             }

@@ -311,34 +311,15 @@ enum ContainerFill {
         return nil
     }
 
-    /// The fills in `body` (at least those before `limit`), in source order.
+    /// The fills in `body` (at least those before `limit`), in source order. Within a walk each body is collected
+    /// once, the first time a rule asks about it: most bodies are never asked about, so recording fills as the walk
+    /// passes them cost more than collecting the few asked about.
     private static func fills(in body: CodeBlockItemListSyntax, before limit: AbsolutePosition) -> [Fill] {
         guard let memo = AnalysisMemo.current else { return FillCollector.collect(Syntax(body)) }
-        // The walk records every fill it passes: up to its frontier, that list is complete.
-        let seen = memo.fillsSeen[body.id] ?? []
-        if limit <= memo.frontier { return seen }
-        // A question about the node being looked at (`print(token)` about `token`): the fills not walked yet that
-        // come before `limit` are inside that node.
-        if let current = memo.current, limit <= current.endPosition {
-            let range = body.position..<body.endPosition
-            let ahead = FillCollector.collect(current).filter {
-                $0.position >= memo.frontier && $0.position < limit && range.contains($0.position)
-            }
-            return seen.filter { $0.position < memo.frontier } + ahead
-        }
         if let known = memo.fillsOfBody[body.id] { return known }
         let found = FillCollector.collect(Syntax(body))
         memo.fillsOfBody[body.id] = found
         return found
-    }
-
-    /// Records a fill the walk passes under each body that holds it (a closure's fills are its function's too).
-    static func record(_ fill: Fill, at node: some SyntaxProtocol, in memo: AnalysisMemo) {
-        var current = Syntax(node).parent
-        while let owner = current {
-            if let body = owner.ownedBody { memo.fillsSeen[body.id, default: []].append(fill) }
-            current = owner.parent
-        }
     }
 
     private static func sensitive(key: ExprSyntax?, value: ExprSyntax?, depth: Int) -> String? {
@@ -421,8 +402,10 @@ enum ContainerFill {
         override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
             if let sequence = node.as(SequenceExprSyntax.self) {
                 if let fill = ContainerFill.fill(at: sequence) { fills.append(fill) }
-            } else if let call = node.as(FunctionCallExprSyntax.self) {
-                if let fill = ContainerFill.fill(at: call, named: call.calledName) { fills.append(fill) }
+            } else if let call = node.as(FunctionCallExprSyntax.self), let name = call.calledNameText,
+                ContainerFill.mayFill(calledName: name)
+            {
+                if let fill = ContainerFill.fill(at: call, named: String(syntaxText: name)) { fills.append(fill) }
             }
             return .visitChildren
         }

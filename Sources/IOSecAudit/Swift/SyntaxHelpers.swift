@@ -15,13 +15,24 @@ extension FunctionCallExprSyntax {
 
     /// `calledName`'s bytes, without making a `String`: for deciding cheaply whether anything wants the call.
     var calledNameText: SyntaxText? {
-        let callee = calledExpression
-        if let ref = callee.as(DeclReferenceExprSyntax.self) { return ref.baseName.rawText }
-        if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.rawText }
-        if let generic = callee.as(GenericSpecializationExprSyntax.self) {
-            return generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.rawText
+        // Read from the raw nodes: the dispatcher asks this of every call, and making the callee's nodes to answer
+        // cost more than the answer.
+        guard let call = RawFunctionCallExprSyntax(raw) else { return nil }
+        let callee = call.calledExpression
+        if let ref = RawDeclReferenceExprSyntax(callee) { return ref.baseName.tokenText }
+        if let member = RawMemberAccessExprSyntax(callee) { return member.declName.baseName.tokenText }
+        if let generic = RawGenericSpecializationExprSyntax(callee) {
+            return RawDeclReferenceExprSyntax(generic.expression)?.baseName.tokenText
         }
         return nil
+    }
+
+    /// The argument labels as the tokens' text (absent labels left out), read from the raw nodes.
+    var argumentLabelTexts: [SyntaxText] {
+        guard let call = RawFunctionCallExprSyntax(raw), let list = call.arguments.raw.layoutView else { return [] }
+        return list.children.compactMap { child in
+            child.flatMap(RawLabeledExprSyntax.init)?.label?.tokenText
+        }
     }
 
     /// The text of what the call is made on: `UserDefaults.standard` for `UserDefaults.standard.set(…)`.
@@ -101,6 +112,14 @@ extension ExprSyntax {
         let e = unwrapped
         if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
         if let member = e.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// ``lastName`` as the token's text, with no `String` made: for a check on bytes before a table lookup.
+    var lastNameText: SyntaxText? {
+        let e = unwrapped
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.rawText }
+        if let member = e.as(MemberAccessExprSyntax.self) { return member.declName.baseName.rawText }
         return nil
     }
 
@@ -268,11 +287,46 @@ extension Syntax {
     }
 }
 
+extension StringLiteralExprSyntax {
+    /// Whether the literal's first segment starts with `scheme` (lowercase ASCII, e.g. `http://`), ignoring case,
+    /// tested on the token's bytes: rules ask this of every literal, and few are URLs.
+    func firstSegmentHasPrefix(_ scheme: StaticString) -> Bool {
+        guard let first = segments.first?.as(StringSegmentSyntax.self) else { return false }
+        let text = first.content.rawText
+        guard text.count >= scheme.utf8CodeUnitCount else { return false }
+        return scheme.withUTF8Buffer { expected in
+            zip(text, expected).allSatisfy { actual, wanted in actual | 0x20 == wanted || actual == wanted }
+        }
+    }
+
+    /// The plain segments' text, read from the raw tokens without making a node per segment (rules ask this of
+    /// every literal): `pieces` in order, with nil for each interpolation.
+    var rawPieces: [SyntaxText?] {
+        guard let layout = segments.raw.layoutView else { return [] }
+        return layout.children.compactMap { child -> SyntaxText?? in
+            guard let child else { return nil }
+            if let segment = RawStringSegmentSyntax(child) { return .some(segment.content.tokenText) }
+            return .some(nil)
+        }
+    }
+
+    /// Whether a plain segment holds `byte` (tested on the tokens' bytes, with no `String` made).
+    func plainSegmentsContain(_ byte: UInt8) -> Bool {
+        segments.contains { segment in
+            segment.as(StringSegmentSyntax.self)?.content.rawText.contains(byte) ?? false
+        }
+    }
+}
+
 extension SequenceExprSyntax {
     /// `target = value` as the parser leaves it (operators unfolded): both sides, else nil. Compound
     /// assignments (`+=`) and longer sequences are not simple assignments.
     public var simpleAssignment: (target: ExprSyntax, value: ExprSyntax)? {
-        guard elements.count == 3, let target = elements.first else { return nil }
+        // Tested on the raw layout first: most sequences (`a + b`, `x ?? y`) are not assignments, and making their
+        // nodes to find out is most of the cost.
+        guard let layout = elements.raw.layoutView, layout.children.count == 3,
+            layout.children[1]?.kind == .assignmentExpr, let target = elements.first
+        else { return nil }
         let middleIndex = elements.index(after: elements.startIndex)
         guard elements[middleIndex].is(AssignmentExprSyntax.self) else { return nil }
         return (target, elements[elements.index(after: middleIndex)])

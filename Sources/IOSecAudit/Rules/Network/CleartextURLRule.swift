@@ -124,7 +124,8 @@ struct CleartextURLRule: SwiftRule {
     ]
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
-        guard let first = literal.segments.first?.as(StringSegmentSyntax.self) else { return }
+        guard literal.firstSegmentHasPrefix("http://"), let first = literal.segments.first?.as(StringSegmentSyntax.self)
+        else { return }
         let text = first.content.text
         guard text.utf8.count > 7, text.prefix(7).lowercased() == "http://" else { return }
         // The host must be complete in the literal's first segment: `"http://\(host)/…"` says nothing.

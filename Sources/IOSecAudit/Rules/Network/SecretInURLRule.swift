@@ -59,7 +59,9 @@ struct SecretInURLRule: SwiftRule {
     static let calleeNames: Set<String>? = ["URLQueryItem"]
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
-        guard literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) else { return }
+        guard literal.segments.count > 1, literal.plainSegmentsContain(UInt8(ascii: "=")),
+            let parameter = Self.sensitiveQueryParameter(in: literal)
+        else { return }
         report(
             file, at: literal,
             "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"

@@ -265,16 +265,13 @@ struct HardcodedSecretRule: SwiftRule {
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         // Most literals are short keys and labels: measure without building the text.
-        var length = 0
-        for segment in literal.segments {
-            length += segment.as(StringSegmentSyntax.self)?.content.trimmedLength.utf8Length ?? 1
-        }
-        guard length >= 4 else { return }
+        let pieces = literal.rawPieces
+        guard pieces.reduce(0, { $0 + ($1?.count ?? 1) }) >= 4 else { return }
         var text = ""
         var interpolated = false
-        for segment in literal.segments {
-            if let plain = segment.as(StringSegmentSyntax.self) {
-                text += plain.content.text
+        for piece in pieces {
+            if let piece {
+                text += String(decoding: piece, as: UTF8.self)
             } else {
                 interpolated = true
                 text += " "  // a token never spans an interpolation
