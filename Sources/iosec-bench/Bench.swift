@@ -134,7 +134,8 @@ struct Bench {
         let skipped = swiftFiles.count - files.count
         print(
             "files: \(files.count) Swift, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB, jobs: \(jobs)"
-                + (skipped > 0 ? " (\(skipped) generated or oversized files skipped by the scan are left out of both)" : ""))
+                + (skipped > 0
+                    ? " (\(skipped) generated or oversized files skipped by the scan are left out of both)" : ""))
 
         // The machine's noise (other VMs, frequency scaling) is larger than the differences measured, so each
         // phase runs `--repeat` times, interleaved, and the fastest run of each is compared.

@@ -92,7 +92,8 @@ struct NetworkCollector: SwiftVisitor {
 
     /// The host of a literal that starts with `https://`, unless it is this machine or the local network.
     static func remoteHTTPSHost(_ literal: StringLiteralExprSyntax) -> String? {
-        guard literal.firstSegmentHasPrefix("https://"), let first = literal.segments.first?.as(StringSegmentSyntax.self)
+        guard literal.firstSegmentHasPrefix("https://"),
+            let first = literal.segments.first?.as(StringSegmentSyntax.self)
         else { return nil }
         let text = first.content.text
         guard text.lowercased().hasPrefix("https://") else { return nil }
