@@ -40,4 +40,13 @@ static NSString *const kLegacyBaseURL = @"https://legacy.acmewallet.com/api";
     snprintf(buffer, size, "device=%s", name);
 }
 
+- (SecKeyRef)makeDeviceSigningKey {
+    NSDictionary *attributes = @{
+        (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+        (__bridge id)kSecAttrKeySizeInBits: @256,
+        (__bridge id)kSecAttrTokenID: (__bridge id)kSecAttrTokenIDSecureEnclave,
+    };
+    return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+}
+
 @end

@@ -97,4 +97,12 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     return out;
 }
 
+- (SecKeyRef)makeDeviceSigningKey {
+    NSDictionary *attributes = @{
+        (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeRSA,
+        (__bridge id)kSecAttrKeySizeInBits: @1024,
+    };
+    return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
+}
+
 @end

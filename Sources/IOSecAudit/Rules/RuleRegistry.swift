@@ -18,6 +18,7 @@ public enum RuleRegistry {
         ThirdPartySDKPIIRule.self,  // privacy.third-party-sdk-pii
         WeakHashRule.self,  // crypto.weak-hash
         WeakKDFRule.self,  // crypto.weak-kdf
+        WeakKeySizeRule.self,  // crypto.weak-key-size
         CleartextURLRule.self,  // network.cleartext-url
         SecretInURLRule.self,  // network.secret-in-url
         TLSVersionRule.self,  // network.tls-version
@@ -61,6 +62,7 @@ public enum RuleRegistry {
     public static let artifactRules: [any ArtifactRule.Type] = [
         DebugBuildSettingsRule.self,  // code.debug-build-settings
         ATSArbitraryLoadsRule.self,  // network.ats-arbitrary-loads
+        FileSharingRule.self,  // storage.file-sharing
         KeyboardCacheRule.self,  // storage.keyboard-cache
         HardcodedSecretPlistMatcher.self,  // secrets.hardcoded, in bundled plists
         HardcodedSecretKeyFileMatcher.self,  // secrets.hardcoded, private keys in .pem / .key / .p12 files
@@ -74,6 +76,7 @@ public enum RuleRegistry {
         UserDefaultsSecretObjCMatcher.self,
         WeakHashObjCMatcher.self,
         WeakCipherObjCMatcher.self,
+        WeakKeySizeObjCMatcher.self,
         FileProtectionWeakObjCMatcher.self,
         KeychainAccessibilityObjCMatcher.self,
         UIWebViewObjCMatcher.self,

@@ -169,3 +169,39 @@ extension SwiftFile {
         return nil
     }
 }
+
+extension SwiftFile {
+    /// An integer known at compile time: a literal, `UInt32(x)`, a local initialized from one, or a
+    /// project constant. nil when it comes from elsewhere (a parameter, the server, a calibration).
+    func integerValue(of expr: ExprSyntax, depth: Int = 0) -> Int? {
+        guard depth < 4 else { return nil }
+        let e = expr.unwrapped
+        if let literal = e.as(IntegerLiteralExprSyntax.self) {
+            return Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            ["Int", "Int32", "UInt32", "UInt", "CUnsignedInt", "UInt64"].contains(type),
+            let inner = call.arguments.first?.expression
+        {
+            return integerValue(of: inner, depth: depth + 1)
+        }
+        if let origin = LocalValue.origin(of: e) {
+            return integerValue(of: origin, depth: depth + 1)
+        }
+        let value: ConstantValue?
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            guard !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
+            value = constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: path)
+        } else if let member = e.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.tokenKind != .keyword(.self)
+        {
+            value = constants.resolve(member.declName.baseName.text, qualifier: base.baseName.text)
+        } else {
+            value = nil
+        }
+        if case .integer(let n)? = value { return n }
+        return nil
+    }
+}

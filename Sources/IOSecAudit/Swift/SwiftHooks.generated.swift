@@ -176,6 +176,10 @@ extension WeakKDFRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }
 
+extension WeakKeySizeRule {
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
+}
+
 extension WeakLocalAuthRule {
     static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .functionCallExpr]
 }

@@ -116,11 +116,11 @@ struct WeakKDFRule: SwiftRule {
             let arguments = Array(call.arguments)
             guard arguments.count >= 7 else { return }
             let prf = Self.prf(in: arguments[5].expression) ?? "SHA1"
-            check(call, prf: prf, iterations: Self.integer(arguments[6].expression, in: file), in: file)
+            check(call, prf: prf, iterations: file.integerValue(of: arguments[6].expression), in: file)
         case "PBKDF2" where call.calledBase?.lastName == "PKCS5":
             let prf = call.argument("variant").flatMap(Self.prf(in:)) ?? "SHA256"
             let iterations =
-                call.argument("iterations").map { Self.integer($0, in: file) } ?? Self.cryptoSwiftDefaultIterations
+                call.argument("iterations").map { file.integerValue(of: $0) } ?? Self.cryptoSwiftDefaultIterations
             check(call, prf: prf, iterations: iterations, in: file)
         case "PBKDF1" where call.calledBase?.lastName == "PKCS5":
             report(
@@ -130,7 +130,7 @@ struct WeakKDFRule: SwiftRule {
         case "deriveKey" where call.calledBase?.lastName == "PBKDF2":
             let prf = call.argument("using").flatMap(Self.prf(in:)) ?? "SHA256"
             guard let rounds = call.argument("rounds") ?? call.argument("unsafeUncheckedRounds") else { return }
-            check(call, prf: prf, iterations: Self.integer(rounds, in: file), in: file)
+            check(call, prf: prf, iterations: file.integerValue(of: rounds), in: file)
         case "SymmetricKey":
             guard let data = call.argument("data"), let password = Self.hashedPassword(data) else { return }
             report(
@@ -161,40 +161,6 @@ struct WeakKDFRule: SwiftRule {
                 return digest
             }
         }
-        return nil
-    }
-
-    /// An iteration count known at compile time: a literal, `UInt32(x)`, a local initialized from one, or a
-    /// project constant. nil when it comes from elsewhere (a parameter, the server, a calibration).
-    static func integer(_ expr: ExprSyntax, in file: SwiftFile, depth: Int = 0) -> Int? {
-        guard depth < 4 else { return nil }
-        let e = expr.unwrapped
-        if let literal = e.as(IntegerLiteralExprSyntax.self) {
-            return Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
-        }
-        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            ["Int", "Int32", "UInt32", "UInt", "CUnsignedInt", "UInt64"].contains(type),
-            let inner = call.arguments.first?.expression
-        {
-            return integer(inner, in: file, depth: depth + 1)
-        }
-        if let origin = LocalValue.origin(of: e) {
-            return integer(origin, in: file, depth: depth + 1)
-        }
-        let value: ConstantValue?
-        if let ref = e.as(DeclReferenceExprSyntax.self) {
-            guard !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
-            value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
-        } else if let member = e.as(MemberAccessExprSyntax.self),
-            let base = member.base?.as(DeclReferenceExprSyntax.self),
-            base.baseName.tokenKind != .keyword(.self)
-        {
-            value = file.constants.resolve(member.declName.baseName.text, qualifier: base.baseName.text)
-        } else {
-            value = nil
-        }
-        if case .integer(let n)? = value { return n }
         return nil
     }
 
