@@ -36,7 +36,9 @@ import Testing
         ("App/Info.plist", FileKind.infoPlist), ("Wallet-Info.plist", .infoPlist), ("A/B.swift", .swift),
         ("L/x.mm", .objc), ("L/x.h", .objc), ("M.xcdatamodeld/M.xcdatamodel/contents", .coreDataModel),
         ("W.xcodeproj/project.pbxproj", .pbxproj), ("B/Main.storyboard", .interface), ("a.xib", .interface),
-        (".well-known/apple-app-site-association", .associationFile), ("App.entitlements", .entitlements)
+        (".well-known/apple-app-site-association", .associationFile), ("App.entitlements", .entitlements),
+        ("Mobile/Entitlements.plist", .entitlements), ("extracted/entitlements.plist", .entitlements),
+        ("App.entitlements.plist", .entitlements), ("Config/InAppEntitlements.plist", .plist)
     ])
     func fileKindsFromBytes(path: String, kind: FileKind) {
         #expect(FileKind.of(path: path) == kind)

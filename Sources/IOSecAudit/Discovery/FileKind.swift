@@ -59,7 +59,13 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
         if name.equals("Info.plist") || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist") {
             return .infoPlist
         }
-        if name.hasSuffix(".entitlements") { return .entitlements }
+        // `Entitlements.plist` is the name Xamarin / .NET MAUI projects give theirs, and what `codesign -d
+        // --entitlements` output is usually saved as.
+        if name.hasSuffix(".entitlements") || name.equals("Entitlements.plist") || name.equals("entitlements.plist")
+            || name.hasSuffix(".entitlements.plist")
+        {
+            return .entitlements
+        }
         if name.hasSuffix(".xcprivacy") { return .privacyManifest }
         if name.equals("apple-app-site-association") || name.equals("apple-app-site-association.json") {
             return .associationFile
