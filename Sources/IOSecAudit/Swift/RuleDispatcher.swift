@@ -274,7 +274,12 @@ struct NameFilter: Sendable {
 
     func mayContain(_ text: SyntaxText) -> Bool {
         guard let first = text.first, let last = text.last else { return false }
-        let slot = Self.slot(count: text.count, first: first, last: last)
+        return mayContain(count: text.count, first: first, last: last)
+    }
+
+    /// The same test for a name given by its length and its first and last bytes.
+    func mayContain(count: Int, first: UInt8, last: UInt8) -> Bool {
+        let slot = Self.slot(count: count, first: first, last: last)
         return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 }

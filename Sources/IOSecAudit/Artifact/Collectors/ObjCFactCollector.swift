@@ -18,20 +18,33 @@ enum ObjCFactCollector: ArtifactFactCollector {
         "AVCaptureSession": "AVCaptureSession"
     ]
 
+    /// Every name this collector looks up, for a test on a token's bytes before a `String` is made: a file has
+    /// thousands of identifiers and only a few are any of these.
+    static let names: NameFilter = {
+        var filter = NameFilter()
+        let all = RequiredReasonAPI.symbols.values.reduce(into: Set(usageSelectors.keys)) { $0.formUnion($1) }
+            .union(PasskeyAPICollector.symbols).union(AppCapability.symbols.keys)
+        for name in all { filter.insert(name) }
+        return filter
+    }()
+
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         guard !file.isTestCode else { return [] }
         var categories: Set<RequiredReasonCategory> = []
         var usage: Set<String> = []
         var passkey = false
         var capabilities: Set<AppCapability> = []
-        var previous = ""
         // The same tokens the Objective-C rules use (lexed once per file), so `#if 0` code counts for neither.
         let source = file.objc
         for (index, token) in source.tokens.enumerated() where token.kind == .identifier {
+            guard token.end > token.start,
+                names.mayContain(
+                    count: token.end - token.start, first: source.bytes[token.start], last: source.bytes[token.end - 1])
+            else { continue }
             let name = source.text(index)
             let line = token.line
             let followedByParen = source.isPunct(index + 1, "(")
-            defer { previous = name }
+            let previous = index > 0 && source.isIdentifier(index - 1) ? source.text(index - 1) : ""
             if isRequiredReasonUse(name, previous: previous, followedByParen: followedByParen) {
                 for category in RequiredReasonAPI.categories(forSymbol: name) where categories.insert(category).inserted
                 {
