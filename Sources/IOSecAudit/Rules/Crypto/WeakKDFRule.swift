@@ -63,10 +63,25 @@ struct WeakKDFRule: SwiftRule {
                 """),
             RuleExample(
                 """
+                func vaultKey(from password: String) -> SymmetricKey {
+                    let digest = SHA256.hash(data: Data(password.utf8))
+                    return ↓SymmetricKey(data: digest)
+                }
+                """),
+            RuleExample(
+                """
                 let key = try ↓PKCS5.PBKDF1(password: Array(password.utf8), salt: salt, iterations: 1000, keyLength: 16).calculate()
                 """)
         ],
         nonTriggeringExamples: [
+            // A hash of a key agreement's output, not of a password.
+            RuleExample(
+                """
+                func sessionKey(_ shared: SharedSecret) -> SymmetricKey {
+                    let digest = SHA256.hash(data: shared.withUnsafeBytes { Data($0) })
+                    return SymmetricKey(data: digest)
+                }
+                """),
             RuleExample(
                 """
                 _ = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
@@ -167,10 +182,13 @@ struct WeakKDFRule: SwiftRule {
     /// The password name hashed into `data`: `SHA256.hash(data: Data(password.utf8))`, `password.sha256()`.
     static func hashedPassword(_ data: ExprSyntax) -> String? {
         var e = data.unwrapped
+        // `let digest = SHA256.hash(data: …)` a few lines earlier.
+        if let origin = LocalValue.origin(of: e) { e = origin.unwrapped }
         if let call = e.as(FunctionCallExprSyntax.self), ["Data", "Array"].contains(call.calledName ?? ""),
             let inner = call.arguments.first?.expression
         {
             e = inner.unwrapped
+            if let origin = LocalValue.origin(of: e) { e = origin.unwrapped }
         }
         guard let hash = e.as(FunctionCallExprSyntax.self), let name = hash.calledName else { return nil }
         let hashed: ExprSyntax?
