@@ -49,4 +49,13 @@ static NSString *const kLegacyBaseURL = @"https://legacy.acmewallet.com/api";
     return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
 }
 
+- (NSURLRequest *)legacyLoginRequestForUser:(NSString *)user password:(NSString *)password {
+    NSMutableURLRequest *request =
+        [NSMutableURLRequest requestWithURL:[NSURL URLWithString:@"https://legacy.acmewallet.com/api/login"]];
+    request.HTTPMethod = @"POST";
+    NSString *form = [NSString stringWithFormat:@"user=%@&password=%@", user, password];
+    request.HTTPBody = [form dataUsingEncoding:NSUTF8StringEncoding];
+    return request;
+}
+
 @end

@@ -105,4 +105,9 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     return SecKeyCreateRandomKey((__bridge CFDictionaryRef)attributes, NULL);
 }
 
+- (NSURL *)legacyLoginURLForUser:(NSString *)user password:(NSString *)password {
+    NSString *url = [NSString stringWithFormat:@"https://legacy.acmewallet.com/api/login?user=%@&password=%@", user, password];
+    return [NSURL URLWithString:url];
+}
+
 @end

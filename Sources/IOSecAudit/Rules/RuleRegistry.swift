@@ -77,6 +77,7 @@ public enum RuleRegistry {
         WeakHashObjCMatcher.self,
         WeakCipherObjCMatcher.self,
         WeakKeySizeObjCMatcher.self,
+        SecretInURLObjCMatcher.self,
         FileProtectionWeakObjCMatcher.self,
         KeychainAccessibilityObjCMatcher.self,
         UIWebViewObjCMatcher.self,

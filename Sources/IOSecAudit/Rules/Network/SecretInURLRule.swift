@@ -26,6 +26,7 @@ struct SecretInURLRule: SwiftRule {
                 #"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
             RuleExample(
                 #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
+            RuleExample(#"let login = URL(string: ↓"https://api.acme-shop.com/login.php?user=\(user)&pass=\(passField.text ?? "")")!"#),
             RuleExample(
                 """
                 func profileURL(token: String) -> URL? {
@@ -33,7 +34,14 @@ struct SecretInURLRule: SwiftRule {
                     components.queryItems = [↓URLQueryItem(name: "api_key", value: token)]
                     return components.url
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (NSURL *)loginURLForUser:(NSString *)user {
+                    NSString *url = [NSString stringWithFormat:↓@"https://bank.acme-corp.com/login.php?user=%@&pass=%@", user, self.passwordField.text];
+                    return [NSURL URLWithString:url];
+                }
+                """, path: "App/LoginClient.m", findings: [FindingSpec(message: "'pass'")])
         ],
         nonTriggeringExamples: [
             RuleExample(#"let url = URL(string: "https://api.acme-shop.com/v1/search?q=\(query)&page=\(page)")!"#),
@@ -52,7 +60,23 @@ struct SecretInURLRule: SwiftRule {
                 """),
             RuleExample(#"let reset = URL(string: "https://acme-shop.com/account/password/reset?email=\(email)")!"#),
             RuleExample(#"let next = URL(string: "https://api.acme-shop.com/v1/items?page_token=\(nextPageToken)")!"#),
-            RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#)
+            RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#),
+            RuleExample(
+                """
+                - (NSURLRequest *)loginRequestForUser:(NSString *)user password:(NSString *)password {
+                    NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:@"https://bank.acme-corp.com/login"]];
+                    request.HTTPMethod = @"POST";
+                    NSString *form = [NSString stringWithFormat:@"user=%@&password=%@", user, password];
+                    request.HTTPBody = [form dataUsingEncoding:NSUTF8StringEncoding];
+                    return request;
+                }
+                - (NSURL *)searchURL:(NSString *)query page:(NSInteger)page {
+                    return [NSURL URLWithString:[NSString stringWithFormat:@"https://shop.acme-corp.com/search?q=%@&page=%ld", query, (long)page]];
+                }
+                - (NSURL *)resetURL {
+                    return [NSURL URLWithString:[NSString stringWithFormat:@"https://acme-corp.com/reset?password=%@&lang=%@", @"", self.language]];
+                }
+                """, path: "App/Requests.m")
         ]
     )
 
@@ -83,6 +107,8 @@ struct SecretInURLRule: SwiftRule {
 
     /// Parameter names that carry a credential.
     static func isCredentialParameter(_ name: String) -> Bool {
+        // Short names that mean a password only as a form or query field (`?user=…&pass=…`).
+        if ["pass", "passwd", "pwd", "pw"].contains(name.lowercased()) { return true }
         guard let category = SensitiveName.classify(name) else { return false }
         return [.password, .secret, .token, .key, .pin, .otp, .credential, .session].contains(category)
     }
