@@ -26,7 +26,8 @@ struct SecretInURLRule: SwiftRule {
                 #"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
             RuleExample(
                 #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
-            RuleExample(#"let login = URL(string: ↓"https://api.acme-shop.com/login.php?user=\(user)&pass=\(passField.text ?? "")")!"#),
+            RuleExample(
+                #"let login = URL(string: ↓"https://api.acme-shop.com/login.php?user=\(user)&pass=\(passField.text ?? "")")!"#),
             RuleExample(
                 """
                 func profileURL(token: String) -> URL? {
