@@ -27,7 +27,8 @@ struct SecretInURLRule: SwiftRule {
             RuleExample(
                 #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
             RuleExample(
-                #"let login = URL(string: ↓"https://api.acme-shop.com/login.php?user=\(user)&pass=\(passField.text ?? "")")!"#),
+                #"let login = URL(string: ↓"https://api.acme-shop.com/login.php?user=\(user)&pass=\(passField.text ?? "")")!"#
+            ),
             RuleExample(
                 """
                 func profileURL(token: String) -> URL? {
