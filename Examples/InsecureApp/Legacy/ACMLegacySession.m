@@ -110,4 +110,9 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     return [NSURL URLWithString:url];
 }
 
+- (void)showLegacyReceiptFor:(WKWebView *)receiptView {
+    NSString *html = [NSString stringWithFormat:@"<h2>Receipt for %@</h2>", self.payeeField.text];
+    [receiptView loadHTMLString:html baseURL:nil];
+}
+
 @end

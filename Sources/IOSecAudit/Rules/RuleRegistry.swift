@@ -78,6 +78,7 @@ public enum RuleRegistry {
         WeakCipherObjCMatcher.self,
         WeakKeySizeObjCMatcher.self,
         SecretInURLObjCMatcher.self,
+        WebViewHTMLInjectionObjCMatcher.self,
         FileProtectionWeakObjCMatcher.self,
         KeychainAccessibilityObjCMatcher.self,
         UIWebViewObjCMatcher.self,

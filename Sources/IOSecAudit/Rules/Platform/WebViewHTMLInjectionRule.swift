@@ -31,6 +31,17 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             RuleExample(#"webView.loadHTMLString(↓"<p>Hi \(nameField.text!)</p>", baseURL: nil)"#),
             RuleExample(
                 """
+                - (void)showGreeting {
+                    NSString *html = [NSString stringWithFormat:@"<h1>Hello %@</h1>", self.nameField.text];
+                    [self.webView loadHTMLString:↓html baseURL:nil];
+                }
+                - (void)search {
+                    [self.webView evaluateJavaScript:↓[@"runSearch('" stringByAppendingFormat:@"%@')", [self.searchBar text]]
+                                   completionHandler:nil];
+                }
+                """, path: "App/GreetingViewController.m"),
+            RuleExample(
+                """
                 func showComment() {
                     let comment = commentTextView.text ?? ""
                     let page = "<html><body>" + comment + "</body></html>"
@@ -49,6 +60,15 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)showGreeting {
+                    NSString *name = [self.nameField.text stringByAddingPercentEncodingWithAllowedCharacters:allowed];
+                    NSString *page = [NSString stringWithFormat:@"<h1>%@</h1>", self.title];
+                    [self.webView loadHTMLString:page baseURL:nil];
+                    [self.webView evaluateJavaScript:[NSString stringWithFormat:@"setName(decodeURIComponent('%@'))", name] completionHandler:nil];
+                }
+                """, path: "App/GreetingViewController.m"),
             RuleExample(#"webView.loadHTMLString("<p>Welcome</p>", baseURL: nil)"#),
             RuleExample(#"webView.loadHTMLString("<p>\(items.count) items</p>", baseURL: nil)"#),
             RuleExample(#"webView.loadHTMLString("<p>Hi \(nameField.text!.htmlEscaped)</p>", baseURL: nil)"#),
@@ -65,7 +85,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     static let calleeNames: Set<String>? = ["loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript"]
 
     /// Calls that make text safe for HTML or a URL.
-    private static let escapingWords: Set<String> = [
+    static let escapingWords: Set<String> = [
         "escaped", "escape", "escaping", "encoded", "encoding", "sanitized", "sanitize", "percent"
     ]
     /// Members whose value the user or a link controls.
@@ -159,7 +179,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     }
 
     /// `nameField`, `commentTextView`, `searchBar`, `messageInput`: a control the user types into.
-    private static func isInputControl(_ name: String) -> Bool {
+    static func isInputControl(_ name: String) -> Bool {
         let words = SensitiveName.words(name)
         guard let last = words.last else { return false }
         return ["field", "textfield", "textview", "view", "bar", "searchbar", "input", "tf", "box", "editor", "entry"]
