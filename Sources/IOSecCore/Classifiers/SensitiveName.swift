@@ -220,7 +220,9 @@ public enum SensitiveName {
         "reset", "recovery", "info", "id", "ids", "identifier", "fingerprint", "helper", "model", "viewmodel",
         "screen", "flow", "coordinator", "row", "section", "key", "keys",
         "latitude", "longitude", "coordinate", "coordinates", "location", "tag", "tags", "annotation",
-        "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed"
+        "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed",
+        // Counters and settings about a passcode (`failedPasscodeAttempts`, `passcodeLockDelay`, `pinEnforced`).
+        "attempts", "attempt", "retries", "tries", "failures", "delay", "enforced"
     ]
 
     private struct Pattern {

@@ -47,7 +47,9 @@ import Testing
         "hasPassword", "tokenExpiry", "tokenURL", "passwordPolicy", "passwordMinLength",
         "hasSeenOnboarding", "isAuthorized", "author", "authorizationStatus", "requestAuthorization",
         "showPassword", "shouldSaveToken", "accessTokenExpirationDate", "healthCheck", "cardView",
-        "cookieName", "statusCode", "countryCode", "seed", "username", "email", ""
+        "cookieName", "statusCode", "countryCode", "seed", "username", "email",
+        "failedPasscodeAttempts", "applock-failed-passcode-attempts", "passcodeLockDelay", "pinRetries",
+        "OCClassSettingsKeyPasscodeEnforced", ""
     ]
 
     @Test(arguments: sensitive)
