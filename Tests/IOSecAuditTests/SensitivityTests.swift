@@ -1,4 +1,4 @@
-import IOSecAudit
+@testable import IOSecAudit
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -6,7 +6,11 @@ import Testing
 /// The shared judgement of whether an expression carries sensitive data.
 @Suite struct SensitivityTests {
     /// The sensitive name found in the first argument of the last `sink(…)` call in `code`.
-    static func judge(_ code: String) -> String? {
+    /// With `memo`, as during a scan: the file's names rule out most questions before the tree is searched.
+    static func judge(_ code: String, memo: Bool = false) -> String? {
+        if memo {
+            return AnalysisMemo.$current.withValue(AnalysisMemo(source: Array(code.utf8))) { judge(code) }
+        }
         final class Finder: SyntaxVisitor {
             var argument: ExprSyntax?
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -47,10 +51,21 @@ import Testing
         (#"sink(["user": name, "password": pw])"#, "password"),
         ("sink(ccNo)", "ccNo"),
         ("sink(sessionID)", "sessionID"),
-        ("sink(passwordResetCode)", "passwordResetCode")
+        ("sink(passwordResetCode)", "passwordResetCode"),
+        // Declarations and fills in the shapes the file's names are read from.
+        ("func f() { var n = 1, t = auth.idToken; sink(t) }", "idToken"),
+        ("func f() { let `default` = auth.idToken; sink(`default`) }", "idToken"),
+        ("func f() {\n    guard\n        let\n        t = auth.idToken else { return }\n    sink(t)\n}", "idToken"),
+        (
+            "func f(pw: String) { let dict = NSMutableDictionary(); dict\n    .setObject(pw, forKey: \"password\"); sink(dict) }",
+            "password"
+        ),
+        ("func f() { let user = User(); user.password = field.text; sink(user) }", "password"),
+        (#"func f() { var params = [String: Any](); params ["pin"] = pin; sink(params) }"#, "pin")
     ])
     func sensitive(code: String, name: String) {
         #expect(Self.judge(code) == name, "\(code)")
+        #expect(Self.judge(code, memo: true) == name, "\(code), during a scan")
     }
 
     @Test(arguments: [
@@ -73,5 +88,26 @@ import Testing
     ])
     func notSensitive(code: String) {
         #expect(Self.judge(code) == nil, "\(code)")
+        #expect(Self.judge(code, memo: true) == nil, "\(code), during a scan")
+    }
+
+    @Test func sourceNamesRuleOutNamesNeverDeclaredOrFilled() {
+        let names = SourceNames(
+            Array(
+                """
+                let token = read(); var a = 1, b: Int = 2
+                if let shorthand { use(session) }
+                dict["k"] = v; store?.setValue(x, forKey: "k"); user.password = pw; cache.updateValue(1, forKey: 2)
+                if other.count == 1 { print(reader.value) }
+                """.utf8))
+        for declared in ["token", "a", "b", "shorthand"] { #expect(names.declared.contains(declared), "\(declared)") }
+        for undeclared in ["read", "session", "dict", "other", "reader"] {
+            #expect(!names.declared.contains(undeclared), "\(undeclared)")
+        }
+        for filled in ["dict", "store", "user", "cache"] { #expect(names.filled.contains(filled), "\(filled)") }
+        // Compared, read or called, never filled.
+        for unfilled in ["other", "reader", "token", "print", "session"] {
+            #expect(!names.filled.contains(unfilled), "\(unfilled)")
+        }
     }
 }

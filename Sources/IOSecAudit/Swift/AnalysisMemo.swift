@@ -9,4 +9,13 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
 
     /// The container fills of each body asked about, in source order.
     var fillsOfBody: [SyntaxIdentifier: [ContainerFill.Fill]] = [:]
+
+    private let source: [UInt8]
+
+    init(source: [UInt8]) {
+        self.source = source
+    }
+
+    /// The names the file's bytes could declare or fill, read on the first question.
+    private(set) lazy var names = SourceNames(source)
 }

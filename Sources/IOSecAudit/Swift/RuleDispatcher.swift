@@ -89,7 +89,7 @@ final class RuleDispatcher: SyntaxVisitor {
     private let file: SwiftFile
     private let plan: Plan
     /// Answers shared between the rules of this file (the container fills of a body).
-    private let memo = AnalysisMemo()
+    private let memo: AnalysisMemo
 
     /// When the walk must stop (`DispatchTime` nanoseconds), and whether it did: a file whose rules run past the
     /// per-file time limit is left unfinished rather than holding up the scan.
@@ -102,6 +102,7 @@ final class RuleDispatcher: SyntaxVisitor {
         self.rules = plan.ruleTypes.map { $0.init() }
         self.plan = plan
         self.file = file
+        self.memo = AnalysisMemo(source: file.bytes)
         super.init(viewMode: .sourceAccurate)
     }
 

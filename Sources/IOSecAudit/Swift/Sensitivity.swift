@@ -295,20 +295,40 @@ enum ContainerFill {
 
     /// The sensitive name put into `name` before `use`, or nil.
     static func sensitiveContent(of name: String, before use: some SyntaxProtocol, depth: Int) -> String? {
-        guard let body = use.enclosingBody else { return nil }
+        if let memo = AnalysisMemo.current, !memo.names.filled.contains(name) { return nil }
         let limit = use.position
-        // Fills are in source order: the first sensitive one before `use` answers.
-        for fill in fills(in: body, before: limit) {
-            guard fill.position < limit else { break }
-            guard fill.container == name else { continue }
-            switch fill.content {
-            case .member(let member):
-                return member
-            case .keyed(let key, let value):
-                if let found = sensitive(key: key, value: value, depth: depth) { return found }
+        // The innermost body first, then out through closures to the function's: a container filled in the function
+        // and used in a closure (`try realm.write { realm.add(account) }`) holds what was put in it.
+        for body in bodies(around: use) {
+            // Fills are in source order: the first sensitive one before `use` answers.
+            for fill in fills(in: body, before: limit) {
+                guard fill.position < limit else { break }
+                guard fill.container == name else { continue }
+                switch fill.content {
+                case .member(let member):
+                    return member
+                case .keyed(let key, let value):
+                    if let found = sensitive(key: key, value: value, depth: depth) { return found }
+                }
             }
         }
         return nil
+    }
+
+    /// The bodies around `node`, innermost first, out through closures to the function's (initializer's,
+    /// accessor's). A closure that initialises a property stops there, not at the whole file.
+    private static func bodies(around node: some SyntaxProtocol) -> [CodeBlockItemListSyntax] {
+        var bodies: [CodeBlockItemListSyntax] = []
+        var current = Syntax(node).parent
+        while let owner = current {
+            if owner.isBodyOwner {
+                if owner.kind == .sourceFile, !bodies.isEmpty { break }
+                if let body = owner.ownedBody { bodies.append(body) }
+                if owner.kind != .closureExpr { break }
+            }
+            current = owner.parent
+        }
+        return bodies
     }
 
     /// The fills in `body` (at least those before `limit`), in source order. Within a walk each body is collected

@@ -15,7 +15,7 @@ public final class SwiftFile {
     /// Constants declared anywhere in the project, for resolving names to their literal values.
     public let constants: ConstantIndex
 
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private var lineStartsStorage: [Int]?
     private(set) var findings: [Finding] = []
     private(set) var facts: [Fact] = []

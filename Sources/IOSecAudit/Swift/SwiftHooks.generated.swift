@@ -63,7 +63,7 @@ extension JailbreakDetectionWeakRule {
 }
 
 extension KeyboardCacheSwiftMatcher {
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.assignmentExpr, .functionCallExpr]
 }
 
 extension KeychainAccessibilityRule {

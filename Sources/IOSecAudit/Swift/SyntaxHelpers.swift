@@ -182,6 +182,7 @@ public enum LocalValue {
     /// The initializer of the nearest `let`/`var` named `name` declared before `use` in the enclosing
     /// bodies (innermost first), or nil. Looks through `if let`/`guard let` bindings too.
     public static func initializer(of name: String, before use: some SyntaxProtocol) -> ExprSyntax? {
+        if let memo = AnalysisMemo.current, !memo.names.declared.contains(name) { return nil }
         let usePosition = use.position
         var current = Syntax(use).parent
         // Innermost scope first; each scope's owner is passed once, so the walk always moves outward.
@@ -356,6 +357,7 @@ extension LocalValue {
 
     /// The initializer of the stored property `name` in the type declaration around `node`.
     public static func propertyInitializer(of name: String, near node: some SyntaxProtocol) -> ExprSyntax? {
+        if let memo = AnalysisMemo.current, !memo.names.declared.contains(name) { return nil }
         guard let type = node.enclosingTypeDecl as? any DeclGroupSyntax else { return nil }
         for member in type.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }

@@ -101,24 +101,25 @@ struct WeakLocalAuthRule: SwiftRule {
     mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
         let text = op.operator.text
         guard text == "==" || text == "!=", let (left, right) = Self.operands(of: op) else { return }
-        // Most comparisons are with `nil`, numbers or enum cases, which are never a hard-coded or bundled value:
-        // decided from the syntax before the costly question of which side is a credential.
+        // A side that cannot hold a value is ruled out from the syntax before the costlier questions: which side
+        // names a credential (which follows locals and containers) and what a name resolves to.
         let rightMayBeValue = Self.mayBeValue(right)
         guard rightMayBeValue || Self.mayBeValue(left) else { return }
-        // A literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`).
-        if rightMayBeValue, let name = Self.credentialName(in: left) {
-            if file.stringValue(of: right)?.isEmpty == false {
-                report(file, at: left, Self.message(name))
-            } else if Self.isBundledValue(right) {
-                report(file, at: left, Self.bundledMessage(name))
-            }
-        } else if let name = Self.credentialName(in: right), rightMayBeValue || Self.credentialName(in: left) == nil {
-            if file.stringValue(of: left)?.isEmpty == false {
-                report(file, at: right, Self.message(name))
-            } else if Self.isBundledValue(left) {
-                report(file, at: right, Self.bundledMessage(name))
-            }
+        if rightMayBeValue, let name = Self.credentialName(in: left), let value = Self.value(right, in: file) {
+            report(file, at: left, value == .literal ? Self.message(name) : Self.bundledMessage(name))
+        } else if let name = Self.credentialName(in: right), let value = Self.value(left, in: file) {
+            report(file, at: right, value == .literal ? Self.message(name) : Self.bundledMessage(name))
         }
+    }
+
+    private enum Value { case literal, bundled }
+
+    /// A non-empty literal, or a constant holding one (`password == adminPassword`, `pin == Config.masterPIN`), or a
+    /// value read from a file bundled in the app.
+    private static func value(_ expr: ExprSyntax, in file: SwiftFile) -> Value? {
+        guard mayBeValue(expr) else { return nil }
+        if file.stringValue(of: expr)?.isEmpty == false { return .literal }
+        return isBundledValue(expr) ? .bundled : nil
     }
 
     /// Whether `expr` can be what `SwiftFile.stringValue(of:)` or `isBundledValue` recognise: a string literal, a

@@ -55,6 +55,19 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 """),
             RuleExample(
                 """
+                // The object is given the password in the function and added in the write closure.
+                func saveAccount() {
+                    let realm = try! Realm()
+                    let account = Account()
+                    account.name = nameField.text!
+                    account.password = passwordField.text!
+                    try! realm.write {
+                        ↓realm.add(account)
+                    }
+                }
+                """),
+            RuleExample(
+                """
                 func cache(pin: String) {
                     connection.readWrite { transaction in
                         ↓transaction.setObject(pin, forKey: "userPIN", inCollection: "auth")
@@ -100,6 +113,18 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keychainKey()))
                     try realm.write { realm.add(credentials) }
                 }
+                """),
+            RuleExample(
+                """
+                // Nothing secret in the object; another object holds the password in another function.
+                func saveProfile() {
+                    let realm = try! Realm()
+                    let profile = Profile()
+                    profile.name = nameField.text!
+                    profile.avatarURL = avatarURL
+                    try! realm.write { realm.add(profile) }
+                }
+                func rememberLogin() { login.password = passwordField.text! }
                 """),
             RuleExample(
                 """

@@ -93,7 +93,15 @@ struct KeyboardCacheRule: ArtifactRule {
                     field.placeholder = "PIN"
                     field.keyboardType = .numberPad
                 }
-                """, path: "App/PinPrompt.swift")
+                """, path: "App/PinPrompt.swift"),
+            RuleExample(
+                """
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    ↓secretAnswerField.isSecureTextEntry = false
+                    ↓cvvTextField.isSecureTextEntry = false
+                }
+                """, path: "App/SecurityQuestionViewController.swift")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -161,7 +169,18 @@ struct KeyboardCacheRule: ArtifactRule {
                     field.placeholder = "Password"
                     field.isSecureTextEntry = true
                 }
-                """, path: "App/PasswordPrompt.swift")
+                """, path: "App/PasswordPrompt.swift"),
+            RuleExample(
+                """
+                // A show-password button: the field is made secure again, set from state, or toggled.
+                @objc func reveal() { passwordField.isSecureTextEntry = false }
+                @objc func conceal() { passwordField.isSecureTextEntry = true }
+                func update() { pinField.isSecureTextEntry = !isPinVisible }
+                @objc func flip() { pinField.isSecureTextEntry = false; cardNumberField.isSecureTextEntry.toggle() }
+                func setUp() { cardNumberField.isSecureTextEntry = false }
+                // Not a secret: a user name, a one-time code.
+                func configure() { usernameField.isSecureTextEntry = false; otpField.isSecureTextEntry = false }
+                """, path: "App/LoginViewController.swift")
         ]
     )
 

@@ -1,14 +1,16 @@
 import IOSecCore
 import SwiftSyntax
 
-/// `storage.keyboard-cache` in Swift: a SwiftUI `TextField` for a password or PIN where `SecureField` belongs, and
-/// an alert text field (`addTextField { $0.placeholder = "Password" }`) without `isSecureTextEntry`. A
-/// show-password toggle (a `SecureField` on the same binding elsewhere in the file) and one-time-code fields are
-/// left alone: a code that expires in minutes is meant to be seen and autofilled.
+/// `storage.keyboard-cache` in Swift: a SwiftUI `TextField` for a password or PIN where `SecureField` belongs, an
+/// alert text field (`addTextField { $0.placeholder = "Password" }`) without `isSecureTextEntry`, and a secret's
+/// field with secure entry turned off (`pinField.isSecureTextEntry = false`). A show-password toggle (a
+/// `SecureField` on the same binding, or the same field made secure again or toggled elsewhere in the file) and
+/// one-time-code fields are left alone: a code that expires in minutes is meant to be seen and autofilled.
 struct KeyboardCacheSwiftMatcher: SwiftRule {
     static var description: RuleDescription { KeyboardCacheRule.description }
 
-    static let calleeNames: Set<String>? = ["TextField", "SecureField", "addTextField"]
+    static let calleeNames: Set<String>? = ["TextField", "SecureField", "addTextField", "toggle"]
+    static let assignedNames: Set<String>? = ["isSecureTextEntry"]
 
     /// What a person types that must not be cached or shown (one-time codes are meant to be visible).
     private static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .card, .secret, .credential]
@@ -16,11 +18,30 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
     private var textFields:
         [(call: FunctionCallExprSyntax, binding: String, name: String, category: SensitiveCategory)] = []
     private var secureBindings: Set<String> = []
+    /// `field.isSecureTextEntry = false` on a secret's field, and the fields made secure (or toggled) anywhere.
+    private var insecureFields: [(target: ExprSyntax, field: String, category: SensitiveCategory)] = []
+    private var revealedFieldsMadeSecure: Set<String> = []
+
+    mutating func visit(_ assignment: AssignmentExprSyntax, in file: SwiftFile) {
+        guard let (target, values) = assignment.targetAndValues, let member = target.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "isSecureTextEntry", let field = member.base?.lastName,
+            let value = values.last
+        else { return }
+        guard value.booleanLiteralValue == false else {
+            // `true`, or a state (`= !isRevealed`): the field is secure at least some of the time.
+            revealedFieldsMadeSecure.insert(field)
+            return
+        }
+        guard let category = SensitiveName.classifyInputField(field), Self.secretCategories.contains(category) else {
+            return
+        }
+        insecureFields.append((target, field, category))
+    }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard
             call.calledExpression.is(DeclReferenceExprSyntax.self)
-                || call.calledName == "addTextField"
+                || call.calledName == "addTextField" || call.calledName == "toggle"
         else { return }
         switch call.calledName {
         case "SecureField":
@@ -32,6 +53,13 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
             textFields.append((call, binding.sourceText, name, category))
         case "addTextField":
             checkAlertField(call, in: file)
+        case "toggle":
+            // `passwordField.isSecureTextEntry.toggle()`: a show-password button.
+            if let property = call.calledBase?.as(MemberAccessExprSyntax.self),
+                property.declName.baseName.text == "isSecureTextEntry", let field = property.base?.lastName
+            {
+                revealedFieldsMadeSecure.insert(field)
+            }
         default:
             return
         }
@@ -43,6 +71,12 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
             report(
                 file, at: field.call.calledExpression,
                 "TextField '\(field.name)' takes \(field.category.noun) in plain text: it is shown, offered to autocorrection and cached by the keyboard; use SecureField"
+            )
+        }
+        for field in insecureFields where !revealedFieldsMadeSecure.contains(field.field) {
+            report(
+                file, at: field.target,
+                "'\(field.field)' takes \(field.category.noun) with secure entry turned off: it is shown, offered to autocorrection and cached by the keyboard; leave isSecureTextEntry on"
             )
         }
     }
