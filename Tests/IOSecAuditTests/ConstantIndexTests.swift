@@ -57,4 +57,51 @@ import Testing
         }
         #expect(Self.scan("let `default` = \"d\"").first?.name == "default")
     }
+
+    @Test func recordsTheTypesThatHoldASecret() {
+        let index = ConstantIndex(files: [
+            (
+                "Models.swift",
+                Array(
+                    """
+                    struct User: Codable {
+                        var email: String
+                        private(set) var password: String
+                        var sessionToken: String?
+                    }
+                    final class Settings {
+                        static let tokenKey = "token"
+                        public static var apiKey = ""
+                        var passwordHint = ""
+                        func reset() { let password = ""; _ = password }
+                    }
+                    enum Route { case password }
+                    struct StoredUser { let id: UUID; let passwordHash: String }
+                    struct Download { let fileHash: String; let contentDigest: String }
+                    """.utf8)
+            )
+        ])
+        // The first secret in name order, whatever the order of declarations.
+        #expect(index.sensitiveMember(ofType: "User") == "password")
+        // Statics, hints, locals of methods and enum cases are not what an instance holds.
+        #expect(index.sensitiveMember(ofType: "Settings") == nil)
+        #expect(index.sensitiveMember(ofType: "Route") == nil)
+        #expect(index.sensitiveMember(ofType: "Unknown") == nil)
+        // A password's hash can be guessed offline; other hashes are not secrets.
+        #expect(index.sensitiveMember(ofType: "StoredUser") == "passwordHash")
+        #expect(index.sensitiveMember(ofType: "Download") == nil)
+        // Two targets each declaring a `User`: which one a use means is unknown.
+        let twoTargets = ConstantIndex(files: [
+            ("AppA/User.swift", Array("struct User: Codable { var password: String }".utf8)),
+            ("AppB/User.swift", Array("struct User: Codable { var name: String }\nextension User { }".utf8))
+        ])
+        #expect(twoTargets.sensitiveMember(ofType: "User") == nil)
+        let extended = ConstantIndex(files: [
+            (
+                "A/User.swift",
+                Array("struct User: Codable { var password: String }\nextension User { var x: Int { 1 } }".utf8)
+            )
+        ])
+        #expect(extended.sensitiveMember(ofType: "User") == "password")
+    }
 }

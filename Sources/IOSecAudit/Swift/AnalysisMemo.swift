@@ -11,9 +11,12 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
     var fillsOfBody: [SyntaxIdentifier: [ContainerFill.Fill]] = [:]
 
     private let source: [UInt8]
+    /// The project's constants and the types that hold secrets.
+    let constants: ConstantIndex
 
-    init(source: [UInt8]) {
+    init(source: [UInt8], constants: ConstantIndex = .empty) {
         self.source = source
+        self.constants = constants
     }
 
     /// The names the file's bytes could declare or fill, read on the first question.

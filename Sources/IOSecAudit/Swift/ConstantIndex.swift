@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IOSecCore
 /// A constant's literal value.
 public enum ConstantValue: Sendable, Hashable {
     /// A string literal without interpolation (escapes kept as written).
@@ -36,24 +37,47 @@ public struct ConstantDeclaration: Sendable, Hashable {
 /// ```
 public struct ConstantIndex: Sendable {
     private var byName: [String: [ConstantDeclaration]]
+    /// Types declared in the project with a stored property named for a secret (`struct User { var password }`),
+    /// by type name: the property's name (the first in name order, so any order of files gives the same).
+    private var sensitiveMembers: [String: String]
 
     public static let empty = ConstantIndex(declarations: [])
 
-    public init(declarations: [ConstantDeclaration]) {
+    /// `declaredTypes`: every type declaration's name (not extensions); a type declared more than once in the
+    /// project (two targets each with a `User`) is ambiguous, and its members are not used.
+    public init(
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [], declaredTypes: [String] = []
+    ) {
         byName = Dictionary(grouping: declarations, by: \.name)
+        var members: [String: String] = [:]
+        for member in sensitiveMembers {
+            if let known = members[member.typeName], known <= member.name { continue }
+            members[member.typeName] = member.name
+        }
+        var seen: Set<String> = []
+        for type in declaredTypes where !seen.insert(type).inserted { members[type] = nil }
+        self.sensitiveMembers = members
     }
 
     public init(files: [(path: String, bytes: [UInt8])]) {
-        self.init(declarations: files.flatMap { ConstantScanner.scan($0.bytes, file: $0.path) })
+        let scanned = files.map { ConstantScanner.scanAll($0.bytes, file: $0.path) }
+        self.init(
+            declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
+            declaredTypes: scanned.flatMap(\.types))
     }
+
+    /// The secret a type of the project holds as an instance property (`password` for `struct User { var
+    /// password: String }`), or nil: encoding or archiving a value of that type writes the secret too.
+    public func sensitiveMember(ofType type: String) -> String? { sensitiveMembers[type] }
 
     public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
 
     /// A digest of every declaration, in a fixed order: equal for equal indexes, whatever the order files came in.
     public var digest: String {
-        let lines = byName.values.flatMap { $0 }.map { d in
-            "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
-        }.sorted()
+        let lines =
+            (byName.values.flatMap { $0 }.map { d in
+                "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
+            } + sensitiveMembers.map { "member\u{0}\($0.key)\u{0}\($0.value)" }).sorted()
         var hasher = SHA256()
         for line in lines { hasher.update(data: Data((line + "\n").utf8)) }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
@@ -90,6 +114,12 @@ public struct ConstantIndex: Sendable {
     }
 }
 
+/// An instance property named for a secret, in a type of the project.
+public struct SensitiveMember: Sendable, Hashable {
+    public var typeName: String
+    public var name: String
+}
+
 /// The lexical pre-pass: one linear scan over a file's bytes that skips comments and string contents and
 /// recognises `let|var NAME [: Type] = LITERAL` and `case NAME = LITERAL` followed by the end of the
 /// statement. It never builds a tree, so it costs a small fraction of a parse; what it cannot read it skips.
@@ -107,16 +137,25 @@ enum ConstantScanner {
     }
 
     private enum Keyword: Equatable {
-        case `let`, `var`, `case`, type
+        case `let`, `var`, `case`, type, `extension`
     }
 
     static func scan(_ bytes: [UInt8], file: String) -> [ConstantDeclaration] {
+        scanAll(bytes, file: file).declarations
+    }
+
+    static func scanAll(_ bytes: [UInt8], file: String) -> (
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String]
+    ) {
         bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer)
             var tokens: [Token] = []
             tokens.reserveCapacity(buffer.count / 8)
             while let token = lexer.next() { tokens.append(token) }
-            return declarations(in: tokens, bytes: buffer, file: file)
+            var members: [SensitiveMember] = []
+            var types: [String] = []
+            let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
+            return (declarations, members, types)
         }
     }
 
@@ -124,9 +163,10 @@ enum ConstantScanner {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    private static func declarations(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String)
-        -> [ConstantDeclaration]
-    {
+    private static func declarations(
+        in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String, members: inout [SensitiveMember],
+        types: inout [String]
+    ) -> [ConstantDeclaration] {
         var result: [ConstantDeclaration] = []
         // (type name, brace depth inside it)
         var typeStack: [(name: String, depth: Int)] = []
@@ -150,7 +190,7 @@ enum ConstantScanner {
             case .punct(UInt8(ascii: "}")):
                 if let top = typeStack.last, top.depth == depth { typeStack.removeLast() }
                 depth = max(0, depth - 1)
-            case .keyword(.type):
+            case .keyword(.type), .keyword(.extension):
                 // `class Foo`, `extension Foo.Bar`: the name is the next identifier (its last component).
                 var k = next(from: i + 1)
                 var name: (Int, Int)?
@@ -158,10 +198,21 @@ enum ConstantScanner {
                     name = (start, end)
                     if k + 2 < n, tokens[k + 1] == .punct(UInt8(ascii: ".")) { k += 2 } else { break }
                 }
-                if let name { pendingType = text(bytes, name.0, name.1) }
+                if let name {
+                    pendingType = text(bytes, name.0, name.1)
+                    // Declarations, not extensions: a name declared twice (two targets' `User`) is ambiguous.
+                    if tokens[i] == .keyword(.type), let type = pendingType { types.append(type) }
+                }
             case .keyword(let keyword):
                 let k = next(from: i + 1)
                 guard k + 2 < n, case .identifier(let nameStart, let nameEnd) = tokens[k] else { break }
+                // An instance property of a type (not a local, not `static`) named for a secret.
+                if keyword != .case, let type = typeStack.last, type.depth == depth,
+                    !isStatic(before: i, in: tokens, bytes: bytes)
+                {
+                    let name = text(bytes, nameStart, nameEnd)
+                    if holdsSecret(name) { members.append(SensitiveMember(typeName: type.name, name: name)) }
+                }
                 var m = k + 1
                 // Optional type annotation: skip to `=` on the same logical line.
                 if tokens[m] == .punct(UInt8(ascii: ":")) {
@@ -197,6 +248,33 @@ enum ConstantScanner {
             i += 1
         }
         return result
+    }
+
+    /// A property that holds a secret: `password`, `sessionToken`, and a password's or PIN's hash
+    /// (`passwordHash`), which a stored copy exposes to offline guessing. A hash on its own is metadata elsewhere.
+    static func holdsSecret(_ name: String) -> Bool {
+        if SensitiveName.isSensitive(name) { return true }
+        for suffix in ["Hash", "_hash", "Digest", "_digest"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            let category = SensitiveName.classify(String(name.dropLast(suffix.count)))
+            if category == .password || category == .pin { return true }
+        }
+        return false
+    }
+
+    /// Whether `static` or `class` comes among the few tokens before the `let`/`var` at `i` on its line.
+    private static func isStatic(before i: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = i - 1
+        while k >= 0, k >= i - 4 {
+            switch tokens[k] {
+            case .newline: return false
+            case .keyword(.type): return true  // `class var`
+            case .identifier(let start, let end):
+                if end - start == 6, text(bytes, start, end) == "static" { return true }
+            default: break
+            }
+            k -= 1
+        }
+        return false
     }
 
     /// A literal starting at `i`: its value and the index after it.
@@ -249,7 +327,7 @@ enum ConstantScanner {
             case 5: return equals("class") || equals("actor") ? .type : nil
             case 6: return equals("struct") ? .type : nil
             case 8: return equals("protocol") ? .type : nil
-            case 9: return equals("extension") ? .type : nil
+            case 9: return equals("extension") ? .extension : nil
             default: return nil
             }
         }
@@ -461,10 +539,12 @@ extension ConstantIndex {
         let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxSwiftFileSize }
         guard !swift.isEmpty else { return .empty }
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
-            input -> [ConstantDeclaration] in
-            guard let bytes = try? input.load() else { return [] }
-            return ConstantScanner.scan(bytes, file: input.relativePath)
+            input -> (declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String]) in
+            guard let bytes = try? input.load() else { return ([], [], []) }
+            return ConstantScanner.scanAll(bytes, file: input.relativePath)
         }
-        return ConstantIndex(declarations: perFile.flatMap { $0 })
+        return ConstantIndex(
+            declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),
+            declaredTypes: perFile.flatMap(\.types))
     }
 }

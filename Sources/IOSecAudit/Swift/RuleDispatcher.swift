@@ -102,7 +102,7 @@ final class RuleDispatcher: SyntaxVisitor {
         self.rules = plan.ruleTypes.map { $0.init() }
         self.plan = plan
         self.file = file
-        self.memo = AnalysisMemo(source: file.bytes)
+        self.memo = AnalysisMemo(source: file.bytes, constants: file.constants)
         super.init(viewMode: .sourceAccurate)
     }
 

@@ -107,6 +107,31 @@ public enum Sensitivity {
         "Session", "UserSession", "AuthSession", "AuthenticationSession", "LoginSession", "AccountSession"
     ]
 
+    /// Calls that write out every stored property of the value they are given.
+    private static let serializingCalls: Set<String> = [
+        "encode", "archivedData", "archiveRootObject", "encodeRootObject"
+    ]
+
+    /// The type a value was declared or made with: `user` of `func save(_ user: User)`, `let user = User(…)`,
+    /// `User(…)` itself, `[User]` as `User`. nil when the syntax does not say.
+    static func declaredType(of expr: ExprSyntax) -> String? {
+        let e = expr.unwrapped
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            guard let name = call.calledName, name.first?.isUppercase == true else { return nil }
+            return name
+        }
+        guard let ref = e.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = ref.baseName.text
+        if let written = parameterType(of: name, near: ref) {
+            let base = written.trimmingCharacters(in: CharacterSet(charactersIn: "?![] "))
+            return base.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? base : nil
+        }
+        if let value = LocalValue.initializer(of: name, before: ref), !value.is(DeclReferenceExprSyntax.self) {
+            return declaredType(of: value)
+        }
+        return nil
+    }
+
     /// Whether a type name names sensitive data: `Credentials`, `AuthToken`, `Session` (the app's own).
     static func isSensitiveType(_ type: String) -> Bool {
         let base = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
@@ -213,6 +238,16 @@ public enum Sensitivity {
                 if let base = call.calledBase, let found = sensitiveName(in: base, depth: depth + 1) { return found }
                 for argument in call.arguments {
                     if let found = sensitiveName(in: argument.expression, depth: depth + 1) { return found }
+                }
+            }
+            if serializingCalls.contains(name), let constants = AnalysisMemo.current?.constants {
+                // `JSONEncoder().encode(user)` where the project's `User` has a `password` property.
+                for argument in call.arguments {
+                    if let type = declaredType(of: argument.expression),
+                        let member = constants.sensitiveMember(ofType: type)
+                    {
+                        return member
+                    }
                 }
             }
             return nil

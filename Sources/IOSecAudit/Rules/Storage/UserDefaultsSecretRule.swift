@@ -35,6 +35,18 @@ struct UserDefaultsSecretRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                // A model of the app's own with a password, encoded whole into UserDefaults.
+                struct Account: Codable {
+                    var email: String
+                    var password: String
+                }
+                func remember(_ account: Account) {
+                    let data = try! JSONEncoder().encode(account)
+                    ↓UserDefaults.standard.set(data, forKey: "currentAccount")
+                }
+                """),
+            RuleExample(
+                """
                 static NSString *const kTokenKey = @"auth_token";
                 - (void)save:(NSString *)value {
                     ↓[[NSUserDefaults standardUserDefaults] setObject:value forKey:kTokenKey];
@@ -91,6 +103,21 @@ struct UserDefaultsSecretRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // Nothing secret in the stored model: the password lives in a local of a method, the token key is
+                // static, and the hint is not the password.
+                struct Preferences: Codable {
+                    static let tokenKey = "token"
+                    var theme: String
+                    var passwordHint: String
+                    func reset() { let password = ""; _ = password }
+                }
+                func save(_ preferences: Preferences) {
+                    let data = try! JSONEncoder().encode(preferences)
+                    UserDefaults.standard.set(data, forKey: "preferences")
+                }
+                """),
             RuleExample(
                 """
                 - (void)save {
