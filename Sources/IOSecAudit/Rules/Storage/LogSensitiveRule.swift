@@ -26,6 +26,16 @@ struct LogSensitiveRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                // A wrapper of a variadic C logging function: each of its calls logs.
+                func sync(session: Session) {
+                    ↓logToStderr(format: "refresh token %s\\n", session.refreshToken)
+                }
+                func logToStderr(format: String, _ args: CVarArg...) {
+                    _ = withVaList(args) { vfprintf(stderr, format, $0) }
+                }
+                """),
+            RuleExample(
+                """
                 - (void)didLogin:(NSString *)accessToken {
                     ↓NSLog(@"logged in with %@", accessToken);
                     ↓NSLog(@"password: %@", [self.field text]);
@@ -114,6 +124,18 @@ struct LogSensitiveRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                // The wrapper logs nothing secret here; the other variadic function formats, it does not log.
+                func sync(session: Session) {
+                    logToStderr(format: "sync took %d ms\\n", elapsed)
+                    let header = formatted("Bearer %@", session.accessToken)
+                }
+                func logToStderr(format: String, _ args: CVarArg...) {
+                    _ = withVaList(args) { vfprintf(stderr, format, $0) }
+                }
+                func formatted(_ format: String, _ args: CVarArg...) -> String { String(format: format, arguments: args) }
+                """),
+            RuleExample(
+                """
                 - (void)didLogin:(NSString *)accessToken {
                     NSLog(@"login finished for %@", self.username);
                     os_log(OS_LOG_DEFAULT, "token %@", accessToken);
@@ -200,8 +222,63 @@ struct LogSensitiveRule: SwiftRule {
         "level", "file", "function", "line", "context", "metadata", "source"
     ]
 
+    /// Variadic wrappers of the C logging functions already looked for in this file.
+    private var wrappersSearched: Set<String> = []
+
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let leak = Self.leak(in: call, file: file) else { return }
+        if let leak = Self.leak(in: call, file: file) {
+            report(leak, at: call, in: file)
+        } else if let name = call.calledName, Self.cFunctions.contains(name), let wrapper = Self.variadicWrapper(of: call),
+            wrappersSearched.insert(wrapper).inserted
+        {
+            // Swift cannot call the variadic C functions, so code that logs through them wraps them:
+            // `func logError(format: String, _ args: CVarArg...) { withVaList(args) { vfprintf(stderr, format, $0) } }`.
+            // Every call of the wrapper is a call of the C function.
+            for use in Self.calls(named: wrapper, in: file.tree) {
+                if let leak = Self.leakInArguments(of: use, varargPrivacy: [], redactsByDefault: false) {
+                    report(leak, at: use, in: file)
+                }
+            }
+        }
+    }
+
+    /// The function around a C logging call that hands on its own `CVarArg...` parameter, by name.
+    private static func variadicWrapper(of call: FunctionCallExprSyntax) -> String? {
+        var current = Syntax(call).parent
+        while let node = current {
+            if let function = node.as(FunctionDeclSyntax.self) {
+                let variadic = function.signature.parameterClause.parameters.contains {
+                    $0.ellipsis != nil && $0.type.trimmedDescription == "CVarArg"
+                }
+                return variadic ? function.name.text : nil
+            }
+            if node.is(MemberBlockSyntax.self) || node.is(SourceFileSyntax.self) { return nil }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// Calls of `name` in a file (`name(…)`, `Type.name(…)`), found by a walk of their own: few files wrap the C
+    /// logging functions, so routing every call of every file to this rule would cost more.
+    private static func calls(named name: String, in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
+        final class Finder: SyntaxVisitor {
+            let name: String
+            var found: [FunctionCallExprSyntax] = []
+            init(_ name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.calledName == name { found.append(node) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(name)
+        finder.walk(tree)
+        return finder.found
+    }
+
+    private func report(_ leak: Leak, at call: FunctionCallExprSyntax, in file: SwiftFile) {
         let debugOnly = call.isDebugOnly
         let builds = debugOnly ? "debug builds" : "release builds"
         let message: String
