@@ -228,7 +228,8 @@ struct LogSensitiveRule: SwiftRule {
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         if let leak = Self.leak(in: call, file: file) {
             report(leak, at: call, in: file)
-        } else if let name = call.calledName, Self.cFunctions.contains(name), let wrapper = Self.variadicWrapper(of: call),
+        } else if let name = call.calledName, Self.cFunctions.contains(name),
+            let wrapper = Self.variadicWrapper(of: call),
             wrappersSearched.insert(wrapper).inserted
         {
             // Swift cannot call the variadic C functions, so code that logs through them wraps them:
