@@ -61,9 +61,34 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
                     WindowGroup { RootView() }
                         .onOpenURL { url in ↓webView.load(URLRequest(url: URL(string: url.query ?? "")!)) }
                 }
+                """),
+            RuleExample(
+                """
+                // The host is checked, but the link alone moves money.
+                private func handleDeeplink(↓url: URL) {
+                    guard url.scheme == "wallet", url.host == "transfer" else { return }
+                    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                    performTransfer(to: items.first { $0.name == "to" }?.value, amount: items.first?.value)
+                }
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // The host is checked and the transfer is shown to the user, who confirms it.
+                private func handleDeeplink(url: URL) {
+                    guard url.scheme == "wallet", url.host == "transfer" else { return }
+                    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                    let alert = UIAlertController(title: "Send money?", message: nil, preferredStyle: .alert)
+                    alert.addAction(UIAlertAction(title: "Send", style: .default) { _ in self.transferMoney(items) })
+                    present(alert, animated: true)
+                }
+                // A checked host that opens a screen moves no money.
+                func handleDeepLink(_ url: URL) {
+                    guard url.host == "payments" else { return }
+                    router.show(screen: url.lastPathComponent)
+                }
+                """),
             RuleExample(
                 """
                 func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
@@ -104,7 +129,44 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         guard let parameter = Self.urlParameter(of: function), let body = function.body else { return }
         if Self.actsUnchecked(on: body) {
             report(file, at: parameter, Self.message)
+        } else if let action = Self.unconfirmedPayment(in: body) {
+            report(file, at: parameter, Self.paymentMessage(action))
         }
+    }
+
+    /// Words of a call that moves money. A checked host does not make a link safe when the link alone can pay.
+    private static let paymentWords: Set<String> = [
+        "transfer", "payment", "pay", "purchase", "withdraw", "withdrawal", "checkout", "remittance"
+    ]
+    /// What asks the user first.
+    private static let confirmationWords: Set<String> = [
+        "UIAlertController", "alert", "confirmationDialog", "confirm", "confirmation", "presentAlert", "showAlert",
+        "askUser", "requestConfirmation"
+    ]
+
+    /// A call in the handler, given the URL's query or path, named for moving money (`handleTransferDeeplink(
+    /// queryItems:)`, `performPayment(amount:)`), with nothing in the handler that asks the user first.
+    private static func unconfirmedPayment(in body: some SyntaxProtocol) -> String? {
+        var readsContent = false
+        var action: String?
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            let text = token.text
+            if contentMembers.contains(text), token.parent?.parent?.is(MemberAccessExprSyntax.self) == true {
+                readsContent = true
+            }
+            if confirmationWords.contains(text) || text.hasPrefix("confirm") { return nil }
+            if action == nil, case .identifier = token.tokenKind,
+                token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
+                SensitiveName.words(text).contains(where: paymentWords.contains)
+            {
+                action = text
+            }
+        }
+        return readsContent ? action : nil
+    }
+
+    private static func paymentMessage(_ action: String) -> String {
+        "values from the opened URL reach '\(action)' with no confirmation: any web page or app can open the link and move money; ask the user before acting"
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
