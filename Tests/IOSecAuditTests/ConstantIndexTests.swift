@@ -69,15 +69,16 @@ import Testing
                         private(set) var password: String
                         var sessionToken: String?
                     }
-                    final class Settings {
+                    final class Settings: Codable {
                         static let tokenKey = "token"
                         public static var apiKey = ""
                         var passwordHint = ""
                         func reset() { let password = ""; _ = password }
                     }
                     enum Route { case password }
-                    struct StoredUser { let id: UUID; let passwordHash: String }
-                    struct Download { let fileHash: String; let contentDigest: String }
+                    struct StoredUser: Encodable { let id: UUID; let passwordHash: String }
+                    struct Download: Codable { let fileHash: String; let contentDigest: String }
+                    final class LoginViewModel: ObservableObject { @Published var password = "" }
                     """.utf8)
             )
         ])
@@ -90,6 +91,8 @@ import Testing
         // A password's hash can be guessed offline; other hashes are not secrets.
         #expect(index.sensitiveMember(ofType: "StoredUser") == "passwordHash")
         #expect(index.sensitiveMember(ofType: "Download") == nil)
+        // Only what can be encoded or archived: a view model's password is not written out with it.
+        #expect(index.sensitiveMember(ofType: "LoginViewModel") == nil)
         // Two targets each declaring a `User`: which one a use means is unknown.
         let twoTargets = ConstantIndex(files: [
             ("AppA/User.swift", Array("struct User: Codable { var password: String }".utf8)),

@@ -169,8 +169,11 @@ enum ConstantScanner {
     ) -> [ConstantDeclaration] {
         var result: [ConstantDeclaration] = []
         // (type name, brace depth inside it)
-        var typeStack: [(name: String, depth: Int)] = []
+        // `encodable`: the declaration says `Codable`, `Encodable` or `NSCoding`; only such types' members are
+        // classified, which keeps the classifier off the members of views and view models.
+        var typeStack: [(name: String, depth: Int, encodable: Bool)] = []
         var pendingType: String?
+        var pendingEncodable = false
         var depth = 0
         var i = 0
         let n = tokens.count
@@ -184,7 +187,7 @@ enum ConstantScanner {
             case .punct(UInt8(ascii: "{")):
                 depth += 1
                 if let name = pendingType {
-                    typeStack.append((name, depth))
+                    typeStack.append((name, depth, pendingEncodable))
                     pendingType = nil
                 }
             case .punct(UInt8(ascii: "}")):
@@ -200,6 +203,7 @@ enum ConstantScanner {
                 }
                 if let name {
                     pendingType = text(bytes, name.0, name.1)
+                    pendingEncodable = isEncodable(from: k, in: tokens, bytes: bytes)
                     // Declarations, not extensions: a name declared twice (two targets' `User`) is ambiguous.
                     if tokens[i] == .keyword(.type), let type = pendingType { types.append(type) }
                 }
@@ -207,7 +211,7 @@ enum ConstantScanner {
                 let k = next(from: i + 1)
                 guard k + 2 < n, case .identifier(let nameStart, let nameEnd) = tokens[k] else { break }
                 // An instance property of a type (not a local, not `static`) named for a secret.
-                if keyword != .case, let type = typeStack.last, type.depth == depth,
+                if keyword != .case, let type = typeStack.last, type.encodable, type.depth == depth,
                     !isStatic(before: i, in: tokens, bytes: bytes)
                 {
                     let name = text(bytes, nameStart, nameEnd)
@@ -261,6 +265,28 @@ enum ConstantScanner {
         return false
     }
 
+    /// Whether the inheritance clause after a type's name (from `k`, up to its `{`) names a serialisation protocol.
+    private static func isEncodable(from k: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var j = k + 1
+        while j < tokens.count, j < k + 48 {
+            switch tokens[j] {
+            case .punct(UInt8(ascii: "{")): return false
+            case .identifier(let start, let end):
+                switch end - start {
+                case 7, 8, 9, 14:
+                    let word = text(bytes, start, end)
+                    if word == "Codable" || word == "NSCoding" || word == "Encodable" || word == "NSSecureCoding" {
+                        return true
+                    }
+                default: break
+                }
+            default: break
+            }
+            j += 1
+        }
+        return false
+    }
+
     /// Whether `static` or `class` comes among the few tokens before the `let`/`var` at `i` on its line.
     private static func isStatic(before i: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var k = i - 1
@@ -269,7 +295,11 @@ enum ConstantScanner {
             case .newline: return false
             case .keyword(.type): return true  // `class var`
             case .identifier(let start, let end):
-                if end - start == 6, text(bytes, start, end) == "static" { return true }
+                if end - start == 6, bytes[start] == UInt8(ascii: "s"), bytes[start + 1] == UInt8(ascii: "t"),
+                    text(bytes, start, end) == "static"
+                {
+                    return true
+                }
             default: break
             }
             k -= 1
