@@ -18,6 +18,12 @@ import Testing
             struct Crypto {
                 let salt: [UInt8] = [0x01, 0x02, 0x03, 0x04]
                 var computed: String { "x" }
+                static func key() -> String {
+                    return "k"
+                }
+                func name(for id: Int) -> String { "n" }
+                func loaded() throws -> String { try load("x") }
+                var derived: String { prefix + "y" }
                 let joined = "a" + b
                 let raw = #"C:\path"#
                 let interpolated = "v\(x)"
@@ -32,6 +38,8 @@ import Testing
                 "Keys.retries=integer(3)",
                 #"Keys.loginToken=string("org.matrix.login_token") case"#,
                 "Crypto.salt=bytes(count: 4)",
+                #"Crypto.computed=string("x")"#,
+                #"Crypto.key()=string("k")"#,
                 #"Crypto.raw=string("C:\\path")"#
             ])
     }
@@ -51,7 +59,8 @@ import Testing
     @Test func oddInputNeverTraps() {
         for code in [
             "let", "let x =", "let x = \"unterminated", "case", "enum {", "}}}}", "let x = [1, 2", "\"\"\"\nabc", "#if",
-            "let `default` = \"d\""
+            "let `default` = \"d\"", "func", "func f(", "func f() {", "func f() -> String { return", "var x: String {",
+            "var x: String { \"a\"", "func f() -> String { \"a\" \"b\" }"
         ] {
             _ = Self.scan(code)
         }

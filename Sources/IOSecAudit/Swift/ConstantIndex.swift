@@ -122,7 +122,8 @@ public struct SensitiveMember: Sendable, Hashable {
 
 /// The lexical pre-pass: one linear scan over a file's bytes that skips comments and string contents and
 /// recognises `let|var NAME [: Type] = LITERAL` and `case NAME = LITERAL` followed by the end of the
-/// statement. It never builds a tree, so it costs a small fraction of a parse; what it cannot read it skips.
+/// statement, and the bodies that only return a literal: `var NAME: Type { LITERAL }` and
+/// `func NAME() -> Type { return LITERAL }` (recorded as `NAME()`). It never builds a tree, so it costs a small fraction of a parse; what it cannot read it skips.
 enum ConstantScanner {
     /// A token as byte offsets into the file: nothing is copied until a declaration is recognised.
     private enum Token: Equatable {
@@ -137,7 +138,7 @@ enum ConstantScanner {
     }
 
     private enum Keyword: Equatable {
-        case `let`, `var`, `case`, type, `extension`
+        case `let`, `var`, `case`, `func`, type, `extension`
     }
 
     static func scan(_ bytes: [UInt8], file: String) -> [ConstantDeclaration] {
@@ -207,6 +208,20 @@ enum ConstantScanner {
                     // Declarations, not extensions: a name declared twice (two targets' `User`) is ambiguous.
                     if tokens[i] == .keyword(.type), let type = pendingType { types.append(type) }
                 }
+            case .keyword(.func):
+                // `func apiKey() -> String { "…" }`: a call of it stands for the literal, recorded as `apiKey()`.
+                let k = next(from: i + 1)
+                guard k + 3 < n, case .identifier(let nameStart, let nameEnd) = tokens[k],
+                    tokens[k + 1] == .punct(UInt8(ascii: "(")), tokens[k + 2] == .punct(UInt8(ascii: ")")),
+                    let open = bodyOpen(in: tokens, from: k + 3),
+                    let (value, end) = literalBody(in: tokens, at: open, bytes: bytes)
+                else { break }
+                result.append(
+                    ConstantDeclaration(
+                        name: text(bytes, nameStart, nameEnd) + "()", value: value, typeName: typeStack.last?.name,
+                        isEnumCase: false, file: file))
+                i = end
+                continue
             case .keyword(let keyword):
                 let k = next(from: i + 1)
                 guard k + 2 < n, case .identifier(let nameStart, let nameEnd) = tokens[k] else { break }
@@ -227,6 +242,17 @@ enum ConstantScanner {
                         m += 1
                         guardCount += 1
                     }
+                }
+                // `var apiKey: String { "…" }`: a computed property that only returns a literal.
+                if keyword == .var, m < n, tokens[m] == .punct(UInt8(ascii: "{")),
+                    let (value, end) = literalBody(in: tokens, at: m, bytes: bytes)
+                {
+                    result.append(
+                        ConstantDeclaration(
+                            name: text(bytes, nameStart, nameEnd), value: value, typeName: typeStack.last?.name,
+                            isEnumCase: false, file: file))
+                    i = end
+                    continue
                 }
                 guard m + 1 < n, tokens[m] == .punct(UInt8(ascii: "=")) else { break }
                 guard let (value, end) = literal(in: tokens, at: m + 1, bytes: bytes) else { break }
@@ -307,6 +333,42 @@ enum ConstantScanner {
         return false
     }
 
+    /// The `{` of a function's body after its parameter list: `-> String {`, `throws -> [UInt8] {`, on the same
+    /// line and within a few tokens; nil for anything longer (generic constraints, `where` clauses).
+    private static func bodyOpen(in tokens: [Token], from start: Int) -> Int? {
+        var k = start
+        while k < tokens.count, k < start + 12 {
+            switch tokens[k] {
+            case .punct(UInt8(ascii: "{")): return k
+            case .newline, .punct(UInt8(ascii: "(")), .punct(UInt8(ascii: "=")), .punct(UInt8(ascii: "}")):
+                return nil
+            default: k += 1
+            }
+        }
+        return nil
+    }
+
+    /// A body `{ LITERAL }` or `{ return LITERAL }` (newlines allowed) starting at the `{` at `open`: its value and
+    /// the index after the `}`.
+    private static func literalBody(in tokens: [Token], at open: Int, bytes: UnsafeBufferPointer<UInt8>) -> (
+        ConstantValue, Int
+    )? {
+        let n = tokens.count
+        func skipNewlines(_ j: Int) -> Int {
+            var k = j
+            while k < n, tokens[k] == .newline { k += 1 }
+            return k
+        }
+        var k = skipNewlines(open + 1)
+        if k < n, case .identifier(let start, let end) = tokens[k], text(bytes, start, end) == "return" {
+            k = skipNewlines(k + 1)
+        }
+        guard k < n, let (value, after) = literal(in: tokens, at: k, bytes: bytes) else { return nil }
+        let close = skipNewlines(after)
+        guard close < n, tokens[close] == .punct(UInt8(ascii: "}")) else { return nil }
+        return (value, close + 1)
+    }
+
     /// A literal starting at `i`: its value and the index after it.
     private static func literal(in tokens: [Token], at i: Int, bytes: UnsafeBufferPointer<UInt8>) -> (
         ConstantValue, Int
@@ -353,7 +415,7 @@ enum ConstantScanner {
             }
             switch end - start {
             case 3: return equals("let") ? .let : equals("var") ? .var : nil
-            case 4: return equals("case") ? .case : equals("enum") ? .type : nil
+            case 4: return equals("case") ? .case : equals("enum") ? .type : equals("func") ? .func : nil
             case 5: return equals("class") || equals("actor") ? .type : nil
             case 6: return equals("struct") ? .type : nil
             case 8: return equals("protocol") ? .type : nil

@@ -153,7 +153,25 @@ extension SwiftFile {
                 return constants.resolve(name, qualifier: inner.declName.baseName.text)?.string
             }
         }
+        if let call = e.as(FunctionCallExprSyntax.self) { return constantValue(ofCall: call)?.string }
         return nil
+    }
+
+    /// The literal a call of a function that only returns one stands for: `apiKey()`, `Secrets.apiKey()`,
+    /// `self.apiKey()` where the project says `func apiKey() -> String { "…" }`.
+    func constantValue(ofCall call: FunctionCallExprSyntax) -> ConstantValue? {
+        guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return constants.resolve(ref.baseName.text + "()", type: Self.typeName(around: ref), file: path)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        let name = member.declName.baseName.text + "()"
+        switch base.baseName.tokenKind {
+        case .keyword(.self), .keyword(.Self): return constants.resolve(name, qualifier: Self.typeName(around: base))
+        default: return constants.resolve(name, qualifier: base.baseName.text)
+        }
     }
 
     /// The name of the type declaration around a node (the extended type for extensions).

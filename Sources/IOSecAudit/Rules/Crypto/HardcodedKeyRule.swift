@@ -85,6 +85,23 @@ struct HardcodedKeyRule: SwiftRule {
                 """),
             RuleExample(
                 """
+                // A function or computed property that only returns a literal is that literal.
+                func cipherKey() -> String { return "Zq4!cVb9@Lm2#Xr7" }
+                var macKey: String { "f00dfeedf00dfeed" }
+                let aes = try AES(key: ↓cipherKey(), iv: iv)
+                let keyString = cipherKey()
+                let blowfish = try Blowfish(key: ↓keyString, iv: iv)
+                let mac = HMAC(key: ↓macKey, variant: .sha2(.sha256))
+                """),
+            RuleExample(
+                """
+                // A constant password into a key derivation gives every install the same key.
+                let masterPassword: [UInt8] = ↓[0x2a, 0x3a, 0x80, 0x05, 0xaf, 0x46, 0x58, 0x2d]
+                let key = try PKCS5.PBKDF2(password: masterPassword, salt: salt, iterations: 600_000, keyLength: 32).calculate()
+                let other = try Scrypt(password: ↓Array("vault-pass".utf8), salt: salt, dkLen: 64, N: 16384, r: 8, p: 1)
+                """),
+            RuleExample(
+                """
                 func encrypt(_ plain: Data, key: Data, iv: Data = ↓"0000111122223333".data(using: .utf8)!) throws -> Data {
                     try AES(key: key.bytes, blockMode: CBC(iv: iv.bytes)).encrypt(plain.bytes).data
                 }
@@ -142,6 +159,15 @@ struct HardcodedKeyRule: SwiftRule {
                     try AES.GCM.seal(plain, using: key, nonce: nonce).combined
                 }
                 let sealed = RNCryptor.encrypt(data: notes, withPassword: userPassword)
+                """),
+            RuleExample(
+                """
+                // Functions that compute or look up their key are not constants.
+                func cipherKey() -> String { keychain.string(forKey: "cipher") ?? "" }
+                func keyLabel() -> String { "" }
+                let aes = try AES(key: cipherKey(), iv: iv)
+                let named = try AES(key: keyLabel(), iv: iv)
+                let derived = try PKCS5.PBKDF2(password: Array(passwordField.text!.utf8), salt: salt, iterations: 600_000, keyLength: 32)
                 """)
         ]
     )
@@ -247,7 +273,9 @@ struct HardcodedKeyRule: SwiftRule {
     private static let passwordLabels: Set<String> = ["password", "withPassword"]
     private static let passwordKeyedAPIs: Set<String> = [
         "encrypt", "decrypt", "encryptData", "decryptData", "Encryptor", "Decryptor", "RNCryptor", "RNEncryptor",
-        "RNDecryptor"
+        "RNDecryptor",
+        // CryptoSwift's key derivations: a fixed password gives every install the same key.
+        "PBKDF1", "PBKDF2", "Scrypt", "HKDF"
     ]
 
     /// `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
@@ -427,11 +455,16 @@ struct HardcodedKeyRule: SwiftRule {
             target = base.unwrapped
         }
         let value: ConstantValue?
-        if let ref = target.as(DeclReferenceExprSyntax.self) {
-            // A local or a `guard let` binding is not the constant of the same name.
-            guard LocalValue.origin(of: target) == nil, !Sensitivity.isParameter(ref.baseName.text, near: ref) else {
-                return nil
+        if let call = target.as(FunctionCallExprSyntax.self) {
+            value = file.constantValue(ofCall: call)  // `AES(key: secretKey(), …)`
+        } else if let ref = target.as(DeclReferenceExprSyntax.self) {
+            // A local or a `guard let` binding is not the constant of the same name; a local set from a function
+            // that only returns a literal (`let keyString = getKey()`) holds that literal.
+            if let origin = LocalValue.origin(of: target) {
+                guard let call = origin.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
+                return constantSource(ExprSyntax(call), in: file)
             }
+            guard !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
             value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
         } else if let member = target.as(MemberAccessExprSyntax.self),
             let base = member.base?.as(DeclReferenceExprSyntax.self),
