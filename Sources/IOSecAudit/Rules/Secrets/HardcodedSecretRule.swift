@@ -121,6 +121,17 @@ struct HardcodedSecretRule: SwiftRule {
                     FindingSpec(severity: .high, confidence: .medium, message: "'pin' is set to a hard-coded value")
                 ]),
             RuleExample(
+                """
+                // "key" alone names lookup keys too; a run of hex digits makes it key material.
+                func exportConfig() -> String {
+                    let exportKey = ↓"EXPORT_KEY_v2_9b1e4c7a2d5f8e3b6a0c"
+                    return sign(report, with: exportKey)
+                }
+                """,
+                findings: [
+                    FindingSpec(severity: .high, confidence: .medium, message: "'exportKey' holds a hard-coded")
+                ]),
+            RuleExample(
                 #"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#,
                 findings: [
                     FindingSpec(severity: .high, confidence: .medium, message: "'userPIN' is set to a hard-coded value")
@@ -192,6 +203,14 @@ struct HardcodedSecretRule: SwiftRule {
             )
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // Storage keys, lookup keys and public keys are not secrets, however random they look.
+                static let migrationCompletedKey = "hasCompletedRealmToGRDBMigrationV2"
+                let cacheKey = "3f2a9c1b7d4e8f60a1b2c3d4e5f60718"
+                let serverPublicKey = "04a1b2c3d4e5f60718293a4b5c6d7e8f90"
+                defaults.set(true, forKey: "onboarding4f3a2b1c9d8e7f6a5b")
+                """),
             RuleExample(
                 """
                 -----BEGIN CERTIFICATE-----
@@ -301,9 +320,18 @@ struct HardcodedSecretRule: SwiftRule {
                 severity: .high, confidence: .medium)
             return
         }
-        guard !interpolated, let name = Self.assignedName(of: literal), let category = SensitiveName.classify(name),
-            !Self.isEnumRawValue(literal)
-        else { return }
+        guard !interpolated, let name = Self.assignedName(of: literal), !Self.isEnumRawValue(literal) else { return }
+        guard let category = SensitiveName.classify(name) else {
+            // `exportKey = "EXPORT_SEC_KEY_…_f8e7d6c5b4a3f2e1"`: "key" alone also names storage and dictionary keys,
+            // so only a random-looking value makes such a name a secret.
+            if Self.namesAKey(name), Self.hasHexRun(text), !SecretDetector.isPlaceholder(text) {
+                report(
+                    file, at: literal,
+                    "'\(name)' holds a hard-coded high-entropy key; keep it server-side or generate it and keep it in the Keychain",
+                    severity: .high, confidence: .medium)
+            }
+            return
+        }
         if text.utf8.count >= Self.minimumLength, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text)
         {
             report(
@@ -320,6 +348,48 @@ struct HardcodedSecretRule: SwiftRule {
                 "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
                 severity: .high, confidence: .medium)
         }
+    }
+
+    /// Words before "key" that make it a lookup key, a public key or a key's metadata rather than key material.
+    private static let keyQualifiers: Set<String> = [
+        "cache", "storage", "defaults", "user", "dictionary", "dict", "coding", "codable", "notification", "lookup",
+        "sort", "primary", "foreign", "map", "hash", "public", "pub", "translation", "localization", "localized",
+        "string", "strings", "accessibility", "identifier", "id", "json", "plist", "path", "key", "hot", "keyboard",
+        "press", "shortcut", "analytics", "event", "param", "parameter", "header", "query", "field", "column", "row",
+        "table", "entity", "attribute", "property", "setting", "settings", "preference", "preferences", "config",
+        "configuration", "feature", "flag", "experiment", "index", "sorting", "group", "section", "bundle", "music",
+        "piano", "file", "image", "asset", "color", "font", "record", "metadata", "context", "state", "view"
+    ]
+
+    /// `exportKey`, `aesKey`, `masterKey`: a name whose last word is "key", after a word that does not make it a
+    /// lookup or public key.
+    private static func namesAKey(_ name: String) -> Bool {
+        let words = SensitiveName.words(name)
+        guard words.count >= 2, words.last == "key", !argumentLabelWords.contains(words[0]) else { return false }
+        return !keyQualifiers.contains(words[words.count - 2])
+    }
+
+    /// First words of argument labels (`forKey:`, `withKey:`), which name a parameter, not what is passed.
+    private static let argumentLabelWords: Set<String> = ["for", "with", "by", "from", "to", "of", "in", "at", "using"]
+
+    /// Whether the text holds 16 or more hex digits in a row, mixing digits and letters: key material written
+    /// out, unlike the camel-case identifiers (`hasCompletedMigrationV2`) that storage keys are.
+    static func hasHexRun(_ text: String) -> Bool {
+        var run = 0, digits = 0, letters = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): letters += 1
+            default:
+                run = 0
+                digits = 0
+                letters = 0
+                continue
+            }
+            run += 1
+            if run >= 16, digits >= 4, letters >= 4 { return true }
+        }
+        return false
     }
 
     /// `NAME=value` or `NAME: value` as the whole literal, with an identifier-like name.
