@@ -324,7 +324,7 @@ struct HardcodedSecretRule: SwiftRule {
         guard let category = SensitiveName.classify(name) else {
             // `exportKey = "EXPORT_SEC_KEY_…_f8e7d6c5b4a3f2e1"`: "key" alone also names storage and dictionary keys,
             // so only a random-looking value makes such a name a secret.
-            if Self.namesAKey(name), Self.hasHexRun(text), !SecretDetector.isPlaceholder(text) {
+            if Self.hasHexRun(text), Self.namesAKey(name), !SecretDetector.isPlaceholder(text) {
                 report(
                     file, at: literal,
                     "'\(name)' holds a hard-coded high-entropy key; keep it server-side or generate it and keep it in the Keychain",
