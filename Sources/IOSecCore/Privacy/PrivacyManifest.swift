@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `PrivacyInfo.xcprivacy` file, read from a parsed property list, with every problem found.
 ///
 /// ```swift
@@ -53,6 +55,18 @@ public struct PrivacyManifest: Sendable, Equatable {
         func issue(_ kind: PrivacyManifestIssue.Kind, _ path: String, _ line: Int?, _ message: String) {
             issues.append(.init(kind: kind, keyPath: path, line: line, message: message))
         }
+        /// `<string>\n    NSPrivacy…\n  </string>`: a valid name with white space around it, which is compared as is.
+        func padded(_ path: String, _ line: Int?, _ value: String) {
+            let name = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            issue(
+                .unknownValue, path, line,
+                "\"\(name)\" is written with spaces or line breaks around it inside <string>; the value is matched exactly, so write <string>\(name)</string>"
+            )
+        }
+        func isPadded(_ value: String, validWhenTrimmed: (String) -> Bool) -> Bool {
+            let name = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name != value && validWhenTrimmed(name)
+        }
         func wrongType(_ path: String, _ line: Int?, expected: String, _ v: PropertyListValue) {
             issue(.wrongType, path, line, "\(path) must be \(expected), found \(v.typeName)")
         }
@@ -89,7 +103,9 @@ public struct PrivacyManifest: Sendable, Equatable {
                         case "NSPrivacyCollectedDataType":
                             if let s = e.value.string {
                                 c.type = s
-                                if !s.hasPrefix("NSPrivacyCollectedDataType") {
+                                if isPadded(s, validWhenTrimmed: { $0.hasPrefix("NSPrivacyCollectedDataType") }) {
+                                    padded(ep, e.keyLine, s)
+                                } else if !s.hasPrefix("NSPrivacyCollectedDataType") {
                                     issue(
                                         .unknownValue, ep, e.keyLine,
                                         "\"\(s)\" is not a collected data type (they are named NSPrivacyCollectedDataType…)"
@@ -114,6 +130,12 @@ public struct PrivacyManifest: Sendable, Equatable {
                             if let ps = e.value.stringArray {
                                 c.purposes = ps
                                 for purpose in ps where !purpose.hasPrefix("NSPrivacyCollectedDataTypePurpose") {
+                                    if isPadded(
+                                        purpose, validWhenTrimmed: { $0.hasPrefix("NSPrivacyCollectedDataTypePurpose") }
+                                    ) {
+                                        padded(ep, e.keyLine, purpose)
+                                        continue
+                                    }
                                     issue(
                                         .unknownValue, ep, e.keyLine,
                                         "\"\(purpose)\" is not a purpose (they are named NSPrivacyCollectedDataTypePurpose…)"
@@ -151,7 +173,9 @@ public struct PrivacyManifest: Sendable, Equatable {
                                 continue
                             }
                             t.categoryName = s
-                            if RequiredReasonCategory(rawValue: s) == nil {
+                            if isPadded(s, validWhenTrimmed: { RequiredReasonCategory(rawValue: $0) != nil }) {
+                                padded(ep, e.valueLine ?? e.keyLine, s)
+                            } else if RequiredReasonCategory(rawValue: s) == nil {
                                 issue(
                                     .unknownCategory, ep, e.valueLine ?? e.keyLine,
                                     "unknown API category \"\(s)\"; valid: "
@@ -178,6 +202,10 @@ public struct PrivacyManifest: Sendable, Equatable {
                     }
                     for code in t.reasons {
                         guard let reason = RequiredReason.named(code) else {
+                            if isPadded(code, validWhenTrimmed: { RequiredReason.named($0) != nil }) {
+                                padded(p + ".NSPrivacyAccessedAPITypeReasons", reasonsLine, code)
+                                continue
+                            }
                             let valid =
                                 t.category.map {
                                     "; valid for this category: " + $0.reasons.map(\.code).joined(separator: ", ")

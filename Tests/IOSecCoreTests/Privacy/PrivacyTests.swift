@@ -86,6 +86,41 @@ import Testing
         #expect(!m.declaresValidReason(for: .diskSpace))
     }
 
+    @Test func namesWithWhiteSpaceAroundThemAreNamedPlainly() throws {
+        let (_, issues) = try Self.manifest(
+            """
+            <key>NSPrivacyCollectedDataTypes</key>
+            <array>
+              <dict>
+                <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypeCrashData</string>
+                <key>NSPrivacyCollectedDataTypePurposes</key>
+                <array>
+                  <string>
+                      NSPrivacyCollectedDataTypePurposeAppFunctionality
+                  </string>
+                  <string>Analytics</string>
+                </array>
+              </dict>
+            </array>
+            <key>NSPrivacyAccessedAPITypes</key>
+            <array>
+              <dict>
+                <key>NSPrivacyAccessedAPIType</key><string> NSPrivacyAccessedAPICategoryUserDefaults</string>
+                <key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1 </string></array>
+              </dict>
+            </array>
+            """)
+        #expect(issues.map(\.kind) == [.unknownValue, .unknownValue, .unknownValue, .unknownValue], "\(issues)")
+        #expect(
+            issues[0].message.hasPrefix(
+                "\"NSPrivacyCollectedDataTypePurposeAppFunctionality\" is written with spaces or line breaks around it")
+        )
+        #expect(!issues[0].message.contains("\n"))
+        #expect(issues[1].message.contains("\"Analytics\" is not a purpose"))
+        #expect(issues[2].message.hasPrefix("\"NSPrivacyAccessedAPICategoryUserDefaults\" is written with spaces"))
+        #expect(issues[3].message.contains("<string>CA92.1</string>"))
+    }
+
     @Test func nonDictionaryRoot() {
         let r = PrivacyManifest.read(.array(.init(values: [])), rootLine: 3)
         #expect(r.issues.map(\.kind) == [.wrongType])
