@@ -12,7 +12,12 @@ enum CollectorSupport {
     /// The parse, or why it failed (for the one diagnostic or finding that says so).
     static func propertyListResult(_ file: ArtifactFile) -> Result<PropertyListDocument, PropertyListError> {
         file.parsed("IOSecCore.PropertyListDocument") { file in
-            Result { () throws(PropertyListError) in try PropertyListParser.parse(Data(file.bytes)) }
+            let result = Result { () throws(PropertyListError) in try PropertyListParser.parse(Data(file.bytes)) }
+            // An Info.plist written for Xcode's preprocessor (`#ifndef FLAG` … `#endif`): read with every branch.
+            guard case .failure = result, let blanked = PreprocessedPropertyList.blankingDirectives(file.bytes),
+                let document = try? PropertyListParser.parse(Data(blanked))
+            else { return result }
+            return .success(document)
         }
     }
 

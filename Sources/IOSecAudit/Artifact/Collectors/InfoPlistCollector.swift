@@ -13,6 +13,7 @@ enum InfoPlistCollector: ArtifactFactCollector {
                 kind: FactKind.usageDescriptionDeclared, value: FactKind.join(entry.key, entry.value.string ?? ""),
                 line: entry.keyLine ?? 1, column: file.indentColumn(ofLine: entry.keyLine ?? 1))
         }
+        if isLibrary(root) { file.record(kind: FactKind.libraryInfoPlist, value: "", line: 1) }
         if let pinned = root["NSAppTransportSecurity"]?.dictionary?.entry("NSPinnedDomains"),
             let domains = pinned.value.dictionary, !domains.isEmpty
         {
@@ -21,6 +22,28 @@ enum InfoPlistCollector: ArtifactFactCollector {
                 column: file.indentColumn(ofLine: pinned.keyLine ?? 1))
         }
         return []
+    }
+
+    /// Keys that only the Info.plist of an app, an app extension, a watch app or an App Clip has.
+    private static let appKeys: Set<String> = [
+        "NSExtension", "LSRequiresIPhoneOS", "UILaunchStoryboardName", "UILaunchScreen", "UIApplicationSceneManifest",
+        "UIMainStoryboardFile", "UISupportedInterfaceOrientations", "UIRequiredDeviceCapabilities", "UIDeviceFamily",
+        "UIBackgroundModes", "CFBundleURLTypes", "WKApplication", "WKWatchKitApp", "WKCompanionAppBundleIdentifier",
+        "WKExtensionDelegateClassName", "WKWatchOnly", "NSAppClip", "UIApplicationSupportsIndirectInputEvents"
+    ]
+
+    /// A framework's or resource bundle's Info.plist: its code runs in whichever app embeds it, so the app's
+    /// Info.plist is the one that must declare purpose strings.
+    static func isLibrary(_ root: PropertyListDictionary) -> Bool {
+        switch root["CFBundlePackageType"]?.string {
+        case "FMWK", "BNDL": return true
+        // Xcode's templates for apps and frameworks both say `$(PRODUCT_BUNDLE_PACKAGE_TYPE)`; a framework's lists
+        // the CFBundle keys and nothing an app has.
+        case "$(PRODUCT_BUNDLE_PACKAGE_TYPE)":
+            return root["CFBundleExecutable"] != nil
+                && !root.entries.contains { appKeys.contains($0.key) || isUsageDescriptionKey($0.key) }
+        default: return false
+        }
     }
 
     static func isUsageDescriptionKey(_ key: String) -> Bool {

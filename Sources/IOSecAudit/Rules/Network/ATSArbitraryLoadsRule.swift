@@ -51,6 +51,22 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
                 </plist>
                 """, path: "App/Info.plist",
                 findings: [FindingSpec(severity: .high, confidence: .high, message: "off for every domain")]),
+            // An Info.plist run through Xcode's preprocessor (INFOPLIST_PREPROCESS): every branch is read.
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    #ifndef DISABLE_PLAIN_HTTP
+                    <key>NSAppTransportSecurity</key>
+                    <dict>
+                        ↓<key>NSAllowsArbitraryLoads</key>
+                        <true/>
+                    </dict>
+                    #endif
+                </dict>
+                </plist>
+                """, path: "App/Info.plist"),
             // Exception domains do not narrow the global switch: every other host is still open.
             RuleExample(
                 """

@@ -24,6 +24,43 @@ struct UsageDescriptionRule: ProjectRule {
             <string>Use Face ID to unlock Acme Wallet instead of typing your password.</string>
             """,
         triggeringExamples: [
+            // A framework's code asks through the app that embeds it: the app's Info.plist must declare the string.
+            RuleExample(files: [
+                (
+                    "App/Info.plist",
+                    """
+                    ↓<?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>UILaunchStoryboardName</key>
+                        <string>LaunchScreen</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "SharedKit/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundleExecutable</key>
+                        <string>$(EXECUTABLE_NAME)</string>
+                        <key>CFBundlePackageType</key>
+                        <string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "SharedKit/AppLock.swift",
+                    """
+                    public func unlock(_ context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
+                    }
+                    """
+                )
+            ]),
             RuleExample(files: [
                 (
                     "App/Info.plist",
@@ -122,6 +159,45 @@ struct UsageDescriptionRule: ProjectRule {
             ])
         ],
         nonTriggeringExamples: [
+            // The same framework, and the app declares the string.
+            RuleExample(files: [
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>UILaunchStoryboardName</key>
+                        <string>LaunchScreen</string>
+                        <key>NSFaceIDUsageDescription</key>
+                        <string>Use Face ID to unlock Acme Files instead of typing your passcode.</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "SharedKit/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>CFBundleExecutable</key>
+                        <string>$(EXECUTABLE_NAME)</string>
+                        <key>CFBundlePackageType</key>
+                        <string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "SharedKit/AppLock.swift",
+                    """
+                    public func unlock(_ context: LAContext) async throws -> Bool {
+                        try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
+                    }
+                    """
+                )
+            ]),
             RuleExample(files: [
                 (
                     "App/Info.plist",
@@ -213,13 +289,17 @@ struct UsageDescriptionRule: ProjectRule {
             return (key: fields[0], text: fields[1], fact: fact)
         }
         let uses = project.facts(FactKind.usageDescriptionAPI).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        // A framework's code asks through the app that embeds it: the apps' and extensions' Info.plists speak for it.
+        let libraries = Set(project.facts(FactKind.libraryInfoPlist).map(\.file))
+        let appPlists = targets.infoPlists.filter { !libraries.contains($0) }
 
         // Missing: one finding per Info.plist and key, at its first line.
         var missing: [String: (plist: String, key: String, uses: [Fact])] = [:]
         for use in uses {
             let keys = UsageDescriptions.keys(forSymbol: use.value)
             guard let firstKey = keys.first else { continue }
-            let plists = targets.infoPlists(for: use.file)
+            var plists = targets.infoPlists(for: use.file)
+            if !appPlists.isEmpty, plists.allSatisfy(libraries.contains) { plists = appPlists }
             let satisfied = declared.contains { d in
                 keys.contains(d.key) && (plists.contains(d.fact.file) || project.files[d.fact.file] != .infoPlist)
             }
