@@ -264,7 +264,7 @@ public enum SecretDetector {
                     return SecretMatch(kind: .slackToken, utf8Offset: i)
                 }
             case UInt8(ascii: "-"):
-                if has(b, i, "-----BEGIN "), isPEMPrivateKeyHeader(b, i + 11) {
+                if has(b, i, "-----BEGIN "), let end = pemPrivateKeyHeaderEnd(b, i + 11), hasPEMBody(b, end) {
                     return SecretMatch(kind: .privateKeyPEM, utf8Offset: i)
                 }
             case UInt8(ascii: "e"):
@@ -295,13 +295,42 @@ public enum SecretDetector {
         return runEnd(b, s3, isBase64URLByte) - s3 >= 10
     }
 
-    private static func isPEMPrivateKeyHeader(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+    /// The index after `… PRIVATE KEY-----` when `i` follows `-----BEGIN `, else nil.
+    private static func pemPrivateKeyHeaderEnd(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
         var j = i
         for kind in ["RSA ", "EC ", "OPENSSH ", "DSA ", "ENCRYPTED ", "PGP "] where has(b, j, kind) {
             j += kind.utf8.count
             break
         }
-        return has(b, j, "PRIVATE KEY-----") || has(b, j, "PRIVATE KEY BLOCK-----")
+        for tail in ["PRIVATE KEY-----", "PRIVATE KEY BLOCK-----"] where has(b, j, tail) { return j + tail.utf8.count }
+        return nil
+    }
+
+    /// Whether key material follows a PEM header: 40 or more base64 characters, across line breaks (real or
+    /// written as `\n` in source). A parser's `"-----BEGIN PRIVATE KEY-----"` constant holds no key.
+    private static func hasPEMBody(_ b: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var j = start
+        var count = 0
+        while j < b.count, count < 40 {
+            let c = b[j]
+            if isAlnumByte(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "/") || c == UInt8(ascii: "=") {
+                // `\n` written in a literal: the `n` is not part of the key.
+                if c == UInt8(ascii: "n"), j > start, b[j - 1] == UInt8(ascii: "\\") {
+                    j += 1
+                    continue
+                }
+                count += 1
+            } else if c == UInt8(ascii: "-") {
+                if has(b, j, "-----") { return false }  // the footer, or another header: no body
+            } else if !(c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == UInt8(ascii: " ")
+                || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\\") || c == UInt8(ascii: ":")
+                || c == UInt8(ascii: ","))
+            {
+                return false
+            }
+            j += 1
+        }
+        return count >= 40
     }
 
     /// A token body like "XXXXXXXXXXXXXXXX" or AWS's documented "IOSFODNN7EXAMPLE".

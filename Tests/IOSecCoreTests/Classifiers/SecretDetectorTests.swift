@@ -5,6 +5,7 @@ import Testing
     // Fixtures are assembled from pieces so this file itself does not look like it leaks secrets.
     static let aws = "AKIA" + "Q3EGRZ7VXN2LKT5B"
     static let google = "AIza" + "SyD3xK9_vQ2-mT7pLw8ZbN4cR1fH6jE0aUo"
+    static let pemBody = "MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun"
     static let stripeSecret = "sk_" + "live_" + "51H8xQ2eZvKYlo2C9aBcDeFgHiJk"
     static let stripePublic = "pk_" + "live_" + "51H8xQ2eZvKYlo2C9aBcDeFgHiJk"
     static let github = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
@@ -26,11 +27,11 @@ import Testing
         (githubPAT, .githubToken),
         (slack, .slackToken),
         ("xoxp-" + "2222222222-3333333333-444444444444-abcdef0123456789", .slackToken),
-        ("-----BEGIN " + "RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----", .privateKeyPEM),
-        ("-----BEGIN " + "PRIVATE KEY-----\nMIIEvQ", .privateKeyPEM),
-        ("-----BEGIN " + "OPENSSH PRIVATE KEY-----", .privateKeyPEM),
-        ("-----BEGIN " + "EC PRIVATE KEY-----", .privateKeyPEM),
-        ("-----BEGIN " + "ENCRYPTED PRIVATE KEY-----", .privateKeyPEM),
+        ("-----BEGIN " + "RSA PRIVATE KEY-----\n" + pemBody + "\n-----END RSA PRIVATE KEY-----", .privateKeyPEM),
+        ("-----BEGIN " + "PRIVATE KEY-----\n" + pemBody, .privateKeyPEM),
+        ("-----BEGIN " + "OPENSSH PRIVATE KEY-----\r\n" + pemBody, .privateKeyPEM),
+        ("-----BEGIN " + "EC PRIVATE KEY-----\\n" + pemBody, .privateKeyPEM),  // `\n` as written in source
+        ("-----BEGIN " + "ENCRYPTED PRIVATE KEY-----\nProc-Type: 4\n" + pemBody, .privateKeyPEM),
         (jwt, .jwt)
     ])
     func knownFormats(literal: String, kind: SecretKind) {
@@ -104,6 +105,16 @@ import Testing
         #expect(SecretDetector.entropy("aaaa") == 0)
         #expect(abs(SecretDetector.entropy("abab") - 1) < 1e-9)
         #expect(abs(SecretDetector.entropy("abcdefghijklmnop") - 4) < 1e-9)
+    }
+
+    /// A parser's or writer's PEM constants hold no key: only key material after the header counts.
+    @Test(arguments: [
+        "-----BEGIN " + "PRIVATE KEY-----", "-----BEGIN " + "RSA PRIVATE KEY-----\n-----END RSA PRIVATE KEY-----",
+        "-----BEGIN " + "EC PRIVATE KEY-----\\n\\(body)\\n-----END EC PRIVATE KEY-----",
+        "-----BEGIN " + "PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----"
+    ])
+    func pemHeadersWithoutKeyMaterial(literal: String) {
+        #expect(SecretDetector.knownFormat(in: literal) == nil)
     }
 
     static let realisticSecrets = [

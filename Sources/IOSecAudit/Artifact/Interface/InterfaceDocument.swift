@@ -23,9 +23,20 @@ public struct InterfaceDocument: Sendable {
         /// The outlet properties connected to it (`passwordField`), filled in after parsing.
         public var outlets: [String] = []
 
-        /// Every name people gave the field: outlets, accessibility identifier, label, placeholder.
+        /// Every name people gave the field: outlets, accessibility identifier, label, placeholder. A placeholder
+        /// that shows an example value (`e.g. MyPasswords` for a database's file name) says what may be typed, not
+        /// what the field is for.
         public var names: [String] {
-            outlets + [accessibilityIdentifier, userLabel, placeholder].compactMap { $0 }
+            outlets
+                + [accessibilityIdentifier, userLabel, placeholder.flatMap { Self.isExample($0) ? nil : $0 }]
+                .compactMap { $0 }
+        }
+
+        static func isExample(_ placeholder: String) -> Bool {
+            let text = placeholder.lowercased().drop { $0 == " " }
+            return ["e.g.", "eg.", "eg:", "e.g:", "ex.", "ex:", "example:", "for example"].contains {
+                text.hasPrefix($0)
+            }
         }
     }
 

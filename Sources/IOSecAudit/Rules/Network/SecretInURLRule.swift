@@ -39,6 +39,16 @@ struct SecretInURLRule: SwiftRule {
                 """),
             RuleExample(
                 """
+                func syncURL(secret: String) -> URL? {
+                    var components = URLComponents()
+                    components.scheme = "https"
+                    components.host = "sync.acme-shop.com"
+                    components.queryItems = [↓URLQueryItem(name: "secret", value: secret)]
+                    return components.url
+                }
+                """),
+            RuleExample(
+                """
                 - (NSURL *)loginURLForUser:(NSString *)user {
                     NSString *url = [NSString stringWithFormat:↓@"https://bank.acme-corp.com/login.php?user=%@&pass=%@", user, self.passwordField.text];
                     return [NSURL URLWithString:url];
@@ -63,6 +73,18 @@ struct SecretInURLRule: SwiftRule {
             RuleExample(#"let reset = URL(string: "https://acme-shop.com/account/password/reset?email=\(email)")!"#),
             RuleExample(#"let next = URL(string: "https://api.acme-shop.com/v1/items?page_token=\(nextPageToken)")!"#),
             RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#),
+            RuleExample(
+                """
+                // An otpauth:// URI for a QR code carries the TOTP secret by design; it is not sent to a server.
+                enum OTPFormat { static let scheme = "otpauth"; static let secretParam = "secret" }
+                func provisioningURI(seed: String) -> URL? {
+                    var components = URLComponents()
+                    components.scheme = OTPFormat.scheme
+                    components.host = "totp"
+                    components.queryItems = [URLQueryItem(name: OTPFormat.secretParam, value: seed)]
+                    return components.url
+                }
+                """),
             RuleExample(
                 """
                 - (NSURLRequest *)loginRequestForUser:(NSString *)user password:(NSString *)password {
@@ -99,7 +121,7 @@ struct SecretInURLRule: SwiftRule {
             let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
             let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self),
             LogLabel.mayHoldSecret(value),
-            !Self.buildsRequestBody(call)
+            !Self.buildsRequestBody(call), !Self.buildsNonWebURL(call, in: file)
         else { return }
         report(
             file, at: call,
@@ -138,6 +160,21 @@ struct SecretInURLRule: SwiftRule {
             if isCredentialParameter(name) { return name }
         }
         return nil
+    }
+
+    /// `components.scheme = "otpauth"` (or a constant that says so) in the same body: the items make an app link or
+    /// the payload of a QR code (an `otpauth://` URI carries its secret by design), not a request to a server.
+    private static func buildsNonWebURL(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        guard let body = call.enclosingBody else { return false }
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text == "scheme" {
+            var node = token.parent
+            for _ in 0..<4 where node != nil && !(node?.is(SequenceExprSyntax.self) ?? false) { node = node?.parent }
+            guard let assignment = node?.as(SequenceExprSyntax.self)?.simpleAssignment,
+                assignment.target.lastName == "scheme", let scheme = file.stringValue(of: assignment.value)
+            else { continue }
+            return !["http", "https"].contains(scheme.lowercased())
+        }
+        return false
     }
 
     /// `URLQueryItem`s encoded into `httpBody` (a form POST), or in a function that sets a POST method.

@@ -117,6 +117,8 @@ struct KeyboardCacheRule: ArtifactRule {
                         </textField>
                         <textField placeholder="Search" id="s1-cc-006"/>
                         <textField placeholder="Password hint" id="h1-cc-007"/>
+                        <!-- A database's file name; the placeholder shows an example value. -->
+                        <textField text="MyPasswords" placeholder="e.g. MyPasswords" id="d1-cc-008"/>
                     </objects>
                 </document>
                 """, path: "App/Base.lproj/Main.storyboard"),
