@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// `storage.userdefaults-secret`: a credential or other sensitive value written to UserDefaults.
@@ -105,6 +106,20 @@ struct UserDefaultsSecretRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                // An OAuth `state` nonce kept to check the callback: the value's name says what it is.
+                let sessionState = "app-" + UUID().uuidString
+                UserDefaults.standard.set(sessionState, forKey: "SPAuthSessionKey")
+                """),
+            RuleExample(
+                """
+                static NSString * const SPAuthSessionKey = @"SPAuthSessionKey";
+                + (void)startSSO {
+                    NSString *sessionState = [@"app-" stringByAppendingString:[[NSUUID UUID] UUIDString]];
+                    [[NSUserDefaults standardUserDefaults] setObject:sessionState forKey:SPAuthSessionKey];
+                }
+                """, path: "App/AuthHandler.m"),
+            RuleExample(
+                """
                 // Nothing secret in the stored model: the password lives in a local of a method, the token key is
                 // static, and the hint is not the password.
                 struct Preferences: Codable {
@@ -178,7 +193,10 @@ struct UserDefaultsSecretRule: SwiftRule {
                 file, at: call,
                 "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
             )
-        } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil {
+        } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
+            // The value's own name outranks the key's: `sessionState` under "AuthSessionKey" is an OAuth state nonce.
+            !(value.unwrapped.lastName.map(SensitiveName.isMetadata) ?? false)
+        {
             report(
                 file, at: call,
                 "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
