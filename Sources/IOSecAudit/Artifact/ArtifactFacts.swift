@@ -9,6 +9,7 @@ public protocol ArtifactFactCollector: Sendable {
 enum ArtifactFacts {
     static let collectors: [any ArtifactFactCollector.Type] = [
         InfoPlistCollector.self,
+        InfoPlistStringsCollector.self,
         PrivacyManifestCollector.self,
         EntitlementsCollector.self,
         BuildSettingsCollector.self,

@@ -20,6 +20,8 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case machO
     /// Key and certificate files: `.pem`, `.key`, `.p12`, `.pfx`.
     case keyFile
+    /// `InfoPlist.strings` / `InfoPlist.xcstrings`: the localized Info.plist values, purpose strings among them.
+    case infoPlistStrings
     /// A `.json` file inside a built app. Only the built-app reader gives this kind: in a project, JSON is as often
     /// test fixtures and tooling as it is what ships.
     case bundledJSON
@@ -53,6 +55,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     // Decided on bytes: discovery asks this of every file in a project, images and localisations included.
     private static func of(name: ArraySlice<UInt8>) -> FileKind? {
         if name.hasSuffix(".swift") { return .swift }
+        if name.equals("InfoPlist.strings") || name.equals("InfoPlist.xcstrings") { return .infoPlistStrings }
         if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") || name.hasSuffix(".c") {
             return .objc
         }

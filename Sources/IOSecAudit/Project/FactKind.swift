@@ -37,6 +37,9 @@ enum FactKind {
 
     /// A declared purpose string. Value: `key ␟ text`; line of the key.
     static let usageDescriptionDeclared = "usage-description.declared"
+    /// A purpose string in `InfoPlist.strings` / `.xcstrings` (what users see in that language). Value:
+    /// `key ␟ text`; line of the key.
+    static let usageDescriptionLocalized = "usage-description.localized"
     /// An Info.plist of a framework or resource bundle rather than of an app or extension: `CFBundlePackageType`
     /// `FMWK` / `BNDL`, or no key that only apps and extensions have. Value: empty; line 1.
     static let libraryInfoPlist = "info-plist.library"

@@ -24,6 +24,34 @@ struct UsageDescriptionRule: ProjectRule {
             <string>Use Face ID to unlock Acme Wallet instead of typing your password.</string>
             """,
         triggeringExamples: [
+            // What users read comes from InfoPlist.strings when it gives the key.
+            RuleExample(files: [
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSCameraUsageDescription</key>
+                        <string>Localized</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Scanner.swift",
+                    """
+                    let session = AVCaptureSession()
+                    """
+                ),
+                (
+                    "App/en.lproj/InfoPlist.strings",
+                    """
+                    /* Camera */
+                    ↓NSCameraUsageDescription = "We need access";
+                    """
+                )
+            ]),
             // A framework's code asks through the app that embeds it: the app's Info.plist must declare the string.
             RuleExample(files: [
                 (
@@ -159,6 +187,33 @@ struct UsageDescriptionRule: ProjectRule {
             ])
         ],
         nonTriggeringExamples: [
+            RuleExample(files: [
+                (
+                    "App/Info.plist",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0">
+                    <dict>
+                        <key>NSCameraUsageDescription</key>
+                        <string>Localized</string>
+                    </dict>
+                    </plist>
+                    """
+                ),
+                (
+                    "App/Scanner.swift",
+                    """
+                    let session = AVCaptureSession()
+                    """
+                ),
+                (
+                    "App/Base.lproj/InfoPlist.strings",
+                    """
+                    /* Camera */
+                    NSCameraUsageDescription = "The camera is used to scan QR codes that import a tunnel configuration.";
+                    """
+                )
+            ]),
             // The same framework, and the app declares the string.
             RuleExample(files: [
                 (
@@ -317,8 +372,22 @@ struct UsageDescriptionRule: ProjectRule {
                     """)
         }
 
+        // Localized purpose strings are what users read: the development language's are judged where they are
+        // written, and an Info.plist value they replace (`<string>Localized</string>`) is not.
+        let localized = project.facts(FactKind.usageDescriptionLocalized).map { fact in
+            let fields = FactKind.fields(fact.value, count: 2)
+            return (key: fields[0], text: fields[1], fact: fact)
+        }
+        let localizedKeys = Set(localized.map(\.key))
+        let judged =
+            declared.filter { !localizedKeys.contains($0.key) }
+            + localized.filter { d in
+                d.fact.file.hasSuffix(".xcstrings") || d.fact.file.contains("Base.lproj/")
+                    || d.fact.file.contains("en.lproj/")
+            }
+
         // Generic: wherever the string is declared; a declared key means the app (or an SDK) asks.
-        for d in declared where !d.text.contains("$(") {
+        for d in judged where !d.text.contains("$(") {
             guard let problem = UsageDescriptions.genericProblem(d.text) else { continue }
             let use = uses.first { UsageDescriptions.keys(forSymbol: $0.value).contains(d.key) }
             let usedAt = use.map { "; used at \($0.file):\($0.line)" } ?? ""
