@@ -25,70 +25,32 @@ struct UsageDescriptionRule: ProjectRule {
             """,
         triggeringExamples: [
             // What users read comes from InfoPlist.strings when it gives the key.
-            RuleExample(files: [
-                (
-                    "App/Info.plist",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0">
-                    <dict>
-                        <key>NSCameraUsageDescription</key>
-                        <string>Localized</string>
-                    </dict>
-                    </plist>
-                    """
-                ),
-                (
-                    "App/Scanner.swift",
-                    """
-                    let session = AVCaptureSession()
-                    """
-                ),
-                (
-                    "App/en.lproj/InfoPlist.strings",
-                    """
-                    /* Camera */
-                    ↓NSCameraUsageDescription = "We need access";
-                    """
-                )
-            ]),
+            RuleExample(
+                files: localizedPlaceholder + [
+                    (
+                        "App/en.lproj/InfoPlist.strings",
+                        """
+                        /* Camera */
+                        ↓NSCameraUsageDescription = "We need access";
+                        """
+                    )
+                ]),
             // A framework's code asks through the app that embeds it: the app's Info.plist must declare the string.
-            RuleExample(files: [
-                (
-                    "App/Info.plist",
-                    """
-                    ↓<?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0">
-                    <dict>
-                        <key>UILaunchStoryboardName</key>
-                        <string>LaunchScreen</string>
-                    </dict>
-                    </plist>
-                    """
-                ),
-                (
-                    "SharedKit/Info.plist",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0">
-                    <dict>
-                        <key>CFBundleExecutable</key>
-                        <string>$(EXECUTABLE_NAME)</string>
-                        <key>CFBundlePackageType</key>
-                        <string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
-                    </dict>
-                    </plist>
-                    """
-                ),
-                (
-                    "SharedKit/AppLock.swift",
-                    """
-                    public func unlock(_ context: LAContext) async throws -> Bool {
-                        try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
-                    }
-                    """
-                )
-            ]),
+            RuleExample(
+                files: [
+                    (
+                        "App/Info.plist",
+                        """
+                        ↓<?xml version="1.0" encoding="UTF-8"?>
+                        <plist version="1.0">
+                        <dict>
+                            <key>UILaunchStoryboardName</key>
+                            <string>LaunchScreen</string>
+                        </dict>
+                        </plist>
+                        """
+                    )
+                ] + frameworkUsingFaceID),
             RuleExample(files: [
                 (
                     "App/Info.plist",
@@ -187,72 +149,34 @@ struct UsageDescriptionRule: ProjectRule {
             ])
         ],
         nonTriggeringExamples: [
-            RuleExample(files: [
-                (
-                    "App/Info.plist",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0">
-                    <dict>
-                        <key>NSCameraUsageDescription</key>
-                        <string>Localized</string>
-                    </dict>
-                    </plist>
-                    """
-                ),
-                (
-                    "App/Scanner.swift",
-                    """
-                    let session = AVCaptureSession()
-                    """
-                ),
-                (
-                    "App/Base.lproj/InfoPlist.strings",
-                    """
-                    /* Camera */
-                    NSCameraUsageDescription = "The camera is used to scan QR codes that import a tunnel configuration.";
-                    """
-                )
-            ]),
+            RuleExample(
+                files: localizedPlaceholder + [
+                    (
+                        "App/Base.lproj/InfoPlist.strings",
+                        """
+                        /* Camera */
+                        NSCameraUsageDescription = "The camera is used to scan QR codes that import a tunnel configuration.";
+                        """
+                    )
+                ]),
             // The same framework, and the app declares the string.
-            RuleExample(files: [
-                (
-                    "App/Info.plist",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0">
-                    <dict>
-                        <key>UILaunchStoryboardName</key>
-                        <string>LaunchScreen</string>
-                        <key>NSFaceIDUsageDescription</key>
-                        <string>Use Face ID to unlock Acme Files instead of typing your passcode.</string>
-                    </dict>
-                    </plist>
-                    """
-                ),
-                (
-                    "SharedKit/Info.plist",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0">
-                    <dict>
-                        <key>CFBundleExecutable</key>
-                        <string>$(EXECUTABLE_NAME)</string>
-                        <key>CFBundlePackageType</key>
-                        <string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
-                    </dict>
-                    </plist>
-                    """
-                ),
-                (
-                    "SharedKit/AppLock.swift",
-                    """
-                    public func unlock(_ context: LAContext) async throws -> Bool {
-                        try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
-                    }
-                    """
-                )
-            ]),
+            RuleExample(
+                files: [
+                    (
+                        "App/Info.plist",
+                        """
+                        <?xml version="1.0" encoding="UTF-8"?>
+                        <plist version="1.0">
+                        <dict>
+                            <key>UILaunchStoryboardName</key>
+                            <string>LaunchScreen</string>
+                            <key>NSFaceIDUsageDescription</key>
+                            <string>Use Face ID to unlock Acme Files instead of typing your passcode.</string>
+                        </dict>
+                        </plist>
+                        """
+                    )
+                ] + frameworkUsingFaceID),
             RuleExample(files: [
                 (
                     "App/Info.plist",
@@ -334,6 +258,54 @@ struct UsageDescriptionRule: ProjectRule {
             ])
         ]
     )
+
+    /// An Info.plist whose camera purpose string is a placeholder for `InfoPlist.strings`, and code that asks.
+    private static let localizedPlaceholder: [(String, String)] = [
+        (
+            "App/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>NSCameraUsageDescription</key>
+                <string>Localized</string>
+            </dict>
+            </plist>
+            """
+        ),
+        (
+            "App/Scanner.swift",
+            """
+            let session = AVCaptureSession()
+            """
+        )
+    ]
+
+    /// A framework (the template's package type, no app key) whose code asks for Face ID.
+    private static let frameworkUsingFaceID: [(String, String)] = [
+        (
+            "SharedKit/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleExecutable</key>
+                <string>$(EXECUTABLE_NAME)</string>
+                <key>CFBundlePackageType</key>
+                <string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
+            </dict>
+            </plist>
+            """
+        ),
+        (
+            "SharedKit/AppLock.swift",
+            """
+            public func unlock(_ context: LAContext) async throws -> Bool {
+                try await context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock")
+            }
+            """
+        )
+    ]
 
     static func evaluate(_ project: ProjectContext) {
         let targets = ProjectTargets(project)
