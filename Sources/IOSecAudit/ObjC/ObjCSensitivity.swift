@@ -59,7 +59,8 @@ extension ObjCSource {
         if r.count == 1 {
             guard tokens[first].kind == .identifier else { return nil }
             let name = text(first)
-            return SensitiveName.isSensitive(name) ? name : nil
+            if SensitiveName.isSensitive(name) { return name }
+            return depth < 3 ? sensitiveLocal(name, usedAt: first, depth: depth) : nil
         }
         // `@{ @"password": pw }`, `@[ token ]`, `@(pin)`
         if isPunct(first, "@"), first + 1 < r.upperBound, match[first + 1] == last {
@@ -96,6 +97,60 @@ extension ObjCSource {
         // A member: `self.session.accessToken`, `credentials->password`, `[self field].text`.
         if tokens[last].kind == .identifier, last - 1 > first, isPunct(last - 1, ".") || isPunct(last - 1, "->") {
             return sensitiveName(ofMember: text(last), base: first..<(last - 1), depth: depth)
+        }
+        return nil
+    }
+
+    /// Sends that put a value into a mutable container under a key.
+    private static let keyedFills: Set<String> = [
+        "setObject:forKey:", "setValue:forKey:", "setObject:forKeyedSubscript:"
+    ]
+    /// Sends that add a value to a mutable container or string.
+    private static let fills: Set<String> = ["addObject:", "appendString:", "appendData:", "appendFormat:"]
+
+    /// A local's secret, from the same body before its use: what it was declared with (`NSString *line =
+    /// [NSString stringWithFormat:@"%@", self.passwordField.text];`), or what was put into it (`[dict
+    /// setObject:self.passwordField.text forKey:@"password"]`, `[dict setObject:x forKey:@"pin"]`).
+    private func sensitiveLocal(_ name: String, usedAt use: Int, depth: Int) -> String? {
+        guard let body = body(containing: use) else { return nil }
+        var low = 0, high = sends.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sends[mid].open <= body.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        for send in sends[low...] {
+            guard send.open < use else { break }
+            guard send.receiver.count == 1, isIdentifier(send.receiver.lowerBound),
+                text(send.receiver.lowerBound) == name
+            else { continue }
+            if Self.keyedFills.contains(send.selector), let value = send.parts[0].argument,
+                let key = send.parts[1].argument
+            {
+                if let literal = stringValue(of: key), SensitiveName.isSensitive(literal) { return literal }
+                if let found = sensitiveName(in: value, depth: depth + 1) { return found }
+            } else if Self.fills.contains(send.selector), let value = send.parts[0].argument {
+                for argument in split(value) where stringValue(of: argument) == nil {
+                    if let found = sensitiveName(in: argument, depth: depth + 1) { return found }
+                }
+            }
+        }
+        return declaredValue(of: name, before: use).flatMap { sensitiveName(in: $0, depth: depth + 1) }
+    }
+
+    /// The value a local was declared with in the body before token `use`: `NSString *name = …;`, `id name = …;`.
+    /// Only declarations: an instance variable or a reassigned local may hold something else by then
+    /// (`_state = MXAuthStateTokenRequested;` in a callback).
+    func declaredValue(of name: String, before use: Int) -> Range<Int>? {
+        guard let body = body(containing: use) else { return nil }
+        var index = use - 1
+        while index > body.lowerBound {
+            defer { index -= 1 }
+            guard isPunct(index, "="), isIdentifier(index - 1), text(index - 1) == name,
+                isPunct(index - 2, "*") || isIdentifier(index - 2)
+            else { continue }
+            var end = index + 1
+            while end < use, !isPunct(end, ";") { end = match[end] > end ? match[end] + 1 : end + 1 }
+            return (index + 1)..<min(end, use)
         }
         return nil
     }

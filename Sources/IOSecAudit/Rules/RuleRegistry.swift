@@ -93,6 +93,7 @@ public enum RuleRegistry {
         BiometricNoFallbackObjCMatcher.self,
         JailbreakDetectionWeakObjCMatcher.self,
         PlaintextFileObjCMatcher.self,
+        DatabaseUnencryptedObjCMatcher.self,
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,

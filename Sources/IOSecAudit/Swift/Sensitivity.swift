@@ -132,6 +132,14 @@ public enum Sensitivity {
         return nil
     }
 
+    /// A secret property of the project's own encodable type that `expr` was declared or made as: what encoding
+    /// or archiving `expr` writes out (`user` of `func save(_ user: User)` where `class User: NSCoding` has a
+    /// `password`).
+    static func sensitiveMember(ofDeclaredTypeOf expr: ExprSyntax) -> String? {
+        guard let constants = AnalysisMemo.current?.constants, let type = declaredType(of: expr) else { return nil }
+        return constants.sensitiveMember(ofType: type)
+    }
+
     /// Whether a type name names sensitive data: `Credentials`, `AuthToken`, `Session` (the app's own).
     static func isSensitiveType(_ type: String) -> Bool {
         let base = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
@@ -240,14 +248,10 @@ public enum Sensitivity {
                     if let found = sensitiveName(in: argument.expression, depth: depth + 1) { return found }
                 }
             }
-            if serializingCalls.contains(name), let constants = AnalysisMemo.current?.constants {
+            if serializingCalls.contains(name) {
                 // `JSONEncoder().encode(user)` where the project's `User` has a `password` property.
                 for argument in call.arguments {
-                    if let type = declaredType(of: argument.expression),
-                        let member = constants.sensitiveMember(ofType: type)
-                    {
-                        return member
-                    }
+                    if let member = sensitiveMember(ofDeclaredTypeOf: argument.expression) { return member }
                 }
             }
             return nil

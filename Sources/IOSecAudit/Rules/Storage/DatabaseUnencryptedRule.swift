@@ -29,6 +29,20 @@ struct DatabaseUnencryptedRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                - (IBAction)saveAccount:(id)sender {
+                    NSString *sql = [NSString stringWithFormat:@"INSERT INTO accounts VALUES ('%@', '%@')",
+                                     self.userField.text, self.passwordField.text];
+                    sqlite3_exec(db, ↓[sql UTF8String], NULL, NULL, NULL);
+                    [queue executeUpdate:↓@"UPDATE accounts SET pin = ? WHERE id = ?", pin, accountID];
+                    NSManagedObject *user = [NSEntityDescription insertNewObjectForEntityForName:@"User"
+                                                                        inManagedObjectContext:context];
+                    [user setValue:self.userField.text forKey:@"email"];
+                    ↓[user setValue:self.passwordField.text forKey:@"password"];
+                    [context save:nil];
+                }
+                """, path: "App/AccountStore.m"),
+            RuleExample(
+                """
                 func saveUser(_ name: String, password: String) {
                     let sql = "INSERT INTO users (name, password) VALUES (?, ?)"
                     var statement: OpaquePointer?
@@ -105,6 +119,19 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)saveNote:(NSString *)title body:(NSString *)body {
+                    NSString *sql = [NSString stringWithFormat:@"INSERT INTO notes VALUES ('%@', '%@')", title, body];
+                    sqlite3_exec(db, [sql UTF8String], NULL, NULL, NULL);
+                    sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS users (name TEXT, password_hash TEXT)", NULL, NULL, NULL);
+                    [queue executeUpdate:@"UPDATE users SET password_hash = ? WHERE id = ?", hash, userID];
+                    NSManagedObject *user = [NSEntityDescription insertNewObjectForEntityForName:@"User"
+                                                                        inManagedObjectContext:context];
+                    [user setValue:self.nameField.text forKey:@"name"];
+                    [self.settings setObject:self.passwordField.text forKey:@"password"];
+                }
+                """, path: "App/NoteStore.m"),
             RuleExample(
                 #"sqlite3_prepare_v2(db, "INSERT INTO notes (title, body) VALUES (?, ?)", -1, &statement, nil)"#),
             RuleExample(

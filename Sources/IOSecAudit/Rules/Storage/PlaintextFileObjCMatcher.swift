@@ -10,6 +10,9 @@ enum PlaintextFileObjCMatcher: ObjCRule {
         for send in source.sends {
             let data: Range<Int>?
             let advice: String
+            let destination =
+                send.argument("writeToFile") ?? send.argument("writeToURL")
+                ?? send.argument("createFileAtPath") ?? send.argument("toFile")
             switch send.selector {
             case "writeToFile:atomically:", "writeToURL:atomically:", "writeToFile:atomically:encoding:error:",
                 "writeToURL:atomically:encoding:error:":
@@ -35,7 +38,28 @@ enum PlaintextFileObjCMatcher: ObjCRule {
                 report(
                     file, source, at: send.open,
                     "'\(sensitive)' is written to a file without complete data protection; \(advice)")
+            } else if let destination, let sensitive = sensitiveFileName(in: destination, source) {
+                report(
+                    file, source, at: send.open,
+                    "data is written to '\(sensitive)' without complete data protection; \(advice)")
             }
         }
+    }
+
+    /// A file name that names secrets among the literals of a destination, or of the local it was built in:
+    /// `path` after `path = [docs stringByAppendingPathComponent:@"credentials.plist"];`.
+    private static func sensitiveFileName(in destination: Range<Int>, _ source: ObjCSource) -> String? {
+        var range = source.trimmedExpression(destination)
+        if range.count == 1, source.isIdentifier(range.lowerBound),
+            let value = source.declaredValue(of: source.text(range.lowerBound), before: range.lowerBound)
+        {
+            range = value
+        }
+        for index in range {
+            if let literal = source.stringValue(ofToken: index), let name = Sensitivity.sensitiveFileName(literal) {
+                return name
+            }
+        }
+        return nil
     }
 }

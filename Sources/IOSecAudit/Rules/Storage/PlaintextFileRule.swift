@@ -31,6 +31,17 @@ struct PlaintextFileRule: SwiftRule {
                     ↓[self.sessionToken writeToFile:path atomically:YES encoding:NSUTF8StringEncoding error:nil];
                     ↓[NSKeyedArchiver archiveRootObject:self.credentials toFile:path];
                 }
+                - (IBAction)remember:(id)sender {
+                    NSMutableDictionary *account = [[NSMutableDictionary alloc] init];
+                    [account setObject:self.usernameField.text forKey:@"username"];
+                    [account setObject:self.passwordField.text forKey:@"password"];
+                    ↓[account writeToFile:accountPath atomically:YES];
+                    NSString *line = [NSString stringWithFormat:@"%@:%@", user, self.pinField.text];
+                    ↓[line writeToFile:logPath atomically:YES encoding:NSUTF8StringEncoding error:nil];
+                    NSString *docs = NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES)[0];
+                    NSString *path = [docs stringByAppendingPathComponent:@"credentials.plist"];
+                    ↓[self.profile writeToFile:path atomically:YES];
+                }
                 """, path: "App/Persist.m"),
             RuleExample(
                 """
@@ -63,6 +74,18 @@ struct PlaintextFileRule: SwiftRule {
                 }
                 """),
             RuleExample("↓NSKeyedArchiver.archiveRootObject(userCredentials, toFile: archivePath)"),
+            RuleExample(
+                """
+                final class Account: NSObject, NSCoding {
+                    var email = ""
+                    var pinCode = ""
+                    func encode(with coder: NSCoder) { coder.encode(pinCode, forKey: "pin") }
+                    required init?(coder: NSCoder) {}
+                }
+                func persist(_ account: Account, to path: String) {
+                    ↓NSKeyedArchiver.archiveRootObject(account, toFile: path)
+                }
+                """),
             RuleExample("↓FileManager.default.createFile(atPath: path, contents: Data(pin.utf8), attributes: nil)"),
             RuleExample(
                 """
@@ -74,6 +97,31 @@ struct PlaintextFileRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)saveSettings {
+                    NSMutableDictionary *settings = [NSMutableDictionary dictionary];
+                    [settings setObject:@(self.fontSize) forKey:@"fontSize"];
+                    [settings setObject:self.themeName forKey:@"theme"];
+                    [settings writeToFile:settingsPath atomically:YES];
+                    NSString *status = self.password.length > 0 ? @"set" : @"unset";
+                    [status writeToFile:statusPath atomically:YES encoding:NSUTF8StringEncoding error:nil];
+                    NSString *path = [docs stringByAppendingPathComponent:@"preferences.plist"];
+                    [self.profile writeToFile:path atomically:YES];
+                }
+                """, path: "App/Settings.m"),
+            RuleExample(
+                """
+                final class ReaderSettings: NSObject, NSCoding {
+                    var fontSize = 14
+                    var theme = "dark"
+                    func encode(with coder: NSCoder) { coder.encode(theme, forKey: "theme") }
+                    required init?(coder: NSCoder) {}
+                }
+                func persist(_ settings: ReaderSettings, to path: String) {
+                    NSKeyedArchiver.archiveRootObject(settings, toFile: path)
+                }
+                """),
             RuleExample(
                 """
                 - (void)persist {
@@ -146,7 +194,10 @@ struct PlaintextFileRule: SwiftRule {
             name == "archiveRootObject"
             ? "archive to Data and write it with .completeFileProtection"
             : "write it with .completeFileProtection or keep it in the Keychain"
-        if let sensitive = Sensitivity.sensitiveName(in: write.data) {
+        // `archiveRootObject(user, toFile:)` archives the whole object: its type's secret properties go to disk.
+        if let sensitive = Sensitivity.sensitiveName(in: write.data)
+            ?? (name == "archiveRootObject" ? Sensitivity.sensitiveMember(ofDeclaredTypeOf: write.data) : nil)
+        {
             report(file, at: call, "'\(sensitive)' is written to a file without complete data protection; \(advice)")
         } else if let destination = write.destination,
             let sensitive = Sensitivity.sensitiveDestinationName(in: destination)
