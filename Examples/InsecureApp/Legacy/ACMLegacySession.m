@@ -115,4 +115,14 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     [receiptView loadHTMLString:html baseURL:nil];
 }
 
+- (void)rememberCardFor:(NSManagedObjectContext *)context {
+    NSManagedObject *card = [NSEntityDescription insertNewObjectForEntityForName:@"Card" inManagedObjectContext:context];
+    [card setValue:self.cardNumber forKey:@"cardNumber"];
+}
+
+- (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+    [self payInvoiceWithReference:[url query]];
+    return YES;
+}
+
 @end

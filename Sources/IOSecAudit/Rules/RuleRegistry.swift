@@ -94,6 +94,7 @@ public enum RuleRegistry {
         JailbreakDetectionWeakObjCMatcher.self,
         PlaintextFileObjCMatcher.self,
         DatabaseUnencryptedObjCMatcher.self,
+        URLSchemeUnvalidatedObjCMatcher.self,
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,

@@ -70,9 +70,33 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
                     let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
                     performTransfer(to: items.first { $0.name == "to" }?.value, amount: items.first?.value)
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (BOOL)application:(UIApplication *)app ↓openURL:(NSURL *)url options:(NSDictionary *)options {
+                    NSString *number = [url query];
+                    [[UIApplication sharedApplication] openURL:[NSURL URLWithString:[@"tel:" stringByAppendingString:number]]];
+                    return YES;
+                }
+                - (void)handleDeepLink:(id)sender ↓url:(NSURL *)url {
+                    if ([url.host isEqualToString:@"pay"]) { [self.wallet sendPayment:url.query]; }
+                }
+                """, path: "App/AppDelegate.m")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+                    if (![url.scheme isEqualToString:@"acme"] || ![url.host isEqualToString:@"offers"]) { return NO; }
+                    [self.router showOfferWithID:[url lastPathComponent]];
+                    return YES;
+                }
+                - (void)handleDeepLink:(NSURL *)url {
+                    if ([url.host isEqualToString:@"pay"]) { [self confirmPaymentFromLink:url.query]; }
+                }
+                - (void)openSettings:(NSURL *)url { [self.router route:url.path]; }
+                - (BOOL)handleUniversalLinkURL:(NSURL *)link { return [self routeFragment:link.fragment]; }
+                """, path: "App/AppDelegate.m"),
             RuleExample(
                 """
                 // The host is checked and the transfer is shown to the user, who confirms it.
@@ -114,12 +138,12 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
     static let calleeNames: Set<String>? = ["onOpenURL"]
 
     /// What a handler reads when it acts on the URL's content.
-    private static let contentMembers: Set<String> = [
+    static let contentMembers: Set<String> = [
         "query", "queryItems", "path", "pathComponents", "fragment", "absoluteString", "parameterString",
         "lastPathComponent"
     ]
     /// Checks that validate where the URL points or what it asks for.
-    private static let checkMembers: Set<String> = [
+    static let checkMembers: Set<String> = [
         "host", "scheme", "hasPrefix", "starts", "allowedHosts", "isValid", "validate", "validated", "allowList",
         "whitelist",
         "allowlist", "isAllowed", "verify", "sourceApplication"
@@ -135,11 +159,11 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
     }
 
     /// Words of a call that moves money. A checked host does not make a link safe when the link alone can pay.
-    private static let paymentWords: Set<String> = [
+    static let paymentWords: Set<String> = [
         "transfer", "payment", "pay", "purchase", "withdraw", "withdrawal", "checkout", "remittance"
     ]
     /// What asks the user first.
-    private static let confirmationWords: Set<String> = [
+    static let confirmationWords: Set<String> = [
         "UIAlertController", "alert", "confirmationDialog", "confirm", "confirmation", "presentAlert", "showAlert",
         "askUser", "requestConfirmation"
     ]
@@ -165,7 +189,7 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         return readsContent ? action : nil
     }
 
-    private static func paymentMessage(_ action: String) -> String {
+    static func paymentMessage(_ action: String) -> String {
         "values from the opened URL reach '\(action)' with no confirmation: any web page or app can open the link and move money; ask the user before acting"
     }
 
@@ -178,7 +202,7 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         if let first = closure.statements.first { report(file, at: first, Self.message) }
     }
 
-    private static let message =
+    static let message =
         "the opened URL's query or path is acted on without checking its host, path or values; validate against an allow-list and confirm with the user"
 
     /// The `open url:` / `openURLContexts` parameter of `application(_:open:options:)` and `scene(_:openURLContexts:)`.
