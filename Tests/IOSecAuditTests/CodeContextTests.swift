@@ -36,6 +36,11 @@ import Testing
         #expect(Self.contexts([("App/SpeedTest.swift", Self.leak)]) == [.app])
         #expect(CodeContextClassifier.context(ofPath: "IntegrationTests copy-Info.plist") == .test)
         #expect(CodeContextClassifier.context(ofPath: "App/Info.plist") == nil)
+        // C's test files by name; a C file that only mentions tests is app code.
+        #expect(CodeContextClassifier.context(ofPath: "Sources/Shared/Logging/test_ringlogger.c") == .test)
+        #expect(CodeContextClassifier.context(ofPath: "External/Hoextdown/context_test.c") == .test)
+        #expect(CodeContextClassifier.context(ofPath: "Sources/Shared/Logging/ringlogger.c") == nil)
+        #expect(CodeContextClassifier.context(ofPath: "Sources/latest_version.c") == nil)
     }
 
     @Test func previewsAndDebugCodeAreDecidedPerNode() {

@@ -18,7 +18,9 @@ static NSString *const kLegacyBaseURL = @"https://legacy.acmewallet.com/api";
         (__bridge id)kSecValueData: token,
     };
     SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+#if DEBUG
     NSLog(@"legacy login ok");
+#endif
 }
 
 - (NSData *)digest:(NSData *)data {

@@ -125,4 +125,21 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     return YES;
 }
 
+- (void)reloadStatements {
+    NSLog(@"statements reloaded");
+}
+
+- (NSData *)pinKeyFor:(NSString *)pin salt:(NSData *)salt {
+    NSMutableData *key = [NSMutableData dataWithLength:kCCKeySizeAES256];
+    CCKeyDerivationPBKDF(kCCPBKDF2, pin.UTF8String, strlen(pin.UTF8String), salt.bytes, salt.length,
+                         kCCPRFHmacAlgSHA1, 10000, key.mutableBytes, key.length);
+    return key;
+}
+
+- (void)showStatement:(NSURL *)statementURL in:(WKWebView *)webView {
+    webView.configuration.preferences.javaScriptEnabled = YES;
+    [webView.configuration.preferences setValue:@YES forKey:@"allowFileAccessFromFileURLs"];
+    [webView loadFileURL:statementURL allowingReadAccessToURL:[NSURL fileURLWithPath:NSHomeDirectory()]];
+}
+
 @end

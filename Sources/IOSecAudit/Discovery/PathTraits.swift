@@ -55,7 +55,10 @@ enum PathTraits {
         }
         // `FooTest.swift` alone is not enough (`MastgTest.swift`, `SpeedTest.swift` are app code); a test file that
         // is one imports XCTest or Testing, which the code-context check sees.
-        return name.hasSuffix("Tests.swift") || name.hasSuffix("Spec.swift") || name.hasSuffix("Tests.m")
+        if name.hasSuffix("Tests.swift") || name.hasSuffix("Spec.swift") || name.hasSuffix("Tests.m") { return true }
+        // C's convention: `test_ringlogger.c`, `context_test.c`.
+        return name.hasSuffix(".c")
+            && (name.hasPrefix("test_") || name.hasSuffix("_test.c") || name.hasSuffix("_tests.c"))
     }
 
     /// In a fixtures / test-data folder.

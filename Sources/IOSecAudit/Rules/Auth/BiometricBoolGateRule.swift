@@ -33,6 +33,16 @@ struct BiometricBoolGateRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                - (void)unlock {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context ↓evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Unlock your vault"
+                                      reply:^(BOOL success, NSError *error) {
+                        if (success) { dispatch_async(dispatch_get_main_queue(), ^{ [self showVault]; }); }
+                    }];
+                }
+                """, path: "App/LockViewController.m"),
+            RuleExample(
+                """
                 func unlock() {
                     let context = LAContext()
                     context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
@@ -56,6 +66,27 @@ struct BiometricBoolGateRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)unlock {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Unlock your vault"
+                                      reply:^(BOOL success, NSError *error) {
+                        if (success) { [self readVaultKeyWithContext:context]; }
+                    }];
+                }
+                - (NSData *)readVaultKeyWithContext:(LAContext *)context {
+                    NSDictionary *query = @{(__bridge id)kSecUseAuthenticationContext: context};
+                    return [self copyItem:query];
+                }
+                """, path: "App/LockViewController.m"),
+            RuleExample(
+                """
+                - (void)checkBiometrics {
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Confirm"
+                                      reply:^(BOOL ok, NSError *error) { [self log:@"evaluated"]; }];
+                }
+                """, path: "App/Probe.m"),
             RuleExample(
                 """
                 // The Keychain item is the gate: the Secure Enclave releases it only after a real match.

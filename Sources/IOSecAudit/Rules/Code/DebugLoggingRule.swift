@@ -25,6 +25,13 @@ struct DebugLoggingRule: SwiftRule {
             logger.debug("cart reloaded with \\(items.count, privacy: .public) items")
             """,
         triggeringExamples: [
+            RuleExample(
+                """
+                - (void)reloadCart {
+                    ↓NSLog(@"cart reloaded with %lu items", (unsigned long)self.items.count);
+                    printf("done\\n");
+                }
+                """, path: "App/CartController.m"),
             RuleExample(#"↓print("cart reloaded with \(items.count) items")"#),
             RuleExample(
                 """
@@ -50,6 +57,16 @@ struct DebugLoggingRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)reloadCart {
+                #if DEBUG
+                    NSLog(@"cart reloaded with %lu items", (unsigned long)self.items.count);
+                #endif
+                    os_log_info(OS_LOG_DEFAULT, "cart reloaded");
+                    NSLog(@"token: %@", self.session.accessToken);
+                }
+                """, path: "App/CartController.m"),
             RuleExample(
                 """
                 #if DEBUG

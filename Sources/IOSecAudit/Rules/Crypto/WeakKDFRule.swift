@@ -31,6 +31,16 @@ struct WeakKDFRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                #define kVaultRounds 10000
+                - (NSData *)vaultKeyFor:(NSString *)password salt:(NSData *)salt {
+                    NSMutableData *key = [NSMutableData dataWithLength:kCCKeySizeAES256];
+                    ↓CCKeyDerivationPBKDF(kCCPBKDF2, password.UTF8String, strlen(password.UTF8String), salt.bytes,
+                                         salt.length, kCCPRFHmacAlgSHA256, kVaultRounds, key.mutableBytes, key.length);
+                    return key;
+                }
+                """, path: "App/Vault.m"),
+            RuleExample(
+                """
                 let status = ↓CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
                                                   CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1), 10000, &derived, derived.count)
                 """),
@@ -74,6 +84,16 @@ struct WeakKDFRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (NSData *)vaultKeyFor:(NSString *)password salt:(NSData *)salt {
+                    NSMutableData *key = [NSMutableData dataWithLength:kCCKeySizeAES256];
+                    CCKeyDerivationPBKDF(kCCPBKDF2, password.UTF8String, strlen(password.UTF8String), salt.bytes,
+                                         salt.length, kCCPRFHmacAlgSHA256, 600000, key.mutableBytes, key.length);
+                    CCKeyDerivationPBKDF(kCCPBKDF2, p, n, s, sn, kCCPRFHmacAlgSHA512, self.rounds, k, kn);
+                    return key;
+                }
+                """, path: "App/Vault.m"),
             // A hash of a key agreement's output, not of a password.
             RuleExample(
                 """
@@ -158,12 +178,16 @@ struct WeakKDFRule: SwiftRule {
     }
 
     private func check(_ call: FunctionCallExprSyntax, prf: String, iterations: Int?, in file: SwiftFile) {
-        guard let iterations, let minimum = Self.minimumIterations[prf], iterations < minimum else { return }
+        guard let iterations, let message = Self.weakIterations(prf: prf, iterations: iterations) else { return }
+        report(file, at: call, message)
+    }
+
+    /// The finding for PBKDF2 with fewer iterations than current guidance for its PRF, or nil when it has enough.
+    static func weakIterations(prf: String, iterations: Int) -> String? {
+        guard let minimum = minimumIterations[prf], iterations < minimum else { return nil }
         let prfName = "HMAC-" + prf.replacingOccurrences(of: "SHA", with: "SHA-")
-        report(
-            file, at: call,
+        return
             "PBKDF2-\(prfName) with \(iterations.formatted) iterations; current guidance is at least \(minimum.formatted)"
-        )
     }
 
     /// `SHA1` / `SHA256` / … named in a PRF argument: `CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1)`,

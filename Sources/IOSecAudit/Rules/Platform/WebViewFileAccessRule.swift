@@ -26,6 +26,16 @@ struct WebViewFileAccessRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                - (void)showReceipt:(NSURL *)fileURL in:(WKWebView *)webView {
+                    ↓[webView.configuration.preferences setValue:@YES forKey:@"allowFileAccessFromFileURLs"];
+                    [webView loadFileURL:fileURL allowingReadAccessToURL:↓[NSURL fileURLWithPath:@"/"]];
+                    NSURL *docs = [[NSFileManager defaultManager] URLsForDirectory:NSDocumentDirectory
+                                                                         inDomains:NSUserDomainMask].firstObject;
+                    [webView loadFileURL:fileURL allowingReadAccessToURL:↓docs];
+                }
+                """, path: "App/ReceiptViewController.m"),
+            RuleExample(
+                """
                 let docs = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
                 let report = docs.appendingPathComponent("report.html")
                 webView.loadFileURL(report, allowingReadAccessTo: ↓docs)
@@ -43,6 +53,15 @@ struct WebViewFileAccessRule: SwiftRule {
             RuleExample(#"↓configuration.setValue(true, forKey: "allowUniversalAccessFromFileURLs")"#)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)showReceipt:(NSURL *)fileURL in:(WKWebView *)webView {
+                    [webView.configuration.preferences setValue:@NO forKey:@"allowFileAccessFromFileURLs"];
+                    [webView loadFileURL:fileURL allowingReadAccessToURL:[fileURL URLByDeletingLastPathComponent]];
+                    NSURL *help = [[NSBundle mainBundle] URLForResource:@"Help" withExtension:nil];
+                    [webView loadFileURL:fileURL allowingReadAccessToURL:help];
+                }
+                """, path: "App/ReceiptViewController.m"),
             RuleExample(
                 """
                 // A dedicated resource bundle is the narrow folder the fix asks for.

@@ -30,6 +30,15 @@ struct WebViewJavaScriptRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                - (void)showMessage:(NSString *)body {
+                    WKPreferences *preferences = [[WKPreferences alloc] init];
+                    ↓preferences.javaScriptEnabled = YES;
+                    NSString *html = [NSString stringWithFormat:@"<p>%@</p>", body];
+                    [self.webView loadHTMLString:html baseURL:nil];
+                }
+                """, path: "App/MessageViewController.m"),
+            RuleExample(
+                """
                 final class ArticleViewController: UIViewController {
                     let webView = WKWebView()
                     override func viewDidLoad() {
@@ -68,6 +77,17 @@ struct WebViewJavaScriptRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)showHelp {
+                    WKPreferences *preferences = [[WKPreferences alloc] init];
+                    preferences.javaScriptEnabled = YES;
+                    NSURL *help = [[NSBundle mainBundle] URLForResource:@"help" withExtension:@"html"];
+                    [self.webView loadFileURL:help allowingReadAccessToURL:help];
+                    [self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:@"https://acme.example/help"]]];
+                    [self.webView loadHTMLString:@"<p>Loading…</p>" baseURL:nil];
+                }
+                """, path: "App/HelpViewController.m"),
             RuleExample(
                 """
                 let configuration = WKWebViewConfiguration()

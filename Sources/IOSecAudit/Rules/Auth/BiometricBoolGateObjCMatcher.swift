@@ -1,0 +1,37 @@
+import IOSecCore
+
+/// `auth.biometric-bool-gate` in Objective-C: `evaluatePolicy:localizedReason:reply:` whose reply block acts on its
+/// `success` flag, in a file that never ties a Keychain item to the evaluation (`SecAccessControlCreateWithFlags`,
+/// `kSecAttrAccessControl`, `kSecUseAuthenticationContext`).
+enum BiometricBoolGateObjCMatcher: ObjCRule {
+    static var description: RuleDescription { BiometricBoolGateRule.description }
+
+    static let keychainBindings = [
+        "SecAccessControlCreateWithFlags", "kSecAttrAccessControl", "kSecUseAuthenticationContext",
+        "evaluateAccessControl"
+    ]
+
+    static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        guard !keychainBindings.contains(where: source.mentions) else { return }
+        for send in source.sends where send.selector == "evaluatePolicy:localizedReason:reply:" {
+            guard let reply = send.parts[2].argument, blockActsOnFirstParameter(reply, source) else { continue }
+            report(
+                file, source, at: send.parts[0].nameIndex,
+                "the evaluatePolicy result alone grants access, and a hook can make it say true; keep the protected secret in a Keychain item with biometric SecAccessControl and let reading it be the gate"
+            )
+        }
+    }
+
+    /// `^(BOOL success, NSError *error) { if (success) … }`: the block's body reads its first parameter.
+    private static func blockActsOnFirstParameter(_ range: Range<Int>, _ source: ObjCSource) -> Bool {
+        guard let caret = range.first(where: { source.isPunct($0, "^") }), source.isPunct(caret + 1, "("),
+            source.match[caret + 1] > caret + 1
+        else { return false }
+        let close = source.match[caret + 1]
+        let parameters = source.split((caret + 2)..<close)
+        guard let first = parameters.first, let name = source.lastIdentifier(in: first), name != "void",
+            source.isPunct(close + 1, "{"), source.match[close + 1] > close + 1
+        else { return false }
+        return ((close + 2)..<source.match[close + 1]).contains { source.isIdentifier($0) && source.text($0) == name }
+    }
+}
