@@ -325,7 +325,7 @@ extension ObjCSource {
         return false
     }
 
-    private func isInsideGroup(_ index: Int, of range: Range<Int>) -> Bool {
+    func isInsideGroup(_ index: Int, of range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i < index {
             if match[i] > i {

@@ -32,6 +32,21 @@ struct KeychainAccessibilityRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                - (void)savePassword:(NSString *)password {
+                    NSDictionary *item = @{
+                        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                        (__bridge id)kSecAttrAccount: self.account,
+                        (__bridge id)kSecValueData: [password dataUsingEncoding:NSUTF8StringEncoding],
+                    };
+                    ↓SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                    NSMutableDictionary *token = [NSMutableDictionary dictionary];
+                    [token setObject:(__bridge id)kSecClassGenericPassword forKey:(__bridge id)kSecClass];
+                    token[(__bridge id)kSecValueData] = self.tokenData;
+                    ↓SecItemAdd((__bridge CFDictionaryRef)token, NULL);
+                }
+                """, path: "App/CredentialStore.m"),
+            RuleExample(
+                """
                 NSDictionary *item = @{
                     (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
                     (__bridge id)kSecAttrAccessible: (__bridge id)↓kSecAttrAccessibleAlways,
@@ -184,6 +199,23 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)savePassword:(NSString *)password {
+                    NSDictionary *item = @{
+                        (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                        (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                        (__bridge id)kSecValueData: [password dataUsingEncoding:NSUTF8StringEncoding],
+                    };
+                    SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                    NSMutableDictionary *query = [[self baseQuery] mutableCopy];
+                    query[(__bridge id)kSecValueData] = self.tokenData;
+                    SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    NSDictionary *certificate = @{(__bridge id)kSecClass: (__bridge id)kSecClassCertificate,
+                                                  (__bridge id)kSecValueRef: (__bridge id)cert};
+                    SecItemAdd((__bridge CFDictionaryRef)certificate, NULL);
+                }
+                """, path: "App/CredentialStore.m"),
             RuleExample(
                 """
                 [SAMKeychain setAccessibilityType:allowBackup ? kSecAttrAccessibleAfterFirstUnlock : kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly];
