@@ -142,4 +142,8 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     [webView loadFileURL:statementURL allowingReadAccessToURL:[NSURL fileURLWithPath:NSHomeDirectory()]];
 }
 
+- (void)showPINEntry {
+    self.pinField.secureTextEntry = NO;
+}
+
 @end

@@ -100,6 +100,7 @@ public enum RuleRegistry {
         WebViewFileAccessObjCMatcher.self,
         WebViewJavaScriptObjCMatcher.self,
         BiometricBoolGateObjCMatcher.self,
+        KeyboardCacheObjCMatcher.self,
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,

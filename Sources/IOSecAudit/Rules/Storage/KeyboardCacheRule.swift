@@ -26,6 +26,14 @@ struct KeyboardCacheRule: ArtifactRule {
         triggeringExamples: [
             RuleExample(
                 """
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    ↓self.passwordField.secureTextEntry = NO;
+                    ↓[self.pinField setSecureTextEntry:NO];
+                }
+                """, path: "App/LoginViewController.m"),
+            RuleExample(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
                     <scenes>
@@ -104,6 +112,16 @@ struct KeyboardCacheRule: ArtifactRule {
                 """, path: "App/SecurityQuestionViewController.swift")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)viewDidLoad {
+                    self.passwordField.secureTextEntry = NO;
+                    self.nicknameField.secureTextEntry = NO;
+                }
+                - (IBAction)toggleReveal:(id)sender {
+                    self.passwordField.secureTextEntry = !self.passwordField.secureTextEntry;
+                }
+                """, path: "App/LoginViewController.m"),
             RuleExample(
                 """
                 <?xml version="1.0" encoding="UTF-8"?>

@@ -13,7 +13,7 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
     static let assignedNames: Set<String>? = ["isSecureTextEntry"]
 
     /// What a person types that must not be cached or shown (one-time codes are meant to be visible).
-    private static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .card, .secret, .credential]
+    static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .card, .secret, .credential]
 
     private var textFields:
         [(call: FunctionCallExprSyntax, binding: String, name: String, category: SensitiveCategory)] = []
