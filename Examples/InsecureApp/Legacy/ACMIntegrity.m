@@ -8,4 +8,9 @@
         || [[UIApplication sharedApplication] canOpenURL:[NSURL URLWithString:@"cydia://package/com.example"]];
 }
 
+- (SecAccessControlRef)legacyVaultAccess {
+    return SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                           kSecAccessControlTouchIDAny, NULL);
+}
+
 @end

@@ -101,6 +101,7 @@ public enum RuleRegistry {
         WebViewJavaScriptObjCMatcher.self,
         BiometricBoolGateObjCMatcher.self,
         KeyboardCacheObjCMatcher.self,
+        BiometryAnyObjCMatcher.self,
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,

@@ -24,6 +24,13 @@ struct BiometryAnyRule: SwiftRule {
             """,
         triggeringExamples: [
             RuleExample(
+                """
+                - (SecAccessControlRef)vaultAccess {
+                    return SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                        kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓kSecAccessControlTouchIDAny, NULL);
+                }
+                """, path: "App/VaultKeyStore.m"),
+            RuleExample(
                 "let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, ↓.biometryAny, nil)"
             ),
             RuleExample(
@@ -36,6 +43,14 @@ struct BiometryAnyRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (SecAccessControlRef)vaultAccess {
+                    SecAccessControlCreateFlags flags = kSecAccessControlBiometryCurrentSet | kSecAccessControlPrivateKeyUsage;
+                    return SecAccessControlCreateWithFlags(kCFAllocatorDefault,
+                        kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, flags, NULL);
+                }
+                """, path: "App/VaultKeyStore.m"),
             RuleExample(
                 "let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil)"
             ),
