@@ -32,7 +32,8 @@ public enum Sensitivity {
         "String", "Data", "NSString", "NSData", "Array", "encode", "archivedData", "data", "jsonObject",
         "describing", "reflecting", "Substring", "AnyHashable", "NSAttributedString", "NSDictionary",
         "NSMutableDictionary", "Dictionary", "NSArray", "NSMutableArray", "NSKeyedArchiver", "archiveRootObject",
-        "dictionaryWithValues", "JSONSerialization", "PropertyListSerialization", "PropertyListEncoder", "JSONEncoder"
+        "dictionaryWithValues", "JSONSerialization", "PropertyListSerialization", "PropertyListEncoder", "JSONEncoder",
+        "SecKeyCopyExternalRepresentation"
     ]
 
     /// The name that makes `expr` sensitive, or nil when it is not.

@@ -32,6 +32,15 @@ struct KeychainAccessibilityRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                func remember(_ token: String) {
+                    let keychain = ↓Keychain(service: "com.acme.wallet").accessibility(.always)
+                    keychain["token"] = token
+                    let shared = Keychain(service: "com.acme.wallet")
+                    ↓shared.accessibility(.afterFirstUnlock)["refresh"] = token
+                }
+                """),
+            RuleExample(
+                """
                 - (void)savePassword:(NSString *)password {
                     NSDictionary *item = @{
                         (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
@@ -201,6 +210,15 @@ struct KeychainAccessibilityRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                func remember(_ token: String) {
+                    let keychain = Keychain(service: "com.acme.wallet").accessibility(.whenUnlockedThisDeviceOnly)
+                    keychain["token"] = token
+                    view.accessibility(.hidden)
+                    Keychain(service: "com.acme.sync").synchronizable(true).accessibility(.afterFirstUnlock)
+                }
+                """),
+            RuleExample(
+                """
                 - (void)savePassword:(NSString *)password {
                     NSDictionary *item = @{
                         (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
@@ -321,7 +339,11 @@ struct KeychainAccessibilityRule: SwiftRule {
     )
 
     static let referenceNames: Set<String>? = lockedReadable.union(migrating)
-    static let calleeNames: Set<String>? = ["SecItemAdd", "set"]
+    static let calleeNames: Set<String>? = ["SecItemAdd", "set", "accessibility"]
+    /// KeychainAccess's `Accessibility` cases that stay readable while the device is locked, and those that leave
+    /// the device in backups.
+    static let keychainAccessLockedReadable: Set<String> = ["always", "alwaysThisDeviceOnly"]
+    static let keychainAccessMigrating: Set<String> = ["afterFirstUnlock", "whenUnlocked"]
 
     /// Readable while the device is locked: high.
     static let lockedReadable: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
@@ -336,6 +358,22 @@ struct KeychainAccessibilityRule: SwiftRule {
                 file, at: at,
                 "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
                 severity: .medium)
+        } else if call.calledName == "accessibility", let level = Self.keychainAccessLevel(call) {
+            // KeychainAccess: `Keychain(service: "…").accessibility(.always)`.
+            if Self.keychainAccessLockedReadable.contains(level) {
+                report(
+                    file, at: call,
+                    "Keychain accessibility '.\(level)' keeps the items readable while the device is locked; use .whenUnlockedThisDeviceOnly"
+                )
+            } else if Self.keychainAccessMigrating.contains(level),
+                // Synchronized items cannot be ThisDeviceOnly: the class is a choice there.
+                call.calledBase?.sourceText.contains("synchronizable(true)") != true
+            {
+                report(
+                    file, at: call,
+                    "Keychain accessibility '.\(level)' lets the items leave the device in backups; use .\(level)ThisDeviceOnly",
+                    severity: .medium)
+            }
         } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
             let argument =
                 wrapper == "KeychainSwift"
@@ -365,6 +403,18 @@ struct KeychainAccessibilityRule: SwiftRule {
         report(
             file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
             severity: .medium)
+    }
+
+    /// The level passed to KeychainAccess's `accessibility(_:)` on a `Keychain(…)` (directly or through a local).
+    private static func keychainAccessLevel(_ call: FunctionCallExprSyntax) -> String? {
+        guard let base = call.calledBase, let level = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+            level.base == nil
+        else { return nil }
+        let origin = (LocalValue.origin(of: base) ?? base).sourceText
+        guard origin.hasPrefix("Keychain(") || origin.contains(".Keychain(") || origin.hasPrefix("Keychain.") else {
+            return nil
+        }
+        return level.declName.baseName.text
     }
 
     /// The dictionary literal this value sits in, if it is directly an element's value.
