@@ -146,4 +146,8 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     self.pinField.secureTextEntry = NO;
 }
 
+- (void)reportLegacyLogin {
+    [[Crashlytics sharedInstance] setUserEmail:self.email];
+}
+
 @end

@@ -102,6 +102,7 @@ public enum RuleRegistry {
         BiometricBoolGateObjCMatcher.self,
         KeyboardCacheObjCMatcher.self,
         BiometryAnyObjCMatcher.self,
+        ThirdPartySDKPIIObjCMatcher.self,
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,

@@ -27,6 +27,13 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             Analytics.logEvent("sign_up", parameters: ["method": "email"])
             """,
         triggeringExamples: [
+            RuleExample(
+                """
+                - (void)didSignIn {
+                    [Flurry ↓logEvent:@"sign_in" withParameters:@{@"email": self.emailField.text, @"plan": self.plan}];
+                    [[Crashlytics sharedInstance] ↓setUserEmail:self.account.email];
+                }
+                """, path: "App/SignInViewController.m"),
             RuleExample("Crashlytics.crashlytics().↓setUserID(user.email)"),
             RuleExample(#"Analytics.↓setUserProperty(profile.phoneNumber, forName: "phone")"#),
             RuleExample(
@@ -43,6 +50,14 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             RuleExample("AppsFlyerLib.shared().↓customerUserID = account.emailAddress")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)didSignIn {
+                    [Flurry logEvent:@"email_verified" withParameters:@{@"plan": self.plan, @"emailLength": @(self.email.length)}];
+                    [[Crashlytics sharedInstance] setUserIdentifier:self.account.opaqueID];
+                    [self.mailer sendEmail:self.account.email];
+                }
+                """, path: "App/SignInViewController.m"),
             RuleExample("Crashlytics.crashlytics().setUserID(account.analyticsID)"),
             RuleExample(#"Analytics.logEvent("sign_up", parameters: ["method": "email"])"#),
             RuleExample(

@@ -1,0 +1,49 @@
+import IOSecCore
+
+/// `privacy.third-party-sdk-pii` in Objective-C: a send to an analytics or crash SDK (`[Flurry logEvent:…
+/// withParameters:@{@"email": …}]`, `[[Crashlytics sharedInstance] setUserEmail:…]`) whose arguments carry personal
+/// data: an identifier naming it, or a dictionary key naming it. The event name is not user data.
+enum ThirdPartySDKPIIObjCMatcher: ObjCRule {
+    static var description: RuleDescription { ThirdPartySDKPIIRule.description }
+
+    /// Selector parts that name the event rather than carry user data.
+    static let eventParts: Set<String> = ["logEvent", "logEventWithName", "track", "log", "event", "eventName"]
+    /// Members that read a Bool or a number from a personal value (`email.length`).
+    static let derivedMembers: Set<String> = ["length", "count", "hash", "isEmpty"]
+
+    static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        for send in source.sends {
+            guard let sdk = source.identifiers(in: send.receiver).first(where: ThirdPartySDKPIIRule.sdkNames.contains)
+            else { continue }
+            for part in send.parts where !eventParts.contains(part.name) {
+                guard let argument = part.argument, let what = personalData(in: argument, source) else { continue }
+                report(
+                    file, source, at: send.parts[0].nameIndex,
+                    "\(what) is sent to a third-party SDK (\(sdk)); identify users by an opaque ID and send categories, not personal data"
+                )
+                break
+            }
+        }
+    }
+
+    /// "`emailField`" / "the key \"phone\"": an identifier naming personal data (not a count or length of it), or a
+    /// dictionary literal's key naming it. Hashed values are pseudonymous.
+    private static func personalData(in range: Range<Int>, _ source: ObjCSource) -> String? {
+        let names = source.identifiers(in: range)
+        if names.contains(where: { SensitiveName.words($0).contains { ["hash", "hashed", "sha256"].contains($0) } }) {
+            return nil
+        }
+        for index in range {
+            if source.isIdentifier(index) {
+                let text = source.text(index)
+                if source.isPunct(index + 1, "."), derivedMembers.contains(source.text(index + 2)) { continue }
+                if ThirdPartySDKPIIRule.isPersonal(text) { return "`\(text)`" }
+            } else if let literal = source.stringValue(ofToken: index), source.isPunct(index + 1, ":"),
+                ThirdPartySDKPIIRule.isPersonal(literal)
+            {
+                return "the key \"\(literal)\""
+            }
+        }
+        return nil
+    }
+}
