@@ -8,7 +8,12 @@ enum URLSchemeUnvalidatedObjCMatcher: ObjCRule {
     static var description: RuleDescription { URLSchemeUnvalidatedRule.description }
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        // A handler takes an `NSURL`; most files have none, and most methods are not handlers.
+        guard source.mentions("NSURL") else { return }
         for body in source.bodies {
+            guard let name = source.functionName(of: body), name == "application" || isDeepLinkName(name) else {
+                continue
+            }
             guard let parameter = urlParameter(source.signature(of: body), source) else { continue }
             let reading = reads(body, source)
             guard reading.content else { continue }
@@ -32,13 +37,17 @@ enum URLSchemeUnvalidatedObjCMatcher: ObjCRule {
         if name == "application" {
             return parts.first { ["openURL", "handleOpenURL"].contains(source.text($0)) }
         }
-        // Custom-scheme deep links only: a universal link handler (`handleUniversalLinkURL:`) gets only links of the
-        // app's own verified domains, and in large apps it routes to screens rather than acting.
-        let joined = SensitiveName.words(name).joined()
-        guard joined.contains("deeplink") || joined.hasPrefix("handleopenurl") || joined.hasPrefix("handleurl")
-        else { return nil }
+        guard isDeepLinkName(name) else { return nil }
         // `(NSURL *)url` right after a selector part's colon.
         return parts.first { source.isPunct($0 + 2, "(") && source.text($0 + 3) == "NSURL" }
+    }
+
+    /// A method named for custom-scheme deep links. Not universal links: a universal link handler
+    /// (`handleUniversalLinkURL:`) gets only links of the app's own verified domains, and in large apps it routes to
+    /// screens rather than acting.
+    private static func isDeepLinkName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.contains("deeplink") || lowered.hasPrefix("handleopenurl") || lowered.hasPrefix("handleurl")
     }
 
     /// Whether the body reads the URL's query or path (`[url query]`, `url.path`), and whether anything checks

@@ -10,10 +10,8 @@ enum WebViewJavaScriptObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         var enables: [Int] = []
-        for index in source.tokens.indices where source.isIdentifier(index) {
-            let name = source.text(index)
-            guard switches.contains(name), source.isPunct(index + 1, "="), source.isIdentifier(index + 2, "YES")
-            else { continue }
+        for index in switches.flatMap(source.occurrences(of:)) {
+            guard source.isPunct(index + 1, "="), source.isIdentifier(index + 2, "YES") else { continue }
             // Reported where the statement starts: `preferences.javaScriptEnabled = YES;`.
             var start = index
             while source.isPunct(start - 1, "."), source.isIdentifier(start - 2) { start -= 2 }

@@ -12,6 +12,7 @@ enum ThirdPartySDKPIIObjCMatcher: ObjCRule {
     static let derivedMembers: Set<String> = ["length", "count", "hash", "isEmpty"]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        guard ThirdPartySDKPIIRule.sdkNames.contains(where: source.mentions) else { return }
         for send in source.sends {
             guard let sdk = source.identifiers(in: send.receiver).first(where: ThirdPartySDKPIIRule.sdkNames.contains)
             else { continue }

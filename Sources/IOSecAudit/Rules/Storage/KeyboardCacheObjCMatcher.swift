@@ -20,7 +20,8 @@ enum KeyboardCacheObjCMatcher: ObjCRule {
             else { return }
             insecure.append((at, field, category))
         }
-        for index in source.tokens.indices where source.isIdentifier(index, "secureTextEntry") {
+        guard source.mentions("secureTextEntry") || source.mentions("setSecureTextEntry") else { return }
+        for index in source.occurrences(of: "secureTextEntry") {
             guard source.isPunct(index - 1, "."), source.isIdentifier(index - 2), source.isPunct(index + 1, "=") else {
                 continue
             }
