@@ -33,7 +33,7 @@ enum DatabaseUnencryptedObjCMatcher: ObjCRule {
             sql.contains($0.open) && $0.selector.hasPrefix("stringWithFormat:")
         }), let arguments = format.parts[0].argument {
             let parts = source.split(arguments)
-            guard let text = source.stringValue(of: parts[0]),
+            guard let formatString = parts.first, let text = source.stringValue(of: formatString),
                 ["INSERT", "UPDATE", "REPLACE"].contains(where: text.uppercased().contains)
             else { return }
             if let value = parts.dropFirst().lazy.compactMap({ source.sensitiveName(in: $0) }).first {
