@@ -150,4 +150,8 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     [[Crashlytics sharedInstance] setUserEmail:self.email];
 }
 
+- (void)showLegacyBanner:(NSString *)bannerText {
+    NSLog(bannerText);
+}
+
 @end

@@ -103,6 +103,7 @@ public enum RuleRegistry {
         KeyboardCacheObjCMatcher.self,
         BiometryAnyObjCMatcher.self,
         ThirdPartySDKPIIObjCMatcher.self,
+        FormatStringObjCMatcher.self,
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,

@@ -1,7 +1,8 @@
 import IOSecCore
 
 /// `code.debug-logging` in Objective-C and C: `NSLog`, `printf` and `puts` outside `#if DEBUG`. One finding per
-/// file, at the first call, as in Swift; calls that log a secret are `storage.log-sensitive`'s finding instead.
+/// file, at the first call, as in Swift; calls that log a secret or take a variable format are
+/// `storage.log-sensitive`'s or `code.format-string`'s finding instead.
 enum DebugLoggingObjCMatcher: ObjCRule {
     static var description: RuleDescription { DebugLoggingRule.description }
 
@@ -13,6 +14,7 @@ enum DebugLoggingObjCMatcher: ObjCRule {
         let calls = source.calls.filter { call in
             functions.contains(call.name) && !source.tokens[call.nameIndex].isDebugOnly
                 && !call.arguments.contains { source.sensitiveName(in: $0) != nil }
+                && FormatStringObjCMatcher.variableFormat(of: call, source) == nil
         }
         guard let first = calls.first else { return }
         let more =

@@ -23,6 +23,14 @@ struct FormatStringRule: SwiftRule {
             let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)  // a localized constant
             """,
         triggeringExamples: [
+            RuleExample(
+                """
+                - (void)showServerMessage:(NSString *)message {
+                    NSLog(↓message);
+                    NSString *title = [NSString stringWithFormat:↓self.titleField.text];
+                    [self.alert setMessage:[[NSString alloc] initWithFormat:↓message]];
+                }
+                """, path: "App/MessageCenter.m"),
             RuleExample("func log(_ message: String) { NSLog(↓message) }"),
             RuleExample(#"let text = String(format: ↓commentField.text!, arguments: [])"#),
             RuleExample(
@@ -36,6 +44,28 @@ struct FormatStringRule: SwiftRule {
             RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                #define kGreeting @"Hello %@"
+                - (void)showServerMessage:(NSString *)message {
+                    NSLog(@"%@", message);
+                    NSString *format = @"%@ (%lu)";
+                    NSString *line = [NSString stringWithFormat:format, message, (unsigned long)message.length];
+                    NSString *title = [NSString stringWithFormat:NSLocalizedString(@"greeting", nil), self.name];
+                    NSString *hello = [NSString stringWithFormat:kGreeting, self.name];
+                    NSString *countFormat = self.limited ? @"> %tu" : @"%tu";
+                    NSString *count = [NSString stringWithFormat:countFormat, self.rooms.count];
+                    NSString *unit = nil;
+                    if (self.length > 1) { unit = OCLocalizedString(@"%lu years", nil); }
+                    if (unit != nil) { NSLog(unit, self.length); }
+                }
+                - (void)log:(NSString *)format, ... {
+                    va_list args;
+                    va_start(args, format);
+                    NSString *text = [[NSString alloc] initWithFormat:format arguments:args];
+                    NSLog(@"%@", text);
+                }
+                """, path: "App/MessageCenter.m"),
             RuleExample(#"NSLog("%@", message)"#),
             RuleExample(#"let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)"#),
             RuleExample(
