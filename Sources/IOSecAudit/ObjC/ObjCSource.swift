@@ -324,6 +324,8 @@ final class ObjCSource {
         }
         if isPunct(index, "["), match[index] > index, match[index] < limit {
             index = match[index] + 1
+        } else if isPunct(index, "@"), match[index + 1] > index + 1, match[index + 1] < limit {
+            index = match[index + 1] + 1  // `@{…}`, `@[…]`, `@(…)`: `[@{…} mutableCopy]`
         } else if [.identifier, .objcString, .string, .number, .directive].contains(tokens[index].kind) {
             index += 1
             // `@"a" @"b"`

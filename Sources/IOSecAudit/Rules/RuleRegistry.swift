@@ -107,6 +107,11 @@ public enum RuleRegistry {
         TLSVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,
+        KeychainDeleteThenAddObjCMatcher.self,
+        KeychainDeleteOnReadFailureObjCMatcher.self,
+        KeychainQueryReuseObjCMatcher.self,
+        KeychainAddOnlyAttributeUpdateObjCMatcher.self,
+        KeychainErroneousAttributeObjCMatcher.self,
         UnsafeCFunctionRule.self,
         // Embedded provisioning profiles of built apps.
         ProvisioningDevelopmentRule.self,  // binary.provisioning-development

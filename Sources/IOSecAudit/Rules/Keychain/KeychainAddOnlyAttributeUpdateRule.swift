@@ -41,7 +41,19 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
                     update[↓kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
                     SecItemUpdate(query as CFDictionary, update as CFDictionary)
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)protect {
+                    NSDictionary *changes = @{(__bridge id)↓kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly};
+                    SecItemUpdate((__bridge CFDictionaryRef)self.query, (__bridge CFDictionaryRef)changes);
+                }
+                - (void)requireBiometry:(SecAccessControlRef)access {
+                    NSMutableDictionary *update = [NSMutableDictionary dictionary];
+                    [update setObject:(__bridge id)access forKey:(__bridge id)↓kSecAttrAccessControl];
+                    SecItemUpdate((__bridge CFDictionaryRef)self.query, (__bridge CFDictionaryRef)update);
+                }
+                """, path: "App/ACMKeychain.m")
         ],
         nonTriggeringExamples: [
             RuleExample("SecItemUpdate(query as CFDictionary, [kSecValueData as String: newData] as CFDictionary)"),
@@ -55,7 +67,17 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
                 """
                 SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: data,
                             kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly] as CFDictionary, nil)
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)update:(NSData *)data {
+                    // The query may name the old class: it selects, it does not change.
+                    SecItemUpdate((__bridge CFDictionaryRef)@{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                               (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleAlways},
+                                  (__bridge CFDictionaryRef)@{(__bridge id)kSecValueData: data});
+                    SecItemUpdate((__bridge CFDictionaryRef)self.query, (__bridge CFDictionaryRef)self.changes);
+                }
+                """, path: "App/ACMKeychain.m")
         ]
     )
 

@@ -65,7 +65,39 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
                         return nil
                     }
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (NSData *)loadToken {
+                    CFTypeRef result = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)self.query, &result);
+                    if (status != errSecSuccess) {
+                        ↓SecItemDelete((__bridge CFDictionaryRef)self.query);
+                        return nil;
+                    }
+                    return (__bridge_transfer NSData *)result;
+                }
+                - (NSData *)loadSecret {
+                    CFTypeRef result = NULL;
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)self.query, &result) == noErr) {
+                        return (__bridge_transfer NSData *)result;
+                    } else
+                        (void)↓SecItemDelete((__bridge CFDictionaryRef)self.query);
+                    return nil;
+                }
+                """, path: "App/ACMKeychain.m"),
+            RuleExample(
+                """
+                - (NSData *)loadPin {
+                    CFTypeRef result = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &result);
+                    if (status == errSecSuccess) { return (__bridge_transfer NSData *)result; }
+                    else if (status != errSecItemNotFound) { NSLog(@"read failed"); }
+                    else { [self log:status]; }
+                    if (status != errSecSuccess) ↓SecItemDelete((__bridge CFDictionaryRef)query);
+                    return nil;
+                }
+                """, path: "App/ACMKeychain.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -103,7 +135,32 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
                         SecItemDelete(legacyQuery as CFDictionary)
                     }
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (NSData *)loadToken {
+                    CFTypeRef result = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)self.query, &result);
+                    if (status == errSecInteractionNotAllowed) { return nil; }
+                    if (status != errSecSuccess) {
+                        SecItemDelete((__bridge CFDictionaryRef)self.query);
+                        return nil;
+                    }
+                    return (__bridge_transfer NSData *)result;
+                }
+                - (NSData *)loadOrReset {
+                    CFTypeRef result = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)self.query, &result);
+                    if (status == errSecSuccess) {
+                        NSData *data = (__bridge_transfer NSData *)result;
+                        if (![self isValid:data]) { SecItemDelete((__bridge CFDictionaryRef)self.query); }
+                        return data;
+                    }
+                    if (status == errSecItemNotFound) { SecItemDelete((__bridge CFDictionaryRef)self.legacyQuery); }
+                    return nil;
+                }
+                - (void)signOut { SecItemDelete((__bridge CFDictionaryRef)self.query); }
+                """, path: "App/ACMKeychain.m")
         ]
     )
 

@@ -49,7 +49,16 @@ struct KeychainDeleteThenAddRule: SwiftRule {
                     let status = SecItemDelete(lookup as CFDictionary)
                     if status == errSecSuccess || status == errSecItemNotFound { ↓SecItemAdd(lookup as CFDictionary, nil) }
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)saveToken:(NSData *)token {
+                    NSDictionary *item = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                           (__bridge id)kSecAttrAccount: @"token", (__bridge id)kSecValueData: token};
+                    SecItemDelete((__bridge CFDictionaryRef)item);
+                    OSStatus status = ↓SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                """, path: "App/ACMKeychain.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -70,7 +79,23 @@ struct KeychainDeleteThenAddRule: SwiftRule {
                 """
                 func reset() { SecItemDelete(allTokens as CFDictionary) }
                 func create() { SecItemAdd(freshItem as CFDictionary, nil) }
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)saveToken:(NSData *)token {
+                    OSStatus status = SecItemUpdate((__bridge CFDictionaryRef)self.query, (__bridge CFDictionaryRef)@{(__bridge id)kSecValueData: token});
+                    if (status == errSecItemNotFound) { SecItemAdd((__bridge CFDictionaryRef)self.item, NULL); }
+                }
+                - (void)migrate {
+                    SecItemAdd((__bridge CFDictionaryRef)fresh, NULL);
+                    SecItemDelete((__bridge CFDictionaryRef)old);
+                }
+                - (void)replace {
+                    SecItemDelete((__bridge CFDictionaryRef)item);
+                    SecItemUpdate((__bridge CFDictionaryRef)item, (__bridge CFDictionaryRef)changes);
+                    SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                """, path: "App/ACMKeychain.m")
         ]
     )
 

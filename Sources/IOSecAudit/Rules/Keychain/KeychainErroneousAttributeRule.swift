@@ -49,7 +49,21 @@ struct KeychainErroneousAttributeRule: SwiftRule {
                     query[↓kSecAttrAccount as String] = "api-client"
                     SecItemCopyMatching(query as CFDictionary, &result)
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)findPassword {
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                            (__bridge id)↓kSecAttrApplicationTag: [@"com.acme.token" dataUsingEncoding:NSUTF8StringEncoding]};
+                    SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+                }
+                - (void)findKey {
+                    NSMutableDictionary *query = [NSMutableDictionary dictionary];
+                    [query setObject:(__bridge id)kSecClassKey forKey:(__bridge id)kSecClass];
+                    [query setObject:@"com.acme.signing" forKey:(__bridge id)↓kSecAttrService];
+                    SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+                }
+                """, path: "App/ACMKeychain.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -78,7 +92,22 @@ struct KeychainErroneousAttributeRule: SwiftRule {
                     kSecAttrAccount as String: user,
                     kSecAttrProtocol as String: kSecAttrProtocolHTTPS,
                 ]
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)find {
+                    NSDictionary *key = @{(__bridge id)kSecClass: (__bridge id)kSecClassKey,
+                                          (__bridge id)kSecAttrApplicationTag: self.tag, (__bridge id)kSecAttrLabel: @"signing"};
+                    SecItemCopyMatching((__bridge CFDictionaryRef)key, NULL);
+                    NSDictionary *internet = @{(__bridge id)kSecClass: (__bridge id)kSecClassInternetPassword,
+                                               (__bridge id)kSecAttrServer: @"api.acme.com", (__bridge id)kSecAttrAccount: self.user};
+                    SecItemCopyMatching((__bridge CFDictionaryRef)internet, NULL);
+                    NSMutableDictionary *password = [NSMutableDictionary dictionary];
+                    password[(__bridge id)kSecClass] = (__bridge id)kSecClassGenericPassword;
+                    password[(__bridge id)kSecAttrService] = @"com.acme.session";
+                    SecItemCopyMatching((__bridge CFDictionaryRef)password, NULL);
+                }
+                """, path: "App/ACMKeychain.m")
         ]
     )
 
@@ -120,26 +149,30 @@ struct KeychainErroneousAttributeRule: SwiftRule {
                 before: body?.endPosition ?? dictionaryExpr.endPosition, in: body),
             let itemClass = dictionary.itemClass
         else { return }
-        let wrong: Set<String>
-        switch itemClass {
-        case "kSecClassGenericPassword": wrong = keyOnlyOrCertificate.union(Self.internetOnly)
-        case "kSecClassInternetPassword": wrong = keyOnlyOrCertificate.union(Self.genericOnly)
-        case "kSecClassKey": wrong = Self.passwordOnly.union(Self.certificateOnly)
-        case "kSecClassCertificate": wrong = Self.passwordOnly.union(Self.keyOnly)
-        case "kSecClassIdentity": wrong = Self.passwordOnly  // identities carry both certificate and key attributes
-        default: return
-        }
+        guard let wrong = Self.foreignAttributes(of: itemClass) else { return }
         for (key, at) in dictionary.keys.sorted(by: { $0.value.position < $1.value.position }) where wrong.contains(key)
         {
             guard reported.insert(at.id).inserted else { continue }
-            report(
-                file, at: at,
-                "\(key) is not an attribute of \(itemClass) items: the Keychain ignores it when adding, and a query with it matches the wrong items"
-            )
+            report(file, at: at, Self.message(key: key, itemClass: itemClass))
         }
     }
 
-    private var keyOnlyOrCertificate: Set<String> { Self.keyOnly.union(Self.certificateOnly) }
+    /// The attributes items of `itemClass` do not have; nil for a class this rule does not know.
+    static func foreignAttributes(of itemClass: String) -> Set<String>? {
+        let keyOnlyOrCertificate = keyOnly.union(certificateOnly)
+        switch itemClass {
+        case "kSecClassGenericPassword": return keyOnlyOrCertificate.union(internetOnly)
+        case "kSecClassInternetPassword": return keyOnlyOrCertificate.union(genericOnly)
+        case "kSecClassKey": return passwordOnly.union(certificateOnly)
+        case "kSecClassCertificate": return passwordOnly.union(keyOnly)
+        case "kSecClassIdentity": return passwordOnly  // identities carry both certificate and key attributes
+        default: return nil
+        }
+    }
+
+    static func message(key: String, itemClass: String) -> String {
+        "\(key) is not an attribute of \(itemClass) items: the Keychain ignores it when adding, and a query with it matches the wrong items"
+    }
 
     private static func enclosingDictionary(of ref: DeclReferenceExprSyntax) -> DictionaryExprSyntax? {
         var current = Syntax(ref).parent

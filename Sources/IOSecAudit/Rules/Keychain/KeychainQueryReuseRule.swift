@@ -59,7 +59,28 @@ struct KeychainQueryReuseRule: SwiftRule {
                     }
                     return out as? [String: Any]
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)ensure:(NSData *)data {
+                    NSMutableDictionary *query = [@{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                                    (__bridge id)kSecMatchLimit: (__bridge id)kSecMatchLimitOne} mutableCopy];
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL) == errSecItemNotFound) {
+                        query[(__bridge id)kSecValueData] = data;
+                        query[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                        ↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    }
+                }
+                - (void)store:(NSData *)data {
+                    NSMutableDictionary *lookup = [NSMutableDictionary dictionary];
+                    [lookup setObject:(__bridge id)kSecClassGenericPassword forKey:(__bridge id)kSecClass];
+                    [lookup setObject:@YES forKey:(__bridge id)kSecReturnData];
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)lookup, NULL) != errSecSuccess) {
+                        [lookup setObject:data forKey:(__bridge id)kSecValueData];
+                        ↓SecItemAdd((__bridge CFDictionaryRef)lookup, NULL);
+                    }
+                }
+                """, path: "App/ACMKeychain.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -86,7 +107,26 @@ struct KeychainQueryReuseRule: SwiftRule {
                     let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: data]
                     SecItemAdd(item as CFDictionary, nil)
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)save:(NSData *)data {
+                    NSDictionary *base = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: @"t"};
+                    NSMutableDictionary *search = [base mutableCopy];
+                    search[(__bridge id)kSecReturnData] = @YES;
+                    NSMutableDictionary *add = [base mutableCopy];
+                    add[(__bridge id)kSecValueData] = data;
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)search, NULL) == errSecItemNotFound) {
+                        SecItemAdd((__bridge CFDictionaryRef)add, NULL);
+                    }
+                }
+                - (BOOL)exists {
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: @"t"};
+                    if (SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL) == errSecSuccess) { return YES; }
+                    SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                    return NO;
+                }
+                """, path: "App/ACMKeychain.m")
         ]
     )
 

@@ -19,7 +19,11 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
         for (index, name) in names.flatMap({ name in source.occurrences(of: name).map { ($0, name) } }).sorted(by: {
             $0.0 < $1.0
         }) {
-            if isComparison(index, in: source) || KeychainQueryUse.isSearchOnly(valueAt: index, in: source) { continue }
+            if isComparison(index, in: source) || KeychainQueryUse.isSearchOnly(valueAt: index, in: source)
+                || isTranslationTable(around: index, in: source)
+            {
+                continue
+            }
             let statement = Set(source.identifiers(in: source.statement(containing: index)))
             // A search call in the same statement (a shape the dictionary walk does not know).
             guard statement.isDisjoint(with: ["SecItemCopyMatching", "SecItemDelete"]) else { continue }
@@ -46,10 +50,11 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
     /// with `setObject:forKey:` / subscripts) and sets neither `kSecAttrAccessible` nor `kSecAttrAccessControl`.
     static func checkDefaultAccessibility(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where call.name == "SecItemAdd" && !call.arguments.isEmpty {
-            guard let keys = visibleKeys(of: call.arguments[0], before: call.nameIndex, source),
-                keys.keys.contains("kSecValueData") || keys.keys.contains("kSecValueRef"),
-                keys.keys.isDisjoint(with: KeychainDefaultAccessibility.attributeKeys),
-                keys.itemClass.map(KeychainDefaultAccessibility.secretClasses.contains) ?? true
+            guard let dictionary = ObjCKeychainDictionary.of(call.arguments[0], before: call.nameIndex, in: source),
+                case let keys = Set(dictionary.keys.keys),
+                keys.contains("kSecValueData") || keys.contains("kSecValueRef"),
+                keys.isDisjoint(with: KeychainDefaultAccessibility.attributeKeys),
+                dictionary.itemClass.map(KeychainDefaultAccessibility.secretClasses.contains) ?? true
             else { continue }
             report(
                 file, source, at: call.nameIndex,
@@ -58,60 +63,26 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
         }
     }
 
-    /// The `kSec…` keys a dictionary sets and its `kSecClass`, when every key is in view; nil otherwise.
-    private static func visibleKeys(of argument: Range<Int>, before use: Int, _ source: ObjCSource)
-        -> (keys: Set<String>, itemClass: String?)?
-    {
-        let r = source.trimmedExpression(argument)
-        guard let name = r.count == 1 && source.isIdentifier(r.lowerBound) ? source.text(r.lowerBound) : nil,
-            let value = source.declaredValue(of: name, before: use).map(source.trimmedExpression),
-            let first = value.first
-        else { return nil }
-        var keys: Set<String> = []
-        var itemClass: String?
-        func add(key: Range<Int>, value: Range<Int>) {
-            guard let key = source.lastIdentifier(in: key) else { return }
-            keys.insert(key)
-            if key == "kSecClass" { itemClass = source.identifiers(in: value).last { $0.hasPrefix("kSecClass") } }
-        }
-        if source.isPunct(first, "@"), source.isPunct(first + 1, "{"), source.match[first + 1] == value.upperBound - 1 {
-            for entry in source.split((first + 2)..<(value.upperBound - 1)) {
-                guard
-                    let colon = entry.first(where: { source.isPunct($0, ":") && !source.isInsideGroup($0, of: entry) })
-                else { continue }
-                add(key: entry.lowerBound..<colon, value: (colon + 1)..<entry.upperBound)
+    /// As in Swift: a `switch` or `@{…}` naming three or more classes translates a wrapper's options to the constants.
+    static func isTranslationTable(around index: Int, in source: ObjCSource) -> Bool {
+        var position = index
+        while let group = KeychainQueryUse.enclosingGroup(of: position, in: source) {
+            let isDictionary = source.isPunct(group, "{") && source.isPunct(group - 1, "@")
+            let isSwitch =
+                source.isPunct(group, "{") && source.isPunct(group - 1, ")") && source.match[group - 1] >= 0
+                && source.isIdentifier(source.match[group - 1] - 1, "switch")
+            if isDictionary || isSwitch {
+                let classes = Set(
+                    source.identifiers(in: group..<source.match[group]).filter {
+                        $0.hasPrefix("kSecAttrAccessible") && $0 != "kSecAttrAccessible"
+                    })
+                return classes.count >= 3
             }
-            return (keys, itemClass)
+            // A method or function body ends the search.
+            if source.isPunct(group, "{"), source.body(containing: index)?.lowerBound == group { return false }
+            position = group
         }
-        // A new, empty mutable dictionary, then filled where this file can see it.
-        let made = source.identifiers(in: value)
-        guard made.contains("NSMutableDictionary"),
-            made.allSatisfy(["NSMutableDictionary", "dictionary", "alloc", "init", "new"].contains),
-            let body = source.body(containing: use)
-        else { return nil }
-        for send in source.sends where send.open > body.lowerBound && send.open < use {
-            guard send.receiver.count == 1, source.text(send.receiver.lowerBound) == name else { continue }
-            switch send.selector {
-            case "setObject:forKey:", "setValue:forKey:":
-                guard let value = send.parts[0].argument, let key = send.parts[1].argument else { continue }
-                add(key: key, value: value)
-            case "addEntriesFromDictionary:", "setDictionary:":
-                return nil
-            default:
-                continue
-            }
-        }
-        // `item[(__bridge id)kSecAttrAccessible] = …`
-        for index in body where index < use && source.isIdentifier(index) && source.text(index) == name {
-            guard source.isPunct(index + 1, "["), source.match[index + 1] > index + 1,
-                source.isPunct(source.match[index + 1] + 1, "=")
-            else { continue }
-            let close = source.match[index + 1]
-            var end = close + 2
-            while end < use, !source.isPunct(end, ";") { end += 1 }
-            add(key: (index + 2)..<close, value: (close + 2)..<end)
-        }
-        return (keys, itemClass)
+        return false
     }
 
     /// `x == kSecAttrAccessibleAlways`, `[value isEqual:(__bridge id)kSecAttrAccessibleAlways]`,

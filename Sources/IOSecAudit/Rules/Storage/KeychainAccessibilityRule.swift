@@ -210,6 +210,36 @@ struct KeychainAccessibilityRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                // A wrapper's table from its options to the constants: the caller chooses, and is reported there.
+                extension Accessibility {
+                    var attribute: CFString {
+                        switch self {
+                        case .whenUnlocked: return kSecAttrAccessibleWhenUnlocked
+                        case .afterFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock
+                        case .always: return kSecAttrAccessibleAlways
+                        case .whenUnlockedThisDeviceOnly: return kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                        }
+                    }
+                    static let byName: [String: CFString] = [
+                        "always": kSecAttrAccessibleAlways, "afterFirstUnlock": kSecAttrAccessibleAfterFirstUnlock,
+                        "whenUnlocked": kSecAttrAccessibleWhenUnlocked,
+                    ]
+                }
+                """),
+            RuleExample(
+                """
+                - (CFTypeRef)accessibilityObject {
+                    switch (_accessibility) {
+                        case ACMAccessibilityWhenUnlocked: return kSecAttrAccessibleWhenUnlocked;
+                        case ACMAccessibilityAfterFirstUnlock: return kSecAttrAccessibleAfterFirstUnlock;
+                        case ACMAccessibilityAlways: return kSecAttrAccessibleAlways;
+                        case ACMAccessibilityAlwaysThisDeviceOnly: return kSecAttrAccessibleAlwaysThisDeviceOnly;
+                        default: return nil;
+                    }
+                }
+                """, path: "App/ACMKeychainStore.m"),
+            RuleExample(
+                """
                 func remember(_ token: String) {
                     let keychain = Keychain(service: "com.acme.wallet").accessibility(.whenUnlockedThisDeviceOnly)
                     keychain["token"] = token
@@ -391,6 +421,7 @@ struct KeychainAccessibilityRule: SwiftRule {
         guard isLockedReadable || Self.migrating.contains(name) else { return }
         let dictionary = Self.enclosingDictionary(of: ref)
         if let dictionary, Self.isSearchQuery(dictionary) { return }
+        if Self.isTranslationTable(around: ref) { return }
         if isLockedReadable {
             report(
                 file, at: ref,
@@ -418,6 +449,27 @@ struct KeychainAccessibilityRule: SwiftRule {
     }
 
     /// The dictionary literal this value sits in, if it is directly an element's value.
+    /// A Keychain wrapper's table from its own accessibility options to the constants (`case .always: return
+    /// kSecAttrAccessibleAlways`, `[.always: kSecAttrAccessibleAlways, …]`): a switch or dictionary naming three or
+    /// more classes translates the caller's choice and makes none. The caller's choice is reported where it is made.
+    static func isTranslationTable(around ref: DeclReferenceExprSyntax) -> Bool {
+        var current = ref.parent
+        for _ in 0..<12 {
+            guard let node = current, !node.is(FunctionDeclSyntax.self), !node.is(ClosureExprSyntax.self) else {
+                return false
+            }
+            if node.is(SwitchExprSyntax.self) || node.is(DictionaryExprSyntax.self) {
+                let classes = Set(
+                    node.tokens(viewMode: .sourceAccurate).lazy.map(\.text).filter {
+                        $0.hasPrefix("kSecAttrAccessible") && $0 != "kSecAttrAccessible"
+                    })
+                return classes.count >= 3
+            }
+            current = node.parent
+        }
+        return false
+    }
+
     private static func enclosingDictionary(of ref: DeclReferenceExprSyntax) -> DictionaryExprSyntax? {
         guard let element = ref.parent?.as(DictionaryElementSyntax.self) else { return nil }
         return element.parent?.parent?.as(DictionaryExprSyntax.self)
