@@ -154,4 +154,8 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     NSLog(bannerText);
 }
 
+- (WKWebView *)makeStatementWebView {
+    return [[WKWebView alloc] initWithFrame:CGRectZero];
+}
+
 @end

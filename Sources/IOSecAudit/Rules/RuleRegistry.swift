@@ -112,6 +112,9 @@ public enum RuleRegistry {
         KeychainQueryReuseObjCMatcher.self,
         KeychainAddOnlyAttributeUpdateObjCMatcher.self,
         KeychainErroneousAttributeObjCMatcher.self,
+        WebViewCacheObjCMatcher.self,
+        PasskeyLocalChallengeObjCMatcher.self,
+        PasskeyUserIDPIIObjCMatcher.self,
         UnsafeCFunctionRule.self,
         // Embedded provisioning profiles of built apps.
         ProvisioningDevelopmentRule.self,  // binary.provisioning-development

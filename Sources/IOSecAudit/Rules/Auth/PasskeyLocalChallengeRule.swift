@@ -44,7 +44,19 @@ struct PasskeyLocalChallengeRule: SwiftRule {
                 """
                 let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
                 let request = securityKeyProvider.createCredentialAssertionRequest(↓challenge: Data(bytes))
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)registerAccount:(ACMAccount *)account {
+                    NSMutableData *challenge = [NSMutableData dataWithLength:32];
+                    SecRandomCopyBytes(kSecRandomDefault, challenge.length, challenge.mutableBytes);
+                    id request = [self.provider createCredentialRegistrationRequestWithChallenge:↓challenge name:account.displayName userID:account.handle];
+                }
+                - (void)signIn {
+                    NSData *challenge = [[[NSUUID UUID] UUIDString] dataUsingEncoding:NSUTF8StringEncoding];
+                    id request = [self.provider createCredentialAssertionRequestWithChallenge:↓challenge];
+                }
+                """, path: "App/ACMPasskeys.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -66,7 +78,17 @@ struct PasskeyLocalChallengeRule: SwiftRule {
                 """),
             RuleExample(
                 "func makeRequest(challenge: Data) -> ASAuthorizationRequest { provider.createCredentialAssertionRequest(challenge: challenge) }"
-            )
+            ),
+            RuleExample(
+                """
+                - (void)registerWithOptions:(ACMRegistrationOptions *)options {
+                    id request = [self.provider createCredentialRegistrationRequestWithChallenge:options.challenge
+                                                                                            name:options.userName
+                                                                                          userID:options.userHandle];
+                    NSData *challenge = [[NSData alloc] initWithBase64EncodedString:response[@"challenge"] options:0];
+                    id assertion = [self.provider createCredentialAssertionRequestWithChallenge:challenge];
+                }
+                """, path: "App/ACMPasskeys.m")
         ]
     )
 

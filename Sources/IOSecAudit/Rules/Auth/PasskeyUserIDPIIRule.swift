@@ -38,7 +38,14 @@ struct PasskeyUserIDPIIRule: SwiftRule {
             RuleExample(
                 """
                 let request = securityKeyProvider.createCredentialRegistrationRequest(challenge: challenge, displayName: name, name: user.username, ↓userID: Data(user.username.utf8))
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)registerAccount:(ACMAccount *)account challenge:(NSData *)challenge {
+                    NSData *handle = [account.email dataUsingEncoding:NSUTF8StringEncoding];
+                    id request = [self.provider createCredentialRegistrationRequestWithChallenge:challenge name:account.email ↓userID:handle];
+                }
+                """, path: "App/ACMPasskeys.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -53,7 +60,15 @@ struct PasskeyUserIDPIIRule: SwiftRule {
                 """
                 let userID = Data(base64URLEncoded: response.user.id)!
                 let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: response.user.name, userID: userID)
-                """)
+                """),
+            RuleExample(
+                """
+                - (void)registerWithOptions:(ACMRegistrationOptions *)options {
+                    id request = [self.provider createCredentialRegistrationRequestWithChallenge:options.challenge
+                                                                                            name:options.userName
+                                                                                          userID:options.userHandle];
+                }
+                """, path: "App/ACMPasskeys.m")
         ]
     )
 

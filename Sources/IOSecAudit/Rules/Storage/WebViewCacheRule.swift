@@ -50,7 +50,21 @@ struct WebViewCacheRule: SwiftRule {
                     func makeUIView(context: Context) -> WKWebView { ↓WKWebView(frame: .zero) }
                     func updateUIView(_ view: WKWebView, context: Context) {}
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                @implementation ACMStatementViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    WKWebViewConfiguration *configuration = [[WKWebViewConfiguration alloc] init];
+                    self.webView = [[↓WKWebView alloc] initWithFrame:self.view.bounds configuration:configuration];
+                    [self.webView loadRequest:[NSURLRequest requestWithURL:self.statementURL]];
+                }
+                @end
+                @implementation ACMPortalLoader
+                - (WKWebView *)makeAccountWebView { return [↓WKWebView new]; }
+                @end
+                """, path: "App/ACMStatementViewController.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -84,7 +98,33 @@ struct WebViewCacheRule: SwiftRule {
                 struct AuthenticationRecaptchaWebView: UIViewRepresentable {
                     func makeUIView(context: Context) -> WKWebView { WKWebView() }
                 }
-                """)
+                """),
+            RuleExample(
+                """
+                @implementation ACMHelpViewController
+                - (void)viewDidLoad { self.webView = [[WKWebView alloc] initWithFrame:self.view.bounds]; }
+                @end
+                """, path: "App/ACMHelpViewController.m"),
+            RuleExample(
+                """
+                @implementation ACMLoginViewController
+                - (void)viewDidLoad {
+                    WKWebViewConfiguration *configuration = [[WKWebViewConfiguration alloc] init];
+                    configuration.websiteDataStore = [WKWebsiteDataStore nonPersistentDataStore];
+                    self.webView = [[WKWebView alloc] initWithFrame:self.view.bounds configuration:configuration];
+                }
+                @end
+                """, path: "App/ACMLoginViewController.m"),
+            RuleExample(
+                """
+                @implementation ACMCheckoutViewController
+                - (void)viewDidLoad { self.webView = [[WKWebView alloc] initWithFrame:self.view.bounds]; }
+                - (void)signOut {
+                    [[WKWebsiteDataStore defaultDataStore] removeDataOfTypes:[WKWebsiteDataStore allWebsiteDataTypes]
+                                                               modifiedSince:[NSDate distantPast] completionHandler:^{}];
+                }
+                @end
+                """, path: "App/ACMCheckoutViewController.m")
         ]
     )
 
@@ -141,6 +181,11 @@ struct WebViewCacheRule: SwiftRule {
         var names: [String] = []
         if let function = node.enclosingFunction { names.append(function.name.text) }
         if let type = SwiftFile.typeName(around: node) { names.append(type) }
+        return signedInContext(names: names)
+    }
+
+    /// The first of a function's and its type's names that says signed-in content, unless one says a public page.
+    static func signedInContext(names: [String]) -> String? {
         for name in names {
             let words = SensitiveName.words(name)
             if words.contains(where: publicPageWords.contains) { return nil }
