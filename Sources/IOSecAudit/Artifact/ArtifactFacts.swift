@@ -14,6 +14,7 @@ enum ArtifactFacts {
         EntitlementsCollector.self,
         BuildSettingsCollector.self,
         ObjCFactCollector.self,
+        ObjCSnapshotFactCollector.self,
         InterfaceCollector.self,
         CoreDataModelCollector.self,
         ParseDiagnosticsCollector.self

@@ -78,7 +78,28 @@ struct ScreenshotRule: ProjectRule {
                         </textField>
                     </objects>
                 </document>
-                """, path: "App/Base.lproj/Login.storyboard")
+                """, path: "App/Base.lproj/Login.storyboard"),
+            RuleExample(files: [
+                (
+                    "App/ACMPinViewController.m",
+                    """
+                    @implementation ACMPinViewController
+                    - (void)viewDidLoad {
+                        [super viewDidLoad];
+                        [self.pinField ↓setSecureTextEntry:YES];
+                    }
+                    @end
+                    """
+                ),
+                (
+                    "App/ACMAppDelegate.m",
+                    """
+                    @implementation ACMAppDelegate
+                    - (void)applicationDidBecomeActive:(UIApplication *)application { [self refresh]; }
+                    @end
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
@@ -122,6 +143,27 @@ struct ScreenshotRule: ProjectRule {
                         var window: UIWindow?
                         func sceneWillResignActive(_ scene: UIScene) { window?.addSubview(PrivacyCoverView(frame: window?.bounds ?? .zero)) }
                     }
+                    """
+                )
+            ]),
+            // The Objective-C app delegate covers the window.
+            RuleExample(files: [
+                (
+                    "App/ACMPinViewController.m",
+                    """
+                    @implementation ACMPinViewController
+                    - (void)viewDidLoad { [super viewDidLoad]; self.pinField.secureTextEntry = YES; }
+                    @end
+                    """
+                ),
+                (
+                    "App/ACMAppDelegate.m",
+                    """
+                    @implementation ACMAppDelegate
+                    - (void)applicationWillResignActive:(UIApplication *)application {
+                        [self.window addSubview:self.privacyCover];
+                    }
+                    @end
                     """
                 )
             ]),
