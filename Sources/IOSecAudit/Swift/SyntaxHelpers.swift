@@ -152,6 +152,16 @@ extension SyntaxProtocol {
         return nil
     }
 
+    /// The innermost statement list around the node: a function's body, or an `if` / `else` / loop / closure block.
+    public var enclosingBlock: CodeBlockItemListSyntax? {
+        var current = Syntax(self).parent
+        while let node = current {
+            if let list = node.as(CodeBlockItemListSyntax.self) { return list }
+            current = node.parent
+        }
+        return nil
+    }
+
     /// The nearest enclosing type declaration (class, struct, enum, actor, extension).
     public var enclosingTypeDecl: DeclSyntaxProtocol? {
         var current = Syntax(self).parent

@@ -53,7 +53,22 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
                     [update setObject:(__bridge id)access forKey:(__bridge id)↓kSecAttrAccessControl];
                     SecItemUpdate((__bridge CFDictionaryRef)self.query, (__bridge CFDictionaryRef)update);
                 }
-                """, path: "App/ACMKeychain.m")
+                """, path: "App/ACMKeychain.m"),
+            RuleExample(
+                """
+                - (BOOL)save:(NSData *)data {
+                    NSMutableDictionary *query = nil;
+                    NSMutableDictionary *search = [self query];
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)search, nil);
+                    if (status == errSecSuccess) {
+                        query = [[NSMutableDictionary alloc] init];
+                        [query setObject:data forKey:(__bridge id)kSecValueData];
+                        [query setObject:(__bridge id)kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly forKey:(__bridge id)↓kSecAttrAccessible];
+                        status = SecItemUpdate((__bridge CFDictionaryRef)search, (__bridge CFDictionaryRef)query);
+                    }
+                    return status == errSecSuccess;
+                }
+                """, path: "App/ACMKeychainQuery.m")
         ],
         nonTriggeringExamples: [
             RuleExample("SecItemUpdate(query as CFDictionary, [kSecValueData as String: newData] as CFDictionary)"),
@@ -77,7 +92,16 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
                                   (__bridge CFDictionaryRef)@{(__bridge id)kSecValueData: data});
                     SecItemUpdate((__bridge CFDictionaryRef)self.query, (__bridge CFDictionaryRef)self.changes);
                 }
-                """, path: "App/ACMKeychain.m")
+                """, path: "App/ACMKeychain.m"),
+            RuleExample(
+                """
+                - (BOOL)save:(NSData *)data {
+                    NSMutableDictionary *changes = nil;
+                    changes = [[NSMutableDictionary alloc] init];
+                    [changes setObject:data forKey:(__bridge id)kSecValueData];
+                    return SecItemUpdate((__bridge CFDictionaryRef)self.search, (__bridge CFDictionaryRef)changes) == errSecSuccess;
+                }
+                """, path: "App/ACMKeychainQuery.m")
         ]
     )
 

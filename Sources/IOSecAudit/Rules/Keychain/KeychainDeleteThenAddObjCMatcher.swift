@@ -12,7 +12,10 @@ enum KeychainDeleteThenAddObjCMatcher: ObjCRule {
             var deletedBefore = false
             for call in source.calls where body.contains(call.nameIndex) && call.nameIndex < add.nameIndex {
                 if call.name == "SecItemUpdate" { deletedBefore = false }
-                if call.name == "SecItemDelete", ObjCKeychainCalls.localArgument(of: call, in: source) == query {
+                // The delete's block must hold the add too: a delete in the other branch of an `if` never runs first.
+                if call.name == "SecItemDelete", ObjCKeychainCalls.localArgument(of: call, in: source) == query,
+                    let block = innermostBlock(of: call.nameIndex, in: source), source.match[block] > add.nameIndex
+                {
                     deletedBefore = true
                 }
             }
@@ -23,6 +26,16 @@ enum KeychainDeleteThenAddObjCMatcher: ObjCRule {
             )
         }
     }
+}
+
+/// The innermost `{` around a token (a block, not a dictionary literal).
+private func innermostBlock(of index: Int, in source: ObjCSource) -> Int? {
+    var position = index
+    while let group = KeychainQueryUse.enclosingGroup(of: position, in: source) {
+        if source.isPunct(group, "{"), !source.isPunct(group - 1, "@") { return group }
+        position = group
+    }
+    return nil
 }
 
 /// Shared by the Objective-C Keychain matchers.

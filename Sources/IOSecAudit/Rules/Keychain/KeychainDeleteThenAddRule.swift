@@ -95,7 +95,35 @@ struct KeychainDeleteThenAddRule: SwiftRule {
                     SecItemUpdate((__bridge CFDictionaryRef)item, (__bridge CFDictionaryRef)changes);
                     SecItemAdd((__bridge CFDictionaryRef)item, NULL);
                 }
-                """, path: "App/ACMKeychain.m")
+                """, path: "App/ACMKeychain.m"),
+            RuleExample(
+                """
+                - (NSError *)writeData:(NSData *)data account:(NSString *)account {
+                    if ([self itemExistsForAccount:account]) {
+                        NSMutableDictionary *queryDict = [self queryForAccount:account];
+                        if (data != nil) {
+                            SecItemUpdate((__bridge CFDictionaryRef)queryDict, (__bridge CFDictionaryRef)@{(__bridge id)kSecValueData: data});
+                        } else {
+                            SecItemDelete((__bridge CFDictionaryRef)queryDict);
+                        }
+                    } else {
+                        NSMutableDictionary *queryDict = [self queryForAccount:account];
+                        queryDict[(__bridge id)kSecValueData] = data;
+                        SecItemAdd((__bridge CFDictionaryRef)queryDict, NULL);
+                    }
+                    return nil;
+                }
+                """, path: "App/ACMKeychain.m"),
+            RuleExample(
+                """
+                func write(_ data: Data?) {
+                    if exists {
+                        if data == nil { SecItemDelete(query as CFDictionary) }
+                    } else {
+                        SecItemAdd(query as CFDictionary, nil)
+                    }
+                }
+                """)
         ]
     )
 
@@ -112,7 +140,9 @@ struct KeychainDeleteThenAddRule: SwiftRule {
             if token.text == "SecItemUpdate" { deletedBefore = false }
             guard token.text == "SecItemDelete",
                 let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                call.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == addQuery
+                call.arguments.first?.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == addQuery,
+                // The delete's block must hold the add too: a delete in the other branch of an `if` never runs first.
+                let block = call.enclosingBlock, add.position >= block.position, add.endPosition <= block.endPosition
             else { continue }
             deletedBefore = true
         }

@@ -25,8 +25,10 @@ struct ObjCKeychainDictionary {
 
     /// The dictionary a local holds at `use`, from its declaration and the fills after it.
     static func of(local name: String, before use: Int, in source: ObjCSource) -> ObjCKeychainDictionary? {
-        guard let declared = source.declaredValue(of: name, before: use).map(source.trimmedExpression),
-            let body = source.body(containing: use)
+        guard let body = source.body(containing: use),
+            let declared =
+                (lastAssignedValue(of: name, before: use, in: body, source)
+                ?? source.declaredValue(of: name, before: use)).map(source.trimmedExpression)
         else { return nil }
         var result = ObjCKeychainDictionary()
         result.variable = name
@@ -92,6 +94,24 @@ struct ObjCKeychainDictionary {
         }
         if source.isPunct(group, "["), source.isIdentifier(group - 1) {
             return of(local: source.text(group - 1), before: body.upperBound, in: source)
+        }
+        return nil
+    }
+
+    /// The value of the last plain assignment `name = value;` before `use` in the body (`query = [[NSMutableDictionary
+    /// alloc] init];` after `NSMutableDictionary *query = nil;`), or nil when there is none.
+    private static func lastAssignedValue(
+        of name: String, before use: Int, in body: ClosedRange<Int>, _ source: ObjCSource
+    ) -> Range<Int>? {
+        for index in source.occurrences(of: name).reversed() where index < use && body.contains(index) {
+            guard source.isPunct(index + 1, "="),
+                source.isPunct(index - 1, ";") || source.isPunct(index - 1, "{") || source.isPunct(index - 1, "}")
+            else { continue }
+            var end = index + 2
+            while end < use, !source.isPunct(end, ";") {
+                end = source.match[end] > end ? source.match[end] + 1 : end + 1
+            }
+            return (index + 2)..<min(end, use)
         }
         return nil
     }
