@@ -63,11 +63,13 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
         }
     }
 
-    /// As in Swift: a `switch` or `@{…}` naming three or more classes translates a wrapper's options to the constants.
+    /// As in Swift: a `switch`, `@{…}` or `@[…]` naming three or more classes translates a wrapper's options to the
+    /// constants.
     static func isTranslationTable(around index: Int, in source: ObjCSource) -> Bool {
         var position = index
         while let group = KeychainQueryUse.enclosingGroup(of: position, in: source) {
-            let isDictionary = source.isPunct(group, "{") && source.isPunct(group - 1, "@")
+            let isDictionary =
+                (source.isPunct(group, "{") || source.isPunct(group, "[")) && source.isPunct(group - 1, "@")
             let isSwitch =
                 source.isPunct(group, "{") && source.isPunct(group - 1, ")") && source.match[group - 1] >= 0
                 && source.isIdentifier(source.match[group - 1] - 1, "switch")

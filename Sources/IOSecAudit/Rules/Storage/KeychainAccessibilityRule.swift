@@ -237,6 +237,10 @@ struct KeychainAccessibilityRule: SwiftRule {
                         default: return nil;
                     }
                 }
+                - (CFTypeRef)accessibilityValue {
+                    return @[(__bridge id)kSecAttrAccessibleWhenUnlocked, (__bridge id)kSecAttrAccessibleAfterFirstUnlock,
+                             (__bridge id)kSecAttrAccessibleAlways][self.accessibility];
+                }
                 """, path: "App/ACMKeychainStore.m"),
             RuleExample(
                 """
@@ -450,7 +454,7 @@ struct KeychainAccessibilityRule: SwiftRule {
 
     /// The dictionary literal this value sits in, if it is directly an element's value.
     /// A Keychain wrapper's table from its own accessibility options to the constants (`case .always: return
-    /// kSecAttrAccessibleAlways`, `[.always: kSecAttrAccessibleAlways, …]`): a switch or dictionary naming three or
+    /// kSecAttrAccessibleAlways`, `[.always: kSecAttrAccessibleAlways, …]`): a switch, dictionary or array naming three or
     /// more classes translates the caller's choice and makes none. The caller's choice is reported where it is made.
     static func isTranslationTable(around ref: DeclReferenceExprSyntax) -> Bool {
         var current = ref.parent
@@ -458,7 +462,7 @@ struct KeychainAccessibilityRule: SwiftRule {
             guard let node = current, !node.is(FunctionDeclSyntax.self), !node.is(ClosureExprSyntax.self) else {
                 return false
             }
-            if node.is(SwitchExprSyntax.self) || node.is(DictionaryExprSyntax.self) {
+            if node.is(SwitchExprSyntax.self) || node.is(DictionaryExprSyntax.self) || node.is(ArrayExprSyntax.self) {
                 let classes = Set(
                     node.tokens(viewMode: .sourceAccurate).lazy.map(\.text).filter {
                         $0.hasPrefix("kSecAttrAccessible") && $0 != "kSecAttrAccessible"
