@@ -26,4 +26,12 @@ import Testing
         #expect(LogLabel.formatLabels("no conversions") == [])
         #expect(LogLabel.formatLabels("trailing %") == [nil])
     }
+
+    @Test func conversionKindsFollowEachConversion() {
+        #expect(
+            LogLabel.conversionKinds("user %@ at %p (%ld tries, 100%% sure) pin=%{public}@ %s %.2f %08x")
+                == [.object, .pointer, .number, .object, .object, .number, .number])
+        #expect(LogLabel.conversionKinds("no conversions") == [])
+        #expect(LogLabel.conversionKinds("trailing %") == [.object])
+    }
 }

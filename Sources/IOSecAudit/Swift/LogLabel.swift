@@ -79,6 +79,59 @@ enum LogLabel {
         return labels
     }
 
+    /// What a printf-style conversion shows of its argument.
+    enum ConversionKind: Sendable { case object, number, pointer }
+
+    /// The kind of each `%` conversion of a printf-style format, in order: `%p` a pointer's address, `%d` `%lu` `%f`
+    /// … a number, anything else (`%@`, `%s`, `%{public}@`) the value itself.
+    static func conversionKinds(_ format: String) -> [ConversionKind] {
+        var kinds: [ConversionKind] = []
+        let chars = Array(format.utf8)
+        let n = chars.count
+        var i = 0
+        while i < n {
+            guard chars[i] == UInt8(ascii: "%") else {
+                i += 1
+                continue
+            }
+            if i + 1 < n, chars[i + 1] == UInt8(ascii: "%") {
+                i += 2
+                continue
+            }
+            i += 1
+            if i < n, chars[i] == UInt8(ascii: "{") {  // `%{public}@`
+                while i < n, chars[i] != UInt8(ascii: "}") { i += 1 }
+                i += 1
+            }
+            while i < n, Self.modifiers.contains(chars[i]) || (chars[i] >= 0x30 && chars[i] <= 0x39) { i += 1 }
+            guard i < n else {
+                kinds.append(.object)
+                break
+            }
+            switch chars[i] {
+            case UInt8(ascii: "p"): kinds.append(.pointer)
+            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"),
+                UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "g"), UInt8(ascii: "D"),
+                UInt8(ascii: "U"):
+                kinds.append(.number)
+            default: kinds.append(.object)
+            }
+            i += 1
+        }
+        return kinds
+    }
+
+    private static let modifiers = Set("-+ #.*'lhqztjL".utf8)
+
+    /// The secrets a number can be: a PIN, a one-time code, a card number or a personal ID.
+    static let numericSecrets: Set<SensitiveCategory> = [.pin, .otp, .card, .personalID]
+
+    /// Words in a function's name that say it hides or digests its input: what it returns is not the secret.
+    static let redactingWords: Set<String> = [
+        "private", "redact", "redacted", "mask", "masked", "sanitize", "sanitized", "obfuscate", "obfuscated", "hash",
+        "hashed", "digest", "sha256", "truncated", "truncate", "length", "count"
+    ]
+
     /// Whether a labelled value may be the secret itself: not a literal, a count, a flag or an error.
     static func mayHoldSecret(_ expr: ExprSyntax) -> Bool {
         let e = expr.unwrapped

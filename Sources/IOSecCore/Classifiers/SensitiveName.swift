@@ -222,7 +222,9 @@ public enum SensitiveName {
         "latitude", "longitude", "coordinate", "coordinates", "location", "tag", "tags", "annotation",
         "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed",
         // Counters and settings about a passcode (`failedPasscodeAttempts`, `passcodeLockDelay`, `pinEnforced`).
-        "attempts", "attempt", "retries", "tries", "failures", "delay", "enforced"
+        "attempts", "attempt", "retries", "tries", "failures", "delay", "enforced",
+        // What happened to it, not it (`tokenRefreshFailed`, `preemptiveTokenRenewal`).
+        "failed", "renewal"
     ]
 
     private struct Pattern {
@@ -343,8 +345,12 @@ public enum SensitiveName {
     /// registration tokens, pagination and sync tokens.
     public static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
-        "next", "continuation", "cancellation", "change", "resume"
+        "next", "continuation", "cancellation", "change", "resume", "stream", "batch", "cursor", "observer",
+        "observation", "subscription"
     ]
+
+    /// `session` after these words is a URLSession (`urlSessionID`, `backgroundSessionIdentifier`), not a web session.
+    private static let sessionNonSecretQualifiers: Set<String> = ["url", "background", "nsurl"]
 
     private static func match(_ w: [String], at i: Int) -> (length: Int, category: SensitiveCategory)? {
         for pattern in patternsByFirstWord[w[i]] ?? [] where i + pattern.words.count <= w.count {
@@ -356,6 +362,7 @@ public enum SensitiveName {
             guard ok else { continue }
             if pattern.category == .pin, i > 0, pinNonSecretQualifiers.contains(w[i - 1]) { continue }
             if pattern.category == .token, i > 0, tokenNonSecretQualifiers.contains(w[i - 1]) { continue }
+            if pattern.category == .session, i > 0, sessionNonSecretQualifiers.contains(w[i - 1]) { continue }
             return (pattern.words.count, pattern.category)
         }
         // A lone "Authorization" (the HTTP header name) holds a credential; inside longer

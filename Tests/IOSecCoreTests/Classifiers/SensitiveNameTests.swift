@@ -96,7 +96,9 @@ import Testing
 
     @Test(arguments: [
         "pushToken", "apnsToken", "deviceToken", "fcmToken", "nextPageToken", "registrationToken", "passwordHash",
-        "availableSecrets", "missingToken", "firstPinLatitude", "cookieConsentInfo", "passwordReset", "tokenTags"
+        "availableSecrets", "missingToken", "firstPinLatitude", "cookieConsentInfo", "passwordReset", "tokenTags",
+        "eventStreamToken", "nextBatchToken", "observerToken", "subscriptionToken", "urlSessionID",
+        "backgroundSessionIdentifier", "tokenRefreshFailed", "preemptiveTokenRenewal"
     ])
     func identifiersAndMetadataAreNotSecrets(name: String) {
         #expect(SensitiveName.classify(name) == nil, "\(name)")
@@ -104,7 +106,7 @@ import Testing
 
     @Test(arguments: [
         ("cloudSyncToken", SensitiveCategory.token), ("passwordResetCode", .otp), ("ccNo", .card), ("cardCVV", .card),
-        ("activationCode", .otp), ("sessionID", .session)
+        ("activationCode", .otp), ("sessionID", .session), ("webSessionToken", .session), ("refreshToken", .token)
     ])
     func stillSecrets(name: String, category: SensitiveCategory) {
         #expect(SensitiveName.classify(name) == category)

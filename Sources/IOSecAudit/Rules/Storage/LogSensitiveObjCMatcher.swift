@@ -27,6 +27,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             let format = source.stringValue(of: call.arguments[formatIndex]) ?? ""
             // os_log redacts `%@` by default: only `%{public}` arguments leak; `%{private}` never does.
             let privacy = conversionPrivacy(format)
+            let conversions = LogLabel.conversionKinds(format)
             let labels = LogLabel.formatLabels(format)
             let debugOnly = source.tokens[call.nameIndex].isDebugOnly
             let builds = debugOnly ? "debug builds" : "release builds"
@@ -34,7 +35,12 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             for (k, value) in call.arguments.dropFirst(formatIndex + 1).enumerated() {
                 let marked = k < privacy.count ? privacy[k] : nil
                 if marked == "private" || isOSLog && marked != "public" { continue }
-                if let name = source.sensitiveName(in: value) {
+                // A pointer's address (`%p`) shows no content; a redacting wrapper (`OCLogPrivate(secret)`) hides it.
+                let conversion = k < conversions.count ? conversions[k] : .object
+                if conversion == .pointer || isRedacted(value, source) { continue }
+                if let name = source.sensitiveName(in: value),
+                    conversion != .number || SensitiveName.classify(name).map(LogLabel.numericSecrets.contains) == true
+                {
                     let message =
                         isOSLog
                         ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
@@ -42,7 +48,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                     report(file, source, at: call.nameIndex, message, severity: severity)
                     break
                 }
-                if k < labels.count, let label = labels[k], mayHoldSecret(value, labelled: label, source) {
+                if k < labels.count, let label = labels[k], conversion != .number,
+                    mayHoldSecret(value, labelled: label, source)
+                {
                     report(
                         file, source, at: call.nameIndex,
                         "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
@@ -51,6 +59,22 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 }
             }
         }
+    }
+
+    /// `OCLogPrivate(secret)`, `mask(token)`, `[token sha256]`: a call whose name says it hides or digests its input.
+    static func isRedacted(_ range: Range<Int>, _ source: ObjCSource) -> Bool {
+        let r = source.trimmedExpression(range)
+        guard let first = r.first, let last = r.last else { return false }
+        let name: String?
+        if source.isIdentifier(first), source.isPunct(first + 1, "("), source.match[first + 1] == last {
+            name = source.text(first)
+        } else if source.isPunct(first, "["), source.match[first] == last, let send = source.send(openingAt: first) {
+            name = send.parts.first?.name
+        } else {
+            name = nil
+        }
+        guard let name else { return false }
+        return !Set(SensitiveName.words(name)).isDisjoint(with: LogLabel.redactingWords)
     }
 
     /// `MXLogDebug`, `DDLogInfo`, `RCTLogWarn`, `logError`: the word `log` followed only by level words.

@@ -119,7 +119,13 @@ struct LogSensitiveRule: SwiftRule {
                 #endif
                 """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
                 findings: [FindingSpec(severity: .low, message: "in debug builds")]),
-            RuleExample("↓dump(keychainItem.password)")
+            RuleExample("↓dump(keychainItem.password)"),
+            RuleExample(
+                """
+                - (void)unlockWithPIN:(NSInteger)pin {
+                    ↓NSLog(@"unlocking with %ld", (long)pin);
+                }
+                """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -180,7 +186,20 @@ struct LogSensitiveRule: SwiftRule {
                 #"""
                 // XCTest output for CI; fake credentials.
                 print("Using password \(password)")
-                """#, path: "AppTests/LoginTests.swift")
+                """#, path: "AppTests/LoginTests.swift"),
+            RuleExample(
+                """
+                - (void)refresh {
+                    // A pointer's address, a redacting wrapper, a flag printed as a number, a sync cursor: no secret shown.
+                    NSLog(@"Adding %@ to token %p", objects, deallocToken);
+                    ACMLogDebug(@"Sending refresh with clientID=%@, clientSecret=%@", ACMLogPrivate(clientID), ACMLogPrivate(clientSecret));
+                    NSLog(@"token expired (preemptive: %d)", preemptiveTokenRenewal);
+                    NSLog(@"refresh failed=%d", _tokenRefreshFailed);
+                    NSLog(@"events from %@", eventStreamToken);
+                    NSLog(@"Handling events for background session %@", backgroundSessionIdentifier);
+                    NSLog(@"Inserting task for %@", urlSessionID);
+                }
+                """, path: "App/ACMAuthenticator.m")
         ]
     )
 
