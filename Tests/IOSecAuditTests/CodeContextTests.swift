@@ -41,6 +41,10 @@ import Testing
         #expect(CodeContextClassifier.context(ofPath: "External/Hoextdown/context_test.c") == .test)
         #expect(CodeContextClassifier.context(ofPath: "Sources/Shared/Logging/ringlogger.c") == nil)
         #expect(CodeContextClassifier.context(ofPath: "Sources/latest_version.c") == nil)
+        // Test infrastructure folders; a folder that only starts with "Test" is app code.
+        #expect(CodeContextClassifier.context(ofPath: "TestTools/TestTools/SampleAuthenticationToken.swift") == .test)
+        #expect(CodeContextClassifier.context(ofPath: "Shared/TestSupport/FakeKeychain.m") == .test)
+        #expect(CodeContextClassifier.context(ofPath: "App/TestFlightBanner/BannerView.swift") == nil)
     }
 
     @Test func previewsAndDebugCodeAreDecidedPerNode() {

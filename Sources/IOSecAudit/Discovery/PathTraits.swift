@@ -36,7 +36,9 @@ extension ArraySlice where Element == UInt8 {
 /// What a file's path says about it.
 enum PathTraits {
     private static let testFolders: [StaticString] = [
-        "Tests", "UITests", "UnitTests", "IntegrationTests", "Specs", "XCTests"
+        "Tests", "UITests", "UnitTests", "IntegrationTests", "Specs", "XCTests",
+        // Test infrastructure linked only into test targets (Facebook SDK's `TestTools`).
+        "TestTools", "TestUtils", "TestUtilities", "TestHelpers", "TestSupport", "TestDoubles", "TestingSupport"
     ]
     private static let fixtureFolders: [StaticString] = [
         "Fixtures", "fixtures", "TestData", "testdata", "TestFixtures", "Mocks"

@@ -147,6 +147,7 @@ public enum SecretDetector {
         if isUUID(s) { return false }
         if looksLikeDate(s) { return false }
         if isSequential(s) { return false }
+        if isReverseDNS(literal) { return false }
         // Identifier-like: no digits and words of natural length ("com.example.MyApp.Feature",
         // "login.error.password_too_short", "ABCDEFGHIJKLMNOP").
         if !hasDigit {
@@ -164,6 +165,19 @@ public enum SecretDetector {
         // Mixed alphabets (base64, base62): random 16-char strings score ≈ 3.7+, prose-like words ≈ 3.
         guard hasDigit || (hasUpper && hasLower) else { return false }
         return h >= min(4.0, 0.8 * log2(Double(s.count)) + 0.3)
+    }
+
+    /// A reverse-DNS name (`com.facebook.sdk.v4.FBSDKAccessTokenInformationKey`, `org.acme.app.session-v2`): three or
+    /// more dot-separated parts of letters, digits, `-` and `_`, the first a short lowercase domain. Storage keys and
+    /// identifiers are written that way; generated secrets are not.
+    static func isReverseDNS(_ literal: String) -> Bool {
+        let parts = literal.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let first = parts.first, (2...4).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        }
     }
 
     /// Combined: known format first; else highEntropy only when `name` is sensitive (``SensitiveName``)

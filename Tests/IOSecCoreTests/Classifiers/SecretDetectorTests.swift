@@ -132,7 +132,8 @@ import Testing
         "2024-01-31T12:00:00Z", "/Users/me/Library/Caches", "#FF8800AA", "1234567890123456",
         "passwordPlaceholderText", "short", "NSCameraUsageDescription", "application/json; charset",
         "aaaaaaaaaaaaaaaaaaaa", "www.example.com/login", "../../relative/path/file",
-        "UIApplicationSupportsIndirectInputEvents", "error_code_404_not_found"
+        "UIApplicationSupportsIndirectInputEvents", "error_code_404_not_found",
+        "com.facebook.sdk.v4.FBSDKAccessTokenInformationKey", "org.acme.wallet.session-token.v2"
     ]
 
     @Test(arguments: realisticSecrets)

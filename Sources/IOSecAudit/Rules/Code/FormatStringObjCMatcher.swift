@@ -63,7 +63,7 @@ enum FormatStringObjCMatcher: ObjCRule {
     }
 
     /// A literal, a `#define`d or `const` string, a localized string, or a choice between such (`a ? @"x" : @"y"`).
-    private static func isConstant(_ range: Range<Int>, _ source: ObjCSource) -> Bool {
+    static func isConstant(_ range: Range<Int>, _ source: ObjCSource) -> Bool {
         let r = source.trimmedExpression(range)
         if source.stringValue(of: r) != nil || isLocalized(r, source) { return true }
         guard let question = r.first(where: { source.isPunct($0, "?") && !source.isInsideGroup($0, of: r) }),

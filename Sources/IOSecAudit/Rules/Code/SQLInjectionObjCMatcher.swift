@@ -28,13 +28,21 @@ enum SQLInjectionObjCMatcher: ObjCRule {
         )
     }
 
-    /// `[NSString stringWithFormat:@"… %@", value]` (with at least one value), `.UTF8String` of one, or a local
+    /// `[NSString stringWithFormat:@"… %@", value]` (with at least one value shown as text that is not a constant),
+    /// `.UTF8String` of one, or a local
     /// assigned from one earlier in the same body.
     static func isFormatted(_ range: Range<Int>, in source: ObjCSource, before use: Int) -> Bool {
         if let send = source.sends.first(where: {
             range.contains($0.open) && $0.selector.hasPrefix("stringWithFormat:")
         }) {
-            return source.split(send.parts[0].argument ?? 0..<0).count > 1
+            let arguments = source.split(send.parts[0].argument ?? 0..<0)
+            guard arguments.count > 1 else { return false }
+            // Numbers (`%ld`) and constant text (`cond ? @"AND version = ?" : @""`) cannot change the statement.
+            guard let format = source.stringValue(of: arguments[0]) else { return true }
+            let kinds = LogLabel.conversionKinds(format)
+            return arguments.dropFirst().enumerated().contains { k, value in
+                (k < kinds.count ? kinds[k] : .object) == .object && !FormatStringObjCMatcher.isConstant(value, source)
+            }
         }
         let names = source.identifiers(in: range).filter { $0 != "UTF8String" && $0 != "self" }
         guard names.count == 1, let name = names.first, let body = source.body(containing: use) else { return false }

@@ -72,7 +72,15 @@ struct SQLInjectionRule: SwiftRule {
                 sqlite3_exec(db, createTable, nil, nil, nil)
                 sqlite3_exec(db, "PRAGMA user_version = \\(Self.schemaVersion)", nil, nil, nil)
                 """),
-            RuleExample(#"let statement = "SELECT * FROM notes LIMIT \(pageSize)"; print(statement)"#)
+            RuleExample(#"let statement = "SELECT * FROM notes LIMIT \(pageSize)"; print(statement)"#),
+            RuleExample(
+                """
+                - (void)loadThumbnail:(ACMRequest *)request limit:(NSInteger)limit {
+                    // Only constant clauses and a number are formatted in; the values are bound.
+                    [self.db executeQuery:[NSString stringWithFormat:@"SELECT data FROM thumbs WHERE id = ? %@ LIMIT %ld",
+                                              (request.version != nil ? @"AND version = ?" : @""), (long)limit]];
+                }
+                """, path: "App/ACMThumbnailStore.m")
         ]
     )
 

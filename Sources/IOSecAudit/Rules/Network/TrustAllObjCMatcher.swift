@@ -1,3 +1,5 @@
+import IOSecCore
+
 /// `network.trust-all` in Objective-C: `setAllowsAnyHTTPSCertificate:YES`, AFNetworking's
 /// `allowInvalidCertificates = YES` / `validatesDomainName = NO`, and a challenge handler that answers
 /// `NSURLSessionAuthChallengeUseCredential` with `credentialForTrust:` without evaluating the trust.
@@ -61,13 +63,43 @@ enum TrustAllObjCMatcher: ObjCRule {
             guard let body = source.body(containing: send.open) else { continue }
             let names = Set(source.identifiers(in: body.lowerBound..<body.upperBound))
             guard names.contains("NSURLSessionAuthChallengeUseCredential") || names.contains("useCredential"),
-                names.isDisjoint(with: evaluations)
+                names.isDisjoint(with: evaluations),
+                !(isConditional(send.open, source) && delegatesValidation(in: body, source))
             else { continue }
             report(
                 file, source, at: send.open,
                 "the server trust is answered with .useCredential without SecTrustEvaluateWithError, so any certificate is accepted; evaluate the trust and cancel on failure"
             )
         }
+    }
+
+    /// As `ChallengeHandler` in Swift: the app's own check of the certificate (`[self evaluateCertificate:certificate
+    /// forTask:task proceedHandler:handler]`, `[self.policy validateTrust:serverTrust]`) decides, in a method or file
+    /// this one cannot see. Only counted when the answer is conditional (`if (proceed) { … useCredential … }`).
+    private static func delegatesValidation(in body: ClosedRange<Int>, _ source: ObjCSource) -> Bool {
+        source.sends.contains { send in
+            guard body.contains(send.open), let name = send.parts.first?.name, !name.hasPrefix("Sec"),
+                !Set(SensitiveName.words(name)).isDisjoint(with: ["evaluate", "validate", "verify"])
+            else { return false }
+            return source.identifiers(in: send.open..<send.close).contains { identifier in
+                !Set(SensitiveName.words(identifier)).isDisjoint(with: ["trust", "certificate", "cert"])
+            }
+        }
+    }
+
+    /// The innermost block around `index` is the body of an `if`.
+    private static func isConditional(_ index: Int, _ source: ObjCSource) -> Bool {
+        var position = index
+        while let group = KeychainQueryUse.enclosingGroup(of: position, in: source) {
+            if source.isPunct(group, "{"), !source.isPunct(group - 1, "@") {
+                guard source.isPunct(group - 1, ")"), case let open = source.match[group - 1], open >= 0 else {
+                    return false
+                }
+                return source.isIdentifier(open - 1, "if")
+            }
+            position = group
+        }
+        return false
     }
 
     private static func isYes(_ range: Range<Int>, _ source: ObjCSource) -> Bool {

@@ -15,6 +15,17 @@ enum TrustAllRuleExamples {
             }
             """, path: "App/Net.m",
             findings: [FindingSpec(severity: .critical, message: "without SecTrustEvaluateWithError")]),
+        // A check whose verdict is never used does not count: the answer is unconditional.
+        RuleExample(
+            """
+            - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                SecTrustRef serverTrust = challenge.protectionSpace.serverTrust;
+                [self validateCertificateOf:serverTrust];
+                completionHandler(NSURLSessionAuthChallengeUseCredential, ↓[NSURLCredential credentialForTrust:serverTrust]);
+            }
+            """, path: "App/Net.m",
+            findings: [FindingSpec(severity: .critical, message: "without SecTrustEvaluateWithError")]),
         RuleExample(
             """
             AFSecurityPolicy *policy = [AFSecurityPolicy defaultPolicy];
@@ -173,6 +184,23 @@ enum TrustAllRuleExamples {
             policy.allowInvalidCertificates = NO;
             policy.validatesDomainName = YES;
             """, path: "App/Net.m"),
+        // The app's own certificate check decides, in another method; the answer follows its verdict.
+        RuleExample(
+            """
+            - (void)URLSession:(NSURLSession *)session task:(NSURLSessionTask *)task didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                SecTrustRef serverTrust = challenge.protectionSpace.serverTrust;
+                ACMCertificate *certificate = [ACMCertificate certificateWithTrustRef:serverTrust hostName:task.currentRequest.URL.host];
+                ACMProceedHandler proceedHandler = ^(BOOL proceed, NSError *error) {
+                    if (proceed) {
+                        completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:serverTrust]);
+                    } else {
+                        completionHandler(NSURLSessionAuthChallengeCancelAuthenticationChallenge, nil);
+                    }
+                };
+                [self evaluateCertificate:certificate forTask:task proceedHandler:proceedHandler];
+            }
+            """, path: "App/ACMPipeline.m"),
         RuleExample(
             """
             final class PinningSessionDelegate: NSObject, URLSessionDelegate {
