@@ -41,7 +41,8 @@ enum PathTraits {
         "TestTools", "TestUtils", "TestUtilities", "TestHelpers", "TestSupport", "TestDoubles", "TestingSupport"
     ]
     private static let fixtureFolders: [StaticString] = [
-        "Fixtures", "fixtures", "TestData", "testdata", "TestFixtures", "Mocks"
+        "Fixtures", "fixtures", "TestData", "testdata", "TestFixtures", "Mocks", "TestResources", "test-resources",
+        "testing-resources", "test_resources"
     ]
 
     /// In a test target or a test file (`FooTests.swift`, `FooSpec.swift`, `Tests/…`, `AppTests/…`).
