@@ -52,7 +52,8 @@ enum CodeContextClassifier {
         "Package.swift", "SnapshotHelper.swift", "Dangerfile.swift", "Fastfile.swift"
     ]
     private static let sampleFolders: [StaticString] = [
-        "Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds"
+        "Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds", "samples",
+        "examples", "sample", "example"
     ]
 
     /// The context that holds for the whole file, from its path alone (nil: decided per node).
@@ -63,7 +64,11 @@ enum CodeContextClassifier {
         guard !name.isEmpty else { return nil }
         if name.isAny(of: toolFiles) { return .tooling }
         if path.folders.contains(where: { $0.isAny(of: toolFolders) }) { return .tooling }
-        if path.folders.contains(where: { $0.isAny(of: sampleFolders) || $0.hasSuffix(".playground") }) {
+        // `FacebookLoginSample/`, `AdvancedExample/` too: a folder named for a sample is one.
+        if path.folders.contains(where: {
+            $0.isAny(of: sampleFolders) || $0.hasSuffix(".playground") || $0.hasSuffix("Sample")
+                || $0.hasSuffix("Samples") || $0.hasSuffix("Example") || $0.hasSuffix("Examples")
+        }) {
             return .sample
         }
         if isTemplateFile(name) { return .sample }

@@ -105,7 +105,17 @@ struct CleartextURLRule: SwiftRule {
                 let secure = link.replacingOccurrences(of: "http://", with: "https://")
                 print("http://api.acme-shop.com is no longer supported")
                 """),
-            RuleExample(#"let url = URL(string: "http://\(discoveredHost)/status")"#)
+            RuleExample(#"let url = URL(string: "http://\(discoveredHost)/status")"#),
+            RuleExample(
+                """
+                - (void)readLinks:(NSArray<NSDictionary *> *)links {
+                    // A WebFinger relation and an XML namespace are names, never loaded.
+                    for (NSDictionary *link in links) {
+                        if ([link[@"rel"] isEqual:@"http://openid.net/specs/connect/1.0/issuer"]) { [self useIssuer:link[@"href"]]; }
+                    }
+                    [request addNamespace:[ACMXMLNode namespaceWithName:@"oc" stringValue:@"http://owncloud.org/ns"]];
+                }
+                """, path: "App/ACMDiscovery.m")
         ]
     )
 
