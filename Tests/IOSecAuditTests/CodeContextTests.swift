@@ -45,7 +45,7 @@ import Testing
         #expect(CodeContextClassifier.context(ofPath: "TestTools/TestTools/SampleAuthenticationToken.swift") == .test)
         #expect(CodeContextClassifier.context(ofPath: "Shared/TestSupport/FakeKeychain.m") == .test)
         #expect(CodeContextClassifier.context(ofPath: "App/TestFlightBanner/BannerView.swift") == nil)
-        #expect(CodeContextClassifier.context(ofPath: "samples/FacebookLoginSample/LoginViewController.swift") == .sample)
+        #expect(CodeContextClassifier.context(ofPath: "samples/FacebookLoginSample/LoginView.swift") == .sample)
         #expect(CodeContextClassifier.context(ofPath: "Examples/AdvancedExample/ViewController.m") == .sample)
         #expect(CodeContextClassifier.context(ofPath: "App/ExampleSentences/Phrases.swift") == nil)
         #expect(CodeContextClassifier.context(ofPath: "doc/testing-resources/mitmproxy/cert-pkey-A.pem") == .test)
