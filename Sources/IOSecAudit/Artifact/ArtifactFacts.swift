@@ -15,6 +15,7 @@ enum ArtifactFacts {
         BuildSettingsCollector.self,
         ObjCFactCollector.self,
         ObjCSnapshotFactCollector.self,
+        ObjCPinningFactCollector.self,
         InterfaceCollector.self,
         CoreDataModelCollector.self,
         ParseDiagnosticsCollector.self

@@ -89,6 +89,51 @@ struct PinningMissingRule: ProjectRule {
             ])
         ],
         nonTriggeringExamples: [
+            // The pinning is done in Objective-C: AFNetworking pins the API's key, Swift calls URLSession.
+            RuleExample(files: [
+                (
+                    "App/Legacy/ACMPinnedClient.m",
+                    """
+                    @implementation ACMPinnedClient
+                    - (instancetype)init {
+                        self.securityPolicy = [AFSecurityPolicy policyWithPinningMode:AFSSLPinningModePublicKey];
+                        return self;
+                    }
+                    @end
+                    """
+                ),
+                (
+                    "App/APIClient.swift",
+                    """
+                    let data = try await URLSession.shared.data(from: URL(string: "https://api.acme.example.com/v2/me")!).0
+                    """
+                )
+            ]),
+            // An Objective-C challenge handler that evaluates the chain and compares its leaf with a pinned one.
+            RuleExample(files: [
+                (
+                    "App/Legacy/ACMPinningDelegate.m",
+                    """
+                    - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+                     completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                        SecTrustRef trust = challenge.protectionSpace.serverTrust;
+                        SecCertificateRef leaf = SecTrustGetCertificateAtIndex(trust, 0);
+                        NSData *leafData = (__bridge_transfer NSData *)SecCertificateCopyData(leaf);
+                        if (SecTrustEvaluateWithError(trust, NULL) && [leafData isEqualToData:self.pinnedLeaf]) {
+                            completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:trust]);
+                        } else {
+                            completionHandler(NSURLSessionAuthChallengeCancelAuthenticationChallenge, nil);
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/APIClient.swift",
+                    """
+                    let data = try await URLSession.shared.data(from: URL(string: "https://api.acme.example.com/v2/me")!).0
+                    """
+                )
+            ]),
             RuleExample(files: [
                 (
                     "App/Info.plist",
