@@ -85,7 +85,12 @@ enum LogLabel {
     /// The kind of each `%` conversion of a printf-style format, in order: `%p` a pointer's address, `%d` `%lu` `%f`
     /// … a number, anything else (`%@`, `%s`, `%{public}@`) the value itself.
     static func conversionKinds(_ format: String) -> [ConversionKind] {
-        var kinds: [ConversionKind] = []
+        conversions(format).map(\.kind)
+    }
+
+    /// The conversions of a printf-style format in order, each with its UTF-8 byte range in the format.
+    static func conversions(_ format: String) -> [(kind: ConversionKind, range: Range<Int>)] {
+        var found: [(kind: ConversionKind, range: Range<Int>)] = []
         let chars = Array(format.utf8)
         let n = chars.count
         var i = 0
@@ -98,6 +103,7 @@ enum LogLabel {
                 i += 2
                 continue
             }
+            let start = i
             i += 1
             if i < n, chars[i] == UInt8(ascii: "{") {  // `%{public}@`
                 while i < n, chars[i] != UInt8(ascii: "}") { i += 1 }
@@ -105,20 +111,22 @@ enum LogLabel {
             }
             while i < n, Self.modifiers.contains(chars[i]) || (chars[i] >= 0x30 && chars[i] <= 0x39) { i += 1 }
             guard i < n else {
-                kinds.append(.object)
+                found.append((.object, start..<n))
                 break
             }
+            let kind: ConversionKind
             switch chars[i] {
-            case UInt8(ascii: "p"): kinds.append(.pointer)
+            case UInt8(ascii: "p"): kind = .pointer
             case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"),
                 UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "g"), UInt8(ascii: "D"),
                 UInt8(ascii: "U"):
-                kinds.append(.number)
-            default: kinds.append(.object)
+                kind = .number
+            default: kind = .object
             }
             i += 1
+            found.append((kind, start..<i))
         }
-        return kinds
+        return found
     }
 
     private static let modifiers = Set("-+ #.*'lhqztjL".utf8)

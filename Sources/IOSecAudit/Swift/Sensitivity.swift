@@ -41,9 +41,53 @@ public enum Sensitivity {
         sensitiveName(in: expr, depth: 0)
     }
 
+    /// Whether a value is ciphertext: a name that says so (`encrypted`, `ciphertext`, `sealedBox`), an encrypting
+    /// call (`crypto.encrypt(pin)`, `AES.GCM.seal(…)`), or a model or encoding built around one
+    /// (`encoder.encode(AppPIN(type: t, value: box.encrypt(pin.value)))`), followed through locals. Storing
+    /// ciphertext is what the storage rules ask for; whether its key is safe is the crypto rules' question.
+    public static func isEncrypted(_ expr: ExprSyntax) -> Bool {
+        isEncrypted(expr, depth: 0)
+    }
+
+    private static let encryptedWords: Set<String> = ["encrypted", "ciphertext", "sealed", "cipher", "enciphered"]
+
+    private static func isEncrypted(_ expr: ExprSyntax, depth: Int) -> Bool {
+        guard depth < 4 else { return false }
+        let e = expr.unwrapped
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            let name = call.calledName ?? ""
+            if name.lowercased().contains("encrypt") || name == "seal" { return true }
+            let arguments = call.arguments.map(\.expression)
+            guard arguments.contains(where: { isEncrypted($0, depth: depth + 1) }) else { return false }
+            // A model built around ciphertext, unless it also carries a plain secret.
+            return wrappingCalls.contains(name)
+                || (name.first?.isUppercase == true
+                    && !arguments.contains { !isEncrypted($0, depth: depth + 1) && sensitiveName(in: $0) != nil })
+        }
+        guard let name = e.lastName else { return false }
+        if SensitiveName.words(name).contains(where: encryptedWords.contains) { return true }
+        // `box.combined`, `sealed.ciphertext`: the bytes of a sealed box.
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["combined", "ciphertext", "data", "rawRepresentation"].contains(name)
+        {
+            return isEncrypted(base, depth: depth + 1)
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self), let value = LocalValue.initializer(of: name, before: ref),
+            value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
+        {
+            return isEncrypted(value, depth: depth + 1)
+        }
+        return false
+    }
+
     /// Whether a key or identifier text names sensitive data (`"authToken"`, `"api_key"`).
+    /// In a dotted key the last component names the value (`password.digitGroupSize` is a display setting under a
+    /// `password` namespace), unless it is too short to name anything (`password.v2`).
     public static func isSensitiveKey(_ text: String) -> Bool {
-        SensitiveName.isSensitive(text)
+        if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].filter(\.isLetter).count >= 4 {
+            return SensitiveName.isSensitive(String(text[text.index(after: dot)...]))
+        }
+        return SensitiveName.isSensitive(text)
     }
 
     /// Words that name where data goes rather than the data: `tokenFileURL` is where a token is kept.
@@ -191,13 +235,30 @@ public enum Sensitivity {
         return nil
     }
 
+    /// A local with a short name given a value whose own name says it is no secret: `let token = pushToken`, or
+    /// `guard let token = newValue` in the setter of `var changeToken: CKServerChangeToken?` (a sync cursor).
+    private static func isRenamedNonSecret(_ name: String, at ref: DeclReferenceExprSyntax) -> Bool {
+        guard let value = LocalValue.initializer(of: name, before: ref)?.unwrapped else { return false }
+        var origin = value.lastName
+        if origin == "newValue" {
+            var node = Syntax(ref)
+            while let parent = node.parent, !parent.is(PatternBindingSyntax.self) { node = parent }
+            origin =
+                node.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?
+                .identifier.text
+        }
+        guard let origin, origin != name, !SensitiveName.isSensitive(origin) else { return false }
+        let words = Set(SensitiveName.words(name))
+        return SensitiveName.words(origin).contains(where: words.contains)
+    }
+
     private static func sensitiveName(in expr: ExprSyntax, depth: Int) -> String? {
         guard depth < 6 else { return nil }
         let e = expr.unwrapped
 
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
-            if SensitiveName.isSensitive(name) { return name }
+            if SensitiveName.isSensitive(name) { return isRenamedNonSecret(name, at: ref) ? nil : name }
             // Where did a plain local get its value? Two hops are enough for real code.
             if depth < 3, let value = LocalValue.initializer(of: name, before: ref),
                 value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,

@@ -3,7 +3,7 @@ import Foundation
 /// The kind of hard-coded secret found in a literal.
 public enum SecretKind: String, Sendable {
     case awsAccessKeyID, googleAPIKey, stripeSecretKey, stripePublishableKey, githubToken, slackToken,
-        privateKeyPEM, jwt, highEntropy, postHogProjectKey
+        privateKeyPEM, jwt, highEntropy, postHogProjectKey, revenueCatPublicKey
 }
 
 /// One secret found by ``SecretDetector``.
@@ -36,6 +36,7 @@ public struct SecretMatch: Sendable, Equatable {
         case .stripeSecretKey: return "Stripe secret key (sk_…/rk_…)"
         case .stripePublishableKey: return "Stripe publishable key (pk_…), public by design"
         case .postHogProjectKey: return "PostHog project API key (phc_…), public by design"
+        case .revenueCatPublicKey: return "RevenueCat public SDK key (appl_…/goog_…/amzn_…), public by design"
         case .githubToken: return "GitHub token (ghp_…/github_pat_…)"
         case .slackToken: return "Slack token (xox…)"
         case .privateKeyPEM: return "PEM private key"
@@ -248,8 +249,12 @@ public enum SecretDetector {
                         )
                     }
                 }
+            case UInt8(ascii: "a"):
+                guard boundaryBefore, has(b, i, "appl_") || has(b, i, "amzn_") else { break }
+                if let match = revenueCatKey(b, at: i) { return match }
             case UInt8(ascii: "g"):
                 guard boundaryBefore else { break }
+                if has(b, i, "goog_"), let match = revenueCatKey(b, at: i) { return match }
                 if has(b, i, "github_pat_") {
                     let start = i + 11
                     let end = runEnd(b, start) { isAlnumByte($0) || $0 == UInt8(ascii: "_") }
@@ -291,6 +296,17 @@ public enum SecretDetector {
             i += 1
         }
         return nil
+    }
+
+    /// RevenueCat's app-specific public SDK keys (`appl_`, `goog_`, `amzn_` and 20+ letters and digits) are meant to
+    /// ship in the app; its secret keys start with `sk_`.
+    private static func revenueCatKey(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> SecretMatch? {
+        let start = i + 5
+        let end = runEnd(b, start, isAlnumByte)
+        guard end - start >= 20, end == b.count || !isAlnumByte(b[end]), !isPlaceholderBody(b, start, end) else {
+            return nil
+        }
+        return SecretMatch(kind: .revenueCatPublicKey, isPublic: true, utf8Offset: i)
     }
 
     private static let stripePrefixes: [(String, Bool)] = [

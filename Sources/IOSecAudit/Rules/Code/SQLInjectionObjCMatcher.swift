@@ -39,9 +39,20 @@ enum SQLInjectionObjCMatcher: ObjCRule {
             guard arguments.count > 1 else { return false }
             // Numbers (`%ld`) and constant text (`cond ? @"AND version = ?" : @""`) cannot change the statement.
             guard let format = source.stringValue(of: arguments[0]) else { return true }
-            let kinds = LogLabel.conversionKinds(format)
+            let conversions = LogLabel.conversions(format)
+            let bytes = format.utf8
             return arguments.dropFirst().enumerated().contains { k, value in
-                (k < kinds.count ? kinds[k] : .object) == .object && !FormatStringObjCMatcher.isConstant(value, source)
+                guard k < conversions.count else { return !FormatStringObjCMatcher.isConstant(value, source) }
+                let conversion = conversions[k]
+                guard conversion.kind == .object, !FormatStringObjCMatcher.isConstant(value, source) else {
+                    return false
+                }
+                // A table or column name where SQL wants one (`FROM %@`), or a name that says it is schema.
+                let start = bytes.index(bytes.startIndex, offsetBy: conversion.range.lowerBound)
+                let end = bytes.index(bytes.startIndex, offsetBy: conversion.range.upperBound)
+                if SQLIdentifierSlot.isIdentifierSlot(before: format[..<start], after: format[end...]) { return false }
+                if let name = source.lastIdentifier(in: value), SQLIdentifierSlot.isSchemaName(name) { return false }
+                return !source.identifiers(in: value).contains { SQLIdentifierSlot.isSanitizingCall($0) }
             }
         }
         let names = source.identifiers(in: range).filter { $0 != "UTF8String" && $0 != "self" }

@@ -50,7 +50,21 @@ struct SQLInjectionRule: SwiftRule {
             RuleExample(#"try db.execute(sql: ↓"UPDATE player SET score = \(score) WHERE name = '\(name)'")"#),
             RuleExample(
                 #"let players = try Row.fetchAll(db, sql: ↓String(format: "SELECT * FROM player WHERE team = '%@'", team))"#
-            )
+            ),
+            RuleExample(
+                """
+                func search(_ title: String) {
+                    database.executeQuery(↓"select * from \\(name) where title = '\\(title)'", withArgumentsIn: nil)
+                    database.executeUpdate(↓"UPDATE notes SET \\(searchField.text!) = 1", withArgumentsIn: [])
+                    database.executeUpdate(↓"DELETE FROM notes WHERE id IN (\\(ids.joined(separator: ",")))", withArgumentsIn: [])
+                }
+                """),
+            RuleExample(
+                """
+                - (FMResultSet *)rowsIn:(NSString *)tableName named:(NSString *)name {
+                    return [self executeQuery:↓[NSString stringWithFormat:@"select * from %@ where name = '%@'", tableName, name]];
+                }
+                """, path: "App/Store.m")
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -73,6 +87,41 @@ struct SQLInjectionRule: SwiftRule {
                 sqlite3_exec(db, "PRAGMA user_version = \\(Self.schemaVersion)", nil, nil, nil)
                 """),
             RuleExample(#"let statement = "SELECT * FROM notes LIMIT \(pageSize)"; print(statement)"#),
+            RuleExample(
+                """
+                func setString(_ value: String?, for feedURL: String, column: Column) {
+                    let name = column.rawValue
+                    database.executeUpdate("UPDATE feedSettings SET \\(name) = ? WHERE feedURL = ?;", withArgumentsIn: [value, feedURL])
+                }
+                func fetch(_ ids: Set<String>) {
+                    let placeholders = NSString.rs_SQLValueList(withPlaceholders: UInt(ids.count))!
+                    let sql = "select * from articles where articleID in \\(placeholders);"
+                    database.executeQuery(sql, withArgumentsIn: Array(ids))
+                    database.executeQuery("select * from \\(name) limit 1;", withArgumentsIn: nil)
+                    database.executeQuery("select rowid, title from \\(self.name) where rowid in \\(placeholderList)", withArgumentsIn: ids)
+                }
+                func markSelected(_ statuses: [SyncStatus]) {
+                    var parameters = [AnyObject]()
+                    let conditions = statuses.map { status -> String in
+                        parameters.append(status.articleID as AnyObject)
+                        return "(articleID = ? and key = ?)"
+                    }
+                    let updateSQL = "update \\(name) set selected = true where \\(conditions.joined(separator: " or "))"
+                    database.executeUpdate(updateSQL, withArgumentsIn: parameters)
+                }
+                """),
+            RuleExample(
+                """
+                - (FMResultSet *)rs_selectAllRows:(NSString *)tableName {
+                    NSString *sql = [NSString stringWithFormat:@"select * from %@", tableName];
+                    FMResultSet *columns = [self executeQuery:[NSString stringWithFormat:@"pragma table_info('%@')", table]];
+                    return [self executeQuery:sql];
+                }
+                - (BOOL)startSavePointWithName:(NSString *)name error:(NSError **)outErr {
+                    NSString *sql = [NSString stringWithFormat:@"savepoint '%@';", FMDBEscapeSavePointName(name)];
+                    return [self executeUpdate:sql];
+                }
+                """, path: "App/FMDatabase+Extras.m"),
             RuleExample(
                 """
                 - (void)loadThumbnail:(ACMRequest *)request limit:(NSInteger)limit {
@@ -119,11 +168,26 @@ struct SQLInjectionRule: SwiftRule {
         guard depth < 4 else { return nil }
         let e = expr.unwrapped
         if let literal = e.as(StringLiteralExprSyntax.self) {
-            for segment in literal.segments {
+            let segments = Array(literal.segments)
+            for (k, segment) in segments.enumerated() {
                 guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                    let value = interpolation.expressions.first?.expression
+                    let value = interpolation.expressions.first?.expression, !isConstant(value, in: file)
                 else { continue }
-                if !isConstant(value, in: file) { return "interpolated values" }
+                // `FROM \(name)`: a plain name where SQL wants a table or column is the app's schema.
+                let isName =
+                    value.unwrapped.is(DeclReferenceExprSyntax.self)
+                    || value.unwrapped.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+                        .baseName.tokenKind == .keyword(.self)
+                func text(at index: Int) -> Substring {
+                    guard segments.indices.contains(index),
+                        let text = segments[index].as(StringSegmentSyntax.self)?.content.text
+                    else { return "" }
+                    return Substring(text)
+                }
+                if isName, SQLIdentifierSlot.isIdentifierSlot(before: text(at: k - 1), after: text(at: k + 1)) {
+                    continue
+                }
+                return "interpolated values"
             }
             return nil
         }
@@ -153,7 +217,40 @@ struct SQLInjectionRule: SwiftRule {
 
     /// Constants: literals, names resolving to literals, `Self.`/type-qualified constants, and UPPER_CASE or
     /// table-like names (`Tables.notes`, `kTableName`).
-    private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+    /// `conditions` in `conditions.joined(separator: " or ")` where `let conditions = items.map { … return "(id = ?)" }`:
+    /// a list whose every element is fixed SQL text.
+    private static func isLiteralList(_ expr: ExprSyntax) -> Bool {
+        var list = expr.unwrapped
+        if let ref = list.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+        {
+            list = value.unwrapped
+        }
+        if let array = list.as(ArrayExprSyntax.self) {
+            return !array.elements.isEmpty && array.elements.allSatisfy { isFixedText($0.expression) }
+        }
+        guard let call = list.as(FunctionCallExprSyntax.self), call.calledName == "map",
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+            let last = closure.statements.last
+        else { return false }
+        var results: [ExprSyntax] = []
+        for item in closure.statements {
+            if let ret = item.item.as(ReturnStmtSyntax.self) {
+                guard let value = ret.expression else { return false }
+                results.append(value)
+            }
+        }
+        if results.isEmpty, let value = last.item.as(ExprSyntax.self) { results.append(value) }
+        return !results.isEmpty && results.allSatisfy(isFixedText)
+    }
+
+    /// A string literal with no interpolation.
+    private static func isFixedText(_ expr: ExprSyntax) -> Bool {
+        guard let literal = expr.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
+        return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
+    }
+
+    private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile, depth: Int = 0) -> Bool {
         let e = expr.unwrapped
         if e.is(StringLiteralExprSyntax.self) || e.is(IntegerLiteralExprSyntax.self)
             || e.is(FloatLiteralExprSyntax.self)
@@ -162,13 +259,27 @@ struct SQLInjectionRule: SwiftRule {
             return true
         }
         if file.stringValue(of: e) != nil { return true }
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "joined", let base = call.calledBase,
+            isLiteralList(base)
+        {
+            return true
+        }
+        if let call = e.as(FunctionCallExprSyntax.self),
+            SQLIdentifierSlot.isSanitizingCall(
+                call.calledName ?? "", labels: call.arguments.compactMap { $0.label?.text })
+        {
+            return true
+        }
         guard let name = e.lastName else { return false }
-        let lower = name.lowercased()
         if name.hasPrefix("k") && name.dropFirst().first?.isUppercase == true { return true }
         if name == name.uppercased() && name.contains(where: \.isLetter) { return true }
-        for word in ["table", "column", "schema", "version", "limit", "pagesize", "tablename", "columns", "rawvalue"]
-        where lower.hasSuffix(word) {
-            return true
+        if SQLIdentifierSlot.isSchemaName(name) { return true }
+        // `let name = column.rawValue`: a local holding schema.
+        if depth < 2, let ref = e.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+            value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+        {
+            return isConstant(value, in: file, depth: depth + 1)
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base?.lastName,
             base.first?.isUppercase == true

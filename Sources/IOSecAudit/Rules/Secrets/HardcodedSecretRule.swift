@@ -190,6 +190,14 @@ struct HardcodedSecretRule: SwiftRule {
                         severity: .info, confidence: .high,
                         message: "PostHog project API key (phc_…), public by design is hard-coded")
                 ]),
+            // RevenueCat's public SDK keys are what `Purchases.configure(withAPIKey:)` is meant to get.
+            RuleExample(
+                #"Purchases.configure(withAPIKey: ↓"appl_JXmiRckOzXpQsHKitQiicXCvMQi")"#,
+                findings: [
+                    FindingSpec(
+                        severity: .info, confidence: .high,
+                        message: "RevenueCat public SDK key (appl_…/goog_…/amzn_…), public by design is hard-coded")
+                ]),
             RuleExample(
                 """
                 ↓-----BEGIN EC PRIVATE KEY-----

@@ -183,6 +183,13 @@ struct LogSensitiveRule: SwiftRule {
                 #"print("Token refreshed, \(remaining) left, password: \(passwordRules.count) rules, consent \(cookieConsentInfo)")"#
             ),
             RuleExample(
+                """
+                // A change log kept for sync: a record, not a line written anywhere.
+                commonServiceHandler.commonDidCreate = { [weak self] secret in
+                    self?.logHandler.log(entityID: secret, actionType: .created, kind: .service3)
+                }
+                """),
+            RuleExample(
                 #"""
                 // XCTest output for CI; fake credentials.
                 print("Using password \(password)")
@@ -340,8 +347,28 @@ struct LogSensitiveRule: SwiftRule {
         {
             return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
         }
-        guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base) else { return nil }
+        guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base), hasMessage(call) else {
+            return nil
+        }
         return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file))
+    }
+
+    /// Labels that carry the text of a log line.
+    private static let messageLabels: Set<String> = [
+        "message", "msg", "text", "string", "format", "items", "event", "details", "info", "description", "error",
+        "value", "object", "content"
+    ]
+
+    /// Whether a logger method is given a line to write: an unlabeled argument or one labelled as the message.
+    /// `logHandler.log(entityID: id, actionType: .created, kind: .service)` records a change for sync, with no
+    /// text to print.
+    private static func hasMessage(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.trailingClosure != nil { return true }
+        return call.arguments.contains { argument in
+            guard let label = argument.label?.text else { return true }
+            return messageLabels.contains(label) || messageLabels.contains(label.lowercased())
+                || SensitiveName.words(label).contains { messageLabels.contains($0) }
+        }
     }
 
     /// A Logger call of the unified log: the file imports os / OSLog, or the call marks privacy itself.

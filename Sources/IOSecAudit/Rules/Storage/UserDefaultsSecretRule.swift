@@ -83,6 +83,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                 }
                 """),
             RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
+            RuleExample(#"↓UserDefaults.standard.set(value, forKey: "com.acme.wallet.refreshToken")"#),
             RuleExample(files: [
                 ("App/Keys.swift", #"enum StorageKeys { static let session = "auth_token" }"#),
                 (
@@ -151,6 +152,34 @@ struct UserDefaultsSecretRule: SwiftRule {
                     [defaults setObject:[ACMPushTools truncatedPushToken:self.deviceToken] forKey:@"lastPushTokenPrefix"];
                 }
                 """, path: "App/Accounts.m"),
+            RuleExample(
+                """
+                func setPIN(_ pin: AppPIN) throws {
+                    let encrypted = AppPIN(type: pin.type, value: localEncryption.encrypt(pin.value))
+                    let encodedNode = try encoder.encode(encrypted)
+                    userDefaults.set(encodedNode, forKey: Keys.pin.rawValue)
+                    let box = try AES.GCM.seal(Data(password.utf8), using: key)
+                    UserDefaults.standard.set(box.combined, forKey: "password")
+                }
+                """),
+            RuleExample(
+                """
+                // CloudKit's server change token is a sync cursor; `token` only shortens its name.
+                var changeToken: CKServerChangeToken? {
+                    get { nil }
+                    set {
+                        guard let token = newValue,
+                            let data = try? NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: false)
+                        else { return }
+                        UserDefaults.standard.set(data, forKey: changeTokenKey)
+                    }
+                }
+                func register(_ deviceToken: Data) {
+                    let token = deviceToken
+                    UserDefaults.standard.set(token, forKey: "lastRegistration")
+                }
+                """),
+            RuleExample(#"defaults.set(newValue, forKey: "me.mattrubin.authenticator.password.digitGroupSize")"#),
             RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
             RuleExample(#"let token = UserDefaults.standard.string(forKey: "accessToken")"#),
             RuleExample(
@@ -186,6 +215,8 @@ struct UserDefaultsSecretRule: SwiftRule {
             let base = call.calledBase, Self.isUserDefaults(base),
             let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
         else { return }
+        // Ciphertext under a key named for a PIN is what storing a secret outside the Keychain should look like.
+        guard !Sensitivity.isEncrypted(value) else { return }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
         let key = call.argument("forKey").flatMap(file.stringValue(of:))
         if let sensitive = Sensitivity.sensitiveName(in: value) {
