@@ -213,7 +213,7 @@ public enum Sensitivity {
     }
 
     /// The written type of the enclosing function's parameter called `name`, if there is one.
-    private static func parameterType(of name: String, near node: some SyntaxProtocol) -> String? {
+    static func parameterType(of name: String, near node: some SyntaxProtocol) -> String? {
         var current = Syntax(node).parent
         while let n = current {
             if let f = n.as(FunctionDeclSyntax.self) {
@@ -233,6 +233,18 @@ public enum Sensitivity {
             return parameter.type.sourceText
         }
         return nil
+    }
+
+    /// Whether a label written next to a value says which harmless kind of it the value is: `token` labelled
+    /// "Push Token:" or stored under `pushToken`. The label must end with the value's own words, so "Password
+    /// hint" says nothing about `password`.
+    public static func isQualifiedAsNonSecret(_ name: String, by label: String) -> Bool {
+        let nameWords = SensitiveName.words(name)
+        let labelWords = SensitiveName.words(label)
+        guard !nameWords.isEmpty, labelWords.count > nameWords.count,
+            Array(labelWords.suffix(nameWords.count)) == nameWords
+        else { return false }
+        return !SensitiveName.isSensitive(labelWords.joined(separator: "_"))
     }
 
     /// A local with a short name given a value whose own name says it is no secret: `let token = pushToken`, or

@@ -57,6 +57,10 @@ struct SQLInjectionRule: SwiftRule {
                     database.executeQuery(↓"select * from \\(name) where title = '\\(title)'", withArgumentsIn: nil)
                     database.executeUpdate(↓"UPDATE notes SET \\(searchField.text!) = 1", withArgumentsIn: [])
                     database.executeUpdate(↓"DELETE FROM notes WHERE id IN (\\(ids.joined(separator: ",")))", withArgumentsIn: [])
+                    database.executeQuery(↓"SELECT * FROM notes WHERE \\(titleClause(title))", withArgumentsIn: nil)
+                }
+                func titleClause(_ title: String) -> String {
+                    "title = '\\(title)'"
                 }
                 """),
             RuleExample(
@@ -100,6 +104,22 @@ struct SQLInjectionRule: SwiftRule {
                     database.executeQuery("select * from \\(name) limit 1;", withArgumentsIn: nil)
                     database.executeQuery("select rowid, title from \\(self.name) where rowid in \\(placeholderList)", withArgumentsIn: ids)
                 }
+                func firstFailure(order: SortOrder, year: Int, uuids: [String]) {
+                    let direction = order == .forward ? "DESC" : "ASC"
+                    let query = "SELECT * from episodes WHERE year = \\(year) ORDER BY date \\(direction) LIMIT \\(uuids.count)"
+                    database.executeQuery(query, values: nil)
+                    database.executeUpdate("INSERT INTO \\(DataManager.episodeTableName) (\\(self.columnNames.joined(separator: ","))) VALUES \\(DBUtils.valuesQuestionMarked(from: columnNames))", values: values)
+                }
+                private func listenedEpisodes(year: Int) -> String {
+                    "lastPlayed BETWEEN strftime('%s', '\\(year)-01-01') and strftime('%s', '\\(year + 1)-01-01')"
+                }
+                func isEligible(in year: Int) {
+                    let query = "SELECT playedUpTo FROM episodes WHERE playedUpTo > 300 AND \\(listenedEpisodes(year: year)) LIMIT 1"
+                    database.executeQuery(query, values: nil)
+                }
+                // A function that returns its own result inside SQL text: the search ends.
+                func loop() -> String { "x \\(loop())" }
+                func runLoop() { sqlite3_exec(db, "SELECT \\(loop())", nil, nil, nil) }
                 func markSelected(_ statuses: [SyncStatus]) {
                     var parameters = [AnyObject]()
                     let conditions = statuses.map { status -> String in
@@ -171,7 +191,7 @@ struct SQLInjectionRule: SwiftRule {
             let segments = Array(literal.segments)
             for (k, segment) in segments.enumerated() {
                 guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
-                    let value = interpolation.expressions.first?.expression, !isConstant(value, in: file)
+                    let value = interpolation.expressions.first?.expression, !isConstant(value, in: file, depth: depth)
                 else { continue }
                 // `FROM \(name)`: a plain name where SQL wants a table or column is the app's schema.
                 let isName =
@@ -195,7 +215,8 @@ struct SQLInjectionRule: SwiftRule {
             let operands = sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }
             let joins = sequence.elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }
             guard joins else { return nil }
-            for operand in operands where !operand.is(StringLiteralExprSyntax.self) && !isConstant(operand, in: file) {
+            for operand in operands
+            where !operand.is(StringLiteralExprSyntax.self) && !isConstant(operand, in: file, depth: depth) {
                 return "concatenated values"
             }
             for operand in operands {
@@ -204,7 +225,7 @@ struct SQLInjectionRule: SwiftRule {
             return nil
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "String", call.argument("format") != nil {
-            return call.arguments.dropFirst().contains(where: { !isConstant($0.expression, in: file) })
+            return call.arguments.dropFirst().contains(where: { !isConstant($0.expression, in: file, depth: depth) })
                 ? "a format string with values" : nil
         }
         if let ref = e.as(DeclReferenceExprSyntax.self),
@@ -244,6 +265,41 @@ struct SQLInjectionRule: SwiftRule {
         return !results.isEmpty && results.allSatisfy(isFixedText)
     }
 
+    /// The string literal a function declared in this file returns, when its body is only that literal
+    /// (`func listenedEpisodes(year: Int) -> String { "… '\\(year)-01-01' …" }`).
+    private static func fragmentReturned(by name: String, in file: SwiftFile) -> ExprSyntax? {
+        let needle = Array("func \(name)(".utf8)
+        guard file.bytes.count >= needle.count,
+            (0...(file.bytes.count - needle.count)).contains(where: { i in
+                file.bytes[i] == needle[0] && file.bytes[i..<(i + needle.count)].elementsEqual(needle)
+            })
+        else { return nil }
+        final class Finder: SyntaxVisitor {
+            let name: String
+            var found: [FunctionDeclSyntax] = []
+            init(_ name: String) {
+                self.name = name
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+                if node.name.text == name { found.append(node) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(name)
+        finder.walk(file.tree)
+        for function in finder.found {
+            guard let items = function.body?.statements, items.count == 1, let item = items.first else { continue }
+            if let ret = item.item.as(ReturnStmtSyntax.self), let value = ret.expression,
+                value.is(StringLiteralExprSyntax.self)
+            {
+                return value
+            }
+            if let value = item.item.as(ExprSyntax.self), value.is(StringLiteralExprSyntax.self) { return value }
+        }
+        return nil
+    }
+
     /// A string literal with no interpolation.
     private static func isFixedText(_ expr: ExprSyntax) -> Bool {
         guard let literal = expr.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
@@ -260,7 +316,44 @@ struct SQLInjectionRule: SwiftRule {
         }
         if file.stringValue(of: e) != nil { return true }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "joined", let base = call.calledBase,
-            isLiteralList(base)
+            isLiteralList(base) || base.lastName.map(SQLIdentifierSlot.isSchemaName) == true
+        {
+            return true  // `conditions.joined(separator: " or ")`, `columnNames.joined(separator: ",")`
+        }
+        guard depth < 4 else { return false }
+        // `sortOrder == .forward ? "DESC" : "ASC"` (folded, or as the parser leaves it: a sequence with `? :` in it)
+        if let ternary = e.as(TernaryExprSyntax.self) {
+            return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
+                && isConstant(ternary.elseExpression, in: file, depth: depth + 1)
+        }
+        if let sequence = e.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if let k = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), k + 2 == elements.count,
+                let ternary = elements[k].as(UnresolvedTernaryExprSyntax.self)
+            {
+                return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
+                    && isConstant(elements[k + 1], in: file, depth: depth + 1)
+            }
+            // `year + 1`: arithmetic on numbers.
+            return elements.allSatisfy { element in
+                if let op = element.as(BinaryOperatorExprSyntax.self) {
+                    return ["+", "-", "*", "/"].contains(op.operator.text)
+                }
+                return isConstant(element, in: file, depth: depth + 1)
+            }
+        }
+        // `\(listenedEpisodes(year: year))`: a function of this file that returns SQL text built from constants.
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            let fragment = fragmentReturned(by: callee.baseName.text, in: file)
+        {
+            return dynamicPart(of: fragment, in: file, depth: depth + 1) == nil
+        }
+        // `\(uuids.count)`, or a parameter declared `Int`: a number cannot change the statement.
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let type = Sensitivity.parameterType(of: ref.baseName.text, near: ref),
+            SQLIdentifierSlot.numericTypes.contains(type.filter { $0 != "?" && $0 != "!" })
         {
             return true
         }
@@ -275,7 +368,7 @@ struct SQLInjectionRule: SwiftRule {
         if name == name.uppercased() && name.contains(where: \.isLetter) { return true }
         if SQLIdentifierSlot.isSchemaName(name) { return true }
         // `let name = column.rawValue`: a local holding schema.
-        if depth < 2, let ref = e.as(DeclReferenceExprSyntax.self),
+        if depth < 4, let ref = e.as(DeclReferenceExprSyntax.self),
             let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
             value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
         {

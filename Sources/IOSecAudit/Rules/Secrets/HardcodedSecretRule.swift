@@ -212,6 +212,12 @@ struct HardcodedSecretRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample(
+                #"""
+                // Markers around a highlighted span, not credentials.
+                let startToken = "\u{001A}"
+                let endToken = "\u{001D}"
+                """#),
+            RuleExample(
                 """
                 // Storage keys, lookup keys and public keys are not secrets, however random they look.
                 static let migrationCompletedKey = "hasCompletedRealmToGRDBMigrationV2"
@@ -419,12 +425,29 @@ struct HardcodedSecretRule: SwiftRule {
         .password, .secret, .token, .key, .pin, .otp, .credential, .session
     ]
 
+    /// Whether literal source text is nothing but escape sequences (`\u{001A}`, `\0\t`).
+    static func isOnlyEscapes(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let first = rest.first {
+            guard first == "\\", rest.count >= 2 else { return false }
+            rest = rest.dropFirst()
+            if rest.first == "u", rest.dropFirst().first == "{", let close = rest.firstIndex(of: "}") {
+                rest = rest[rest.index(after: close)...]
+            } else {
+                rest = rest.dropFirst()
+            }
+        }
+        return !text.isEmpty
+    }
+
     /// Whether a literal given a credential's name looks like the credential's value rather than a key name,
     /// a placeholder, a format, a URL or text for people.
     static func looksLikeCredentialValue(_ text: String) -> Bool {
         // Shorter than a 4-digit PIN: a code or an abbreviation, not a credential.
         guard text.utf8.count >= 4, text.utf8.count <= 256 else { return false }
         if Double(text) != nil, text.contains(".") { return false }  // "40.785091": a number, not a secret
+        // `let startToken = "\u{001A}"`: a control character marking a span, written as escapes.
+        if isOnlyEscapes(text) || text.unicodeScalars.allSatisfy({ $0.value < 0x20 }) { return false }
         let digitsOnly = text.allSatisfy(\.isNumber)
         // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
         if !digitsOnly, SecretDetector.isPlaceholder(text) { return false }

@@ -24,6 +24,7 @@ struct LogSensitiveRule: SwiftRule {
             logger.info("refreshed token for \\(user.id, privacy: .public): \\(token, privacy: .private(mask: .hash))")
             """,
         triggeringExamples: [
+            RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
             RuleExample(
                 """
                 // A wrapper of a variadic C logging function: each of its calls logs.
@@ -182,6 +183,12 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(
                 #"print("Token refreshed, \(remaining) left, password: \(passwordRules.count) rules, consent \(cookieConsentInfo)")"#
             ),
+            RuleExample(
+                """
+                func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken token: String) {
+                    print("Push Token:", token)
+                }
+                """),
             RuleExample(
                 """
                 // A change log kept for sync: a record, not a line written anywhere.
@@ -403,6 +410,7 @@ struct LogSensitiveRule: SwiftRule {
     ) -> Leak? {
         var unlabeledIndex = 0
         var formatLabels: [String?] = []
+        var previousText: String?
         for argument in call.arguments {
             if let label = argument.label?.text, optionLabels.contains(label) { continue }
             defer { if argument.label == nil { unlabeledIndex += 1 } }
@@ -412,15 +420,21 @@ struct LogSensitiveRule: SwiftRule {
                 if unlabeledIndex == 0, let format = expr.stringLiteralValue {
                     formatLabels = LogLabel.formatLabels(format)
                 }
+                previousText = expr.stringLiteralValue
                 continue
             }
+            defer { previousText = nil }
             let varargIndex = unlabeledIndex - 1
             let privacy: String? =
                 varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
             if privacy == "private" { continue }
             let isPublic = privacy == "public" || !redactsByDefault
             guard isPublic else { continue }
-            if let name = Sensitivity.sensitiveName(in: expr) {
+            if let name = Sensitivity.sensitiveName(in: expr),
+                // `print("Push Token:", token)`: the text before it says which token.
+                !(expr.unwrapped.is(DeclReferenceExprSyntax.self)
+                    && previousText.map { Sensitivity.isQualifiedAsNonSecret(name, by: $0) } == true)
+            {
                 return privacy == "public" ? .markedPublic(name) : .plain(name)
             }
             if varargIndex >= 0, varargIndex < formatLabels.count, let label = formatLabels[varargIndex],

@@ -84,6 +84,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                 """),
             RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
             RuleExample(#"↓UserDefaults.standard.set(value, forKey: "com.acme.wallet.refreshToken")"#),
+            RuleExample(#"func save(token: String) { ↓UserDefaults.standard.set(token, forKey: "lastTokenHint") }"#),
             RuleExample(files: [
                 ("App/Keys.swift", #"enum StorageKeys { static let session = "auth_token" }"#),
                 (
@@ -178,6 +179,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                     let token = deviceToken
                     UserDefaults.standard.set(token, forKey: "lastRegistration")
                 }
+                func didRegister(_ token: String) { UserDefaults.standard.set(token, forKey: ServerConstants.UserDefaults.pushToken) }
                 """),
             RuleExample(#"defaults.set(newValue, forKey: "me.mattrubin.authenticator.password.digitGroupSize")"#),
             RuleExample(#"UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")"#),
@@ -219,7 +221,12 @@ struct UserDefaultsSecretRule: SwiftRule {
         guard !Sensitivity.isEncrypted(value) else { return }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
         let key = call.argument("forKey").flatMap(file.stringValue(of:))
-        if let sensitive = Sensitivity.sensitiveName(in: value) {
+        let keyName = call.argument("forKey").flatMap { $0.unwrapped.lastName } ?? key
+        if let sensitive = Sensitivity.sensitiveName(in: value),
+            // `set(token, forKey: Keys.pushToken)`: the key says which token.
+            !(value.unwrapped.is(DeclReferenceExprSyntax.self)
+                && [keyName, key].contains { $0.map { Sensitivity.isQualifiedAsNonSecret(sensitive, by: $0) } == true })
+        {
             report(
                 file, at: call,
                 "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
