@@ -247,6 +247,24 @@ public enum Sensitivity {
         return !SensitiveName.isSensitive(labelWords.joined(separator: "_"))
     }
 
+    /// Whether a value's own name says it is a harmless kind of what a label calls it: "for token \(room.token)" and
+    /// "token: \(roomToken)" log a chat room's ID. The owner of a member counts as part of its name.
+    public static func namesHarmlessKind(_ value: ExprSyntax, of label: String) -> Bool {
+        let e = value.unwrapped
+        // `room.token ?? "Unknown"`
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            let first = sequence.elements.first
+        {
+            return namesHarmlessKind(first, of: label)
+        }
+        guard var name = e.lastName else { return false }
+        if let owner = e.as(MemberAccessExprSyntax.self)?.base?.lastName, owner != "self" {
+            name = owner + name.prefix(1).uppercased() + name.dropFirst()
+        }
+        return isQualifiedAsNonSecret(label, by: name)
+    }
+
     /// A local with a short name given a value whose own name says it is no secret: `let token = pushToken`, or
     /// `guard let token = newValue` in the setter of `var changeToken: CKServerChangeToken?` (a sync cursor).
     private static func isRenamedNonSecret(_ name: String, at ref: DeclReferenceExprSyntax) -> Bool {
@@ -289,7 +307,15 @@ public enum Sensitivity {
         if let member = e.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if harmlessMembers.contains(name) { return nil }
-            if SensitiveName.isSensitive(name) { return name }
+            if SensitiveName.isSensitive(name) {
+                // `room.token`, `device.token`: the owner says which token, as `roomToken` would.
+                if let owner = member.base?.lastName, owner != "self", SensitiveName.words(name).count == 1,
+                    Self.isQualifiedAsNonSecret(name, by: owner + name.prefix(1).uppercased() + name.dropFirst())
+                {
+                    return nil
+                }
+                return name
+            }
             // What the user typed into a field for a secret: `passwordTextField.text`, `cvvField.text`.
             if inputTextMembers.contains(name), let field = member.base?.lastName,
                 SensitiveName.classifyInputField(field) != nil

@@ -341,16 +341,19 @@ public enum SensitiveName {
         "certificate", "cert", "ssl", "tls", "spki", "public", "key", "ca", "leaf", "map", "hash", "location"
     ]
 
-    /// `token` after these words identifies a device or a page of results, it grants no access: push and
-    /// registration tokens, pagination and sync tokens.
+    /// `token` after these words identifies a device, a page of results or a conversation, it grants no access: push
+    /// and registration tokens, pagination and sync tokens, a chat room's token (Nextcloud Talk's conversation ID).
     public static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
         "next", "continuation", "cancellation", "change", "resume", "stream", "batch", "cursor", "observer",
-        "observation", "subscription"
+        "observation", "subscription", "room", "conversation"
     ]
 
-    /// `session` after these words is a URLSession (`urlSessionID`, `backgroundSessionIdentifier`), not a web session.
-    private static let sessionNonSecretQualifiers: Set<String> = ["url", "background", "nsurl"]
+    /// `session` after these words is a URLSession (`urlSessionID`, `backgroundSessionIdentifier`) or a WebRTC peer's
+    /// signaling session (`signalingSessionId`), not a web session.
+    private static let sessionNonSecretQualifiers: Set<String> = [
+        "url", "background", "nsurl", "signaling", "peer", "rtc", "webrtc"
+    ]
 
     private static func match(_ w: [String], at i: Int) -> (length: Int, category: SensitiveCategory)? {
         for pattern in patternsByFirstWord[w[i]] ?? [] where i + pattern.words.count <= w.count {

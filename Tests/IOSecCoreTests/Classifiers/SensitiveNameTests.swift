@@ -41,6 +41,7 @@ import Testing
 
     static let notSensitive: [String] = [
         "key", "cacheKey", "forKey", "primaryKey", "sortKey", "keyPath", "publicKey",
+        "roomToken", "conversationToken", "signalingSessionId", "peerSessionID",
         "session", "urlSession", "URLSession", "sessionCount", "sessionConfiguration",
         "isPinned", "spinner", "pinned", "pinning", "pinnedCertificates", "certificatePin",
         "tokenizer", "passwordPlaceholderText", "passwordLabel", "passwordField", "isPasswordVisible",

@@ -74,12 +74,13 @@ enum TrustAllObjCMatcher: ObjCRule {
     }
 
     /// As `ChallengeHandler` in Swift: the app's own check of the certificate (`[self evaluateCertificate:certificate
-    /// forTask:task proceedHandler:handler]`, `[self.policy validateTrust:serverTrust]`) decides, in a method or file
+    /// forTask:task proceedHandler:handler]`, `[self.policy validateTrust:serverTrust]`, `[[CCCertificate sharedManager]
+    /// checkTrustedChallenge:challenge]`) decides, in a method or file
     /// this one cannot see. Only counted when the answer is conditional (`if (proceed) { … useCredential … }`).
     private static func delegatesValidation(in body: ClosedRange<Int>, _ source: ObjCSource) -> Bool {
         source.sends.contains { send in
             guard body.contains(send.open), let name = send.parts.first?.name, !name.hasPrefix("Sec"),
-                !Set(SensitiveName.words(name)).isDisjoint(with: ["evaluate", "validate", "verify"])
+                !Set(SensitiveName.words(name)).isDisjoint(with: ["evaluate", "validate", "verify", "check"])
             else { return false }
             return source.identifiers(in: send.open..<send.close).contains { identifier in
                 !Set(SensitiveName.words(identifier)).isDisjoint(with: ["trust", "certificate", "cert"])

@@ -15,6 +15,17 @@ enum TrustAllRuleExamples {
             }
             """, path: "App/Net.m",
             findings: [FindingSpec(severity: .critical, message: "without SecTrustEvaluateWithError")]),
+        // A condition that looks at no certificate or trust is no check of the server.
+        RuleExample(
+            """
+            - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+             completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+                if ([self.settings checkAllowsSelfSigned:session]) {
+                    completionHandler(NSURLSessionAuthChallengeUseCredential, ↓[NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust]);
+                }
+            }
+            """, path: "App/Net.m",
+            findings: [FindingSpec(severity: .critical, message: "without SecTrustEvaluateWithError")]),
         // A check whose verdict is never used does not count: the answer is unconditional.
         RuleExample(
             """
@@ -201,6 +212,17 @@ enum TrustAllRuleExamples {
                 [self evaluateCertificate:certificate forTask:task proceedHandler:proceedHandler];
             }
             """, path: "App/ACMPipeline.m"),
+        // A store of certificates the user accepted checks the challenge first (Nextcloud's CCCertificate).
+        RuleExample(
+            """
+            - (void)webView:(WKWebView *)webView didReceiveAuthenticationChallenge:(NSURLAuthenticationChallenge *)challenge completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition disposition, NSURLCredential *credential))completionHandler {
+                if ([[CCCertificate sharedManager] checkTrustedChallenge:challenge]) {
+                    completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust]);
+                } else {
+                    completionHandler(NSURLSessionAuthChallengePerformDefaultHandling, nil);
+                }
+            }
+            """, path: "Login/AuthenticationViewController.m"),
         RuleExample(
             """
             final class PinningSessionDelegate: NSObject, URLSessionDelegate {

@@ -213,7 +213,8 @@ struct HardcodedSecretRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 #"""
-                // Markers around a highlighted span, not credentials.
+                // Markers around a highlighted span, not credentials; a text field's placeholder.
+                enum Placeholders { static let webUploaderPasscode = "123456" }
                 let startToken = "\u{001A}"
                 let endToken = "\u{001D}"
                 """#),
@@ -354,7 +355,7 @@ struct HardcodedSecretRule: SwiftRule {
                 severity: .high)
         } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text),
             !Self.isDisplayText(literal),
-            !Self.isValueOfCaseKeyedDictionary(literal)
+            !Self.isValueOfCaseKeyedDictionary(literal), !Self.isInPlaceholderType(literal)
         {
             // A password, PIN or token is a secret whatever its entropy: "0000" and "Winter#2019" are the worst ones.
             report(
@@ -424,6 +425,27 @@ struct HardcodedSecretRule: SwiftRule {
     static let credentialCategories: Set<SensitiveCategory> = [
         .password, .secret, .token, .key, .pin, .otp, .credential, .session
     ]
+
+    /// Whether a literal is declared in a type that holds examples for people to see: `enum Placeholders { static let
+    /// passcode = "123456" }` is what a text field shows before anything is typed.
+    static func isInPlaceholderType(_ literal: StringLiteralExprSyntax) -> Bool {
+        var node = literal.parent
+        while let current = node {
+            let name: String? =
+                current.as(EnumDeclSyntax.self)?.name.text ?? current.as(StructDeclSyntax.self)?.name.text
+                ?? current.as(ClassDeclSyntax.self)?.name.text
+                ?? current.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            if let name,
+                SensitiveName.words(name).contains(where: {
+                    ["placeholder", "placeholders", "hint", "hints"].contains($0)
+                })
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
 
     /// Whether literal source text is nothing but escape sequences (`\u{001A}`, `\0\t`).
     static func isOnlyEscapes(_ text: String) -> Bool {

@@ -25,6 +25,8 @@ struct LogSensitiveRule: SwiftRule {
             """,
         triggeringExamples: [
             RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
+            RuleExample(#"func resumed() { ↓NCLog.log("Resumed with \(session.token) for \(room.name)") }"#),
+            RuleExample(#"func joined(_ token: String) { ↓NCLog.log("Joined room for token \(token)") }"#),
             RuleExample(
                 """
                 // A wrapper of a variadic C logging function: each of its calls logs.
@@ -183,6 +185,16 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(
                 #"print("Token refreshed, \(remaining) left, password: \(passwordRules.count) rules, consent \(cookieConsentInfo)")"#
             ),
+            RuleExample(
+                """
+                // A chat room's token is its public conversation ID; a WebRTC signaling session is a peer's.
+                func start() {
+                    NCLog.log("Start call in NCCallController for token \\(self.room.token)")
+                    NCLog.log("Report incoming call for token \\(pushNotification.roomToken ?? "Unknown")")
+                    NCLog.log("Joined room \\(token) in external signaling server successfully.")
+                    print("Creating publisher peer connection with sessionId: \\(self.signalingSessionId)")
+                }
+                """),
             RuleExample(
                 """
                 func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken token: String) {
@@ -360,6 +372,14 @@ struct LogSensitiveRule: SwiftRule {
         return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file))
     }
 
+    /// The last word of the text before an interpolation, when the interpolation follows it directly
+    /// ("Joined room " → "room"; "room: " → nil).
+    static func lastWord(of text: String) -> String? {
+        guard text.last == " " else { return nil }
+        let word = text.dropLast().reversed().prefix { $0.isLetter }
+        return word.isEmpty ? nil : String(word.reversed())
+    }
+
     /// Labels that carry the text of a log line.
     private static let messageLabels: Set<String> = [
         "message", "msg", "text", "string", "format", "items", "event", "details", "info", "description", "error",
@@ -438,7 +458,7 @@ struct LogSensitiveRule: SwiftRule {
                 return privacy == "public" ? .markedPublic(name) : .plain(name)
             }
             if varargIndex >= 0, varargIndex < formatLabels.count, let label = formatLabels[varargIndex],
-                LogLabel.mayHoldSecret(expr)
+                LogLabel.mayHoldSecret(expr), !Sensitivity.namesHarmlessKind(expr, of: label)
             {
                 return .labelled(label)
             }
@@ -463,10 +483,19 @@ struct LogSensitiveRule: SwiftRule {
             if level == "private" || level == "sensitive" { continue }
             let isPublic = level == "public" || !redactsByDefault
             guard isPublic else { continue }
-            if let name = Sensitivity.sensitiveName(in: value) {
+            if let name = Sensitivity.sensitiveName(in: value),
+                // "Joined room \(token)": the word before a bare name says which token.
+                !(value.unwrapped.is(DeclReferenceExprSyntax.self)
+                    && Self.lastWord(of: preceding).map {
+                        Sensitivity.isQualifiedAsNonSecret(name, by: $0 + "_" + name)
+                    }
+                        == true)
+            {
                 return level == "public" ? .markedPublic(name) : .plain(name)
             }
-            if let label = LogLabel.label(before: preceding), LogLabel.mayHoldSecret(value) {
+            if let label = LogLabel.label(before: preceding), LogLabel.mayHoldSecret(value),
+                !Sensitivity.namesHarmlessKind(value, of: label)
+            {
                 return .labelled(label)
             }
         }
