@@ -431,3 +431,30 @@ extension AssignmentExprSyntax {
         return values.isEmpty ? nil : (target, values)
     }
 }
+
+/// Nodes of one kind in a tree that pass a test, found by a walk of their own. For the rare question a rule asks of
+/// the whole file (where is `func x` declared, who calls `y`); routing every node through the rule would cost more.
+enum SyntaxSearch {
+    static func all<Node: SyntaxProtocol>(
+        _ kind: Node.Type, in tree: some SyntaxProtocol, where test: @escaping (Node) -> Bool
+    ) -> [Node] {
+        let finder = SyntaxSearchVisitor<Node>(test)
+        finder.walk(tree)
+        return finder.found
+    }
+}
+
+private final class SyntaxSearchVisitor<Node: SyntaxProtocol>: SyntaxAnyVisitor {
+    let test: (Node) -> Bool
+    var found: [Node] = []
+
+    init(_ test: @escaping (Node) -> Bool) {
+        self.test = test
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if let match = node.as(Node.self), test(match) { found.append(match) }
+        return .visitChildren
+    }
+}

@@ -274,21 +274,7 @@ struct SQLInjectionRule: SwiftRule {
                 file.bytes[i] == needle[0] && file.bytes[i..<(i + needle.count)].elementsEqual(needle)
             })
         else { return nil }
-        final class Finder: SyntaxVisitor {
-            let name: String
-            var found: [FunctionDeclSyntax] = []
-            init(_ name: String) {
-                self.name = name
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-                if node.name.text == name { found.append(node) }
-                return .visitChildren
-            }
-        }
-        let finder = Finder(name)
-        finder.walk(file.tree)
-        for function in finder.found {
+        for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
             guard let items = function.body?.statements, items.count == 1, let item = items.first else { continue }
             if let ret = item.item.as(ReturnStmtSyntax.self), let value = ret.expression,
                 value.is(StringLiteralExprSyntax.self)

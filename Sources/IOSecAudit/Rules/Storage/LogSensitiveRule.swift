@@ -307,21 +307,7 @@ struct LogSensitiveRule: SwiftRule {
     /// Calls of `name` in a file (`name(…)`, `Type.name(…)`), found by a walk of their own: few files wrap the C
     /// logging functions, so routing every call of every file to this rule would cost more.
     private static func calls(named name: String, in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
-        final class Finder: SyntaxVisitor {
-            let name: String
-            var found: [FunctionCallExprSyntax] = []
-            init(_ name: String) {
-                self.name = name
-                super.init(viewMode: .sourceAccurate)
-            }
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calledName == name { found.append(node) }
-                return .visitChildren
-            }
-        }
-        let finder = Finder(name)
-        finder.walk(tree)
-        return finder.found
+        SyntaxSearch.all(FunctionCallExprSyntax.self, in: tree, where: { $0.calledName == name })
     }
 
     private func report(_ leak: Leak, at call: FunctionCallExprSyntax, in file: SwiftFile) {
