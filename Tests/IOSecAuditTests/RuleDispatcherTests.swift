@@ -30,6 +30,62 @@ import Testing
         }
     }
 
+    /// Records every node of every kind the dispatcher delivers, unfiltered, with its position and parent.
+    struct EverythingVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds = RuleDispatcher.supportedKinds
+        static func note(_ node: some SyntaxProtocol) {
+            // The parent's kind and position check the made node sits in the real tree, not a copy.
+            let parent = node.parent.map { "\($0.kind)@\($0.position.utf8Offset)" } ?? "-"
+            seen.append("\(node.kind)@\(node.position.utf8Offset)<\(parent)")
+        }
+        mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: SequenceExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: AssignmentExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: AttributeSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: FunctionDeclSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: FunctionParameterSyntax, in file: SwiftFile) { Self.note(node) }
+        mutating func visit(_ node: IdentifierTypeSyntax, in file: SwiftFile) { Self.note(node) }
+    }
+
+    /// The same nodes, in the same order, in the same tree, as a `SyntaxVisitor` walk shows them: the dispatcher
+    /// reads the raw tree and makes only the nodes it hands over, so this is what keeps it honest. The source has
+    /// missing and unexpected nodes (it does not parse cleanly) and deep nesting.
+    @Test func handsOverWhatASyntaxWalkWouldInTheSameOrder() {
+        final class Reference: SyntaxAnyVisitor {
+            var seen: [String] = []
+            override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+                if RuleDispatcher.supportedKinds.contains(node.kind) { EverythingVisitor.note(node) }
+                return .visitChildren
+            }
+        }
+        let source = #"""
+            @MainActor final class Login: NSObject {
+                @AppStorage("pin") var pin = ""
+                func check(_ entered: String, count: Int = 3) -> Bool {
+                    let stored = UserDefaults.standard.string(forKey: "password") ?? ""
+                    self.attempts = attempts + 1; cache["k"] = entered
+                    if entered == stored && count != 0 { log("ok \(entered.count) \("x")") }
+                    return ((((((f(a: [1, 2], b: { x in x.y.z() }))))))) != nil
+                }
+                func broken( { let = ; x. }
+            }
+            """#
+        let tree = Parser.parse(source: source)
+        EverythingVisitor.seen = []
+        Reference(viewMode: .sourceAccurate).walk(tree)
+        let expected = EverythingVisitor.seen
+        EverythingVisitor.seen = []
+        let file = SwiftFile(path: "App/Login.swift", bytes: Array(source.utf8), tree: tree)
+        RuleDispatcher(ruleTypes: [EverythingVisitor.self], file: file).run()
+        #expect(expected.count > 40)
+        #expect(EverythingVisitor.seen == expected)
+    }
+
     /// Every generated subscription is one the dispatcher delivers.
     @Test func everyRegisteredVisitorAsksOnlyForDeliveredKinds() {
         for type in RuleSet.all.swiftVisitors {

@@ -91,22 +91,36 @@ import Testing
         #expect(Self.judge(code, memo: true) == nil, "\(code), during a scan")
     }
 
-    @Test func sourceNamesRuleOutNamesNeverDeclaredOrFilled() {
-        let names = SourceNames(
-            Array(
-                """
-                let token = read(); var a = 1, b: Int = 2
-                if let shorthand { use(session) }
-                dict["k"] = v; store?.setValue(x, forKey: "k"); user.password = pw; cache.updateValue(1, forKey: 2)
-                if other.count == 1 { print(reader.value) }
-                """.utf8))
+    /// The same sets, read from the bytes (a file the pre-pass did not see) and from the constant pre-pass's tokens.
+    static let sourceNamesCode = Array(
+        """
+        let token = read(); var a = 1, b: Int = 2
+        if let shorthand { use(session) }
+        dict["k"] = v; store?.setValue(x, forKey: "k"); user.password = pw; cache.updateValue(1, forKey: 2)
+        if other.count == 1 { print(reader.value) }
+        let `default` = 1; guard let bound = x else { return }; if a.b != c, d.e == f {}
+        """.utf8)
+
+    @Test(arguments: [false, true])
+    func sourceNamesRuleOutNamesNeverDeclaredOrFilled(fromPrePass: Bool) throws {
+        let code = Self.sourceNamesCode
+        let names =
+            fromPrePass
+            ? try #require(
+                ConstantIndex(files: [("A.swift", code)]).sourceNames(ofFile: "A.swift", size: code.count))
+            : SourceNames(code)
+        for declared in ["token", "a", "b", "shorthand", "default", "`default`", "bound"] {
+            #expect(names.declared.contains(declared), "\(declared)")
+        }
+        // Another size means another version of the file: it is read again.
+        #expect(ConstantIndex(files: [("A.swift", code)]).sourceNames(ofFile: "A.swift", size: code.count + 1) == nil)
         for declared in ["token", "a", "b", "shorthand"] { #expect(names.declared.contains(declared), "\(declared)") }
         for undeclared in ["read", "session", "dict", "other", "reader"] {
             #expect(!names.declared.contains(undeclared), "\(undeclared)")
         }
         for filled in ["dict", "store", "user", "cache"] { #expect(names.filled.contains(filled), "\(filled)") }
         // Compared, read or called, never filled.
-        for unfilled in ["other", "reader", "token", "print", "session"] {
+        for unfilled in ["other", "reader", "token", "print", "session", "a", "d"] {
             #expect(!names.filled.contains(unfilled), "\(unfilled)")
         }
     }

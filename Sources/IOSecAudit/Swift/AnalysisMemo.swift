@@ -11,14 +11,18 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
     var fillsOfBody: [SyntaxIdentifier: [ContainerFill.Fill]] = [:]
 
     private let source: [UInt8]
+    private let path: String
     /// The project's constants and the types that hold secrets.
     let constants: ConstantIndex
 
-    init(source: [UInt8], constants: ConstantIndex = .empty) {
+    init(source: [UInt8], path: String = "", constants: ConstantIndex = .empty) {
         self.source = source
+        self.path = path
         self.constants = constants
     }
 
-    /// The names the file's bytes could declare or fill, read on the first question.
-    private(set) lazy var names = SourceNames(source)
+    /// The names the file could declare or fill: as the constant pre-pass found them, else read from the bytes on
+    /// the first question.
+    private(set) lazy var names =
+        constants.sourceNames(ofFile: path, size: source.count) ?? SourceNames(source)
 }

@@ -40,6 +40,9 @@ public struct ConstantIndex: Sendable {
     /// Types declared in the project with a stored property named for a secret (`struct User { var password }`),
     /// by type name: the property's name (the first in name order, so any order of files gives the same).
     private var sensitiveMembers: [String: String]
+    /// The names each file's tokens may declare or fill, found by the same pre-pass, with the file's size: the
+    /// file's walk uses them instead of reading its bytes again (`AnalysisMemo.names`).
+    private var sourceNames: [String: (size: Int, names: SourceNames)] = [:]
 
     public static let empty = ConstantIndex(declarations: [])
 
@@ -64,6 +67,13 @@ public struct ConstantIndex: Sendable {
         self.init(
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
             declaredTypes: scanned.flatMap(\.types))
+        for (file, result) in zip(files, scanned) { sourceNames[file.path] = (file.bytes.count, result.names) }
+    }
+
+    /// The names the pre-pass found in `file`, if it read the file at this size.
+    func sourceNames(ofFile file: String, size: Int) -> SourceNames? {
+        guard let entry = sourceNames[file], entry.size == size else { return nil }
+        return entry.names
     }
 
     /// The secret a type of the project holds as an instance property (`password` for `struct User { var
@@ -146,7 +156,7 @@ enum ConstantScanner {
     }
 
     static func scanAll(_ bytes: [UInt8], file: String) -> (
-        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String]
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String], names: SourceNames
     ) {
         bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer)
@@ -156,8 +166,76 @@ enum ConstantScanner {
             var members: [SensitiveMember] = []
             var types: [String] = []
             let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
-            return (declarations, members, types)
+            return (declarations, members, types, names(in: tokens, bytes: buffer))
         }
+    }
+
+    /// `SourceNames` from the tokens: names after `let`/`var` or after a comma and before `=`/`:` may be declared;
+    /// names followed by `[`, `.set…`, `.updateValue` or `.member =` may be filled. Comments and string contents
+    /// are already gone, so the sets are smaller than a scan of the bytes gives, and still hold every name the
+    /// tree declares or fills outside string interpolations.
+    private static func names(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> SourceNames {
+        var declared: [Int] = []
+        var filled: [Int] = []
+        let n = tokens.count
+        func next(from j: Int) -> Int {
+            var k = j
+            while k < n, tokens[k] == .newline { k += 1 }
+            return k
+        }
+        func hash(_ start: Int, _ end: Int) -> Int {
+            SourceNames.NameBits.hash(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        /// `=` that is an assignment: not the first half of `==`.
+        func isAssignment(_ k: Int) -> Bool {
+            k < n && tokens[k] == .punct(UInt8(ascii: "="))
+                && (k + 1 >= n || tokens[k + 1] != .punct(UInt8(ascii: "=")))
+        }
+        func declare(_ start: Int, _ end: Int) {
+            declared.append(hash(start, end))
+            // swift-syntax keeps the backticks in a name's text.
+            if start > 0, end < bytes.count, bytes[start - 1] == UInt8(ascii: "`"), bytes[end] == UInt8(ascii: "`") {
+                declared.append(hash(start - 1, end + 1))
+            }
+        }
+        for k in 0..<n {
+            switch tokens[k] {
+            case .keyword(.let), .keyword(.var):
+                let j = next(from: k + 1)
+                if j < n, case .identifier(let start, let end) = tokens[j] { declare(start, end) }
+            case .punct(UInt8(ascii: ",")):
+                let j = next(from: k + 1)
+                if j < n, case .identifier(let start, let end) = tokens[j] {
+                    let after = next(from: j + 1)
+                    if isAssignment(after) || (after < n && tokens[after] == .punct(UInt8(ascii: ":"))) {
+                        declare(start, end)
+                    }
+                }
+            case .identifier(let start, let end):
+                var j = next(from: k + 1)
+                while j < n, tokens[j] == .punct(UInt8(ascii: "?")) || tokens[j] == .punct(UInt8(ascii: "!")) {
+                    j = next(from: j + 1)
+                }
+                guard j < n else { continue }
+                if tokens[j] == .punct(UInt8(ascii: "[")) {
+                    filled.append(hash(start, end))
+                } else if tokens[j] == .punct(UInt8(ascii: ".")) {
+                    let m = next(from: j + 1)
+                    guard m < n, case .identifier(let memberStart, let memberEnd) = tokens[m] else { continue }
+                    let member = UnsafeBufferPointer(rebasing: bytes[memberStart..<memberEnd])
+                    let isSetter =
+                        member.count >= 3 && member[0] == UInt8(ascii: "s") && member[1] == UInt8(ascii: "e")
+                        && member[2] == UInt8(ascii: "t")
+                    if isSetter || member.elementsEqual("updateValue".utf8) || isAssignment(next(from: m + 1)) {
+                        filled.append(hash(start, end))
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        return SourceNames(
+            declared: SourceNames.NameBits(hashes: declared), filled: SourceNames.NameBits(hashes: filled))
     }
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
@@ -631,12 +709,18 @@ extension ConstantIndex {
         let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxSwiftFileSize }
         guard !swift.isEmpty else { return .empty }
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
-            input -> (declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String]) in
-            guard let bytes = try? input.load() else { return ([], [], []) }
-            return ConstantScanner.scanAll(bytes, file: input.relativePath)
+            input -> (
+                declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
+                names: (size: Int, names: SourceNames)?
+            ) in
+            guard let bytes = try? input.load() else { return ([], [], [], nil) }
+            let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath)
+            return (scanned.declarations, scanned.sensitiveMembers, scanned.types, (bytes.count, scanned.names))
         }
-        return ConstantIndex(
+        var index = ConstantIndex(
             declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),
             declaredTypes: perFile.flatMap(\.types))
+        for (input, result) in zip(swift, perFile) { index.sourceNames[input.relativePath] = result.names }
+        return index
     }
 }

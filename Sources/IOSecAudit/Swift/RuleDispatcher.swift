@@ -3,10 +3,13 @@ import Dispatch
 
 /// Walks one file's tree once and hands each node to the rules that asked for its kind.
 ///
-/// Each node kind rules may ask for has its own typed hook, so a node of any other kind costs nothing beyond the
-/// walk itself (no per-node table lookup), rules get the node already typed, and calls and references are routed by
-/// name through one table lookup per node instead of one set lookup per rule.
-final class RuleDispatcher: SyntaxVisitor {
+/// The walk reads the raw tree, which costs a pointer step per node, and makes `Syntax` nodes only for the nodes
+/// some rule will see (and their ancestors, made once). Most of a tree is names no rule asks for, tokens and the
+/// structure around them: making a `Syntax` node for each of those cost more than all the rules together.
+/// Which nodes a rule sees is decided in two steps: a test on the raw node that may say yes wrongly but never no
+/// wrongly, then the exact test on the made node. Rules see the same nodes, in the same order (pre-order), as a
+/// `SyntaxVisitor` would show them.
+final class RuleDispatcher {
     /// The node kinds with a typed hook in `SwiftVisitor`. `RuleDispatcherTests` checks that every registered
     /// visitor's generated `nodeKinds` is among them.
     static let supportedKinds: Set<SyntaxKind> = [
@@ -56,7 +59,7 @@ final class RuleDispatcher: SyntaxVisitor {
         var sequences = Route()
         var assignments = Route()
         var stringLiterals: [Int] = []
-        var binaryOperators: [Int] = []
+        var binaryOperators = Route()
         var attributes: [Int] = []
         var functionDecls: [Int] = []
         var functionParameters: [Int] = []
@@ -73,7 +76,7 @@ final class RuleDispatcher: SyntaxVisitor {
                     case .sequenceExpr: sequences.add(index, names: type.assignedNames)
                     case .assignmentExpr: assignments.add(index, names: type.assignedNames)
                     case .stringLiteralExpr: stringLiterals.append(index)
-                    case .binaryOperatorExpr: binaryOperators.append(index)
+                    case .binaryOperatorExpr: binaryOperators.add(index, names: type.operatorNames)
                     case .attribute: attributes.append(index)
                     case .functionDecl: functionDecls.append(index)
                     case .functionParameter: functionParameters.append(index)
@@ -95,15 +98,56 @@ final class RuleDispatcher: SyntaxVisitor {
     /// per-file time limit is left unfinished rather than holding up the scan.
     private let deadline: UInt64?
     private(set) var stoppedAtLine: Int?
-    private var ticks = 0
+
+    /// The walk's own state, passed `inout` down the walk rather than kept in properties of this class: a class's
+    /// properties are checked for overlapping access at run time on every use, and the walk uses them per node.
+    private struct WalkState {
+        /// The path from the root to the node being walked: each node's raw form and its slot in its parent's layout.
+        var raws: [RawSyntax] = []
+        var slots: [Int] = []
+        /// The `Syntax` nodes made so far along the path; always a prefix of it (a node is made with its ancestors).
+        var made: [MadeNode] = []
+        var ticks = 0
+        var stopped = false
+    }
+
+    private struct MadeNode {
+        let node: Syntax
+        /// Its children (made on first need), the last one handed out, and that one's slot in the layout.
+        private var children: SyntaxChildren?
+        private var cursor: SyntaxChildrenIndex?
+        private var cursorSlot = -1
+
+        init(node: Syntax) { self.node = node }
+
+        /// The child in layout slot `slot` of this node, whose raw form is `raw`. `.all` children are the layout's
+        /// present slots, in order; the walk asks for them in increasing order, so the search goes on from the last.
+        mutating func child(atSlot slot: Int, raw: RawSyntax) -> Syntax {
+            if children == nil { children = node.children(viewMode: .all) }
+            var cursor = self.cursor ?? children!.startIndex
+            if cursorSlot < 0 { cursorSlot = Self.nextPresentSlot(in: raw, after: -1) }
+            while cursorSlot < slot {
+                cursor = children!.index(after: cursor)
+                cursorSlot = Self.nextPresentSlot(in: raw, after: cursorSlot)
+            }
+            self.cursor = cursor
+            return children![cursor]
+        }
+
+        private static func nextPresentSlot(in raw: RawSyntax, after slot: Int) -> Int {
+            let children = raw.layoutView!.children
+            var next = slot + 1
+            while next < children.count, children[next] == nil { next += 1 }
+            return next
+        }
+    }
 
     init(plan: Plan, file: SwiftFile, deadline: UInt64? = nil) {
         self.deadline = deadline
         self.rules = plan.ruleTypes.map { $0.init() }
         self.plan = plan
         self.file = file
-        self.memo = AnalysisMemo(source: file.bytes, constants: file.constants)
-        super.init(viewMode: .sourceAccurate)
+        self.memo = AnalysisMemo(source: file.bytes, path: file.path, constants: file.constants)
     }
 
     convenience init(ruleTypes: [any SwiftVisitor.Type], file: SwiftFile) {
@@ -112,12 +156,175 @@ final class RuleDispatcher: SyntaxVisitor {
 
     func run() {
         AnalysisMemo.$current.withValue(memo) {
-            walk(file.tree)
+            let root = Syntax(file.tree)
+            var state = WalkState()
+            state.raws.reserveCapacity(256)
+            state.slots.reserveCapacity(256)
+            state.raws.append(root.raw)
+            state.slots.append(0)
+            state.made.append(MadeNode(node: root))
+            walk(root.raw, depth: 0, previous: nil, &state)
             // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
-            guard stoppedAtLine == nil else { return }
+            guard !state.stopped else { return }
             for index in rules.indices { rules[index].finish(in: file) }
         }
     }
+
+    // MARK: The raw walk
+
+    /// Visits `raw`, the node at `depth` of the path, then its children. `previous` is the sibling before it, which
+    /// says what an assignment assigns to.
+    private func walk(_ raw: RawSyntax, depth: Int, previous: RawSyntax?, _ state: inout WalkState) {
+        if let deadline {
+            state.ticks &+= 1
+            if state.ticks & 1023 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
+                state.stopped = true
+                stoppedAtLine = file.position(of: made(at: depth, &state)).line
+                return
+            }
+        }
+        visitIfWanted(raw, depth: depth, previous: previous, &state)
+        guard let layout = raw.layoutView else { return }
+        var previousChild: RawSyntax?
+        var slot = -1
+        for child in layout.children {
+            slot += 1
+            guard let child else { continue }
+            // Tokens: no rule asks for them.
+            if child.kind != .token {
+                state.raws.append(child)
+                state.slots.append(slot)
+                walk(child, depth: depth + 1, previous: previousChild, &state)
+                state.raws.removeLast()
+                state.slots.removeLast()
+                while state.made.count > depth + 1 { state.made.removeLast() }
+                if state.stopped { return }
+            }
+            previousChild = child
+        }
+    }
+
+    /// The `Syntax` node at `depth` of the path, made (with its ancestors) if not made yet.
+    private func made(at depth: Int, _ state: inout WalkState) -> Syntax {
+        if depth < state.made.count { return state.made[depth].node }
+        _ = made(at: depth - 1, &state)
+        let node = state.made[depth - 1].child(atSlot: state.slots[depth], raw: state.raws[depth - 1])
+        state.made.append(MadeNode(node: node))
+        return node
+    }
+
+    /// Hands the node to the rules that want it. The raw tests here may pass a node no rule wants (the typed
+    /// handlers then decide) but never hold back one a rule wants.
+    private func visitIfWanted(_ raw: RawSyntax, depth: Int, previous: RawSyntax?, _ state: inout WalkState) {
+        switch raw.kind {
+        case .functionCallExpr:
+            if mayWantCall(raw) { visit(made(at: depth, &state).cast(FunctionCallExprSyntax.self)) }
+        case .declReferenceExpr:
+            if !plan.references.isEmpty,
+                plan.references.wants(RawDeclReferenceExprSyntax(raw)?.baseName.tokenText)
+            {
+                visit(made(at: depth, &state).cast(DeclReferenceExprSyntax.self))
+            }
+        case .memberAccessExpr:
+            if !plan.memberAccesses.isEmpty,
+                plan.memberAccesses.wants(RawMemberAccessExprSyntax(raw)?.declName.baseName.tokenText)
+            {
+                visit(made(at: depth, &state).cast(MemberAccessExprSyntax.self))
+            }
+        case .stringLiteralExpr:
+            if !plan.stringLiterals.isEmpty { visit(made(at: depth, &state).cast(StringLiteralExprSyntax.self)) }
+        case .sequenceExpr:
+            if mayWantSequence(raw) { visit(made(at: depth, &state).cast(SequenceExprSyntax.self)) }
+        case .assignmentExpr:
+            if !plan.assignments.isEmpty, mayWant(plan.assignments, target: previous) {
+                visit(made(at: depth, &state).cast(AssignmentExprSyntax.self))
+            }
+        case .binaryOperatorExpr:
+            if !plan.binaryOperators.isEmpty,
+                plan.binaryOperators.wants(RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
+            {
+                visit(made(at: depth, &state).cast(BinaryOperatorExprSyntax.self))
+            }
+        case .attribute:
+            if !plan.attributes.isEmpty { visit(made(at: depth, &state).cast(AttributeSyntax.self)) }
+        case .functionDecl:
+            if !plan.functionDecls.isEmpty { visit(made(at: depth, &state).cast(FunctionDeclSyntax.self)) }
+        case .functionParameter:
+            if !plan.functionParameters.isEmpty { visit(made(at: depth, &state).cast(FunctionParameterSyntax.self)) }
+        case .identifierType:
+            if !plan.identifierTypes.isEmpty,
+                plan.identifierTypes.wants(RawIdentifierTypeSyntax(raw)?.name.tokenText)
+            {
+                visit(made(at: depth, &state).cast(IdentifierTypeSyntax.self))
+            }
+        default:
+            break
+        }
+    }
+
+    private func mayWantCall(_ raw: RawSyntax) -> Bool {
+        if plan.calls.wants(FunctionCallExprSyntax.calledNameText(raw)) { return true }
+        guard !plan.calls.byLabel.isEmpty else { return false }
+        return FunctionCallExprSyntax.argumentLabelTexts(raw).contains(where: plan.calls.labels.mayContain)
+    }
+
+    private func mayWantSequence(_ raw: RawSyntax) -> Bool {
+        guard !plan.sequences.isEmpty else { return false }
+        // A rule that wants every sequence sees the ones that assign nothing too.
+        if !plan.sequences.unfiltered.isEmpty { return true }
+        guard let elements = RawSequenceExprSyntax(raw)?.elements.raw.layoutView,
+            elements.children.count == 3, elements.children[1]?.kind == .assignmentExpr
+        else { return false }
+        return mayWant(plan.sequences, target: elements.children[0])
+    }
+
+    /// Whether an assignment to `target` may reach a rule of `route`, read from the raw target.
+    private func mayWant(_ route: Route, target: RawSyntax?) -> Bool {
+        guard let target else { return route.wants(nil) }
+        switch Self.lastNameText(target) {
+        case .name(let text): return route.wants(text)
+        case .none: return route.wants(nil)
+        case .unsure: return true
+        }
+    }
+
+    private enum RawName {
+        case name(SyntaxText)
+        case none
+        case unsure
+    }
+
+    /// `ExprSyntax.lastNameText` on the raw node: the wrappers it strips are stripped here, and where the answer
+    /// needs more than the raw layout can say cheaply (a tuple, a cast), the node is made and asked.
+    private static func lastNameText(_ expr: RawSyntax) -> RawName {
+        var expr = expr
+        while true {
+            switch expr.kind {
+            case .declReferenceExpr:
+                return RawDeclReferenceExprSyntax(expr).map { .name($0.baseName.tokenText) } ?? .unsure
+            case .memberAccessExpr:
+                return RawMemberAccessExprSyntax(expr).map { .name($0.declName.baseName.tokenText) } ?? .unsure
+            case .tryExpr:
+                guard let inner = RawTryExprSyntax(expr)?.expression.raw else { return .unsure }
+                expr = inner
+            case .awaitExpr:
+                guard let inner = RawAwaitExprSyntax(expr)?.expression.raw else { return .unsure }
+                expr = inner
+            case .forceUnwrapExpr:
+                guard let inner = RawForceUnwrapExprSyntax(expr)?.expression.raw else { return .unsure }
+                expr = inner
+            case .optionalChainingExpr:
+                guard let inner = RawOptionalChainingExprSyntax(expr)?.expression.raw else { return .unsure }
+                expr = inner
+            case .tupleExpr, .asExpr, .sequenceExpr:
+                return .unsure
+            default:
+                return .none
+            }
+        }
+    }
+
+    // MARK: Handing nodes to rules
 
     /// Routes a named node (a call, reference, member access, assignment or type) to the rules that want it: the
     /// name is worked out once, and only the rules that want that name, or every name, see the node. Registry order
@@ -130,12 +337,9 @@ final class RuleDispatcher: SyntaxVisitor {
         return (route.unfiltered + named).sorted()
     }
 
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        let nameText = node.calledNameText
-        let targets = routedCall(node, name: nameText)
+    private func visit(_ node: FunctionCallExprSyntax) {
+        let targets = routedCall(node, name: node.calledNameText)
         for index in targets { rules[index].visit(node, in: file) }
-        return .visitChildren
     }
 
     /// The rules a call reaches: by its name, or by an argument label.
@@ -153,107 +357,68 @@ final class RuleDispatcher: SyntaxVisitor {
         return added ? Array(Set(targets)).sorted() : targets
     }
 
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: DeclReferenceExprSyntax) {
         let nameText = node.baseName.rawText
-        if plan.references.wants(nameText) {
-            let targets = routed(plan.references, name: String(syntaxText: nameText))
-            for index in targets {
-                rules[index].visit(node, in: file)
-            }
+        guard plan.references.wants(nameText) else { return }
+        for index in routed(plan.references, name: String(syntaxText: nameText)) {
+            rules[index].visit(node, in: file)
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: MemberAccessExprSyntax) {
         let nameText = node.declName.baseName.rawText
-        if plan.memberAccesses.wants(nameText) {
-            let targets = routed(plan.memberAccesses, name: String(syntaxText: nameText))
-            for index in targets {
-                rules[index].visit(node, in: file)
-            }
+        guard plan.memberAccesses.wants(nameText) else { return }
+        for index in routed(plan.memberAccesses, name: String(syntaxText: nameText)) {
+            rules[index].visit(node, in: file)
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: StringLiteralExprSyntax) {
         for index in plan.stringLiterals { rules[index].visit(node, in: file) }
-        return .visitChildren
     }
 
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.sequences.isEmpty, case let assigned = node.simpleAssignment?.target,
-            plan.sequences.wants(assigned?.lastNameText)
-        {
-            let targets = routed(plan.sequences, name: assigned?.lastName)
-            for index in targets {
-                rules[index].visit(node, in: file)
-            }
+    private func visit(_ node: SequenceExprSyntax) {
+        let assigned = node.simpleAssignment?.target
+        guard plan.sequences.wants(assigned?.lastNameText) else { return }
+        for index in routed(plan.sequences, name: assigned?.lastName) {
+            rules[index].visit(node, in: file)
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: AssignmentExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        if !plan.assignments.isEmpty, case let assigned = node.targetAndValues?.target,
-            plan.assignments.wants(assigned?.lastNameText)
-        {
-            let targets = routed(plan.assignments, name: assigned?.lastName)
-            for index in targets {
-                rules[index].visit(node, in: file)
-            }
+    private func visit(_ node: AssignmentExprSyntax) {
+        let assigned = node.targetAndValues?.target
+        guard plan.assignments.wants(assigned?.lastNameText) else { return }
+        for index in routed(plan.assignments, name: assigned?.lastName) {
+            rules[index].visit(node, in: file)
         }
-        return .visitChildren
     }
 
-    override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
-        for index in plan.binaryOperators { rules[index].visit(node, in: file) }
-        return .visitChildren
+    private func visit(_ node: BinaryOperatorExprSyntax) {
+        let nameText = node.operator.rawText
+        guard plan.binaryOperators.wants(nameText) else { return }
+        for index in routed(plan.binaryOperators, name: String(syntaxText: nameText)) {
+            rules[index].visit(node, in: file)
+        }
     }
 
-    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: AttributeSyntax) {
         for index in plan.attributes { rules[index].visit(node, in: file) }
-        return .visitChildren
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: FunctionDeclSyntax) {
         for index in plan.functionDecls { rules[index].visit(node, in: file) }
-        return .visitChildren
     }
 
-    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: FunctionParameterSyntax) {
         for index in plan.functionParameters { rules[index].visit(node, in: file) }
-        return .visitChildren
     }
 
-    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        guard stoppedAtLine == nil else { return .skipChildren }  // past the time limit
+    private func visit(_ node: IdentifierTypeSyntax) {
         let nameText = node.name.rawText
-        if plan.identifierTypes.wants(nameText) {
-            let targets = routed(plan.identifierTypes, name: String(syntaxText: nameText))
-            for index in targets {
-                rules[index].visit(node, in: file)
-            }
+        guard plan.identifierTypes.wants(nameText) else { return }
+        for index in routed(plan.identifierTypes, name: String(syntaxText: nameText)) {
+            rules[index].visit(node, in: file)
         }
-        return .visitChildren
-    }
-
-    // Tokens are half of all nodes and no rule wants them; they pace the clock.
-    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        if let deadline, stoppedAtLine == nil {
-            ticks &+= 1
-            if ticks & 1023 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
-                stoppedAtLine = file.position(of: token).line
-            }
-        }
-        return .skipChildren
     }
 }
 

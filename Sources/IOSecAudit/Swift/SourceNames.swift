@@ -6,7 +6,7 @@
 ///
 /// The sets may hold more than the tree would confirm (a comment, a string, an argument label, a hash collision):
 /// they only rule names out, never in.
-struct SourceNames {
+struct SourceNames: Sendable {
     /// Names that may be declared with a value: after `let` or `var`, or after a comma and before `=` or `:`
     /// (`var a = 1, b = 2`).
     private(set) var declared = NameBits()
@@ -17,9 +17,33 @@ struct SourceNames {
         bytes.withUnsafeBufferPointer { scan($0) }
     }
 
+    /// The names the constant pre-pass found in a file's tokens (`ConstantScanner`), so the file's own walk needs
+    /// no second pass over its bytes.
+    init(declared: NameBits, filled: NameBits) {
+        self.declared = declared
+        self.filled = filled
+    }
+
     /// A set of names as bits of their hashes: no name is copied, and a query never allocates.
-    struct NameBits {
-        private var words = [UInt64](repeating: 0, count: 1 << 10)
+    struct NameBits: Sendable {
+        private var words: [UInt64]
+        private let mask: Int
+
+        /// Room for every 16-bit hash: for a set filled while the names are found.
+        init() {
+            words = [UInt64](repeating: 0, count: 1 << 10)
+            mask = 0xFFFF
+        }
+
+        /// A set of these hashes (`hash(_:)`), sized to hold them with few collisions: kept per file between the
+        /// pre-pass and the file's walk, so it is small.
+        init(hashes: [Int]) {
+            var bits = 1 << 10
+            while bits < hashes.count * 16, bits < 1 << 16 { bits <<= 1 }
+            words = [UInt64](repeating: 0, count: bits >> 6)
+            mask = bits - 1
+            for hash in hashes { insert(hash: hash) }
+        }
 
         static func hash(_ bytes: some Sequence<UInt8>) -> Int {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
@@ -28,12 +52,16 @@ struct SourceNames {
         }
 
         mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) {
-            let bit = Self.hash(bytes)
+            insert(hash: Self.hash(bytes))
+        }
+
+        private mutating func insert(hash: Int) {
+            let bit = hash & mask
             words[bit >> 6] |= 1 << UInt64(bit & 63)
         }
 
         func contains(_ name: String) -> Bool {
-            let bit = Self.hash(name.utf8)
+            let bit = Self.hash(name.utf8) & mask
             return words[bit >> 6] & (1 << UInt64(bit & 63)) != 0
         }
     }

@@ -39,6 +39,8 @@ public protocol SwiftVisitor: Sendable {
     /// The same for assignments (`SequenceExprSyntax` and `AssignmentExprSyntax`): only `target = value` whose
     /// target's last name is one of these (`tlsMinimumSupportedProtocolVersion` in `config.tls… = .TLSv10`).
     static var assignedNames: Set<String>? { get }
+    /// The same for binary operators (`BinaryOperatorExprSyntax`), by the operator's text (`==`).
+    static var operatorNames: Set<String>? { get }
     init()
     mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
     mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
@@ -61,6 +63,7 @@ extension SwiftVisitor {
     public static var referenceNames: Set<String>? { nil }
     public static var memberNames: Set<String>? { nil }
     public static var assignedNames: Set<String>? { nil }
+    public static var operatorNames: Set<String>? { nil }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}

@@ -14,9 +14,11 @@ extension FunctionCallExprSyntax {
     }
 
     /// `calledName`'s bytes, without making a `String`: for deciding cheaply whether anything wants the call.
-    var calledNameText: SyntaxText? {
-        // Read from the raw nodes: the dispatcher asks this of every call, and making the callee's nodes to answer
-        // cost more than the answer.
+    var calledNameText: SyntaxText? { Self.calledNameText(raw) }
+
+    /// ``calledNameText`` of a raw call node. Read from the raw nodes: the dispatcher asks this of every call, and
+    /// making the callee's nodes to answer cost more than the answer.
+    static func calledNameText(_ raw: RawSyntax) -> SyntaxText? {
         guard let call = RawFunctionCallExprSyntax(raw) else { return nil }
         let callee = call.calledExpression
         if let ref = RawDeclReferenceExprSyntax(callee) { return ref.baseName.tokenText }
@@ -28,7 +30,9 @@ extension FunctionCallExprSyntax {
     }
 
     /// The argument labels as the tokens' text (absent labels left out), read from the raw nodes.
-    var argumentLabelTexts: [SyntaxText] {
+    var argumentLabelTexts: [SyntaxText] { Self.argumentLabelTexts(raw) }
+
+    static func argumentLabelTexts(_ raw: RawSyntax) -> [SyntaxText] {
         guard let call = RawFunctionCallExprSyntax(raw), let list = call.arguments.raw.layoutView else { return [] }
         return list.children.compactMap { child in
             child.flatMap(RawLabeledExprSyntax.init)?.label?.tokenText
@@ -227,6 +231,51 @@ public enum LocalValue {
         return nil
     }
 
+    /// Whether any statement of `body` declares `name` (`let`/`var`) or binds it in a `guard`, read from the raw
+    /// layout: most bodies searched hold neither, and making each statement's nodes to find that out cost more than
+    /// the search. It may say yes wrongly (a declaration after the use), never no wrongly.
+    private static func mayBind(_ name: String, in body: CodeBlockItemListSyntax) -> Bool {
+        guard let items = body.raw.layoutView?.children else { return true }
+        let length = name.utf8.count
+        func isName(_ token: RawTokenSyntax?) -> Bool {
+            guard let text = token?.tokenText, text.count == length else { return false }
+            return String(syntaxText: text) == name
+        }
+        for case let item? in items {
+            guard let statement = RawCodeBlockItemSyntax(item)?.item.raw else { continue }
+            switch statement.kind {
+            case .variableDecl:
+                guard let bindings = RawVariableDeclSyntax(statement)?.bindings.raw.layoutView?.children else {
+                    return true
+                }
+                for case let binding? in bindings {
+                    guard let pattern = RawPatternBindingSyntax(binding)?.pattern.raw else { continue }
+                    if let identifier = RawIdentifierPatternSyntax(pattern) {
+                        if isName(identifier.identifier) { return true }
+                    } else {
+                        return true  // a tuple pattern: left to the full search
+                    }
+                }
+            case .guardStmt:
+                guard let conditions = RawGuardStmtSyntax(statement)?.conditions.raw.layoutView?.children else {
+                    return true
+                }
+                for case let condition? in conditions {
+                    guard let element = RawConditionElementSyntax(condition)?.condition else { continue }
+                    if let binding = RawOptionalBindingConditionSyntax(element),
+                        let identifier = RawIdentifierPatternSyntax(binding.pattern.raw), !isName(identifier.identifier)
+                    {
+                        continue
+                    }
+                    if element.kind == .optionalBindingCondition { return true }
+                }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
     /// The value bound to `name` by `if let` / `guard let` conditions (`name` itself for shorthand `if let name`).
     private static func binding(of name: String, in conditions: ConditionElementListSyntax) -> ExprSyntax? {
         var result: ExprSyntax?
@@ -241,6 +290,7 @@ public enum LocalValue {
     }
 
     private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
+        guard mayBind(name, in: body) else { return nil }
         var result: ExprSyntax?
         var declared = false
         for item in body where item.position < before {

@@ -91,6 +91,7 @@ struct WeakLocalAuthRule: SwiftRule {
     )
 
     static let calleeNames: Set<String>? = ["elementsEqual"]
+    static let operatorNames: Set<String>? = ["==", "!="]
     /// Categories that a user types to authenticate.
     static let credentialCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .secret, .credential]
     /// Words after the credential word that name the input control holding it.

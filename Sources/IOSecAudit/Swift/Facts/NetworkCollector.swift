@@ -71,6 +71,8 @@ struct NetworkCollector: SwiftVisitor {
         }
     }
 
+    static let operatorNames: Set<String>? = ["=="]
+
     mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode, op.operator.text == "==" else { return }
         equalities.append(op)
