@@ -102,13 +102,43 @@ final class RuleDispatcher {
     /// The walk's own state, passed `inout` down the walk rather than kept in properties of this class: a class's
     /// properties are checked for overlapping access at run time on every use, and the walk uses them per node.
     private struct WalkState {
-        /// The path from the root to the node being walked: each node's raw form and its slot in its parent's layout.
-        var raws: [RawSyntax] = []
-        var slots: [Int] = []
+        /// The path from the root to the node being walked: each node's raw form and its slot in its parent's layout,
+        /// by depth. Plain buffers: written once per node, they cost less than an array's checks.
+        var raws: UnsafeMutablePointer<RawSyntax>
+        var slots: UnsafeMutablePointer<Int>
+        var capacity: Int
         /// The `Syntax` nodes made so far along the path; always a prefix of it (a node is made with its ancestors).
         var made: [MadeNode] = []
         var ticks = 0
         var stopped = false
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            raws = .allocate(capacity: capacity)
+            slots = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            raws.deallocate()
+            slots.deallocate()
+        }
+
+        /// Sets the path entry at `depth`, making room for deeper trees as needed.
+        mutating func set(depth: Int, raw: RawSyntax, slot: Int) {
+            if depth >= capacity {
+                let grown = capacity * 2
+                let newRaws = UnsafeMutablePointer<RawSyntax>.allocate(capacity: grown)
+                let newSlots = UnsafeMutablePointer<Int>.allocate(capacity: grown)
+                newRaws.initialize(from: raws, count: capacity)
+                newSlots.initialize(from: slots, count: capacity)
+                deallocate()
+                raws = newRaws
+                slots = newSlots
+                capacity = grown
+            }
+            raws[depth] = raw
+            slots[depth] = slot
+        }
     }
 
     private struct MadeNode {
@@ -157,11 +187,9 @@ final class RuleDispatcher {
     func run() {
         AnalysisMemo.$current.withValue(memo) {
             let root = Syntax(file.tree)
-            var state = WalkState()
-            state.raws.reserveCapacity(256)
-            state.slots.reserveCapacity(256)
-            state.raws.append(root.raw)
-            state.slots.append(0)
+            var state = WalkState(capacity: 256)
+            defer { state.deallocate() }
+            state.set(depth: 0, raw: root.raw, slot: 0)
             state.made.append(MadeNode(node: root))
             walk(root.raw, depth: 0, previous: nil, &state)
             // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
@@ -192,11 +220,8 @@ final class RuleDispatcher {
             guard let child else { continue }
             // Tokens: no rule asks for them.
             if child.kind != .token {
-                state.raws.append(child)
-                state.slots.append(slot)
+                state.set(depth: depth + 1, raw: child, slot: slot)
                 walk(child, depth: depth + 1, previous: previousChild, &state)
-                state.raws.removeLast()
-                state.slots.removeLast()
                 while state.made.count > depth + 1 { state.made.removeLast() }
                 if state.stopped { return }
             }

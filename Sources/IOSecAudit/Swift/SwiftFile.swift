@@ -129,6 +129,7 @@ extension SwiftFile {
         let e = expr.unwrapped
         if let value = e.stringLiteralValue { return value }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
+            guard mayHaveValue(ref.baseName.text) else { return nil }
             if let origin = LocalValue.origin(of: e), origin.id != e.id {
                 return stringValue(of: origin, depth: depth + 1)
             }
@@ -141,6 +142,7 @@ extension SwiftFile {
             if name == "rawValue" { return stringValue(of: base, depth: depth + 1) }
             if let ref = base.as(DeclReferenceExprSyntax.self) {
                 if ref.baseName.tokenKind == .keyword(.self) {
+                    guard mayHaveValue(name) else { return nil }
                     if let origin = LocalValue.origin(of: e) { return stringValue(of: origin, depth: depth + 1) }
                     return constants.resolve(name, qualifier: Self.typeName(around: ref))?.string
                 }
@@ -155,6 +157,13 @@ extension SwiftFile {
         }
         if let call = e.as(FunctionCallExprSyntax.self) { return constantValue(ofCall: call)?.string }
         return nil
+    }
+
+    /// Whether a plain name can stand for a value: declared in this file (as far as its bytes show) or a constant
+    /// of the project. Most names compared or passed are neither, and finding that out from the tree walks scopes.
+    private func mayHaveValue(_ name: String) -> Bool {
+        guard let memo = AnalysisMemo.current, !memo.names.declared.contains(name) else { return true }
+        return !constants.declarations(of: name).isEmpty
     }
 
     /// The literal a call of a function that only returns one stands for: `apiKey()`, `Secrets.apiKey()`,
