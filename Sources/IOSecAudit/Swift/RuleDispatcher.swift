@@ -60,9 +60,9 @@ final class RuleDispatcher {
         var assignments = Route()
         var stringLiterals: [Int] = []
         var binaryOperators = Route()
-        var attributes: [Int] = []
+        var attributes = Route()
         var functionDecls: [Int] = []
-        var functionParameters: [Int] = []
+        var functionParameters = Route()
         var identifierTypes = Route()
 
         init(_ ruleTypes: [any SwiftVisitor.Type]) {
@@ -77,9 +77,9 @@ final class RuleDispatcher {
                     case .assignmentExpr: assignments.add(index, names: type.assignedNames)
                     case .stringLiteralExpr: stringLiterals.append(index)
                     case .binaryOperatorExpr: binaryOperators.add(index, names: type.operatorNames)
-                    case .attribute: attributes.append(index)
+                    case .attribute: attributes.add(index, names: type.attributeNames)
                     case .functionDecl: functionDecls.append(index)
-                    case .functionParameter: functionParameters.append(index)
+                    case .functionParameter: functionParameters.add(index, names: type.parameterNames)
                     case .identifierType: identifierTypes.add(index, names: type.referenceNames)
                     default: break  // not in supportedKinds: caught by RuleDispatcherTests
                     }
@@ -271,11 +271,15 @@ final class RuleDispatcher {
                 visit(made(at: depth, &state).cast(BinaryOperatorExprSyntax.self))
             }
         case .attribute:
-            if !plan.attributes.isEmpty { visit(made(at: depth, &state).cast(AttributeSyntax.self)) }
+            if !plan.attributes.isEmpty, plan.attributes.wants(Self.attributeName(raw)) {
+                visit(made(at: depth, &state).cast(AttributeSyntax.self))
+            }
         case .functionDecl:
             if !plan.functionDecls.isEmpty { visit(made(at: depth, &state).cast(FunctionDeclSyntax.self)) }
         case .functionParameter:
-            if !plan.functionParameters.isEmpty { visit(made(at: depth, &state).cast(FunctionParameterSyntax.self)) }
+            if !plan.functionParameters.isEmpty, plan.functionParameters.wants(Self.parameterName(raw)) {
+                visit(made(at: depth, &state).cast(FunctionParameterSyntax.self))
+            }
         case .identifierType:
             if !plan.identifierTypes.isEmpty,
                 plan.identifierTypes.wants(RawIdentifierTypeSyntax(raw)?.name.tokenText)
@@ -285,6 +289,19 @@ final class RuleDispatcher {
         default:
             break
         }
+    }
+
+    /// `AppStorage` for `@AppStorage("k")`; nil for a qualified name (`@SwiftUI.AppStorage`).
+    private static func attributeName(_ raw: RawSyntax) -> SyntaxText? {
+        guard let attribute = RawAttributeSyntax(raw) else { return nil }
+        return RawIdentifierTypeSyntax(attribute.attributeName)?.name.tokenText
+    }
+
+    /// The name a parameter is known by inside the function: `key` for `using key: Data`. The name filter ignores
+    /// case, as parameter routes do.
+    private static func parameterName(_ raw: RawSyntax) -> SyntaxText? {
+        guard let parameter = RawFunctionParameterSyntax(raw) else { return nil }
+        return (parameter.secondName ?? parameter.firstName).tokenText
     }
 
     private func mayWantCall(_ raw: RawSyntax) -> Bool {
@@ -427,7 +444,11 @@ final class RuleDispatcher {
     }
 
     private func visit(_ node: AttributeSyntax) {
-        for index in plan.attributes { rules[index].visit(node, in: file) }
+        let nameText = node.attributeName.as(IdentifierTypeSyntax.self)?.name.rawText
+        guard plan.attributes.wants(nameText) else { return }
+        for index in routed(plan.attributes, name: nameText.map { String(syntaxText: $0) }) {
+            rules[index].visit(node, in: file)
+        }
     }
 
     private func visit(_ node: FunctionDeclSyntax) {
@@ -435,7 +456,11 @@ final class RuleDispatcher {
     }
 
     private func visit(_ node: FunctionParameterSyntax) {
-        for index in plan.functionParameters { rules[index].visit(node, in: file) }
+        let nameText = (node.secondName ?? node.firstName).rawText
+        guard plan.functionParameters.wants(nameText) else { return }
+        for index in routed(plan.functionParameters, name: String(syntaxText: nameText).lowercased()) {
+            rules[index].visit(node, in: file)
+        }
     }
 
     private func visit(_ node: IdentifierTypeSyntax) {

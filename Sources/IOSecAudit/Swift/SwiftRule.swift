@@ -41,6 +41,12 @@ public protocol SwiftVisitor: Sendable {
     static var assignedNames: Set<String>? { get }
     /// The same for binary operators (`BinaryOperatorExprSyntax`), by the operator's text (`==`).
     static var operatorNames: Set<String>? { get }
+    /// The same for function parameters (`FunctionParameterSyntax`), by the parameter's name (its second name when
+    /// it has one), ignoring case: give the names in lower case.
+    static var parameterNames: Set<String>? { get }
+    /// The same for attributes (`AttributeSyntax`), by the attribute's plain name (`AppStorage`); attributes named
+    /// with a module (`@SwiftUI.AppStorage`) reach only unfiltered visitors.
+    static var attributeNames: Set<String>? { get }
     init()
     mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
     mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
@@ -64,6 +70,8 @@ extension SwiftVisitor {
     public static var memberNames: Set<String>? { nil }
     public static var assignedNames: Set<String>? { nil }
     public static var operatorNames: Set<String>? { nil }
+    public static var parameterNames: Set<String>? { nil }
+    public static var attributeNames: Set<String>? { nil }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}

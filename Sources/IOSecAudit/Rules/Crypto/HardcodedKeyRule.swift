@@ -269,6 +269,7 @@ struct HardcodedKeyRule: SwiftRule {
 
     /// Parameter names whose default value is key material.
     private static let materialParameters: [String: Role] = ["key": .key, "iv": .iv, "nonce": .nonce, "salt": .salt]
+    static let parameterNames: Set<String>? = Set(materialParameters.keys)
     /// Labels of third-party APIs (RNCryptor, IDZSwiftCommonCrypto) whose password is the encryption key.
     private static let passwordLabels: Set<String> = ["password", "withPassword"]
     private static let passwordKeyedAPIs: Set<String> = [

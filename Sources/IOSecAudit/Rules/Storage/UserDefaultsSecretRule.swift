@@ -210,6 +210,7 @@ struct UserDefaultsSecretRule: SwiftRule {
     )
 
     static let calleeNames: Set<String>? = ["set", "setValue"]
+    static let attributeNames: Set<String>? = ["AppStorage"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, name == "set" || name == "setValue",
