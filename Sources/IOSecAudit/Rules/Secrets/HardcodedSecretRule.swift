@@ -1,6 +1,6 @@
 import Foundation
 import IOSecCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// `secrets.hardcoded`: credentials written into the source. Known token formats anywhere (critical; Stripe
 /// publishable keys info), high-entropy literals given a sensitive name (high). Quiet in tests and fixtures.
@@ -305,7 +305,7 @@ struct HardcodedSecretRule: SwiftRule {
         var interpolated = false
         for piece in pieces {
             if let piece {
-                text += String(decoding: piece, as: UTF8.self)
+                text += String(syntaxText: piece)
             } else {
                 interpolated = true
                 text += " "  // a token never spans an interpolation
@@ -412,13 +412,26 @@ struct HardcodedSecretRule: SwiftRule {
         // Most literals hold neither `=` nor `:`: a byte search is far cheaper than a search by Character.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) else { return nil }
         guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
-        let key = text[..<separator].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+        let key = trimmingHorizontalSpace(text[..<separator])
+        let value = trimmingHorizontalSpace(text[text.index(after: separator)...])
         guard !key.isEmpty, !value.isEmpty,
             key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }),
             !value.contains(" ")
         else { return nil }
         return (key, value)
+    }
+
+    /// `text` without the spaces and tabs around it (`CharacterSet.whitespaces`: tab and the Unicode space
+    /// separators), by Unicode scalar, without a trip through `NSString`.
+    private static func trimmingHorizontalSpace(_ text: Substring) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Kinds of names whose value is a credential on its own.
