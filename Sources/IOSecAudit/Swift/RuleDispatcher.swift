@@ -238,26 +238,32 @@ final class RuleDispatcher {
         return node
     }
 
-    /// Hands the node to the rules that want it. The raw tests here may pass a node no rule wants (the typed
-    /// handlers then decide) but never hold back one a rule wants.
+    /// Hands the node to the rules that want it. Named nodes (calls, references, members, types, operators,
+    /// parameters, attributes) are routed from their raw form, so a node no rule wants is never made. Assignments
+    /// are tested on the raw form with a test that may pass a node no rule wants (the typed handler then decides)
+    /// but never holds back one a rule wants.
     private func visitIfWanted(_ raw: RawSyntax, depth: Int, previous: RawSyntax?, _ state: inout WalkState) {
         switch raw.kind {
         case .functionCallExpr:
-            if mayWantCall(raw) { visit(made(at: depth, &state).cast(FunctionCallExprSyntax.self)) }
+            let targets = callTargets(raw)
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(FunctionCallExprSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         case .declReferenceExpr:
-            if !plan.references.isEmpty,
-                plan.references.wants(RawDeclReferenceExprSyntax(raw)?.baseName.tokenText)
-            {
-                visit(made(at: depth, &state).cast(DeclReferenceExprSyntax.self))
-            }
+            let targets = routed(plan.references, text: RawDeclReferenceExprSyntax(raw)?.baseName.tokenText)
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(DeclReferenceExprSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         case .memberAccessExpr:
-            if !plan.memberAccesses.isEmpty,
-                plan.memberAccesses.wants(RawMemberAccessExprSyntax(raw)?.declName.baseName.tokenText)
-            {
-                visit(made(at: depth, &state).cast(MemberAccessExprSyntax.self))
-            }
+            let targets = routed(
+                plan.memberAccesses, text: RawMemberAccessExprSyntax(raw)?.declName.baseName.tokenText)
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(MemberAccessExprSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         case .stringLiteralExpr:
-            if !plan.stringLiterals.isEmpty { visit(made(at: depth, &state).cast(StringLiteralExprSyntax.self)) }
+            guard !plan.stringLiterals.isEmpty else { return }
+            let node = made(at: depth, &state).cast(StringLiteralExprSyntax.self)
+            for index in plan.stringLiterals { rules[index].visit(node, in: file) }
         case .sequenceExpr:
             if mayWantSequence(raw) { visit(made(at: depth, &state).cast(SequenceExprSyntax.self)) }
         case .assignmentExpr:
@@ -265,27 +271,29 @@ final class RuleDispatcher {
                 visit(made(at: depth, &state).cast(AssignmentExprSyntax.self))
             }
         case .binaryOperatorExpr:
-            if !plan.binaryOperators.isEmpty,
-                plan.binaryOperators.wants(RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
-            {
-                visit(made(at: depth, &state).cast(BinaryOperatorExprSyntax.self))
-            }
+            let targets = routed(plan.binaryOperators, text: RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(BinaryOperatorExprSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         case .attribute:
-            if !plan.attributes.isEmpty, plan.attributes.wants(Self.attributeName(raw)) {
-                visit(made(at: depth, &state).cast(AttributeSyntax.self))
-            }
+            let targets = routed(plan.attributes, text: Self.attributeName(raw))
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(AttributeSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         case .functionDecl:
-            if !plan.functionDecls.isEmpty { visit(made(at: depth, &state).cast(FunctionDeclSyntax.self)) }
+            guard !plan.functionDecls.isEmpty else { return }
+            let node = made(at: depth, &state).cast(FunctionDeclSyntax.self)
+            for index in plan.functionDecls { rules[index].visit(node, in: file) }
         case .functionParameter:
-            if !plan.functionParameters.isEmpty, plan.functionParameters.wants(Self.parameterName(raw)) {
-                visit(made(at: depth, &state).cast(FunctionParameterSyntax.self))
-            }
+            let targets = routed(plan.functionParameters, text: Self.parameterName(raw), lowercased: true)
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(FunctionParameterSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         case .identifierType:
-            if !plan.identifierTypes.isEmpty,
-                plan.identifierTypes.wants(RawIdentifierTypeSyntax(raw)?.name.tokenText)
-            {
-                visit(made(at: depth, &state).cast(IdentifierTypeSyntax.self))
-            }
+            let targets = routed(plan.identifierTypes, text: RawIdentifierTypeSyntax(raw)?.name.tokenText)
+            guard !targets.isEmpty else { return }
+            let node = made(at: depth, &state).cast(IdentifierTypeSyntax.self)
+            for index in targets { rules[index].visit(node, in: file) }
         default:
             break
         }
@@ -297,17 +305,32 @@ final class RuleDispatcher {
         return RawIdentifierTypeSyntax(attribute.attributeName)?.name.tokenText
     }
 
-    /// The name a parameter is known by inside the function: `key` for `using key: Data`. The name filter ignores
-    /// case, as parameter routes do.
+    /// The name a parameter is known by inside the function: `key` for `using key: Data`.
     private static func parameterName(_ raw: RawSyntax) -> SyntaxText? {
         guard let parameter = RawFunctionParameterSyntax(raw) else { return nil }
         return (parameter.secondName ?? parameter.firstName).tokenText
     }
 
-    private func mayWantCall(_ raw: RawSyntax) -> Bool {
-        if plan.calls.wants(FunctionCallExprSyntax.calledNameText(raw)) { return true }
-        guard !plan.calls.byLabel.isEmpty else { return false }
-        return FunctionCallExprSyntax.argumentLabelTexts(raw).contains(where: plan.calls.labels.mayContain)
+    /// The rules a call reaches: by its name, or by an argument label. `init` names a type only with one in front
+    /// (`PrivateKey.init(…)`): a bare `.init(…)` reaches the rules that want every call, not those that want `init`.
+    private func callTargets(_ raw: RawSyntax) -> [Int] {
+        var name = FunctionCallExprSyntax.calledNameText(raw)
+        if name == "init", !Self.hasExplicitBase(raw) { name = nil }
+        var targets = routed(plan.calls, text: name)
+        guard !plan.calls.byLabel.isEmpty else { return targets }
+        var added = false
+        for label in FunctionCallExprSyntax.argumentLabelTexts(raw) {
+            guard plan.calls.labels.mayContain(label), let rules = plan.calls.byLabel[String(syntaxText: label)]
+            else { continue }
+            targets += rules
+            added = true
+        }
+        return added ? Array(Set(targets)).sorted() : targets
+    }
+
+    private static func hasExplicitBase(_ call: RawSyntax) -> Bool {
+        guard let callee = RawFunctionCallExprSyntax(call)?.calledExpression else { return false }
+        return RawMemberAccessExprSyntax(callee)?.base != nil
     }
 
     private func mayWantSequence(_ raw: RawSyntax) -> Bool {
@@ -371,52 +394,18 @@ final class RuleDispatcher {
     /// Routes a named node (a call, reference, member access, assignment or type) to the rules that want it: the
     /// name is worked out once, and only the rules that want that name, or every name, see the node. Registry order
     /// is kept, so reports come out the same however names are routed.
+    private func routed(_ route: Route, text: SyntaxText?, lowercased: Bool = false) -> [Int] {
+        // The byte filter first: most names reach no rule, and it spares making and hashing a `String`.
+        guard route.wants(text) else { return [] }
+        return routed(route, name: text.map { lowercased ? String(syntaxText: $0).lowercased() : String(syntaxText: $0) })
+    }
+
     private func routed(_ route: Route, name: @autoclosure () -> String?) -> [Int] {
         if route.byName.isEmpty { return route.unfiltered }
         let named = name().flatMap { route.byName[$0] } ?? []
         if route.unfiltered.isEmpty { return named }
         if named.isEmpty { return route.unfiltered }
         return (route.unfiltered + named).sorted()
-    }
-
-    private func visit(_ node: FunctionCallExprSyntax) {
-        let targets = routedCall(node, name: node.calledNameText)
-        for index in targets { rules[index].visit(node, in: file) }
-    }
-
-    /// The rules a call reaches: by its name, or by an argument label.
-    private func routedCall(_ node: FunctionCallExprSyntax, name: SyntaxText?) -> [Int] {
-        var targets = plan.calls.wants(name) ? routed(plan.calls, name: name.map { String(syntaxText: $0) }) : []
-        guard !plan.calls.byLabel.isEmpty else { return targets }
-        var added = false
-        for label in node.argumentLabelTexts {
-            guard plan.calls.labels.mayContain(label),
-                let rules = plan.calls.byLabel[String(syntaxText: label)]
-            else { continue }
-            targets += rules
-            added = true
-        }
-        return added ? Array(Set(targets)).sorted() : targets
-    }
-
-    private func visit(_ node: DeclReferenceExprSyntax) {
-        let nameText = node.baseName.rawText
-        guard plan.references.wants(nameText) else { return }
-        for index in routed(plan.references, name: String(syntaxText: nameText)) {
-            rules[index].visit(node, in: file)
-        }
-    }
-
-    private func visit(_ node: MemberAccessExprSyntax) {
-        let nameText = node.declName.baseName.rawText
-        guard plan.memberAccesses.wants(nameText) else { return }
-        for index in routed(plan.memberAccesses, name: String(syntaxText: nameText)) {
-            rules[index].visit(node, in: file)
-        }
-    }
-
-    private func visit(_ node: StringLiteralExprSyntax) {
-        for index in plan.stringLiterals { rules[index].visit(node, in: file) }
     }
 
     private func visit(_ node: SequenceExprSyntax) {
@@ -435,41 +424,6 @@ final class RuleDispatcher {
         }
     }
 
-    private func visit(_ node: BinaryOperatorExprSyntax) {
-        let nameText = node.operator.rawText
-        guard plan.binaryOperators.wants(nameText) else { return }
-        for index in routed(plan.binaryOperators, name: String(syntaxText: nameText)) {
-            rules[index].visit(node, in: file)
-        }
-    }
-
-    private func visit(_ node: AttributeSyntax) {
-        let nameText = node.attributeName.as(IdentifierTypeSyntax.self)?.name.rawText
-        guard plan.attributes.wants(nameText) else { return }
-        for index in routed(plan.attributes, name: nameText.map { String(syntaxText: $0) }) {
-            rules[index].visit(node, in: file)
-        }
-    }
-
-    private func visit(_ node: FunctionDeclSyntax) {
-        for index in plan.functionDecls { rules[index].visit(node, in: file) }
-    }
-
-    private func visit(_ node: FunctionParameterSyntax) {
-        let nameText = (node.secondName ?? node.firstName).rawText
-        guard plan.functionParameters.wants(nameText) else { return }
-        for index in routed(plan.functionParameters, name: String(syntaxText: nameText).lowercased()) {
-            rules[index].visit(node, in: file)
-        }
-    }
-
-    private func visit(_ node: IdentifierTypeSyntax) {
-        let nameText = node.name.rawText
-        guard plan.identifierTypes.wants(nameText) else { return }
-        for index in routed(plan.identifierTypes, name: String(syntaxText: nameText)) {
-            rules[index].visit(node, in: file)
-        }
-    }
 }
 
 /// A set of names tested on a token's bytes: by length, first and last byte (case folded), in a bit table. It may

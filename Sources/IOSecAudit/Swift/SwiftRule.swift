@@ -27,6 +27,7 @@ public protocol SwiftVisitor: Sendable {
     static var nodeKinds: Set<SyntaxKind> { get }
     /// When set, calls reach `visit(_: FunctionCallExprSyntax, in:)` only if their `calledName` is one of these:
     /// the dispatcher works the name out once per call instead of once per rule. Other node kinds are unaffected.
+    /// `init` matches only a call with a type in front (`PrivateKey.init(…)`): a bare `.init(…)` names no type.
     static var calleeNames: Set<String>? { get }
     /// With `calleeNames`: calls also reach the hook when an argument has one of these labels (`key:` in any
     /// `encrypt(data, key: k)`). Either set alone filters calls.
