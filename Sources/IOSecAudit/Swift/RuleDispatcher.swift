@@ -397,7 +397,8 @@ final class RuleDispatcher {
     private func routed(_ route: Route, text: SyntaxText?, lowercased: Bool = false) -> [Int] {
         // The byte filter first: most names reach no rule, and it spares making and hashing a `String`.
         guard route.wants(text) else { return [] }
-        return routed(route, name: text.map { lowercased ? String(syntaxText: $0).lowercased() : String(syntaxText: $0) })
+        return routed(
+            route, name: text.map { lowercased ? String(syntaxText: $0).lowercased() : String(syntaxText: $0) })
     }
 
     private func routed(_ route: Route, name: @autoclosure () -> String?) -> [Int] {
