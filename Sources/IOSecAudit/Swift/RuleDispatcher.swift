@@ -245,25 +245,16 @@ final class RuleDispatcher {
     private func visitIfWanted(_ raw: RawSyntax, depth: Int, previous: RawSyntax?, _ state: inout WalkState) {
         switch raw.kind {
         case .functionCallExpr:
-            let targets = callTargets(raw)
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(FunctionCallExprSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            deliver(callTargets(raw), as: FunctionCallExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .declReferenceExpr:
             let targets = routed(plan.references, text: RawDeclReferenceExprSyntax(raw)?.baseName.tokenText)
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(DeclReferenceExprSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            deliver(targets, as: DeclReferenceExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .memberAccessExpr:
-            let targets = routed(
-                plan.memberAccesses, text: RawMemberAccessExprSyntax(raw)?.declName.baseName.tokenText)
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(MemberAccessExprSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            let name = RawMemberAccessExprSyntax(raw)?.declName.baseName.tokenText
+            let targets = routed(plan.memberAccesses, text: name)
+            deliver(targets, as: MemberAccessExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .stringLiteralExpr:
-            guard !plan.stringLiterals.isEmpty else { return }
-            let node = made(at: depth, &state).cast(StringLiteralExprSyntax.self)
-            for index in plan.stringLiterals { rules[index].visit(node, in: file) }
+            deliver(plan.stringLiterals, as: StringLiteralExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .sequenceExpr:
             if mayWantSequence(raw) { visit(made(at: depth, &state).cast(SequenceExprSyntax.self)) }
         case .assignmentExpr:
@@ -272,31 +263,32 @@ final class RuleDispatcher {
             }
         case .binaryOperatorExpr:
             let targets = routed(plan.binaryOperators, text: RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(BinaryOperatorExprSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            deliver(targets, as: BinaryOperatorExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .attribute:
             let targets = routed(plan.attributes, text: Self.attributeName(raw))
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(AttributeSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            deliver(targets, as: AttributeSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .functionDecl:
-            guard !plan.functionDecls.isEmpty else { return }
-            let node = made(at: depth, &state).cast(FunctionDeclSyntax.self)
-            for index in plan.functionDecls { rules[index].visit(node, in: file) }
+            deliver(plan.functionDecls, as: FunctionDeclSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .functionParameter:
             let targets = routed(plan.functionParameters, text: Self.parameterName(raw), lowercased: true)
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(FunctionParameterSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            deliver(targets, as: FunctionParameterSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .identifierType:
             let targets = routed(plan.identifierTypes, text: RawIdentifierTypeSyntax(raw)?.name.tokenText)
-            guard !targets.isEmpty else { return }
-            let node = made(at: depth, &state).cast(IdentifierTypeSyntax.self)
-            for index in targets { rules[index].visit(node, in: file) }
+            deliver(targets, as: IdentifierTypeSyntax.self, depth, &state) { $0.visit($1, in: file) }
         default:
             break
         }
+    }
+
+    /// Makes the node at `depth` as a `Node` and hands it to the rules at `targets`; makes nothing when there are
+    /// none.
+    private func deliver<Node: SyntaxProtocol>(
+        _ targets: [Int], as type: Node.Type, _ depth: Int, _ state: inout WalkState,
+        _ visit: (inout any SwiftVisitor, Node) -> Void
+    ) {
+        guard !targets.isEmpty else { return }
+        let node = made(at: depth, &state).cast(Node.self)
+        for index in targets { visit(&rules[index], node) }
     }
 
     /// `AppStorage` for `@AppStorage("k")`; nil for a qualified name (`@SwiftUI.AppStorage`).
