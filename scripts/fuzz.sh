@@ -51,7 +51,10 @@ run_target() {
     cp Fuzz/Corpus/"$name"/* "$dir/corpus/"
     local seeds
     seeds=$(find "$dir/corpus" -type f | wc -l)
-    echo "== fuzz $name for ${seconds} s (max_len $max_len, $seeds seeds)"
+    # A target's libFuzzer dictionary (words its parser compares against), when it has one.
+    local dict=()
+    [ -f "Fuzz/Dictionaries/$name.dict" ] && dict=("-dict=Fuzz/Dictionaries/$name.dict")
+    echo "== fuzz $name for ${seconds} s (max_len $max_len, $seeds seeds${dict:+, dictionary})"
     set +e
     # ASan's leak check is off: the Swift runtime's metadata caches and the parsers' global tables live for the
     # process and read as leaks at exit. Its quarantine of freed memory is kept small (it defaults to 256 MB, which
@@ -64,7 +67,7 @@ run_target() {
         timeout --kill-after=30 $((seconds + 300)) \
         "$binary" "$dir/corpus" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=1024 -malloc_limit_mb=300 \
         -max_len="$max_len" \
-        -artifact_prefix="$dir/artifacts/" -print_final_stats=1 -detect_leaks=0 ${FUZZ_FLAGS:-} \
+        -artifact_prefix="$dir/artifacts/" -print_final_stats=1 -detect_leaks=0 "${dict[@]}" ${FUZZ_FLAGS:-} \
         >"$dir/log" 2>&1
     status=$?
     set -e
