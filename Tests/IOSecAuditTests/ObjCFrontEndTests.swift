@@ -166,6 +166,23 @@ import Testing
                 .contains(where: LogSensitiveObjCMatcher.isLoggerMacro))
     }
 
+    /// The identifier index is a hash table over token indices: every lookup must give what a scan of the tokens
+    /// gives, in order, for names present many times, once, as a prefix of another name, and not at all.
+    @Test func identifierLookupsMatchAScanOfTheTokens() {
+        var lines = ["#define kKey @\"k\""]
+        for i in 0..<400 { lines.append("[self.v\(i % 37) setToken:token\(i % 5) forKey:kKey]; x\(i) = tok;") }
+        let source = ObjCSource(bytes: Array(lines.joined(separator: "\n").utf8))
+        func scanned(_ name: String) -> [Int] {
+            source.tokens.indices.filter { source.tokens[$0].kind == .identifier && source.text($0) == name }
+        }
+        for name in ["self", "v3", "v36", "token4", "x399", "kKey", "tok", "to", "token", "setToken", "absent", ""] {
+            #expect(source.occurrences(of: name) == scanned(name), "\(name)")
+            #expect(source.mentions(name) == !scanned(name).isEmpty, "\(name)")
+        }
+        #expect(source.occurrences(of: "self").count == 400)
+        #expect(ObjCSource(bytes: []).occurrences(of: "self").isEmpty)
+    }
+
     @Test func malformedInputNeverCrashesOrHangs() {
         let nasty = [
             "[[[[[", "]]]]) }}} {{{", "@\"unterminated\n[x y", "/* never closed",

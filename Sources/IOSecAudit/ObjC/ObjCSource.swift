@@ -395,19 +395,18 @@ final class ObjCSource {
         }
     }
 
-    /// Every identifier's token indices, built once: rules look names up instead of turning each token into a
-    /// String.
-    private(set) lazy var identifierIndex: [String: [Int]] = {
-        var index: [String: [Int]] = [:]
-        for (i, token) in tokens.enumerated() where token.kind == .identifier { index[text(i), default: []].append(i) }
-        return index
-    }()
+    /// Every identifier's token index, chained by a hash of its bytes, built once: rules look names up instead of
+    /// turning each token into a String. Keyed by bytes, not Strings: a `[String: [Int]]` of every identifier cost
+    /// more than lexing the file.
+    private lazy var identifierIndex = IdentifierIndex(tokens: tokens, bytes: bytes)
 
     /// The token indices of an identifier, in order.
-    func occurrences(of name: String) -> [Int] { identifierIndex[name] ?? [] }
+    func occurrences(of name: String) -> [Int] { identifierIndex.occurrences(of: name, tokens: tokens, bytes: bytes) }
 
     /// Whether the file uses an identifier anywhere in its code.
-    func mentions(_ name: String) -> Bool { identifierIndex[name] != nil }
+    func mentions(_ name: String) -> Bool {
+        identifierIndex.contains(name, tokens: tokens, bytes: bytes)
+    }
 
     /// Assignments `target = value;` in code, found once per file.
     private(set) lazy var assignmentList: [ObjCAssignment] = findAssignments()
@@ -424,9 +423,9 @@ final class ObjCSource {
         case .string: open = t.start + 1
         default: return false
         }
-        let p = Array(prefix.utf8)
-        guard open + p.count <= t.end else { return false }
-        return bytes[open..<(open + p.count)].elementsEqual(p)
+        let count = prefix.utf8.count
+        guard open + count <= t.end else { return false }
+        return bytes[open..<(open + count)].elementsEqual(prefix.utf8)
     }
 
     /// Assignments `target = value;` in code: `self.token = x`, `_password = y`, `defaults[@"k"] = v`.
@@ -544,5 +543,65 @@ extension ObjCSource {
             end += 1
         }
         return start..<min(end, tokens.count)
+    }
+}
+
+/// Identifier tokens by the hash of their bytes: for each bucket the last token in it, and for each token the
+/// token before it in the same bucket (-1 ends a chain). Two integer arrays, whatever the number of names.
+private struct IdentifierIndex {
+    private var heads: [Int32]
+    private var previous: [Int32]
+    private let mask: Int
+
+    init(tokens: [ObjCToken], bytes: [UInt8]) {
+        var identifiers = 0
+        for token in tokens where token.kind == .identifier { identifiers += 1 }
+        var size = 16
+        while size < identifiers * 2 { size <<= 1 }
+        mask = size - 1
+        heads = Array(repeating: -1, count: size)
+        previous = Array(repeating: -1, count: tokens.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            for (i, token) in tokens.enumerated() where token.kind == .identifier {
+                let bucket = Self.hash(UnsafeBufferPointer(rebasing: buffer[token.start..<token.end])) & mask
+                previous[i] = heads[bucket]
+                heads[bucket] = Int32(i)
+            }
+        }
+    }
+
+    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    /// The identifier tokens spelled `name`, last first.
+    private func reversedMatches(of name: String, tokens: [ObjCToken], bytes: [UInt8], limit: Int) -> [Int] {
+        var found: [Int] = []
+        var name = name
+        name.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { buffer in
+                var i = Int(heads[Self.hash(wanted) & mask])
+                while i >= 0, found.count < limit {
+                    let token = tokens[i]
+                    if token.end - token.start == wanted.count,
+                        UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]).elementsEqual(wanted)
+                    {
+                        found.append(i)
+                    }
+                    i = Int(previous[i])
+                }
+            }
+        }
+        return found
+    }
+
+    func occurrences(of name: String, tokens: [ObjCToken], bytes: [UInt8]) -> [Int] {
+        reversedMatches(of: name, tokens: tokens, bytes: bytes, limit: .max).reversed()
+    }
+
+    func contains(_ name: String, tokens: [ObjCToken], bytes: [UInt8]) -> Bool {
+        !reversedMatches(of: name, tokens: tokens, bytes: bytes, limit: 1).isEmpty
     }
 }

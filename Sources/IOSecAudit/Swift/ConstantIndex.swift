@@ -67,7 +67,9 @@ public struct ConstantIndex: Sendable {
         self.init(
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
             declaredTypes: scanned.flatMap(\.types))
-        for (file, result) in zip(files, scanned) { sourceNames[file.path] = (file.bytes.count, result.names) }
+        for (file, result) in zip(files, scanned) {
+            sourceNames[file.path] = result.names.map { (file.bytes.count, $0) }
+        }
     }
 
     /// The names the pre-pass found in `file`, if it read the file at this size.
@@ -155,8 +157,10 @@ enum ConstantScanner {
         scanAll(bytes, file: file).declarations
     }
 
-    static func scanAll(_ bytes: [UInt8], file: String) -> (
-        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String], names: SourceNames
+    /// `names: false` leaves out the file's `SourceNames`, for a file whose tree will not be walked.
+    static func scanAll(_ bytes: [UInt8], file: String, names wantsNames: Bool = true) -> (
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
+        names: SourceNames?
     ) {
         bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer)
@@ -166,7 +170,7 @@ enum ConstantScanner {
             var members: [SensitiveMember] = []
             var types: [String] = []
             let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
-            return (declarations, members, types, names(in: tokens, bytes: buffer))
+            return (declarations, members, types, wantsNames ? names(in: tokens, bytes: buffer) : nil)
         }
     }
 
@@ -514,7 +518,13 @@ enum ConstantScanner {
                     return .newline
                 case UInt8(ascii: "/"):
                     if i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
-                        while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                        // To the line's end with the C library: comments are a large part of many files.
+                        let base = bytes.baseAddress!
+                        if let end = memchr(base + i, Int32(UInt8(ascii: "\n")), n - i) {
+                            i = UnsafePointer<UInt8>(end.assumingMemoryBound(to: UInt8.self)) - base
+                        } else {
+                            i = n
+                        }
                     } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
                         skipBlockComment()
                     } else {
@@ -607,12 +617,20 @@ enum ConstantScanner {
             return .integer(value)
         }
 
+        /// ASCII letters, `_` and `$` as bits of two words (bytes 0–63, 64–127): one test per byte, no table load.
+        private static let startLow: UInt64 = 1 << 0x24
+        private static let startHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        /// The same with the digits.
+        private static let byteLow: UInt64 = startLow | 0x03FF_0000_0000_0000
+
+        @inline(__always)
         private static func isIdentifierStart(_ c: UInt8) -> Bool {
-            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80 || c == UInt8(ascii: "$")
+            c >= 0x80 || (c < 64 ? startLow >> UInt64(c) : startHigh >> UInt64(c - 64)) & 1 != 0
         }
 
+        @inline(__always)
         private static func isIdentifierByte(_ c: UInt8) -> Bool {
-            isIdentifierStart(c) || (c >= 0x30 && c <= 0x39)
+            c >= 0x80 || (c < 64 ? byteLow >> UInt64(c) : startHigh >> UInt64(c - 64)) & 1 != 0
         }
 
         private mutating func skipBlockComment() {
@@ -714,8 +732,13 @@ extension ConstantIndex {
                 names: (size: Int, names: SourceNames)?
             ) in
             guard let bytes = try? input.load() else { return ([], [], [], nil) }
-            let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath)
-            return (scanned.declarations, scanned.sensitiveMembers, scanned.types, (bytes.count, scanned.names))
+            // A generated file's constants count, but the scan never walks it, so its names are not wanted.
+            let walked = options.includeGenerated || !TextChecks.isGenerated(bytes, path: input.relativePath)
+            let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath, names: walked)
+            return (
+                scanned.declarations, scanned.sensitiveMembers, scanned.types,
+                scanned.names.map { (bytes.count, $0) }
+            )
         }
         var index = ConstantIndex(
             declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),

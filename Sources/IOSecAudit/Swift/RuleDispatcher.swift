@@ -45,8 +45,11 @@ final class RuleDispatcher {
         }
 
         /// Whether a node with this name can reach any rule.
+        @inline(__always)
         func wants(_ name: SyntaxText?) -> Bool {
-            !unfiltered.isEmpty || (name.map(names.mayContain) ?? false)
+            if !unfiltered.isEmpty { return true }
+            guard let name else { return false }
+            return names.mayContain(name)
         }
     }
 
@@ -191,7 +194,7 @@ final class RuleDispatcher {
             defer { state.deallocate() }
             state.set(depth: 0, raw: root.raw, slot: 0)
             state.made.append(MadeNode(node: root))
-            walk(root.raw, depth: 0, previous: nil, &state)
+            walk(root.raw, kind: root.raw.kind, depth: 0, previous: nil, &state)
             // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
             guard !state.stopped else { return }
             for index in rules.indices { rules[index].finish(in: file) }
@@ -201,8 +204,11 @@ final class RuleDispatcher {
     // MARK: The raw walk
 
     /// Visits `raw`, the node at `depth` of the path, then its children. `previous` is the sibling before it, which
-    /// says what an assignment assigns to.
-    private func walk(_ raw: RawSyntax, depth: Int, previous: RawSyntax?, _ state: inout WalkState) {
+    /// says what an assignment assigns to. `kind` is `raw.kind`, read once by the caller: each read is a call into
+    /// SwiftSyntax.
+    private func walk(
+        _ raw: RawSyntax, kind: SyntaxKind, depth: Int, previous: RawSyntax?, _ state: inout WalkState
+    ) {
         if let deadline {
             state.ticks &+= 1
             if state.ticks & 1023 == 0, DispatchTime.now().uptimeNanoseconds > deadline {
@@ -211,7 +217,7 @@ final class RuleDispatcher {
                 return
             }
         }
-        visitIfWanted(raw, depth: depth, previous: previous, &state)
+        visitIfWanted(raw, kind: kind, depth: depth, previous: previous, &state)
         guard let layout = raw.layoutView else { return }
         var previousChild: RawSyntax?
         var slot = -1
@@ -219,9 +225,10 @@ final class RuleDispatcher {
             slot += 1
             guard let child else { continue }
             // Tokens: no rule asks for them.
-            if child.kind != .token {
+            let childKind = child.kind
+            if childKind != .token {
                 state.set(depth: depth + 1, raw: child, slot: slot)
-                walk(child, depth: depth + 1, previous: previousChild, &state)
+                walk(child, kind: childKind, depth: depth + 1, previous: previousChild, &state)
                 while state.made.count > depth + 1 { state.made.removeLast() }
                 if state.stopped { return }
             }
@@ -242,8 +249,10 @@ final class RuleDispatcher {
     /// parameters, attributes) are routed from their raw form, so a node no rule wants is never made. Assignments
     /// are tested on the raw form with a test that may pass a node no rule wants (the typed handler then decides)
     /// but never holds back one a rule wants.
-    private func visitIfWanted(_ raw: RawSyntax, depth: Int, previous: RawSyntax?, _ state: inout WalkState) {
-        switch raw.kind {
+    private func visitIfWanted(
+        _ raw: RawSyntax, kind: SyntaxKind, depth: Int, previous: RawSyntax?, _ state: inout WalkState
+    ) {
+        switch kind {
         case .functionCallExpr:
             deliver(callTargets(raw), as: FunctionCallExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .declReferenceExpr:
@@ -435,12 +444,14 @@ struct NameFilter: Sendable {
         bits[slot >> 6] |= 1 << UInt64(slot & 63)
     }
 
+    @inline(__always)
     func mayContain(_ text: SyntaxText) -> Bool {
         guard let first = text.first, let last = text.last else { return false }
         return mayContain(count: text.count, first: first, last: last)
     }
 
     /// The same test for a name given by its length and its first and last bytes.
+    @inline(__always)
     func mayContain(count: Int, first: UInt8, last: UInt8) -> Bool {
         let slot = Self.slot(count: count, first: first, last: last)
         return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0

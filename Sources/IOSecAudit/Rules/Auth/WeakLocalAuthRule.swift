@@ -106,10 +106,11 @@ struct WeakLocalAuthRule: SwiftRule {
         // names a credential (which follows locals and containers) and what a name resolves to.
         let rightMayBeValue = Self.mayBeValue(right)
         guard rightMayBeValue || Self.mayBeValue(left) else { return }
-        // The value side first: most comparisons hold no string constant, and that is cheaper to see than a name.
-        if rightMayBeValue, let value = Self.value(right, in: file), let name = Self.credentialName(in: left) {
+        // The name side first: few comparisons name a credential, and resolving a value (through locals and the
+        // project's constants) costs more than reading a name.
+        if rightMayBeValue, let name = Self.credentialName(in: left), let value = Self.value(right, in: file) {
             report(file, at: left, value == .literal ? Self.message(name) : Self.bundledMessage(name))
-        } else if let value = Self.value(left, in: file), let name = Self.credentialName(in: right) {
+        } else if let name = Self.credentialName(in: right), let value = Self.value(left, in: file) {
             report(file, at: right, value == .literal ? Self.message(name) : Self.bundledMessage(name))
         }
     }

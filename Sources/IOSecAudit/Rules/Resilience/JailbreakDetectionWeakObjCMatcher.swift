@@ -12,7 +12,10 @@ enum JailbreakDetectionWeakObjCMatcher: ObjCRule {
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard !otherSignals.contains(where: source.mentions) else { return }
         let first = source.tokens.indices.first { index in
-            JailbreakDetectionWeakRule.markers.contains { source.stringToken(index, hasPrefix: $0) }
+            // Strings only, before the markers are tried: most tokens are not.
+            let kind = source.tokens[index].kind
+            guard kind == .string || kind == .objcString else { return false }
+            return JailbreakDetectionWeakRule.markers.contains { source.stringToken(index, hasPrefix: $0) }
         }
         guard let first else { return }
         report(
