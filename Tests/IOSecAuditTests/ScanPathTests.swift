@@ -18,6 +18,18 @@ import Testing
         #expect(throws: FileSystem.Failure.self) { try FileSystem.read(tree.root + "/missing.swift") }
         let folder = #expect(throws: FileSystem.Failure.self) { try FileSystem.read(tree.root) }
         #expect(folder?.description == String(cString: strerror(EISDIR)))
+        #expect(throws: FileSystem.Failure.self) { try FileSystem.read(tree.root, size: 4096) }
+    }
+
+    /// The scan passes the size discovery saw; a file that grew or shrank since is still read whole.
+    @Test func aStaleSizeStillReadsTheWholeFile() throws {
+        let tree = TemporaryTree()
+        tree.write("big.swift", String(repeating: "let a = 1\n", count: 50_000))
+        let path = tree.root + "/big.swift"
+        let whole = [UInt8](FileManager.default.contents(atPath: path)!)
+        for size in [0, 1, whole.count - 1, whole.count, whole.count + 1, whole.count * 2] {
+            #expect(try FileSystem.read(path, size: size) == whole, "size \(size)")
+        }
     }
 
     @Test func folderEntriesSayWhatTheyAre() throws {

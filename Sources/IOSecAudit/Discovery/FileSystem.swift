@@ -10,23 +10,34 @@ enum FileSystem {
         var description: String { String(cString: strerror(code)) }
     }
 
-    /// The whole file.
-    static func read(_ path: String) throws -> [UInt8] {
+    /// The whole file. `size` is its size when the caller knows it (from discovery's `lstat`): then no `fstat` is
+    /// needed, and a file that has since grown or shrunk is still read whole.
+    static func read(_ path: String, size: Int? = nil) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(code: errno) }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(code: errno) }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(code: EISDIR) }
-        // One byte more than the size: a read that fills it means the file grew since `fstat`.
-        let expected = max(Int(info.st_size), 0) + 1
+        let knownSize: Int
+        if let size {
+            knownSize = size
+        } else {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw Failure(code: errno) }
+            guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(code: EISDIR) }
+            knownSize = Int(info.st_size)
+        }
+        // One byte more than the size: a read that fills it means the file grew since its size was taken.
+        let expected = max(knownSize, 0) + 1
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
             count = 0
             while count < buffer.count {
-                let n = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                let requested = buffer.count - count
+                let n = Foundation.read(fd, buffer.baseAddress! + count, requested)
                 if n > 0 {
                     count += n
+                    // A short read that ends exactly at the known size is the end of a regular file: no second
+                    // read to see it return 0 (half of a scan's reads).
+                    if n < requested, count == expected - 1 { return }
                 } else if n == 0 {
                     return
                 } else if errno != EINTR {

@@ -20,7 +20,8 @@ struct FileInput: Sendable {
         kind = file.kind
         size = file.size
         let path = file.absolutePath
-        load = { try FileAnalyzer.read(path) }
+        let discoveredSize = file.size
+        load = { try FileSystem.read(path, size: discoveredSize) }
     }
 
     init(path: String, bytes: [UInt8]) {

@@ -105,7 +105,10 @@ public struct PropertyListDictionary: Sendable, Equatable {
     }
 
     public private(set) var entries: [Entry] = []
+    /// Positions by key, kept only past `linearLimit` entries: most dictionaries (a project file's thousands of
+    /// objects) are a few keys, which a scan of the entries finds faster than a hash table costs to build.
     private var indexByKey: [String: Int] = [:]
+    private static let linearLimit = 8
 
     public init() {}
 
@@ -121,16 +124,27 @@ public struct PropertyListDictionary: Sendable, Equatable {
     /// Appends an entry; a duplicate key replaces the earlier value (as Foundation does) but keeps
     /// the original position.
     public mutating func append(_ entry: Entry) {
-        if let i = indexByKey[entry.key] {
+        if let i = position(of: entry.key) {
             entries[i] = entry
-        } else {
-            indexByKey[entry.key] = entries.count
-            entries.append(entry)
+            return
+        }
+        entries.append(entry)
+        if entries.count > Self.linearLimit {
+            if indexByKey.isEmpty {
+                for (i, e) in entries.enumerated() { indexByKey[e.key] = i }
+            } else {
+                indexByKey[entry.key] = entries.count - 1
+            }
         }
     }
 
+    private func position(of key: String) -> Int? {
+        if entries.count > Self.linearLimit { return indexByKey[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
     public subscript(key: String) -> PropertyListValue? { entry(key)?.value }
-    public func entry(_ key: String) -> Entry? { indexByKey[key].map { entries[$0] } }
+    public func entry(_ key: String) -> Entry? { position(of: key).map { entries[$0] } }
     public var keys: [String] { entries.map(\.key) }
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
