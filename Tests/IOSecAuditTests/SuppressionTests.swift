@@ -52,6 +52,23 @@ import Testing
         #expect(xcconfig.entries.first?.ruleIds == ["code.debug-build-settings"])
     }
 
+    /// The marker is found wherever it stands: first bytes, last bytes (no newline), after many colons.
+    @Test func theMarkerIsFoundAtEitherEndOfAFile() {
+        let texts = [
+            "iosec:ignore network.cleartext-url\nlet u = \"http://a\"",
+            "let u = \"http://a\" // iosec:ignore network.cleartext-url",
+            String(repeating: "a: b: c: ios: iosec: iosec:ignor\n", count: 100)
+                + "// iosec:ignore network.cleartext-url"
+        ]
+        for text in texts {
+            #expect(
+                Suppressions(bytes: Array(text.utf8)).entries.first?.ruleIds == ["network.cleartext-url"], "\(text)")
+        }
+        for text in ["iosec:ignor", ":", "", String(repeating: "iosec: ignore :", count: 50)] {
+            #expect(Suppressions(bytes: Array(text.utf8)).entries.isEmpty)
+        }
+    }
+
     @Test func mentionsThatAreNotSuppressionsAreIgnored() {
         #expect(Suppressions(bytes: Array("// see iosec:ignore-files docs\n// iosec:ignore\n".utf8)).entries.isEmpty)
     }

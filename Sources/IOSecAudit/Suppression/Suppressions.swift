@@ -114,16 +114,21 @@ public struct Suppressions: Sendable, Codable {
 
     /// Whether `needle` occurs in `haystack`: `memchr` finds each candidate first byte (portable; `memmem` is not
     /// in every C library Swift imports).
+    /// Whether `needle` occurs in `haystack`. The C library jumps between occurrences of the needle's rarest byte in
+    /// source (`:` in `iosec:ignore`, one byte in a hundred; its first letter is one in twenty), and each is checked.
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        let anchor = needle.firstIndex(of: UInt8(ascii: ":")) ?? 0
         return haystack.withUnsafeBufferPointer { hay in
             guard let base = hay.baseAddress else { return false }
+            // Candidate starts run from 0 to `last`; the anchor byte of a start `s` is at `s + anchor`.
             let last = hay.count - needle.count
-            var i = 0
-            while i <= last {
-                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return false }
+            var i = anchor
+            while i <= last + anchor {
+                guard let hit = memchr(base + i, Int32(needle[anchor]), last + anchor - i + 1) else { return false }
                 i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if hay[i..<(i + needle.count)].elementsEqual(needle) { return true }
+                let start = i - anchor
+                if hay[start..<(start + needle.count)].elementsEqual(needle) { return true }
                 i += 1
             }
             return false

@@ -510,6 +510,21 @@ enum ConstantScanner {
             let n = bytes.count
             while i < n {
                 let c = bytes[i]
+                // The two commonest cases first, each in a loop over a local index: indentation, and names.
+                if c == UInt8(ascii: " ") {
+                    var j = i + 1
+                    while j < n, bytes[j] == UInt8(ascii: " ") { j += 1 }
+                    i = j
+                    continue
+                }
+                if c < 0x80, Self.isIdentifierStart(c) {
+                    let start = i
+                    var j = i + 1
+                    while j < n, Self.isIdentifierByte(bytes[j]) { j += 1 }
+                    i = j
+                    if let keyword = keyword(start, j) { return .keyword(keyword) }
+                    return .identifier(start: start, end: j)
+                }
                 switch c {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                     i += 1
