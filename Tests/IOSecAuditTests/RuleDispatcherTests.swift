@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    /// Sees string literals of four bytes or more; `AllLiteralsVisitor` sees every one.
+    struct LongLiteralVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
+        static let minimumLiteralLength = 4
+        mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) {
+            Self.seen.append(node.trimmedDescription)
+        }
+    }
+
+    struct AllLiteralsVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
+        mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) {
+            Self.seen.append(node.trimmedDescription)
+        }
+    }
+
     /// Records every node of every kind the dispatcher delivers, unfiltered, with its position and parent.
     struct EverythingVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
@@ -92,6 +110,23 @@ import Testing
             let missing = type.nodeKinds.subtracting(RuleDispatcher.supportedKinds)
             #expect(missing.isEmpty, "\(type) asks for \(missing), which RuleDispatcher does not deliver")
         }
+    }
+
+    /// A literal's length counts its bytes and one per interpolation, as `HardcodedSecretRule` measures it; a
+    /// visitor with no minimum beside one with a minimum still sees every literal.
+    @Test func shortLiteralsReachOnlyVisitorsThatWantThem() {
+        let literals = [
+            #""""#, #""id""#, #""abc""#, #""abcd""#, #""\(x)""#, #""ab\(x)""#, #""abc\(x)""#, #""\(x)\(y)\(z)\(w)""#,
+            #""é1""#, #""é12""#
+        ]
+        let source = "let a = [" + literals.joined(separator: ", ") + "]\n"
+        LongLiteralVisitor.seen = []
+        AllLiteralsVisitor.seen = []
+        let file = SwiftFile(path: "App/A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [LongLiteralVisitor.self, AllLiteralsVisitor.self], file: file).run()
+        #expect(AllLiteralsVisitor.seen == literals)
+        // "é" is two bytes.
+        #expect(LongLiteralVisitor.seen == [#""abcd""#, #""abc\(x)""#, #""\(x)\(y)\(z)\(w)""#, #""é12""#])
     }
 
     @Test func referenceNamesFilterReferences() {

@@ -62,6 +62,9 @@ final class RuleDispatcher {
         var sequences = Route()
         var assignments = Route()
         var stringLiterals: [Int] = []
+        /// Each literal rule's `minimumLiteralLength`, in the order of `stringLiterals`, and the largest of them.
+        var literalMinimums: [Int] = []
+        var longestLiteralMinimum = 0
         var binaryOperators = Route()
         var attributes = Route()
         var functionDecls: [Int] = []
@@ -78,7 +81,10 @@ final class RuleDispatcher {
                     case .memberAccessExpr: memberAccesses.add(index, names: type.memberNames)
                     case .sequenceExpr: sequences.add(index, names: type.assignedNames)
                     case .assignmentExpr: assignments.add(index, names: type.assignedNames)
-                    case .stringLiteralExpr: stringLiterals.append(index)
+                    case .stringLiteralExpr:
+                        stringLiterals.append(index)
+                        literalMinimums.append(type.minimumLiteralLength)
+                        longestLiteralMinimum = max(longestLiteralMinimum, type.minimumLiteralLength)
                     case .binaryOperatorExpr: binaryOperators.add(index, names: type.operatorNames)
                     case .attribute: attributes.add(index, names: type.attributeNames)
                     case .functionDecl: functionDecls.append(index)
@@ -263,7 +269,7 @@ final class RuleDispatcher {
             let targets = routed(plan.memberAccesses, text: name)
             deliver(targets, as: MemberAccessExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .stringLiteralExpr:
-            deliver(plan.stringLiterals, as: StringLiteralExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
+            deliver(literalTargets(raw), as: StringLiteralExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .sequenceExpr:
             if mayWantSequence(raw) { visit(made(at: depth, &state).cast(SequenceExprSyntax.self)) }
         case .assignmentExpr:
@@ -327,6 +333,18 @@ final class RuleDispatcher {
             added = true
         }
         return added ? Array(Set(targets)).sorted() : targets
+    }
+
+    /// The rules a string literal reaches: those whose minimum length its text meets.
+    private func literalTargets(_ raw: RawSyntax) -> [Int] {
+        guard plan.longestLiteralMinimum > 0 else { return plan.stringLiterals }
+        let length = StringLiteralExprSyntax.pieceLength(raw, limit: plan.longestLiteralMinimum)
+        if length >= plan.longestLiteralMinimum { return plan.stringLiterals }
+        var targets: [Int] = []
+        for (index, minimum) in zip(plan.stringLiterals, plan.literalMinimums) where minimum <= length {
+            targets.append(index)
+        }
+        return targets
     }
 
     private static func hasExplicitBase(_ call: RawSyntax) -> Bool {

@@ -48,6 +48,10 @@ public protocol SwiftVisitor: Sendable {
     /// The same for attributes (`AttributeSyntax`), by the attribute's plain name (`AppStorage`); attributes named
     /// with a module (`@SwiftUI.AppStorage`) reach only unfiltered visitors.
     static var attributeNames: Set<String>? { get }
+    /// String literals reach `visit(_: StringLiteralExprSyntax, in:)` only when their text is at least this long,
+    /// counting each interpolation as one byte (`StringLiteralExprSyntax.pieceLength`): a shorter one is never made.
+    /// Most literals in an app are short keys and labels.
+    static var minimumLiteralLength: Int { get }
     init()
     mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
     mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
@@ -73,6 +77,7 @@ extension SwiftVisitor {
     public static var operatorNames: Set<String>? { nil }
     public static var parameterNames: Set<String>? { nil }
     public static var attributeNames: Set<String>? { nil }
+    public static var minimumLiteralLength: Int { 0 }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}

@@ -362,6 +362,18 @@ extension StringLiteralExprSyntax {
 
     /// The plain segments' text, read from the raw tokens without making a node per segment (rules ask this of
     /// every literal): `pieces` in order, with nil for each interpolation.
+    /// The length of the literal's text in bytes, each interpolation counted as one, read from the raw node and
+    /// counted only up to `limit`: what `SwiftVisitor.minimumLiteralLength` is measured against.
+    static func pieceLength(_ raw: RawSyntax, limit: Int = .max) -> Int {
+        guard let segments = RawStringLiteralExprSyntax(raw)?.segments.raw.layoutView?.children else { return 0 }
+        var length = 0
+        for case let child? in segments {
+            length += RawStringSegmentSyntax(child)?.content.tokenText.count ?? 1
+            if length >= limit { return length }
+        }
+        return length
+    }
+
     var rawPieces: [SyntaxText?] {
         guard let layout = segments.raw.layoutView else { return [] }
         return layout.children.compactMap { child -> SyntaxText?? in

@@ -133,6 +133,9 @@ struct CleartextURLRule: SwiftRule {
         "docs.oasis-open.org", "www.idpf.org", "relaxng.org", "www.xml.org", "xml.org", "www.openarchives.org"
     ]
 
+    /// `http://` and one byte of host at least.
+    static let minimumLiteralLength = 8
+
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard literal.firstSegmentHasPrefix("http://"), let first = literal.segments.first?.as(StringSegmentSyntax.self)
         else { return }

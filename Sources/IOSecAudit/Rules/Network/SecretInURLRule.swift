@@ -105,6 +105,8 @@ struct SecretInURLRule: SwiftRule {
     )
 
     static let calleeNames: Set<String>? = ["URLQueryItem"]
+    /// `?`, a parameter name, `=` and the interpolated value at least.
+    static let minimumLiteralLength = 4
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard literal.segments.count > 1, literal.plainSegmentsContain(UInt8(ascii: "=")),

@@ -296,11 +296,17 @@ struct HardcodedSecretRule: SwiftRule {
 
     /// Shorter literals hold neither a known token format nor a key worth the name.
     private static let minimumLength = 16
+    /// Shorter literals hold no secret worth reporting (the shortest, a PIN, has four digits).
+    static let minimumLiteralLength = 4
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
-        // Most literals are short keys and labels: measure without building the text.
+        // Most literals are short keys and labels: the dispatcher measures them without making them
+        // (`minimumLiteralLength`), and the rule checks the same measure for callers that do not.
+        guard
+            StringLiteralExprSyntax.pieceLength(literal.raw, limit: Self.minimumLiteralLength)
+                >= Self.minimumLiteralLength
+        else { return }
         let pieces = literal.rawPieces
-        guard pieces.reduce(0, { $0 + ($1?.count ?? 1) }) >= 4 else { return }
         var text = ""
         var interpolated = false
         for piece in pieces {

@@ -50,6 +50,9 @@ struct NetworkCollector: SwiftVisitor {
         }
     }
 
+    /// `https://` at least.
+    static let minimumLiteralLength = 8
+
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode, !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
         sawHTTPS = true
