@@ -48,6 +48,42 @@ import Testing
         }
     }
 
+    /// Sees declarations of functions whose names start with `url`.
+    struct NamedFunctionVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.functionDecl]
+        static func wantsFunction(named name: String) -> Bool { name.hasPrefix("url") }
+        mutating func visit(_ node: FunctionDeclSyntax, in file: SwiftFile) { Self.seen.append(node.name.text) }
+    }
+
+    /// Sees `==` only between a name and a plain value (`OperandShape`); `AllComparisonsVisitor` sees every one.
+    /// Each as its operands' text.
+    struct ValueComparisonVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr]
+        static let operatorNames: Set<String>? = ["=="]
+        static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool {
+            (left == .other || left == .implicitMember("pin")) && right == .other
+        }
+        mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile) {
+            Self.seen.append(RuleDispatcherTests.operands(of: node))
+        }
+    }
+
+    static func operands(of node: BinaryOperatorExprSyntax) -> String {
+        let left = node.sequenceNeighbor(-1)?.trimmedDescription ?? ""
+        return left + " == " + (node.sequenceNeighbor(1)?.trimmedDescription ?? "")
+    }
+
+    struct AllComparisonsVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr]
+        static let operatorNames: Set<String>? = ["=="]
+        mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile) {
+            Self.seen.append(RuleDispatcherTests.operands(of: node))
+        }
+    }
+
     /// Records every node of every kind the dispatcher delivers, unfiltered, with its position and parent.
     struct EverythingVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
@@ -127,6 +163,46 @@ import Testing
         #expect(AllLiteralsVisitor.seen == literals)
         // "é" is two bytes.
         #expect(LongLiteralVisitor.seen == [#""abcd""#, #""abc\(x)""#, #""\(x)\(y)\(z)\(w)""#, #""é12""#])
+    }
+
+    @Test func functionDeclarationsReachOnlyVisitorsThatWantTheirName() {
+        NamedFunctionVisitor.seen = []
+        let source = "func urlSession() {}\nfunc load() { func urlInner() {} }\nstruct S { func `url`() {} }\n"
+        let file = SwiftFile(path: "App/A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [NamedFunctionVisitor.self], file: file).run()
+        #expect(NamedFunctionVisitor.seen == ["urlSession", "urlInner"])
+    }
+
+    /// The URL-scheme rule's name filter: the delegate callbacks and the deep-link handler names its hook looks for,
+    /// however they are cased or separated, and nothing else.
+    @Test func deepLinkHandlerNamesPassTheFunctionFilter() {
+        let wanted = [
+            "application", "scene", "handleDeepLink", "handleDeeplink", "routeDeepLink", "handle_open_U_R_L",
+            "handleURL", "handleIncomingURL", "openUniversalLink", "handleOpenURL"
+        ]
+        let unwanted = [
+            "viewDidLoad", "openURL", "linkify", "handleLinkTap", "urlSession", "load", "sceneDidBecomeActive"
+        ]
+        for name in wanted { #expect(URLSchemeUnvalidatedRule.wantsFunction(named: name), "\(name)") }
+        for name in unwanted { #expect(!URLSchemeUnvalidatedRule.wantsFunction(named: name), "\(name)") }
+        #expect(URLSchemeUnvalidatedRule.mayMentionURLOrLink("a_U-r.L"))
+        #expect(URLSchemeUnvalidatedRule.mayMentionURLOrLink("Lin2k") == false)
+        #expect(URLSchemeUnvalidatedRule.mayMentionURLOrLink("öffneURL"))
+    }
+
+    /// Operands are told apart as the visitor asks: through `try`, `!` and `?`, not through parentheses or casts.
+    @Test func comparisonsReachOnlyVisitorsThatWantTheirOperands() {
+        let skipped = [
+            "a == nil", "x! == 1.5", "flag == true", "state == .none", "a? == nil", ".a == b", "0 == n", "try? f() == 0"
+        ]
+        let delivered = [#"p == "1234""#, "pin == code", "(0) == a", "u.pin == .some(1)", "a == b", ".pin == x"]
+        let source = (skipped + delivered + ["a == b as String"]).map { "_ = \($0)" }.joined(separator: "\n") + "\n"
+        ValueComparisonVisitor.seen = []
+        AllComparisonsVisitor.seen = []
+        let file = SwiftFile(path: "App/A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [ValueComparisonVisitor.self, AllComparisonsVisitor.self], file: file).run()
+        #expect(AllComparisonsVisitor.seen.count == skipped.count + delivered.count + 1)
+        #expect(ValueComparisonVisitor.seen == delivered + ["a == b"])
     }
 
     @Test func referenceNamesFilterReferences() {

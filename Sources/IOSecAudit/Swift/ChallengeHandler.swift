@@ -71,15 +71,14 @@ struct ChallengeHandler {
     }
 
     /// A parameter of type `URLAuthenticationChallenge` (`didReceive`, `willSendRequestFor`, `respondTo`).
+    /// The names of the delegate methods that answer an authentication challenge.
+    static let callbackNames: Set<String> = ["urlSession", "webView", "connection"]
+
     static func takesChallenge(_ function: FunctionDeclSyntax) -> Bool {
-        switch function.name.text {
-        case "urlSession", "webView", "connection":
-            return function.signature.parameterClause.parameters.contains {
+        callbackNames.contains(function.name.text)
+            && function.signature.parameterClause.parameters.contains {
                 $0.type.sourceText.hasSuffix("AuthenticationChallenge")
             }
-        default:
-            return false
-        }
     }
 
     static let pinWords: Set<String> = [

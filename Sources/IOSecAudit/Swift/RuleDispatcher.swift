@@ -277,13 +277,17 @@ final class RuleDispatcher {
                 visit(made(at: depth, &state).cast(AssignmentExprSyntax.self))
             }
         case .binaryOperatorExpr:
-            let targets = routed(plan.binaryOperators, text: RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
+            var targets = routed(plan.binaryOperators, text: RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
+            if !targets.isEmpty {
+                let (left, right) = Self.operandShapes(depth, state)
+                targets.removeAll { !plan.ruleTypes[$0].wantsOperator(between: left, and: right) }
+            }
             deliver(targets, as: BinaryOperatorExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .attribute:
             let targets = routed(plan.attributes, text: Self.attributeName(raw))
             deliver(targets, as: AttributeSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .functionDecl:
-            deliver(plan.functionDecls, as: FunctionDeclSyntax.self, depth, &state) { $0.visit($1, in: file) }
+            deliver(functionTargets(raw), as: FunctionDeclSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .functionParameter:
             let targets = routed(plan.functionParameters, text: Self.parameterName(raw), lowercased: true)
             deliver(targets, as: FunctionParameterSyntax.self, depth, &state) { $0.visit($1, in: file) }
@@ -335,6 +339,13 @@ final class RuleDispatcher {
         return added ? Array(Set(targets)).sorted() : targets
     }
 
+    /// The rules a function declaration reaches: those that want its name.
+    private func functionTargets(_ raw: RawSyntax) -> [Int] {
+        guard !plan.functionDecls.isEmpty, let text = RawFunctionDeclSyntax(raw)?.name.tokenText else { return [] }
+        let name = String(syntaxText: text)
+        return plan.functionDecls.filter { plan.ruleTypes[$0].wantsFunction(named: name) }
+    }
+
     /// The rules a string literal reaches: those whose minimum length its text meets.
     private func literalTargets(_ raw: RawSyntax) -> [Int] {
         guard plan.longestLiteralMinimum > 0 else { return plan.stringLiterals }
@@ -345,6 +356,45 @@ final class RuleDispatcher {
             targets.append(index)
         }
         return targets
+    }
+
+    /// The shapes of the operands next to the operator at `depth`, in its unfolded sequence.
+    private static func operandShapes(_ depth: Int, _ state: WalkState) -> (OperandShape, OperandShape) {
+        guard depth > 0, state.raws[depth - 1].kind == .exprList,
+            let siblings = state.raws[depth - 1].layoutView?.children
+        else { return (.other, .other) }
+        let slot = state.slots[depth]
+        return (
+            slot > 0 ? shape(of: siblings[slot - 1]) : .other,
+            slot + 1 < siblings.count ? shape(of: siblings[slot + 1]) : .other
+        )
+    }
+
+    private static func shape(of operand: RawSyntax?) -> OperandShape {
+        guard var expr = operand else { return .other }
+        while true {
+            switch expr.kind {
+            case .nilLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr:
+                return .plainLiteral
+            case .memberAccessExpr:
+                guard let member = RawMemberAccessExprSyntax(expr), member.base == nil else { return .other }
+                return .implicitMember(String(syntaxText: member.declName.baseName.tokenText))
+            case .tryExpr:
+                guard let inner = RawTryExprSyntax(expr)?.expression.raw else { return .other }
+                expr = inner
+            case .awaitExpr:
+                guard let inner = RawAwaitExprSyntax(expr)?.expression.raw else { return .other }
+                expr = inner
+            case .forceUnwrapExpr:
+                guard let inner = RawForceUnwrapExprSyntax(expr)?.expression.raw else { return .other }
+                expr = inner
+            case .optionalChainingExpr:
+                guard let inner = RawOptionalChainingExprSyntax(expr)?.expression.raw else { return .other }
+                expr = inner
+            default:
+                return .other
+            }
+        }
     }
 
     private static func hasExplicitBase(_ call: RawSyntax) -> Bool {

@@ -95,9 +95,7 @@ extension LogSensitiveRule {
 }
 
 extension NetworkCollector {
-    static let nodeKinds: Set<SyntaxKind> = [
-        .binaryOperatorExpr, .declReferenceExpr, .functionCallExpr, .functionDecl, .stringLiteralExpr
-    ]
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr, .functionDecl, .stringLiteralExpr]
 }
 
 extension PasskeyAPICollector {

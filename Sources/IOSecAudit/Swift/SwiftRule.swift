@@ -52,6 +52,14 @@ public protocol SwiftVisitor: Sendable {
     /// counting each interpolation as one byte (`StringLiteralExprSyntax.pieceLength`): a shorter one is never made.
     /// Most literals in an app are short keys and labels.
     static var minimumLiteralLength: Int { get }
+    /// Function declarations reach `visit(_: FunctionDeclSyntax, in:)` only when this says yes to their name (the
+    /// text of the name token, backticks kept): most functions are not the delegate callbacks rules look for, and a
+    /// declaration no visitor wants is never made.
+    static func wantsFunction(named name: String) -> Bool
+    /// With `operatorNames`: binary operators reach the hook only when this says yes to their operands' shapes, as
+    /// the dispatcher reads them without making the nodes. Most comparisons in an app are with `nil`, `0`, `true` or
+    /// an enum case; a rule about what is compared with what (`password == "1234"`) wants none of those.
+    static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool
     init()
     mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
     mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
@@ -68,6 +76,17 @@ public protocol SwiftVisitor: Sendable {
     mutating func finish(in file: SwiftFile)
 }
 
+/// What the dispatcher tells a visitor about an operand of a binary operator before the node is made
+/// (`SwiftVisitor.wantsOperator(between:and:)`), seen through `try`, `await`, `!` and `?`.
+public enum OperandShape: Sendable, Hashable {
+    /// `nil`, a number or a Boolean: it names nothing and holds no value a rule asks about.
+    case plainLiteral
+    /// An implicit member, by its name: `.none`, `.password`.
+    case implicitMember(String)
+    /// Anything else, parentheses and casts included, and an operand that is missing.
+    case other
+}
+
 extension SwiftVisitor {
     public static var calleeNames: Set<String>? { nil }
     public static var argumentLabels: Set<String>? { nil }
@@ -78,6 +97,8 @@ extension SwiftVisitor {
     public static var parameterNames: Set<String>? { nil }
     public static var attributeNames: Set<String>? { nil }
     public static var minimumLiteralLength: Int { 0 }
+    public static func wantsFunction(named name: String) -> Bool { true }
+    public static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool { true }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What kind of sensitive data a name refers to.
 ///
 /// ```swift
@@ -157,8 +159,16 @@ public enum SensitiveName {
 
     /// nil when not sensitive.
     public static func classify(_ identifier: String) -> SensitiveCategory? {
-        classify(words: words(identifier))
+        // Rules ask about the same few thousand names of a project over and over; splitting one costs an array of
+        // strings. Answers under the built-in vocabulary are kept; a project's own vocabulary is rare and not kept.
+        guard SensitiveVocabulary.current.isEmpty else { return classify(words: words(identifier)) }
+        if let known = standardAnswers.answer(for: identifier) { return known }
+        let category = classify(words: words(identifier))
+        standardAnswers.keep(category, for: identifier)
+        return category
     }
+
+    private static let standardAnswers = ClassificationMemo()
 
     public static func isSensitive(_ identifier: String) -> Bool {
         classify(identifier) != nil
@@ -372,5 +382,25 @@ public enum SensitiveName {
         // names ("requestAuthorization", "authorizationStatus") it is an API concept.
         if w.count == 1, w[0] == "authorization" { return (1, .token) }
         return nil
+    }
+}
+
+/// Classifications already made, shared by the scan's threads; bounded, so a generated file full of unique names
+/// cannot grow it without end.
+private final class ClassificationMemo: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var answers: [String: SensitiveCategory?] = [:]
+    private static let capacity = 1 << 16
+
+    func answer(for identifier: String) -> SensitiveCategory?? {
+        lock.lock()
+        defer { lock.unlock() }
+        return answers[identifier]
+    }
+
+    func keep(_ category: SensitiveCategory?, for identifier: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if answers.count < Self.capacity { answers[identifier] = category }
     }
 }

@@ -71,6 +71,21 @@ import Testing
         #expect(covered == Set(SensitiveCategory.allCases))
     }
 
+    /// Answers kept under the built-in vocabulary never stand in for a project's own, in either order.
+    @Test func keptAnswersBelongToTheBuiltInVocabulary() {
+        let project = SensitiveVocabulary(sensitiveNames: ["vaultCode"], notSensitiveNames: ["authToken"])
+        #expect(SensitiveName.classify("userVaultCode") == nil)
+        #expect(SensitiveName.classify("authToken") == .token)
+        SensitiveVocabulary.$current.withValue(project) {
+            #expect(SensitiveName.classify("userVaultCode") == .secret)
+            #expect(SensitiveName.classify("authToken") == nil)
+            #expect(SensitiveName.classify("refreshToken") == .token)
+        }
+        #expect(SensitiveName.classify("userVaultCode") == nil)
+        #expect(SensitiveName.classify("authToken") == .token)
+        #expect(SensitiveName.classify("refreshToken") == .token)
+    }
+
     @Test(.timeLimit(.minutes(2))) func hugeIdentifierIsLinear() {
         let name = String(repeating: "fooBar_", count: 50_000) + "Token"
         #expect(SensitiveName.classify(name) == .token)

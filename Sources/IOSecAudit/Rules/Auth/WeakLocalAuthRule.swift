@@ -92,6 +92,22 @@ struct WeakLocalAuthRule: SwiftRule {
 
     static let calleeNames: Set<String>? = ["elementsEqual"]
     static let operatorNames: Set<String>? = ["==", "!="]
+
+    /// One side must be able to hold a value (`mayBeValue`) and the other to name a credential: `nil`, numbers and
+    /// Booleans do neither, and an implicit member holds no value and names one only by its own name (`.password`).
+    static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool {
+        func holdsValue(_ shape: OperandShape) -> Bool { shape == .other }
+        func namesCredential(_ shape: OperandShape) -> Bool {
+            switch shape {
+            case .plainLiteral: false
+            case .other: true
+            case .implicitMember(let name):
+                !Sensitivity.harmlessMembers.contains(name)
+                    && SensitiveName.classify(name).map(credentialCategories.contains) == true
+            }
+        }
+        return (namesCredential(left) && holdsValue(right)) || (holdsValue(left) && namesCredential(right))
+    }
     /// Categories that a user types to authenticate.
     static let credentialCategories: Set<SensitiveCategory> = [.password, .pin, .otp, .secret, .credential]
     /// Words after the credential word that name the input control holding it.

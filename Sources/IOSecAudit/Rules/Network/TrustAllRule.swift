@@ -43,6 +43,10 @@ struct TrustAllRule: SwiftRule {
         "setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"
     ]
 
+    static func wantsFunction(named name: String) -> Bool {
+        ChallengeHandler.callbackNames.contains(name) || name == "allowsAnyHTTPSCertificate"
+    }
+
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
         switch function.name.text {
         case "urlSession", "webView", "connection":

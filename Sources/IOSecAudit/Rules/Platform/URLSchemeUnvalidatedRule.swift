@@ -216,19 +216,40 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
             }
         }
         // The app's own deep-link entry points: `handleDeeplink(_ url: URL)`, `handleOpenURL(_:)`, `route(deepLink:)`.
-        // Most functions take no URL: look at the parameter types before the name.
-        guard let parameter = function.signature.parameterClause.parameters.first(where: { Self.isURLType($0.type) })
-        else { return nil }
+        guard isDeepLinkHandlerName(name) else { return nil }
+        return function.signature.parameterClause.parameters.first(where: { Self.isURLType($0.type) })
+    }
+
+    /// The delegate callbacks that open URLs, and the names of an app's own deep-link handlers.
+    static func wantsFunction(named name: String) -> Bool {
+        name == "application" || name == "scene" || isDeepLinkHandlerName(name)
+    }
+
+    private static func isDeepLinkHandlerName(_ name: String) -> Bool {
+        // Every name below has `url` or `link` among its letters; most function names have neither, and splitting
+        // a name into words costs an array of strings.
+        guard mayMentionURLOrLink(name) else { return false }
         let words = SensitiveName.words(name)
         let joined = words.joined()
-        guard
-            words.contains("deeplink") || (words.contains("deep") && words.contains("link"))
-                || joined.contains("openurl")
-                    && words.first == "handle"
-                || joined.hasPrefix("handleurl") || joined.hasPrefix("handleincomingurl")
-                || (words.contains("universal") && words.contains("link"))
-        else { return nil }
-        return parameter
+        return words.contains("deeplink") || (words.contains("deep") && words.contains("link"))
+            || joined.contains("openurl") && words.first == "handle"
+            || joined.hasPrefix("handleurl") || joined.hasPrefix("handleincomingurl")
+            || (words.contains("universal") && words.contains("link"))
+    }
+
+    /// Whether `url` or `link` appears in the name's ASCII letters and digits, lowercased, with everything else left
+    /// out (as `SensitiveName.words(name).joined()` would have them). Names with other characters may.
+    static func mayMentionURLOrLink(_ name: String) -> Bool {
+        var recent: UInt32 = 0  // the last four letters or digits, lowercased, the newest in the low byte
+        for byte in name.utf8 {
+            if byte >= 0x80 { return true }
+            let lower = byte | 0x20
+            let isLetter = lower >= 0x61 && lower <= 0x7A
+            guard isLetter || (byte >= 0x30 && byte <= 0x39) else { continue }
+            recent = recent << 8 | UInt32(isLetter ? lower : byte)
+            if recent & 0xFF_FFFF == 0x75_726C || recent == 0x6C69_6E6B { return true }  // "url", "link"
+        }
+        return false
     }
 
     private static func isURLType(_ type: TypeSyntax) -> Bool {

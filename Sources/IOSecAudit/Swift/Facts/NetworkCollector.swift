@@ -33,8 +33,6 @@ struct NetworkCollector: SwiftVisitor {
     private var evaluatesTrust = false
     private var extractingFunctions: Set<SyntaxIdentifier> = []
     private var comparingFunctions: Set<SyntaxIdentifier> = []
-    /// `==` is everywhere: where it sits is looked up only in files that could pin.
-    private var equalities: [BinaryOperatorExprSyntax] = []
 
     init() {}
 
@@ -59,6 +57,8 @@ struct NetworkCollector: SwiftVisitor {
         file.record(kind: FactKind.httpsLiteral, value: host, at: literal)
     }
 
+    static func wantsFunction(named name: String) -> Bool { ChallengeHandler.callbackNames.contains(name) }
+
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
         guard !file.isTestCode, challengeHandler == nil, let handler = ChallengeHandler(function) else { return }
         challengeHandler = handler
@@ -74,13 +74,6 @@ struct NetworkCollector: SwiftVisitor {
         }
     }
 
-    static let operatorNames: Set<String>? = ["=="]
-
-    mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, op.operator.text == "==" else { return }
-        equalities.append(op)
-    }
-
     /// The handler pins by itself (`ChallengeHandler.pins`), or calls helpers elsewhere in the file that take keys
     /// or certificates out of the chain and compare them, after the chain was evaluated somewhere in the file.
     mutating func finish(in file: SwiftFile) {
@@ -90,6 +83,9 @@ struct NetworkCollector: SwiftVisitor {
             return
         }
         guard evaluatesTrust, !extractingFunctions.isEmpty else { return }
+        // Comparisons are looked for only here, in the few files that get this far: every `==` of every file,
+        // handed over during the walk, cost more than this search.
+        let equalities = SyntaxSearch.all(BinaryOperatorExprSyntax.self, in: file.tree) { $0.operator.text == "==" }
         for op in equalities { if let function = op.enclosingFunction?.id { comparingFunctions.insert(function) } }
         guard !extractingFunctions.isDisjoint(with: comparingFunctions) else { return }
         file.record(kind: FactKind.pinningInCode, value: "delegate", at: handler.function.name)

@@ -17,6 +17,8 @@ struct SnapshotFactCollector: SwiftVisitor {
         "applicationDidEnterBackground"
     ]
 
+    static func wantsFunction(named name: String) -> Bool { callbacks.contains(name) }
+
     private var recordedInput = false
     private var recordedProtection = false
 
