@@ -269,7 +269,9 @@ final class RuleDispatcher {
             let targets = routed(plan.memberAccesses, text: name)
             deliver(targets, as: MemberAccessExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .stringLiteralExpr:
-            deliver(literalTargets(raw), as: StringLiteralExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
+            deliver(literalTargets(depth, state), as: StringLiteralExprSyntax.self, depth, &state) {
+                $0.visit($1, in: file)
+            }
         case .sequenceExpr:
             if mayWantSequence(raw) { visit(made(at: depth, &state).cast(SequenceExprSyntax.self)) }
         case .assignmentExpr:
@@ -346,16 +348,26 @@ final class RuleDispatcher {
         return plan.functionDecls.filter { plan.ruleTypes[$0].wantsFunction(named: name) }
     }
 
-    /// The rules a string literal reaches: those whose minimum length its text meets.
-    private func literalTargets(_ raw: RawSyntax) -> [Int] {
-        guard plan.longestLiteralMinimum > 0 else { return plan.stringLiterals }
-        let length = StringLiteralExprSyntax.pieceLength(raw, limit: plan.longestLiteralMinimum)
-        if length >= plan.longestLiteralMinimum { return plan.stringLiterals }
-        var targets: [Int] = []
-        for (index, minimum) in zip(plan.stringLiterals, plan.literalMinimums) where minimum <= length {
-            targets.append(index)
+    /// The rules a string literal reaches: those whose minimum length its text meets, and that want it.
+    private func literalTargets(_ depth: Int, _ state: WalkState) -> [Int] {
+        let raw = state.raws[depth]
+        var targets: [Int]
+        if plan.longestLiteralMinimum > 0 {
+            let length = StringLiteralExprSyntax.pieceLength(raw, limit: plan.longestLiteralMinimum)
+            if length >= plan.longestLiteralMinimum {
+                targets = plan.stringLiterals
+            } else {
+                targets = []
+                for (index, minimum) in zip(plan.stringLiterals, plan.literalMinimums) where minimum <= length {
+                    targets.append(index)
+                }
+            }
+        } else {
+            targets = plan.stringLiterals
         }
-        return targets
+        guard !targets.isEmpty else { return targets }
+        let candidate = LiteralCandidate(path: state.raws, depth: depth)
+        return targets.filter { plan.ruleTypes[$0].wantsLiteral(candidate) }
     }
 
     /// The shapes of the operands next to the operator at `depth`, in its unfolded sequence.
@@ -371,29 +383,15 @@ final class RuleDispatcher {
     }
 
     private static func shape(of operand: RawSyntax?) -> OperandShape {
-        guard var expr = operand else { return .other }
-        while true {
-            switch expr.kind {
-            case .nilLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr:
-                return .plainLiteral
-            case .memberAccessExpr:
-                guard let member = RawMemberAccessExprSyntax(expr), member.base == nil else { return .other }
-                return .implicitMember(String(syntaxText: member.declName.baseName.tokenText))
-            case .tryExpr:
-                guard let inner = RawTryExprSyntax(expr)?.expression.raw else { return .other }
-                expr = inner
-            case .awaitExpr:
-                guard let inner = RawAwaitExprSyntax(expr)?.expression.raw else { return .other }
-                expr = inner
-            case .forceUnwrapExpr:
-                guard let inner = RawForceUnwrapExprSyntax(expr)?.expression.raw else { return .other }
-                expr = inner
-            case .optionalChainingExpr:
-                guard let inner = RawOptionalChainingExprSyntax(expr)?.expression.raw else { return .other }
-                expr = inner
-            default:
-                return .other
-            }
+        guard let operand, let expr = RawExpressions.peeled(operand) else { return .other }
+        switch expr.kind {
+        case .nilLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr:
+            return .plainLiteral
+        case .memberAccessExpr:
+            guard let member = RawMemberAccessExprSyntax(expr), member.base == nil else { return .other }
+            return .implicitMember(String(syntaxText: member.declName.baseName.tokenText))
+        default:
+            return .other
         }
     }
 
@@ -415,46 +413,10 @@ final class RuleDispatcher {
     /// Whether an assignment to `target` may reach a rule of `route`, read from the raw target.
     private func mayWant(_ route: Route, target: RawSyntax?) -> Bool {
         guard let target else { return route.wants(nil) }
-        switch Self.lastNameText(target) {
+        switch RawName.lastName(of: target) {
         case .name(let text): return route.wants(text)
         case .none: return route.wants(nil)
         case .unsure: return true
-        }
-    }
-
-    private enum RawName {
-        case name(SyntaxText)
-        case none
-        case unsure
-    }
-
-    /// `ExprSyntax.lastNameText` on the raw node: the wrappers it strips are stripped here, and where the answer
-    /// needs more than the raw layout can say cheaply (a tuple, a cast), the node is made and asked.
-    private static func lastNameText(_ expr: RawSyntax) -> RawName {
-        var expr = expr
-        while true {
-            switch expr.kind {
-            case .declReferenceExpr:
-                return RawDeclReferenceExprSyntax(expr).map { .name($0.baseName.tokenText) } ?? .unsure
-            case .memberAccessExpr:
-                return RawMemberAccessExprSyntax(expr).map { .name($0.declName.baseName.tokenText) } ?? .unsure
-            case .tryExpr:
-                guard let inner = RawTryExprSyntax(expr)?.expression.raw else { return .unsure }
-                expr = inner
-            case .awaitExpr:
-                guard let inner = RawAwaitExprSyntax(expr)?.expression.raw else { return .unsure }
-                expr = inner
-            case .forceUnwrapExpr:
-                guard let inner = RawForceUnwrapExprSyntax(expr)?.expression.raw else { return .unsure }
-                expr = inner
-            case .optionalChainingExpr:
-                guard let inner = RawOptionalChainingExprSyntax(expr)?.expression.raw else { return .unsure }
-                expr = inner
-            case .tupleExpr, .asExpr, .sequenceExpr:
-                return .unsure
-            default:
-                return .none
-            }
         }
     }
 

@@ -52,6 +52,10 @@ public protocol SwiftVisitor: Sendable {
     /// counting each interpolation as one byte (`StringLiteralExprSyntax.pieceLength`): a shorter one is never made.
     /// Most literals in an app are short keys and labels.
     static var minimumLiteralLength: Int { get }
+    /// Then only when this says yes to the literal, read from the raw tree (`LiteralCandidate`): its text, its
+    /// segments, the nodes above it. A test here may say yes to a literal the hook then passes over, never no to one
+    /// it would report.
+    static func wantsLiteral(_ literal: LiteralCandidate) -> Bool
     /// Function declarations reach `visit(_: FunctionDeclSyntax, in:)` only when this says yes to their name (the
     /// text of the name token, backticks kept): most functions are not the delegate callbacks rules look for, and a
     /// declaration no visitor wants is never made.
@@ -97,6 +101,7 @@ extension SwiftVisitor {
     public static var parameterNames: Set<String>? { nil }
     public static var attributeNames: Set<String>? { nil }
     public static var minimumLiteralLength: Int { 0 }
+    public static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { true }
     public static func wantsFunction(named name: String) -> Bool { true }
     public static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool { true }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}

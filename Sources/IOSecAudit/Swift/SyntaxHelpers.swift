@@ -352,16 +352,20 @@ extension StringLiteralExprSyntax {
     /// Whether the literal's first segment starts with `scheme` (lowercase ASCII, e.g. `http://`), ignoring case,
     /// tested on the token's bytes: rules ask this of every literal, and few are URLs.
     func firstSegmentHasPrefix(_ scheme: StaticString) -> Bool {
-        guard let first = segments.first?.as(StringSegmentSyntax.self) else { return false }
-        let text = first.content.rawText
+        Self.firstSegmentHasPrefix(raw, scheme)
+    }
+
+    static func firstSegmentHasPrefix(_ raw: RawSyntax, _ scheme: StaticString) -> Bool {
+        guard let first = RawStringLiteralExprSyntax(raw)?.segments.raw.layoutView?.children.first,
+            let segment = first.flatMap({ RawStringSegmentSyntax($0) })
+        else { return false }
+        let text = segment.content.tokenText
         guard text.count >= scheme.utf8CodeUnitCount else { return false }
         return scheme.withUTF8Buffer { expected in
             zip(text, expected).allSatisfy { actual, wanted in actual | 0x20 == wanted || actual == wanted }
         }
     }
 
-    /// The plain segments' text, read from the raw tokens without making a node per segment (rules ask this of
-    /// every literal): `pieces` in order, with nil for each interpolation.
     /// The length of the literal's text in bytes, each interpolation counted as one, read from the raw node and
     /// counted only up to `limit`: what `SwiftVisitor.minimumLiteralLength` is measured against.
     static func pieceLength(_ raw: RawSyntax, limit: Int = .max) -> Int {
@@ -374,6 +378,8 @@ extension StringLiteralExprSyntax {
         return length
     }
 
+    /// The plain segments' text, read from the raw tokens without making a node per segment (rules ask this of
+    /// every literal): `pieces` in order, with nil for each interpolation.
     var rawPieces: [SyntaxText?] {
         guard let layout = segments.raw.layoutView else { return [] }
         return layout.children.compactMap { child -> SyntaxText?? in
@@ -385,8 +391,13 @@ extension StringLiteralExprSyntax {
 
     /// Whether a plain segment holds `byte` (tested on the tokens' bytes, with no `String` made).
     func plainSegmentsContain(_ byte: UInt8) -> Bool {
-        segments.contains { segment in
-            segment.as(StringSegmentSyntax.self)?.content.rawText.contains(byte) ?? false
+        Self.plainSegmentsContain(raw, byte)
+    }
+
+    static func plainSegmentsContain(_ raw: RawSyntax, _ byte: UInt8) -> Bool {
+        guard let segments = RawStringLiteralExprSyntax(raw)?.segments.raw.layoutView?.children else { return false }
+        return segments.contains { child in
+            child.flatMap({ RawStringSegmentSyntax($0) })?.content.tokenText.contains(byte) ?? false
         }
     }
 }

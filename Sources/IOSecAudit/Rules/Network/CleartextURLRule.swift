@@ -136,6 +136,8 @@ struct CleartextURLRule: SwiftRule {
     /// `http://` and one byte of host at least.
     static let minimumLiteralLength = 8
 
+    static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { literal.firstSegmentHasPrefix("http://") }
+
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard literal.firstSegmentHasPrefix("http://"), let first = literal.segments.first?.as(StringSegmentSyntax.self)
         else { return }

@@ -108,6 +108,11 @@ struct SecretInURLRule: SwiftRule {
     /// `?`, a parameter name, `=` and the interpolated value at least.
     static let minimumLiteralLength = 4
 
+    /// An interpolated literal with a `=` in its text: `"…?token=\(token)"`.
+    static func wantsLiteral(_ literal: LiteralCandidate) -> Bool {
+        literal.segmentCount > 1 && literal.plainSegmentsContain(UInt8(ascii: "="))
+    }
+
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard literal.segments.count > 1, literal.plainSegmentsContain(UInt8(ascii: "=")),
             let parameter = Self.sensitiveQueryParameter(in: literal)

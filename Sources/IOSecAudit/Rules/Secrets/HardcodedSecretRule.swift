@@ -299,6 +299,115 @@ struct HardcodedSecretRule: SwiftRule {
     /// Shorter literals hold no secret worth reporting (the shortest, a PIN, has four digits).
     static let minimumLiteralLength = 4
 
+    /// The literals this rule may report on, told from the raw tree: a long text (a token format, random key
+    /// material), a `NAME=value` line that names a credential, or a short value given a credential's name. Most
+    /// literals are labels, keys and identifiers passed where no name says secret, and are never made.
+    static func wantsLiteral(_ literal: LiteralCandidate) -> Bool {
+        let text = literal.text
+        if text.utf8.count >= minimumLength { return true }
+        // Shorter: only the named paths of `visit`, which want plain text.
+        guard !literal.isInterpolated else { return false }
+        if let (key, _) = assignmentInText(text), SensitiveName.classify(key).map(credentialCategories.contains) == true
+        {
+            return true
+        }
+        switch rawAssignedName(literal) {
+        case .unsure: return true
+        case .none: return false
+        case .name(let name):
+            return SensitiveName.classify(String(syntaxText: name)).map(credentialCategories.contains) == true
+        }
+    }
+
+    /// `assignedName(of:)` read from the raw path above the literal: the same places, and `unsure` where the made
+    /// node would be asked more (a key written as a literal, a tuple or a cast as the target).
+    static func rawAssignedName(_ literal: LiteralCandidate) -> RawName {
+        // Through the wrappers that keep the content: `"…".utf8`, `"…".data(using: .utf8)!`, `Data("…".utf8)`.
+        var node = literal.raw
+        var level = 0
+        while let parent = literal.ancestor(level + 1) {
+            if let member = RawMemberAccessExprSyntax(parent), member.base?.raw.id == node.id {
+                let name = member.declName.baseName.tokenText
+                if name == "utf8" || name == "bytes" {
+                    node = parent
+                    level += 1
+                    continue
+                }
+                if name == "data", let call = literal.ancestor(level + 2), call.kind == .functionCallExpr {
+                    if let unwrap = literal.ancestor(level + 3), unwrap.kind == .forceUnwrapExpr {
+                        node = unwrap
+                        level += 3
+                    } else {
+                        node = call
+                        level += 2
+                    }
+                    continue
+                }
+            } else if let argument = RawLabeledExprSyntax(parent), argument.label == nil,
+                let call = literal.ancestor(level + 3).flatMap({ RawFunctionCallExprSyntax($0) }),
+                call.arguments.raw.layoutView?.children.count == 1,
+                let callee = FunctionCallExprSyntax.calledNameText(call.raw), callee == "Data" || callee == "Array"
+            {
+                node = call.raw
+                level += 3
+                continue
+            }
+            break
+        }
+        guard let parent = literal.ancestor(level + 1) else { return .none }
+        switch parent.kind {
+        case .initializerClause:
+            guard let owner = literal.ancestor(level + 2) else { return .none }
+            if let binding = RawPatternBindingSyntax(owner) {
+                return RawIdentifierPatternSyntax(binding.pattern.raw).map { .name($0.identifier.tokenText) } ?? .none
+            }
+            if let element = RawEnumCaseElementSyntax(owner) { return .name(element.name.tokenText) }
+            if let parameter = RawFunctionParameterSyntax(owner) {
+                return .name((parameter.secondName ?? parameter.firstName).tokenText)
+            }
+            return .none
+        case .exprList:
+            // `account.pin = "0000"`, `params["password"] = "…"`
+            guard literal.ancestor(level + 2)?.kind == .sequenceExpr, let elements = parent.layoutView?.children,
+                elements.count == 3, elements[1]?.kind == .assignmentExpr, elements[2]?.id == node.id,
+                let target = elements[0]
+            else { return .none }
+            return target.kind == .subscriptCallExpr ? .unsure : RawName.lastName(of: target)
+        case .labeledExpr:
+            guard let argument = RawLabeledExprSyntax(parent) else { return .none }
+            if let label = argument.label { return .name(label.tokenText) }
+            // `set("…", forKey: "apiToken")`: the key names the value.
+            guard let call = literal.ancestor(level + 3).flatMap({ RawFunctionCallExprSyntax($0) }) else {
+                return .none
+            }
+            let labels = FunctionCallExprSyntax.argumentLabelTexts(call.raw)
+            return labels.contains { $0 == "forKey" || $0 == "forHTTPHeaderField" } ? .unsure : .none
+        case .dictionaryElement:
+            guard let element = RawDictionaryElementSyntax(parent), element.value.raw.id == node.id else {
+                return .none
+            }
+            return element.key.raw.kind == .stringLiteralExpr ? .unsure : RawName.lastName(of: element.key.raw)
+        default:
+            // `var apiSecret: String { "…" }`, `func clientSecret() -> String { return "…" }`
+            var up = level + 1
+            while let n = literal.ancestor(up), up - level <= 6 {
+                if let binding = RawPatternBindingSyntax(n) {
+                    return RawIdentifierPatternSyntax(binding.pattern.raw).map { .name($0.identifier.tokenText) }
+                        ?? .none
+                }
+                if let function = RawFunctionDeclSyntax(n) { return .name(function.name.tokenText) }
+                switch n.kind {
+                case .returnStmt, .codeBlockItem, .codeBlockItemList, .accessorBlock, .codeBlock, .accessorDecl,
+                    .accessorDeclList:
+                    up += 1
+                default:
+                    return .none
+                }
+            }
+            return .none
+        }
+    }
+
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         // Most literals are short keys and labels: the dispatcher measures them without making them
         // (`minimumLiteralLength`), and the rule checks the same measure for callers that do not.
@@ -417,6 +526,12 @@ struct HardcodedSecretRule: SwiftRule {
     static func assignmentInText(_ text: String) -> (String, String)? {
         // Most literals hold neither `=` nor `:`: a byte search is far cheaper than a search by Character.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") }) else { return nil }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiAssignmentInText(text) }
+        return unicodeAssignmentInText(text)
+    }
+
+    /// `assignmentInText` by Character, for any text.
+    static func unicodeAssignmentInText(_ text: String) -> (String, String)? {
         guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
         let key = trimmingHorizontalSpace(text[..<separator])
         let value = trimmingHorizontalSpace(text[text.index(after: separator)...])
@@ -425,6 +540,39 @@ struct HardcodedSecretRule: SwiftRule {
             !value.contains(" ")
         else { return nil }
         return (key, value)
+    }
+
+    /// `assignmentInText` over bytes, for ASCII text, where a byte is a character: most literals with a `:` are
+    /// URLs and labels, and reading them by Character cost more than the rest of the rule.
+    static func asciiAssignmentInText(_ text: String) -> (String, String)? {
+        var copy = text
+        return copy.withUTF8 { bytes -> (String, String)? in
+            guard let separator = bytes.firstIndex(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") })
+            else { return nil }
+            func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            func trimmed(_ range: Range<Int>) -> Range<Int> {
+                var lower = range.lowerBound, upper = range.upperBound
+                while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+                while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+                return lower..<upper
+            }
+            let key = trimmed(0..<separator), value = trimmed((separator + 1)..<bytes.count)
+            func isKeyByte(_ byte: UInt8) -> Bool {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    true
+                default: false
+                }
+            }
+            guard !key.isEmpty, !value.isEmpty, key.allSatisfy({ isKeyByte(bytes[$0]) }),
+                !value.contains(where: { bytes[$0] == UInt8(ascii: " ") })
+            else { return nil }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            return (string(key), string(value))
+        }
     }
 
     /// `text` without the spaces and tabs around it (`CharacterSet.whitespaces`: tab and the Unicode space

@@ -51,6 +51,8 @@ struct NetworkCollector: SwiftVisitor {
     /// `https://` at least.
     static let minimumLiteralLength = 8
 
+    static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { literal.firstSegmentHasPrefix("https://") }
+
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard !file.isTestCode, !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
         sawHTTPS = true

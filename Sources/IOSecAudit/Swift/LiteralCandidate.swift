@@ -1,0 +1,59 @@
+@_spi(RawSyntax) import SwiftSyntax
+
+/// A string literal as the dispatcher sees it before it is made: its raw node and the path above it. A visitor
+/// looks at it in `SwiftVisitor.wantsLiteral(_:)`, so that a literal no rule will report on is never made (most
+/// literals in an app are labels, keys and identifiers). Valid only during that call.
+public struct LiteralCandidate {
+    let raw: RawSyntax
+    /// The walk's path: `path[depth]` is the literal, `path[0]` the root.
+    private let path: UnsafePointer<RawSyntax>
+    private let depth: Int
+
+    init(path: UnsafePointer<RawSyntax>, depth: Int) {
+        self.path = path
+        self.depth = depth
+        raw = path[depth]
+    }
+
+    /// The node `level` steps above the literal (1: its parent), nil above the root.
+    func ancestor(_ level: Int) -> RawSyntax? {
+        level <= depth ? path[depth - level] : nil
+    }
+
+    /// The literal's segments: plain text tokens, and interpolations.
+    private var segments: RawSyntaxBuffer? {
+        RawStringLiteralExprSyntax(raw)?.segments.raw.layoutView?.children
+    }
+
+    /// How many segments the literal has: 1 for plain text, more with interpolations.
+    var segmentCount: Int { segments?.count ?? 0 }
+
+    /// The text as `HardcodedSecretRule` reads it: the plain segments with a space for each interpolation.
+    var text: String {
+        guard let segments else { return "" }
+        var text = ""
+        for case let child? in segments {
+            if let segment = RawStringSegmentSyntax(child) {
+                text += String(syntaxText: segment.content.tokenText)
+            } else {
+                text += " "
+            }
+        }
+        return text
+    }
+
+    var isInterpolated: Bool {
+        guard let segments else { return false }
+        return segments.contains { child in child.map { RawStringSegmentSyntax($0) == nil } ?? false }
+    }
+
+    /// `StringLiteralExprSyntax.firstSegmentHasPrefix(_:)` on the raw literal.
+    func firstSegmentHasPrefix(_ scheme: StaticString) -> Bool {
+        StringLiteralExprSyntax.firstSegmentHasPrefix(raw, scheme)
+    }
+
+    /// `StringLiteralExprSyntax.plainSegmentsContain(_:)` on the raw literal.
+    func plainSegmentsContain(_ byte: UInt8) -> Bool {
+        StringLiteralExprSyntax.plainSegmentsContain(raw, byte)
+    }
+}
