@@ -130,9 +130,16 @@ import Testing
             let url = "https://example.com/v1"
             let line = "PASSWORD=abcd"
             let pair = ("x", "tupl")
+            let message = "Your session has expired, sign in again"
+            let encryptionKey = "0123456789abcdef0123"
+            let stripe = "sk_live_51H8abcdefghijklmnopqrstuv\(suffix)"
             """#
         FilterProbe.seen = []
         _ = Self.findings(source, FilterProbe.self)
-        #expect(FilterProbe.seen == [#""abcd""#, #""t0ken""#, #""https://example.com/v1""#, #""PASSWORD=abcd""#])
+        #expect(
+            FilterProbe.seen == [
+                #""abcd""#, #""t0ken""#, #""PASSWORD=abcd""#, #""0123456789abcdef0123""#,
+                #""sk_live_51H8abcdefghijklmnopqrstuv\(suffix)""#
+            ])
     }
 }

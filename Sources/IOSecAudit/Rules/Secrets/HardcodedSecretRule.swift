@@ -299,13 +299,14 @@ struct HardcodedSecretRule: SwiftRule {
     /// Shorter literals hold no secret worth reporting (the shortest, a PIN, has four digits).
     static let minimumLiteralLength = 4
 
-    /// The literals this rule may report on, told from the raw tree: a long text (a token format, random key
-    /// material), a `NAME=value` line that names a credential, or a short value given a credential's name. Most
-    /// literals are labels, keys and identifiers passed where no name says secret, and are never made.
+    /// The literals this rule may report on, told from the raw tree: a known token format, a `NAME=value` line that
+    /// names a credential, a long value given a secret's or a key's name, a short one given a credential's name.
+    /// Most literals are labels, keys, URLs and sentences passed where no name says secret, and are never made.
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool {
         let text = literal.text
-        if text.utf8.count >= minimumLength { return true }
-        // Shorter: only the named paths of `visit`, which want plain text.
+        let isLong = text.utf8.count >= minimumLength
+        if isLong, SecretDetector.knownFormat(in: text) != nil { return true }
+        // The other paths of `visit` want plain text.
         guard !literal.isInterpolated else { return false }
         if let (key, _) = assignmentInText(text), SensitiveName.classify(key).map(credentialCategories.contains) == true
         {
@@ -314,8 +315,11 @@ struct HardcodedSecretRule: SwiftRule {
         switch rawAssignedName(literal) {
         case .unsure: return true
         case .none: return false
-        case .name(let name):
-            return SensitiveName.classify(String(syntaxText: name)).map(credentialCategories.contains) == true
+        case .name(let text):
+            let name = String(syntaxText: text)
+            guard let category = SensitiveName.classify(name) else { return isLong && namesAKey(name) }
+            // A long value under any secret's name may be random key material; a short one must be a credential.
+            return isLong || credentialCategories.contains(category)
         }
     }
 
