@@ -48,6 +48,19 @@ import Testing
         }
     }
 
+    /// Sees calls of `log` that pass more than plain text (the `level:` argument aside).
+    struct ValueLogVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+        static let calleeNames: Set<String>? = ["log"]
+        static func wantsCall(_ call: CallCandidate) -> Bool {
+            !call.argumentsAreAllPlainText(ignoringLabels: ["level"])
+        }
+        mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {
+            Self.seen.append(node.trimmedDescription)
+        }
+    }
+
     /// Sees declarations of functions whose names start with `url`.
     struct NamedFunctionVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
@@ -163,6 +176,26 @@ import Testing
         #expect(AllLiteralsVisitor.seen == literals)
         // "é" is two bytes.
         #expect(LongLiteralVisitor.seen == [#""abcd""#, #""abc\(x)""#, #""\(x)\(y)\(z)\(w)""#, #""é12""#])
+    }
+
+    @Test func callsReachOnlyVisitorsThatWantTheirArguments() {
+        let source = #"""
+            log("Started")
+            log("a", level: .debug)
+            log(#"raw"#, """
+                multi
+                """)
+            log("user \(id)")
+            log("x", value)
+            log(("x"))
+            log { "closure \(secret)" }
+            log()
+            print(token)
+            """#
+        ValueLogVisitor.seen = []
+        let file = SwiftFile(path: "App/A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [ValueLogVisitor.self], file: file).run()
+        #expect(ValueLogVisitor.seen == [#"log("user \(id)")"#, #"log("x", value)"#, #"log(("x"))"#])
     }
 
     @Test func functionDeclarationsReachOnlyVisitorsThatWantTheirName() {

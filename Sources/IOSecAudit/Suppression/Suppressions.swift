@@ -112,8 +112,6 @@ public struct Suppressions: Sendable, Codable {
         return warnings
     }
 
-    /// Whether `needle` occurs in `haystack`: `memchr` finds each candidate first byte (portable; `memmem` is not
-    /// in every C library Swift imports).
     /// Whether `needle` occurs in `haystack`. The C library jumps between occurrences of the needle's rarest byte in
     /// source (`:` in `iosec:ignore`, one byte in a hundred; its first letter is one in twenty), and each is checked.
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

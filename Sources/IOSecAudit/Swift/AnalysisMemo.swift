@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Memo tables for the shared analyses, for the file being walked. Rules ask the same question of the same function
@@ -19,6 +20,15 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         self.source = source
         self.path = path
         self.constants = constants
+    }
+
+    /// Whether `byte` occurs in the file's bytes over `node`'s range: a test that spares walking the node's tokens.
+    func mayContain(_ byte: UInt8, in node: some SyntaxProtocol) -> Bool {
+        let start = max(0, node.position.utf8Offset), end = min(source.count, node.endPosition.utf8Offset)
+        guard start < end else { return false }
+        return source.withUnsafeBufferPointer { bytes in
+            memchr(bytes.baseAddress! + start, Int32(byte), end - start) != nil
+        }
     }
 
     /// The names the file could declare or fill: as the constant pre-pass found them, else read from the bytes on

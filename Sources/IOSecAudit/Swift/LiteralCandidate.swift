@@ -42,10 +42,7 @@ public struct LiteralCandidate {
         return text
     }
 
-    var isInterpolated: Bool {
-        guard let segments else { return false }
-        return segments.contains { child in child.map { RawStringSegmentSyntax($0) == nil } ?? false }
-    }
+    var isInterpolated: Bool { !StringLiteralExprSyntax.isPlainText(raw) }
 
     /// `StringLiteralExprSyntax.firstSegmentHasPrefix(_:)` on the raw literal.
     func firstSegmentHasPrefix(_ scheme: StaticString) -> Bool {
@@ -55,5 +52,31 @@ public struct LiteralCandidate {
     /// `StringLiteralExprSyntax.plainSegmentsContain(_:)` on the raw literal.
     func plainSegmentsContain(_ byte: UInt8) -> Bool {
         StringLiteralExprSyntax.plainSegmentsContain(raw, byte)
+    }
+}
+
+/// A call as the dispatcher sees it before it is made, for `SwiftVisitor.wantsCall(_:)`: a visitor that can tell
+/// from the arguments' shapes that it will pass a call over says so, and the call is not made for it.
+public struct CallCandidate {
+    let raw: RawSyntax
+
+    /// Whether every argument is plain text (a string literal without interpolation) or has one of `labels`:
+    /// `log.info("Started")`, `print("done", terminator: "")`. Trailing closures are not arguments.
+    func argumentsAreAllPlainText(ignoringLabels labels: Set<String>) -> Bool {
+        guard let arguments = RawFunctionCallExprSyntax(raw)?.arguments.raw.layoutView?.children else { return false }
+        for case let child? in arguments {
+            guard let argument = RawLabeledExprSyntax(child) else { return false }
+            if let label = argument.label, labels.contains(String(syntaxText: label.tokenText)) { continue }
+            let expression = argument.expression.raw
+            guard expression.kind == .stringLiteralExpr, StringLiteralExprSyntax.isPlainText(expression) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The called name as the dispatcher routes it (`FunctionCallExprSyntax.calledName`).
+    var calledName: String? {
+        FunctionCallExprSyntax.calledNameText(raw).map { String(syntaxText: $0) }
     }
 }

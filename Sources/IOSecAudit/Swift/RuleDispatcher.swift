@@ -260,7 +260,12 @@ final class RuleDispatcher {
     ) {
         switch kind {
         case .functionCallExpr:
-            deliver(callTargets(raw), as: FunctionCallExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
+            var targets = callTargets(raw)
+            if !targets.isEmpty {
+                let candidate = CallCandidate(raw: raw)
+                targets.removeAll { !plan.ruleTypes[$0].wantsCall(candidate) }
+            }
+            deliver(targets, as: FunctionCallExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .declReferenceExpr:
             let targets = routed(plan.references, text: RawDeclReferenceExprSyntax(raw)?.baseName.tokenText)
             deliver(targets, as: DeclReferenceExprSyntax.self, depth, &state) { $0.visit($1, in: file) }

@@ -60,6 +60,10 @@ public protocol SwiftVisitor: Sendable {
     /// text of the name token, backticks kept): most functions are not the delegate callbacks rules look for, and a
     /// declaration no visitor wants is never made.
     static func wantsFunction(named name: String) -> Bool
+    /// With `calleeNames` or `argumentLabels`: calls reach `visit(_: FunctionCallExprSyntax, in:)` only when this
+    /// says yes to the raw call (`CallCandidate`). A test here may say yes to a call the hook then passes over,
+    /// never no to one it would report.
+    static func wantsCall(_ call: CallCandidate) -> Bool
     /// With `operatorNames`: binary operators reach the hook only when this says yes to their operands' shapes, as
     /// the dispatcher reads them without making the nodes. Most comparisons in an app are with `nil`, `0`, `true` or
     /// an enum case; a rule about what is compared with what (`password == "1234"`) wants none of those.
@@ -103,6 +107,7 @@ extension SwiftVisitor {
     public static var minimumLiteralLength: Int { 0 }
     public static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { true }
     public static func wantsFunction(named name: String) -> Bool { true }
+    public static func wantsCall(_ call: CallCandidate) -> Bool { true }
     public static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool { true }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}

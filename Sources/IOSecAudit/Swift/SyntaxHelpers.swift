@@ -205,7 +205,7 @@ public enum LocalValue {
                 return found
             }
             // `if let name = value { … use … }`
-            if let ifExpr = node.as(IfExprSyntax.self), ifExpr.body.position <= usePosition,
+            if node.kind == .ifExpr, let ifExpr = node.as(IfExprSyntax.self), ifExpr.body.position <= usePosition,
                 let bound = binding(of: name, in: ifExpr.conditions)
             {
                 return bound
@@ -217,18 +217,19 @@ public enum LocalValue {
 
     /// The statements a function, initializer, accessor, closure or file owns.
     private static func scopeBody(of node: Syntax) -> CodeBlockItemListSyntax? {
-        if let f = node.as(FunctionDeclSyntax.self) { return f.body?.statements }
-        if let i = node.as(InitializerDeclSyntax.self) { return i.body?.statements }
-        if let a = node.as(AccessorDeclSyntax.self) { return a.body?.statements }
-        if let c = node.as(ClosureExprSyntax.self) { return c.statements }
-        if let s = node.as(SourceFileSyntax.self) { return s.statements }
-        if let b = node.as(CodeBlockSyntax.self), !(b.parent?.is(FunctionDeclSyntax.self) ?? false),
-            !(b.parent?.is(InitializerDeclSyntax.self) ?? false), !(b.parent?.is(AccessorDeclSyntax.self) ?? false)
-        {
+        // By kind first: this is asked of every node on the way up from every name a rule follows.
+        switch node.kind {
+        case .functionDecl, .initializerDecl, .accessorDecl, .closureExpr, .sourceFile:
+            return node.ownedBody
+        case .codeBlock:
+            switch node.parent?.kind {
+            case .functionDecl, .initializerDecl, .accessorDecl: return nil
             // `if`/`guard`/`do` blocks: locals declared there count too.
-            return b.statements
+            default: return node.as(CodeBlockSyntax.self)?.statements
+            }
+        default:
+            return nil
         }
-        return nil
     }
 
     /// Whether any statement of `body` declares `name` (`let`/`var`) or binds it in a `guard`, read from the raw
@@ -310,9 +311,12 @@ public enum LocalValue {
                     assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text == name
                 {
                     result = assignment.value
-                } else if expr.tokens(viewMode: .sourceAccurate).contains(where: { token in
-                    token.text == name && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand
-                }) {
+                } else if AnalysisMemo.current?.mayContain(UInt8(ascii: "&"), in: expr) ?? true,
+                    expr.tokens(viewMode: .sourceAccurate).contains(where: { token in
+                        token.text == name
+                            && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand
+                    })
+                {
                     result = ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("__unknown__")))
                 }
             }
@@ -392,6 +396,12 @@ extension StringLiteralExprSyntax {
     /// Whether a plain segment holds `byte` (tested on the tokens' bytes, with no `String` made).
     func plainSegmentsContain(_ byte: UInt8) -> Bool {
         Self.plainSegmentsContain(raw, byte)
+    }
+
+    /// Whether the raw literal has no interpolation.
+    static func isPlainText(_ raw: RawSyntax) -> Bool {
+        guard let segments = RawStringLiteralExprSyntax(raw)?.segments.raw.layoutView?.children else { return true }
+        return !segments.contains { child in child.map { RawStringSegmentSyntax($0) == nil } ?? false }
     }
 
     static func plainSegmentsContain(_ raw: RawSyntax, _ byte: UInt8) -> Bool {

@@ -270,6 +270,12 @@ struct LogSensitiveRule: SwiftRule {
     /// Variadic wrappers of the C logging functions already looked for in this file.
     private var wrappersSearched: Set<String> = []
 
+    /// A call that logs only plain text leaks nothing: no interpolation, no value. The C functions are let through
+    /// for the wrappers around them (`visit`).
+    static func wantsCall(_ call: CallCandidate) -> Bool {
+        !call.argumentsAreAllPlainText(ignoringLabels: optionLabels) || call.calledName.map(cFunctions.contains) == true
+    }
+
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         if let leak = Self.leak(in: call, file: file) {
             report(leak, at: call, in: file)
