@@ -137,14 +137,17 @@ public struct SensitiveMember: Sendable, Hashable {
 /// statement, and the bodies that only return a literal: `var NAME: Type { LITERAL }` and
 /// `func NAME() -> Type { return LITERAL }` (recorded as `NAME()`). It never builds a tree, so it costs a small fraction of a parse; what it cannot read it skips.
 enum ConstantScanner {
-    /// A token as byte offsets into the file: nothing is copied until a declaration is recognised.
+    /// A token as byte offsets into the file: nothing is copied until a declaration is recognised. Offsets are
+    /// 32-bit (Swift files over 2 GB are never read), so a token takes 12 bytes: the passes over a file's tokens
+    /// read far less memory.
     private enum Token: Equatable {
-        case identifier(start: Int, end: Int)
+        case identifier(start: Int32, end: Int32)
         case keyword(Keyword)
         /// A plain one-line literal's content range; nil when interpolated or multi-line.
-        case string(start: Int, end: Int)
+        case string(start: Int32, end: Int32)
         case otherString
-        case integer(Int?)
+        /// A number's text; `integerValue` reads it.
+        case integer(start: Int32, end: Int32)
         case punct(UInt8)
         case newline
     }
@@ -162,7 +165,9 @@ enum ConstantScanner {
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
         names: SourceNames?
     ) {
-        bytes.withUnsafeBufferPointer { buffer in
+        // Token offsets are 32-bit; a file this large is read by nothing else either.
+        guard bytes.count < Int32.max else { return ([], [], [], nil) }
+        return bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer)
             var tokens: [Token] = []
             tokens.reserveCapacity(buffer.count / 8)
@@ -187,15 +192,15 @@ enum ConstantScanner {
             while k < n, tokens[k] == .newline { k += 1 }
             return k
         }
-        func hash(_ start: Int, _ end: Int) -> Int {
-            SourceNames.NameBits.hash(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        func hash(_ start: Int32, _ end: Int32) -> Int {
+            SourceNames.NameBits.hash(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
         }
         /// `=` that is an assignment: not the first half of `==`.
         func isAssignment(_ k: Int) -> Bool {
             k < n && tokens[k] == .punct(UInt8(ascii: "="))
                 && (k + 1 >= n || tokens[k + 1] != .punct(UInt8(ascii: "=")))
         }
-        func declare(_ start: Int, _ end: Int) {
+        func declare(_ start: Int32, _ end: Int32) {
             declared.append(hash(start, end))
             // swift-syntax keeps the backticks in a name's text.
             if start > 0, end < bytes.count, bytes[start - 1] == UInt8(ascii: "`"), bytes[end] == UInt8(ascii: "`") {
@@ -226,7 +231,7 @@ enum ConstantScanner {
                 } else if tokens[j] == .punct(UInt8(ascii: ".")) {
                     let m = next(from: j + 1)
                     guard m < n, case .identifier(let memberStart, let memberEnd) = tokens[m] else { continue }
-                    let member = UnsafeBufferPointer(rebasing: bytes[memberStart..<memberEnd])
+                    let member = UnsafeBufferPointer(rebasing: bytes[Int(memberStart)..<Int(memberEnd)])
                     let isSetter =
                         member.count >= 3 && member[0] == UInt8(ascii: "s") && member[1] == UInt8(ascii: "e")
                         && member[2] == UInt8(ascii: "t")
@@ -242,8 +247,8 @@ enum ConstantScanner {
             declared: SourceNames.NameBits(hashes: declared), filled: SourceNames.NameBits(hashes: filled))
     }
 
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)
     }
 
     private static func declarations(
@@ -279,7 +284,7 @@ enum ConstantScanner {
             case .keyword(.type), .keyword(.extension):
                 // `class Foo`, `extension Foo.Bar`: the name is the next identifier (its last component).
                 var k = next(from: i + 1)
-                var name: (Int, Int)?
+                var name: (Int32, Int32)?
                 while k < n, case .identifier(let start, let end) = tokens[k] {
                     name = (start, end)
                     if k + 2 < n, tokens[k + 1] == .punct(UInt8(ascii: ".")) { k += 2 } else { break }
@@ -458,10 +463,14 @@ enum ConstantScanner {
         switch tokens[i] {
         case .string(let start, let end):
             return (.string(text(bytes, start, end)), i + 1)
-        case .integer(let v?):
-            return (.integer(v), i + 1)
+        case .integer(let start, let end):
+            return integerValue(bytes, start, end).map { (.integer($0), i + 1) }
         case .punct(UInt8(ascii: "-")):
-            if i + 1 < tokens.count, case .integer(let v?) = tokens[i + 1] { return (.integer(-v), i + 2) }
+            if i + 1 < tokens.count, case .integer(let start, let end) = tokens[i + 1],
+                let v = integerValue(bytes, start, end)
+            {
+                return (.integer(-v), i + 2)
+            }
             return nil
         case .punct(UInt8(ascii: "[")):
             var count = 0
@@ -479,6 +488,47 @@ enum ConstantScanner {
         default:
             return nil
         }
+    }
+
+    /// A number token's value: decimal, hex (0x), octal (0o) or binary (0b) integers with `_` separators; nil for
+    /// anything else (floats) and for values that overflow.
+    private static func integerValue(_ bytes: UnsafeBufferPointer<UInt8>, _ start32: Int32, _ end32: Int32) -> Int? {
+        let start = Int(start32), end = Int(end32)
+        var radix = 10
+        var k = start
+        if end - start > 2, bytes[start] == UInt8(ascii: "0") {
+            switch bytes[start + 1] {
+            case UInt8(ascii: "x"), UInt8(ascii: "X"):
+                radix = 16
+                k += 2
+            case UInt8(ascii: "b"):
+                radix = 2
+                k += 2
+            case UInt8(ascii: "o"):
+                radix = 8
+                k += 2
+            default: break
+            }
+        }
+        var value = 0
+        while k < end {
+            let b = bytes[k]
+            k += 1
+            if b == UInt8(ascii: "_") { continue }
+            let digit: Int
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(b - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(b - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            guard digit < radix else { return nil }
+            let (times, o1) = value.multipliedReportingOverflow(by: radix)
+            let (sum, o2) = times.addingReportingOverflow(digit)
+            guard !o1, !o2 else { return nil }
+            value = sum
+        }
+        return value
     }
 
     private struct Lexer {
@@ -523,7 +573,7 @@ enum ConstantScanner {
                     while j < n, Self.isIdentifierByte(bytes[j]) { j += 1 }
                     i = j
                     if let keyword = keyword(start, j) { return .keyword(keyword) }
-                    return .identifier(start: start, end: j)
+                    return .identifier(start: Int32(start), end: Int32(j))
                 }
                 switch c {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
@@ -566,7 +616,7 @@ enum ConstantScanner {
                         let start = i
                         while i < n, Self.isIdentifierByte(bytes[i]) { i += 1 }
                         if let keyword = keyword(start, i) { return .keyword(keyword) }
-                        return .identifier(start: start, end: i)
+                        return .identifier(start: Int32(start), end: Int32(i))
                     }
                     if c == UInt8(ascii: "`") {
                         // `default` as an identifier
@@ -575,7 +625,7 @@ enum ConstantScanner {
                         while i < n, bytes[i] != UInt8(ascii: "`"), bytes[i] != UInt8(ascii: "\n") { i += 1 }
                         let end = min(i, n)
                         if i < n { i += 1 }
-                        return .identifier(start: start, end: end)
+                        return .identifier(start: Int32(start), end: Int32(end))
                     }
                     i += 1
                     return .punct(c)
@@ -594,42 +644,7 @@ enum ConstantScanner {
             {
                 i += 1
             }
-            // Decimal, hex (0x) or binary (0b) integers with `_` separators; anything else (floats) has no value.
-            var radix = 10
-            var k = start
-            if i - start > 2, bytes[start] == UInt8(ascii: "0") {
-                switch bytes[start + 1] {
-                case UInt8(ascii: "x"), UInt8(ascii: "X"):
-                    radix = 16
-                    k += 2
-                case UInt8(ascii: "b"):
-                    radix = 2
-                    k += 2
-                case UInt8(ascii: "o"):
-                    radix = 8
-                    k += 2
-                default: break
-                }
-            }
-            var value = 0
-            while k < i {
-                let b = bytes[k]
-                k += 1
-                if b == UInt8(ascii: "_") { continue }
-                let digit: Int
-                switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(b - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int(b - UInt8(ascii: "a")) + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int(b - UInt8(ascii: "A")) + 10
-                default: return .integer(nil)
-                }
-                guard digit < radix else { return .integer(nil) }
-                let (times, o1) = value.multipliedReportingOverflow(by: radix)
-                let (sum, o2) = times.addingReportingOverflow(digit)
-                guard !o1, !o2 else { return .integer(nil) }
-                value = sum
-            }
-            return .integer(value)
+            return .integer(start: Int32(start), end: Int32(i))
         }
 
         /// ASCII letters, `_` and `$` as bits of two words (bytes 0–63, 64–127): one test per byte, no table load.
@@ -697,7 +712,7 @@ enum ConstantScanner {
                     } else if hashesFollow(from: i + 1, count: hashes) {
                         let end = i
                         i += 1 + hashes
-                        return plain ? .string(start: start, end: end) : .otherString
+                        return plain ? .string(start: Int32(start), end: Int32(end)) : .otherString
                     }
                 }
                 i += 1
@@ -761,4 +776,9 @@ extension ConstantIndex {
         for (input, result) in zip(swift, perFile) { index.sourceNames[input.relativePath] = result.names }
         return index
     }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The byte at a token's 32-bit offset.
+    fileprivate subscript(_ offset: Int32) -> UInt8 { self[Int(offset)] }
 }
