@@ -77,24 +77,26 @@ public struct FileDiscovery: Sendable {
                 )
                 continue
             }
+            let folder = FileSystem.openFolder(dir)
+            defer { if folder >= 0 { close(folder) } }
             for (name, type) in entries.reversed() {
                 let rel = relDir.isEmpty ? name : relDir + "/" + name
                 // Most files in an app are images and localisations iosec does not read: no `lstat` for them.
                 if type == .regular, FileKind.of(path: rel) == nil { continue }
                 let abs = dir + "/" + name
-                var linfo = stat()
-                guard lstat(abs, &linfo) == 0 else {
+                guard let linfo = FileSystem.status(of: name, in: folder, path: abs, followingLinks: false) else {
                     diagnostics.append(
                         Diagnostic(file: rel, message: "could not be read: \(String(cString: strerror(errno)))"))
                     continue
                 }
                 var target = linfo
                 if Self.isSymlink(linfo) {
-                    guard stat(abs, &target) == 0 else {
+                    guard let resolved = FileSystem.status(of: name, in: folder, path: abs, followingLinks: true) else {
                         let why = errno == ELOOP ? "symbolic link loop" : "broken symbolic link"
                         diagnostics.append(Diagnostic(file: rel, message: "\(why); not followed"))
                         continue
                     }
+                    target = resolved
                     guard let real = Self.realPath(abs), real == rootReal || real.hasPrefix(rootReal + "/") else {
                         diagnostics.append(
                             Diagnostic(
