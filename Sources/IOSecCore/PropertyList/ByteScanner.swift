@@ -32,26 +32,33 @@ struct ByteScanner {
         for _ in 0..<n { advance() }
     }
 
-    func hasPrefix(_ s: String) -> Bool {
-        var j = index
-        for c in s.utf8 {
-            guard j < bytes.count, bytes[j] == c else { return false }
-            j += 1
+    func hasPrefix(_ s: StaticString) -> Bool {
+        s.withUTF8Buffer { prefix in
+            guard index + prefix.count <= bytes.count else { return false }
+            for k in 0..<prefix.count where bytes[index + k] != prefix[k] { return false }
+            return true
         }
-        return true
     }
 
-    /// Skips past the next occurrence of `terminator`; false (at end) when it never occurs.
-    mutating func skip(past terminator: String) -> Bool {
-        let t = Array(terminator.utf8)
-        while index < bytes.count {
-            if bytes[index] == t[0] && hasPrefix(terminator) {
-                advance(by: t.count)
-                return true
+    /// Skips past the next occurrence of `terminator`; false (at end) when it never occurs. Byte by byte only
+    /// where a line ends or the terminator may start: a project file has tens of thousands of comments.
+    mutating func skip(past terminator: StaticString) -> Bool {
+        terminator.withUTF8Buffer { t in
+            let first = t[0]
+            while index < bytes.count {
+                let c = bytes[index]
+                if c == first && hasPrefix(terminator) {
+                    index += t.count  // the terminators hold no line break
+                    return true
+                }
+                if c == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
             }
-            advance()
+            return false
         }
-        return false
     }
 
     mutating func skipWhitespace() {
