@@ -1,6 +1,7 @@
 import Foundation
 import IOSecAudit
 import IOSecFixtures
+import IOSecTestSupport
 import Testing
 
 /// The binary rules on real linker output rather than on Mach-O files built by hand: the Swift toolchain's clang
@@ -119,7 +120,7 @@ struct RealLinker {
     private var count = 0
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("iosec-linker-\(UUID().uuidString)")
+        folder = URL(fileURLWithPath: TestScratch.path("iosec-linker"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.libSystem.write(to: folder.appendingPathComponent("libSystem.tbd"), atomically: true, encoding: .utf8)
     }

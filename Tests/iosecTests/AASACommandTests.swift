@@ -17,7 +17,7 @@ import Testing
         let ca = try TestCertificateAuthority()
         let leaf = try ca.issueServerCertificate()
         let server = try await LocalTLSServer.start(chain: [leaf, ca.identity], responder: responder)
-        let caFile = FileManager.default.temporaryDirectory.path + "/iosec-ca-\(UUID().uuidString).pem"
+        let caFile = TestScratch.path("iosec-ca", suffix: ".pem")
         try ca.identity.pem.write(toFile: caFile, atomically: true, encoding: .utf8)
         return Served(server: server, caFile: caFile)
     }
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func localFilesAndUsageErrors() throws {
-        let dir = FileManager.default.temporaryDirectory.path + "/iosec-aasa-\(UUID().uuidString)"
+        let dir = TestScratch.path("iosec-aasa")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let good = dir + "/apple-app-site-association"
         try Self.valid.write(toFile: good, atomically: true, encoding: .utf8)

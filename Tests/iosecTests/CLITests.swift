@@ -1,4 +1,5 @@
 import Foundation
+import IOSecTestSupport
 import Testing
 
 /// End-to-end: the built `iosec` binary as a user runs it.
@@ -38,7 +39,7 @@ import Testing
     }
 
     static func project(_ files: [String: String]) -> String {
-        let root = FileManager.default.temporaryDirectory.path + "/iosec-cli-" + UUID().uuidString
+        let root = TestScratch.path("iosec-cli")
         for (path, text) in files {
             let full = root + "/" + path
             try? FileManager.default.createDirectory(
