@@ -132,7 +132,7 @@ struct FileAnalyzer: Sendable {
                 Diagnostic(
                     file: path,
                     message:
-                        "skipped: 20 or more '[' open in a row at line \(line), which the Swift parser takes exponential time on (generated or hostile code)"
+                        "skipped: 16 or more '[' open in a row at line \(line), which the Swift parser takes exponential time on (generated or hostile code)"
                 ))
             return
         }
