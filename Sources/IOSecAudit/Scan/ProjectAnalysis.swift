@@ -33,12 +33,15 @@ enum ProjectAnalysis {
     ) -> Output {
         var indexing: (@Sendable (Int, Int) -> Void)?
         if let progress { indexing = { done, total in progress(.indexing, done, total) } }
-        let constants = ConstantIndex.build(inputs, options: options, progress: indexing)
-        let analyzer = FileAnalyzer(rules: rules, options: options, constants: constants)
+        var preparing = FileAnalyzer(rules: rules, options: options)
+        // The pre-pass also marks what the walk must not skip, with the analyser's own filter.
+        preparing.constants = ConstantIndex.build(
+            inputs, options: options, interest: preparing.dispatchPlan.interest, progress: indexing)
+        let analyzer = preparing
         var analysing: (@Sendable (Int, Int) -> Void)?
         if let progress { analysing = { done, total in progress(.analysing, done, total) } }
         let cache = options.cacheFolder.map {
-            ResultCache(folder: $0, root: root, options: options, rules: rules, constants: constants)
+            ResultCache(folder: $0, root: root, options: options, rules: rules, constants: analyzer.constants)
         }
         let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { input -> FileOutcome in
             guard let cache, input.size <= options.maxSize(of: input.kind), let bytes = try? input.load() else {

@@ -43,6 +43,9 @@ public struct ConstantIndex: Sendable {
     /// The names each file's tokens may declare or fill, found by the same pre-pass, with the file's size: the
     /// file's walk uses them instead of reading its bytes again (`AnalysisMemo.names`).
     private var sourceNames: [String: (size: Int, names: SourceNames)] = [:]
+    /// Each file's `InterestMap`, found by the same pre-pass with `interestFilter`.
+    private var interestMaps: [String: InterestMap] = [:]
+    private(set) var interestFilter: InterestFilter?
 
     public static let empty = ConstantIndex(declarations: [])
 
@@ -76,6 +79,12 @@ public struct ConstantIndex: Sendable {
     func sourceNames(ofFile file: String, size: Int) -> SourceNames? {
         guard let entry = sourceNames[file], entry.size == size else { return nil }
         return entry.names
+    }
+
+    /// The parts of `file` the pre-pass marked with `filter`, if it read the file at this size with that filter.
+    func interest(ofFile file: String, size: Int, filter: InterestFilter) -> InterestMap? {
+        guard interestFilter == filter, let entry = sourceNames[file], entry.size == size else { return nil }
+        return interestMaps[file]
     }
 
     /// The secret a type of the project holds as an instance property (`password` for `struct User { var
@@ -160,22 +169,38 @@ enum ConstantScanner {
         scanAll(bytes, file: file).declarations
     }
 
-    /// `names: false` leaves out the file's `SourceNames`, for a file whose tree will not be walked.
-    static func scanAll(_ bytes: [UInt8], file: String, names wantsNames: Bool = true) -> (
+    /// `names: false` leaves out the file's `SourceNames`, for a file whose tree will not be walked; with an
+    /// `interest` filter, the result has the file's `InterestMap` too.
+    static func scanAll(
+        _ bytes: [UInt8], file: String, names wantsNames: Bool = true, interest filter: InterestFilter? = nil
+    ) -> (
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
-        names: SourceNames?
+        names: SourceNames?, interest: InterestMap?
     ) {
         // Token offsets are 32-bit; a file this large is read by nothing else either.
-        guard bytes.count < Int32.max else { return ([], [], [], nil) }
+        guard bytes.count < Int32.max else { return ([], [], [], nil, nil) }
         return bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer)
+            var lexer = Lexer(bytes: buffer, interest: wantsNames ? filter : nil)
             var tokens: [Token] = []
             tokens.reserveCapacity(buffer.count / 8)
             while let token = lexer.next() { tokens.append(token) }
             var members: [SensitiveMember] = []
             var types: [String] = []
             let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
-            return (declarations, members, types, wantsNames ? names(in: tokens, bytes: buffer) : nil)
+            return (
+                declarations, members, types, wantsNames ? names(in: tokens, bytes: buffer) : nil,
+                wantsNames && filter != nil ? lexer.interest : nil
+            )
+        }
+    }
+
+    /// The file's `InterestMap` alone, for a file the pre-pass did not read.
+    static func interest(in bytes: [UInt8], filter: InterestFilter) -> InterestMap? {
+        guard bytes.count < Int32.max else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, interest: filter)
+            while lexer.next() != nil {}
+            return lexer.interest
         }
     }
 
@@ -534,8 +559,42 @@ enum ConstantScanner {
     private struct Lexer {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
+        /// With a filter, the lexer also marks the parts of the file a visitor may want (`InterestMap`).
+        private let filter: InterestFilter?
+        private(set) var interest = InterestMap()
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>, interest filter: InterestFilter? = nil) {
+            self.bytes = bytes
+            self.filter = filter
+        }
+
+        /// Marks the name at `start..<end` when a route may want it.
+        @inline(__always)
+        private mutating func noteName(_ start: Int, _ end: Int) {
+            guard let filter, filter.names.mayContain(count: end - start, first: bytes[start], last: bytes[end - 1])
+            else { return }
+            interest.add(start, end)
+        }
+
+        /// Marks bytes that are interesting whatever they hold: a literal, a comment, a name in backticks.
+        @inline(__always)
+        private mutating func note(_ start: Int, _ end: Int) {
+            if filter != nil { interest.add(start, end) }
+        }
+
+        /// Marks a routed operator that starts at `i`.
+        private mutating func noteOperator() {
+            guard let filter else { return }
+            let n = bytes.count
+            for op in filter.operators where i + op.count <= n && op.first == bytes[i] {
+                var k = 1
+                while k < op.count, bytes[i + k] == op[k] { k += 1 }
+                if k == op.count {
+                    interest.add(i, i + op.count)
+                    return
+                }
+            }
+        }
 
         /// `let`, `var`, `case`, and the keywords that open a type.
         private func keyword(_ start: Int, _ end: Int) -> Keyword? {
@@ -572,6 +631,7 @@ enum ConstantScanner {
                     var j = i + 1
                     while j < n, Self.isIdentifierByte(bytes[j]) { j += 1 }
                     i = j
+                    noteName(start, j)
                     if let keyword = keyword(start, j) { return .keyword(keyword) }
                     return .identifier(start: Int32(start), end: Int32(j))
                 }
@@ -582,6 +642,7 @@ enum ConstantScanner {
                     i += 1
                     return .newline
                 case UInt8(ascii: "/"):
+                    let start = i
                     if i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
                         // To the line's end with the C library: comments are a large part of many files.
                         let base = bytes.baseAddress!
@@ -590,14 +651,20 @@ enum ConstantScanner {
                         } else {
                             i = n
                         }
+                        note(start, i)
                     } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
                         skipBlockComment()
+                        note(start, i)
                     } else {
+                        noteOperator()
                         i += 1
                         return .punct(c)
                     }
                 case UInt8(ascii: "\""):
-                    return readString(hashes: 0)
+                    let start = i
+                    let string = readString(hashes: 0)
+                    note(start, i)
+                    return string
                 case UInt8(ascii: "#"):
                     // Raw string `#"…"#`, or `#if` / `#selector`: only the former is a literal.
                     var k = i
@@ -606,15 +673,19 @@ enum ConstantScanner {
                         i = k
                         return .punct(c)
                     }
+                    let start = i
                     let hashes = k - i
                     i = k
-                    return readString(hashes: hashes)
+                    let string = readString(hashes: hashes)
+                    note(start, i)
+                    return string
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
                     return readNumber()
                 default:
                     if Self.isIdentifierStart(c) {
                         let start = i
                         while i < n, Self.isIdentifierByte(bytes[i]) { i += 1 }
+                        noteName(start, i)
                         if let keyword = keyword(start, i) { return .keyword(keyword) }
                         return .identifier(start: Int32(start), end: Int32(i))
                     }
@@ -625,8 +696,10 @@ enum ConstantScanner {
                         while i < n, bytes[i] != UInt8(ascii: "`"), bytes[i] != UInt8(ascii: "\n") { i += 1 }
                         let end = min(i, n)
                         if i < n { i += 1 }
+                        note(start - 1, i)
                         return .identifier(start: Int32(start), end: Int32(end))
                     }
+                    noteOperator()
                     i += 1
                     return .punct(c)
                 }
@@ -752,28 +825,33 @@ enum ConstantScanner {
 extension ConstantIndex {
     /// The pre-pass over a scan's Swift files, in parallel: each file is read and lexed, never parsed.
     static func build(
-        _ inputs: [FileInput], options: ScanOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ inputs: [FileInput], options: ScanOptions, interest filter: InterestFilter? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ConstantIndex {
         let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxSwiftFileSize }
         guard !swift.isEmpty else { return .empty }
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
             input -> (
                 declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
-                names: (size: Int, names: SourceNames)?
+                names: (size: Int, names: SourceNames)?, interest: InterestMap?
             ) in
-            guard let bytes = try? input.load() else { return ([], [], [], nil) }
+            guard let bytes = try? input.load() else { return ([], [], [], nil, nil) }
             // A generated file's constants count, but the scan never walks it, so its names are not wanted.
             let walked = options.includeGenerated || !TextChecks.isGenerated(bytes, path: input.relativePath)
-            let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath, names: walked)
+            let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath, names: walked, interest: filter)
             return (
                 scanned.declarations, scanned.sensitiveMembers, scanned.types,
-                scanned.names.map { (bytes.count, $0) }
+                scanned.names.map { (bytes.count, $0) }, scanned.interest
             )
         }
         var index = ConstantIndex(
             declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),
             declaredTypes: perFile.flatMap(\.types))
-        for (input, result) in zip(swift, perFile) { index.sourceNames[input.relativePath] = result.names }
+        index.interestFilter = filter
+        for (input, result) in zip(swift, perFile) {
+            index.sourceNames[input.relativePath] = result.names
+            index.interestMaps[input.relativePath] = result.interest
+        }
         return index
     }
 }

@@ -8,7 +8,8 @@ import Dispatch
 /// structure around them: making a `Syntax` node for each of those cost more than all the rules together.
 /// Which nodes a rule sees is decided in two steps: a test on the raw node that may say yes wrongly but never no
 /// wrongly, then the exact test on the made node. Rules see the same nodes, in the same order (pre-order), as a
-/// `SyntaxVisitor` would show them.
+/// `SyntaxVisitor` would show them. A subtree whose bytes meet no part of the file's `InterestMap` (no routed name,
+/// operator, literal or comment) is not walked at all.
 final class RuleDispatcher {
     /// The node kinds with a typed hook in `SwiftVisitor`. `RuleDispatcherTests` checks that every registered
     /// visitor's generated `nodeKinds` is among them.
@@ -70,6 +71,9 @@ final class RuleDispatcher {
         var functionDecls: [Int] = []
         var functionParameters = Route()
         var identifierTypes = Route()
+        /// What the pre-pass marks for the walk to skip the rest (`InterestMap`); nil when a visitor wants every node
+        /// of a named kind, which no mark could find.
+        private(set) var interest: InterestFilter?
 
         init(_ ruleTypes: [any SwiftVisitor.Type]) {
             self.ruleTypes = ruleTypes
@@ -94,6 +98,32 @@ final class RuleDispatcher {
                     }
                 }
             }
+            interest = interestFilter()
+        }
+
+        /// The same plan without the skipping: every node is walked (what tests compare the skipping against).
+        func walkingEveryNode() -> Plan {
+            var plan = self
+            plan.interest = nil
+            return plan
+        }
+
+        /// Every named node a route can want holds a name of that route: a call its callee's name or a label, an
+        /// assignment its target's. Literals and comments are marked whole, and function declarations by `func`.
+        private func interestFilter() -> InterestFilter? {
+            let named = [
+                calls, references, memberAccesses, sequences, assignments, binaryOperators, attributes,
+                functionParameters, identifierTypes
+            ]
+            guard named.allSatisfy(\.unfiltered.isEmpty) else { return nil }
+            var filter = InterestFilter()
+            for route in named {
+                for name in route.byName.keys { filter.names.insert(name) }
+                for label in route.byLabel.keys { filter.names.insert(label) }
+            }
+            if !functionDecls.isEmpty { filter.names.insert("func") }
+            filter.operators = binaryOperators.byName.keys.sorted().map { Array($0.utf8) }
+            return filter
         }
     }
 
@@ -107,6 +137,8 @@ final class RuleDispatcher {
     /// per-file time limit is left unfinished rather than holding up the scan.
     private let deadline: UInt64?
     private(set) var stoppedAtLine: Int?
+    /// How many nodes (tokens aside) the walk visited.
+    private(set) var walkedNodes = 0
 
     /// The walk's own state, passed `inout` down the walk rather than kept in properties of this class: a class's
     /// properties are checked for overlapping access at run time on every use, and the walk uses them per node.
@@ -120,6 +152,9 @@ final class RuleDispatcher {
         var made: [MadeNode] = []
         var ticks = 0
         var stopped = false
+        /// The parts of the file a subtree must meet to be walked; nil to walk every node.
+        var interest: InterestMap.Cursor?
+        var nodes = 0
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -200,20 +235,30 @@ final class RuleDispatcher {
             defer { state.deallocate() }
             state.set(depth: 0, raw: root.raw, slot: 0)
             state.made.append(MadeNode(node: root))
-            walk(root.raw, kind: root.raw.kind, depth: 0, previous: nil, &state)
+            state.interest = interestMap(root.raw).map(InterestMap.Cursor.init)
+            walk(root.raw, kind: root.raw.kind, depth: 0, previous: nil, start: 0, &state)
+            walkedNodes = state.nodes
             // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
             guard !state.stopped else { return }
             for index in rules.indices { rules[index].finish(in: file) }
         }
     }
 
+    /// The file's `InterestMap`, from the pre-pass or read now; nil when the plan cannot use one, or the tree's
+    /// bytes are not the file's (then offsets would not match).
+    private func interestMap(_ root: RawSyntax) -> InterestMap? {
+        guard let filter = plan.interest, root.byteLength == file.bytes.count else { return nil }
+        return file.constants.interest(ofFile: file.path, size: file.bytes.count, filter: filter)
+            ?? ConstantScanner.interest(in: file.bytes, filter: filter)
+    }
+
     // MARK: The raw walk
 
     /// Visits `raw`, the node at `depth` of the path, then its children. `previous` is the sibling before it, which
     /// says what an assignment assigns to. `kind` is `raw.kind`, read once by the caller: each read is a call into
-    /// SwiftSyntax.
+    /// SwiftSyntax. `start` is its byte offset in the file.
     private func walk(
-        _ raw: RawSyntax, kind: SyntaxKind, depth: Int, previous: RawSyntax?, _ state: inout WalkState
+        _ raw: RawSyntax, kind: SyntaxKind, depth: Int, previous: RawSyntax?, start: Int, _ state: inout WalkState
     ) {
         if let deadline {
             state.ticks &+= 1
@@ -223,18 +268,24 @@ final class RuleDispatcher {
                 return
             }
         }
+        state.nodes &+= 1
         visitIfWanted(raw, kind: kind, depth: depth, previous: previous, &state)
         guard let layout = raw.layoutView else { return }
         var previousChild: RawSyntax?
         var slot = -1
+        var end = start
         for child in layout.children {
             slot += 1
             guard let child else { continue }
-            // Tokens: no rule asks for them.
+            let childStart = end
+            end += child.byteLength
+            // Tokens: no rule asks for them. An assignment's target is its sibling, outside its bytes.
             let childKind = child.kind
-            if childKind != .token {
+            if childKind != .token,
+                childKind == .assignmentExpr || state.interest?.meets(childStart, end) ?? true
+            {
                 state.set(depth: depth + 1, raw: child, slot: slot)
-                walk(child, kind: childKind, depth: depth + 1, previous: previousChild, &state)
+                walk(child, kind: childKind, depth: depth + 1, previous: previousChild, start: childStart, &state)
                 while state.made.count > depth + 1 { state.made.removeLast() }
                 if state.stopped { return }
             }
@@ -465,7 +516,7 @@ final class RuleDispatcher {
 
 /// A set of names tested on a token's bytes: by length, first and last byte (case folded), in a bit table. It may
 /// say yes to a name not in the set (the dictionary then decides), never no to one in it.
-struct NameFilter: Sendable {
+struct NameFilter: Sendable, Equatable {
     private var bits = [UInt64](repeating: 0, count: 512)
 
     private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {

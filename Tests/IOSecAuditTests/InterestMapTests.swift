@@ -1,0 +1,132 @@
+import Foundation
+@testable import IOSecAudit
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The walk skips subtrees that meet no part of the file's `InterestMap`: that must change no finding and no fact.
+struct InterestMapTests {
+    @Test func partsAreKeptInOrderAndJoinedWhenTheyTouch() {
+        var map = InterestMap()
+        map.add(0, 3)
+        map.add(2, 5)
+        map.add(5, 6)
+        map.add(10, 12)
+        #expect(map.bounds == [0, 6, 10, 12])
+        var cursor = InterestMap.Cursor(map)
+        let answers = [(0, 1), (6, 10), (8, 11), (11, 20), (12, 40)].map { cursor.meets($0.0, $0.1) }
+        #expect(answers == [true, false, true, true, false])
+    }
+
+    /// The text of each marked part.
+    static func marked(_ source: String, names: [String], operators: [String] = []) -> [String] {
+        var filter = InterestFilter()
+        for name in names { filter.names.insert(name) }
+        filter.operators = operators.map { Array($0.utf8) }
+        let bytes = Array(source.utf8)
+        guard let map = ConstantScanner.interest(in: bytes, filter: filter) else { return [] }
+        return stride(from: 0, to: map.bounds.count, by: 2).map {
+            String(decoding: bytes[Int(map.bounds[$0])..<Int(map.bounds[$0 + 1])], as: UTF8.self)
+        }
+    }
+
+    @Test func theLexerMarksRoutedNamesOperatorsLiteralsAndComments() {
+        let source = #"""
+            let status = SecItemAdd(query, nil) // add
+            if a == b, c != d { run() }
+            let s = "id \(f(x))"
+            /* block /* nested */ end */
+            let `default` = #"raw "quoted""#
+            """#
+        #expect(
+            Self.marked(source, names: ["SecItemAdd"], operators: ["=="]) == [
+                "SecItemAdd", "// add", "==", #""id \(f(x))""#, "/* block /* nested */ end */", "`default`",
+                ##"#"raw "quoted""#"##
+            ])
+    }
+
+    /// A regular expression literal holding a quote or `//` is read as a string or a comment to the line's end:
+    /// more is marked, never less.
+    @Test func whatTheLexerMistakesForAStringOrCommentIsMarkedWhole() {
+        #expect(Self.marked(#"let r = /"/; let t = run()"#, names: []) == [#""/; let t = run()"#])
+        #expect(Self.marked(#"let r = #/a//b/#; go()"#, names: []) == [#"//b/#; go()"#])
+    }
+
+    /// Findings and facts of every Swift visitor, and the nodes walked, with the plan given.
+    static func outcome(_ source: String, path: String, plan: RuleDispatcher.Plan) -> (
+        findings: [Finding], facts: [Fact], nodes: Int
+    ) {
+        let file = SwiftFile(path: path, bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        let dispatcher = RuleDispatcher(plan: plan, file: file)
+        dispatcher.run()
+        return (file.findings, file.facts, dispatcher.walkedNodes)
+    }
+
+    static let tricky = #"""
+        import Security
+        let regex = /"/; let q = [kSecAttrAccessible: kSecAttrAccessibleAlways]
+        let other = #/a//b/#; UserDefaults.standard.set(token, forKey: "auth_token")
+        func f() {
+            let s = "value: \(UserDefaults.standard.set(password, forKey: "pw"))"
+            let m = """
+                \(SecItemAdd(q as CFDictionary, nil))
+                """
+            config.tlsMinimumSupportedProtocolVersion = .TLSv10
+            if passwordField.text == "hunter22" { unlock() }
+            #if DEBUG
+            print("token: \(token)")
+            #endif
+            let `default` = Insecure.MD5.hash(data: d)
+        }
+        """#
+
+    @Test func skippingChangesNoFindingOrFactInTheExamplesAndTheCorpus() throws {
+        let plan = RuleDispatcher.Plan(RuleSet.all.swiftVisitors)
+        #expect(plan.interest != nil)
+        let everyNode = plan.walkingEveryNode()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var sources = [("Tricky.swift", Self.tricky)]
+        for folder in ["Examples", "Tests/Corpus", "Fuzz/Corpus/swift"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".swift") else { continue }
+                let url = root.appendingPathComponent(folder).appendingPathComponent(path)
+                sources.append(("\(folder)/\(path)", String(decoding: try Data(contentsOf: url), as: UTF8.self)))
+            }
+        }
+        var findings = 0, facts = 0, skipped = 0, walked = 0
+        for (path, source) in sources {
+            // Hostile seeds the scan refuses to parse.
+            guard TextChecks.squareBracketRun(Array(source.utf8)) == nil else { continue }
+            let skipping = Self.outcome(source, path: path, plan: plan)
+            let all = Self.outcome(source, path: path, plan: everyNode)
+            #expect(skipping.findings == all.findings, "\(path)")
+            #expect(skipping.facts == all.facts, "\(path)")
+            findings += all.findings.count
+            facts += all.facts.count
+            walked += all.nodes
+            skipped += all.nodes - skipping.nodes
+        }
+        #expect(sources.count > 100)
+        #expect(findings > 200)
+        #expect(facts > 20)
+        // The skipping does skip: a third of the nodes at least.
+        #expect(skipped * 3 > walked)
+        let tricky = Self.outcome(Self.tricky, path: "Tricky.swift", plan: plan).findings.map(\.ruleId)
+        #expect(Set(tricky).isSuperset(of: ["storage.userdefaults-secret", "crypto.weak-hash", "network.tls-version"]))
+    }
+
+    /// The pre-pass of a scan marks what the dispatcher would mark on its own.
+    @Test func thePrePassMarksWhatTheWalkWouldMark() {
+        let plan = RuleDispatcher.Plan(RuleSet.all.swiftVisitors)
+        let filter = try! #require(plan.interest)
+        let bytes = Array(Self.tricky.utf8)
+        let index = ConstantIndex.build(
+            [FileInput(path: "App/Tricky.swift", bytes: bytes)], options: ScanOptions(), interest: filter)
+        let fromIndex = index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: filter)
+        #expect(fromIndex != nil)
+        #expect(fromIndex == ConstantScanner.interest(in: bytes, filter: filter))
+        #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: InterestFilter()) == nil)
+    }
+}
