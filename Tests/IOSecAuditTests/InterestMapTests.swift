@@ -19,9 +19,13 @@ struct InterestMapTests {
     }
 
     /// The text of each marked part.
-    static func marked(_ source: String, names: [String], operators: [String] = []) -> [String] {
+    static func marked(
+        _ source: String, names: [String], callees: [String] = [], labels: [String] = [], operators: [String] = []
+    ) -> [String] {
         var filter = InterestFilter()
         for name in names { filter.names.insert(name) }
+        for name in callees { filter.calleeNames.insert(name) }
+        for name in labels { filter.labelNames.insert(name) }
         filter.operators = operators.map { Array($0.utf8) }
         let bytes = Array(source.utf8)
         guard let map = ConstantScanner.interest(in: bytes, filter: filter) else { return [] }
@@ -42,6 +46,20 @@ struct InterestMapTests {
             Self.marked(source, names: ["SecItemAdd"], operators: ["=="]) == [
                 "SecItemAdd", "// add", "==", #""id \(f(x))""#, "/* block /* nested */ end */", "`default`",
                 ##"#"raw "quoted""#"##
+            ])
+    }
+
+    /// A name wanted only as a call's name is marked only where a call's `(`, `{` or `<` follows, and `init` only
+    /// after a `.`; a name wanted only as a label only where a `:` follows.
+    @Test func namesWantedInOneRoleAreMarkedOnlyWhereTheyPlayIt() {
+        let source = #"""
+            let s: String = String(x); let t = String<Int> (y); let u = String { 1 }; let v = [String]()
+            init(value: Int) { self.init(other: value) }; let w = Foo.init(1)
+            encrypt(d, key: k); let key = k; f(key : 2)
+            """#
+        #expect(
+            Self.marked(source, names: [], callees: ["String", "init"], labels: ["key"]) == [
+                "String", "String", "String", "init", "init", "key", "key"
             ])
     }
 

@@ -571,8 +571,12 @@ enum ConstantScanner {
         /// Marks the name at `start..<end` when a route may want it.
         @inline(__always)
         private mutating func noteName(_ start: Int, _ end: Int) {
-            guard let filter, filter.names.mayContain(count: end - start, first: bytes[start], last: bytes[end - 1])
-            else { return }
+            guard let filter, let role = filter.role(of: bytes, start, end) else { return }
+            switch role {
+            case .anywhere: break
+            case .callee: guard InterestFilter.mayBeCallee(bytes, start, end) else { return }
+            case .label: guard InterestFilter.mayBeLabel(bytes, end) else { return }
+            }
             interest.add(start, end)
         }
 

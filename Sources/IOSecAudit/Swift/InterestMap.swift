@@ -3,8 +3,9 @@
 /// lie in statements that name nothing any rule asks about.
 ///
 /// It holds, as ranges of bytes:
-/// - every identifier whose bytes a route's names may match (`InterestFilter.names`: by length and first and last
-///   byte, so it may hold more), and every identifier in backticks;
+/// - every identifier whose bytes a route's names may match (`InterestFilter`: by length and first and last byte, so
+///   it may hold more), where it stands as the route wants it (a call's name before `(`), and every identifier in
+///   backticks;
 /// - every routed operator (`==`, `!=`);
 /// - every string literal and every comment, whole: a string holds literals and, in its interpolations, any code;
 ///   and where the lexer reads a string or a comment that the parser does not (a regular expression literal), the
@@ -46,7 +47,62 @@ struct InterestMap: Sendable, Equatable {
 /// What makes bytes interesting besides literals and comments: names and operators, from the routes of a
 /// `RuleDispatcher.Plan`.
 struct InterestFilter: Sendable, Equatable {
+    /// Names wanted wherever they stand: references, members, types, assignment targets, parameters, attributes.
     var names = NameFilter()
+    /// Names wanted only as a call's name: marked only where a call's `(`, trailing `{` or generic `<` follows (and
+    /// `init` only after a `.`, the one form that names a type). Most `String`s are type annotations, not calls.
+    var calleeNames = NameFilter()
+    /// Names wanted only as argument labels: marked only where a `:` follows.
+    var labelNames = NameFilter()
     /// The routed operators' bytes (`==`).
     var operators: [[UInt8]] = []
+
+    /// How the lexer decides on a name that passed none of the filters outright.
+    enum Role { case anywhere, callee, label }
+
+    /// The role a name between `start` and `end` of `bytes` may play for some route, if any.
+    @inline(__always)
+    func role(of bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Role? {
+        let count = end - start, first = bytes[start], last = bytes[end - 1]
+        if names.mayContain(count: count, first: first, last: last) { return .anywhere }
+        if calleeNames.mayContain(count: count, first: first, last: last) { return .callee }
+        if labelNames.mayContain(count: count, first: first, last: last) { return .label }
+        return nil
+    }
+
+    /// Whether the name at `start..<end` stands where a call's name stands: before `(`, `{` or `<`, white space
+    /// between; `init` also after a `.`. A comment after the name counts as a yes.
+    static func mayBeCallee(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        if end - start == 4, bytes[start] == UInt8(ascii: "i"), bytes[start + 1] == UInt8(ascii: "n"),
+            bytes[start + 2] == UInt8(ascii: "i"), bytes[start + 3] == UInt8(ascii: "t"),
+            start == 0 || bytes[start - 1] != UInt8(ascii: ".")
+        {
+            return false
+        }
+        switch nextByte(bytes, after: end) {
+        case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "/"): return true
+        default: return false
+        }
+    }
+
+    /// Whether the name at `end` is followed by `:`, white space between (or a comment).
+    static func mayBeLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        switch nextByte(bytes, after: end) {
+        case UInt8(ascii: ":"), UInt8(ascii: "/"): return true
+        default: return false
+        }
+    }
+
+    /// The first byte from `index` on that is not white space; 0 at the end.
+    @inline(__always)
+    private static func nextByte(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> UInt8 {
+        var i = index
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return bytes[i]
+            }
+        }
+        return 0
+    }
 }

@@ -116,12 +116,22 @@ final class RuleDispatcher {
                 functionParameters, identifierTypes
             ]
             guard named.allSatisfy(\.unfiltered.isEmpty) else { return nil }
-            var filter = InterestFilter()
-            for route in named {
-                for name in route.byName.keys { filter.names.insert(name) }
-                for label in route.byLabel.keys { filter.names.insert(label) }
+            var anywhere = Set<String>()
+            for route in [
+                references, memberAccesses, sequences, assignments, attributes, functionParameters, identifierTypes
+            ] {
+                anywhere.formUnion(route.byName.keys)
             }
-            if !functionDecls.isEmpty { filter.names.insert("func") }
+            var callees = Set(calls.byName.keys), labels = Set(calls.byLabel.keys)
+            // A name wanted in two roles is marked wherever it stands.
+            anywhere.formUnion(callees.intersection(labels))
+            if !functionDecls.isEmpty { anywhere.insert("func") }
+            callees.subtract(anywhere)
+            labels.subtract(anywhere)
+            var filter = InterestFilter()
+            for name in anywhere { filter.names.insert(name) }
+            for name in callees { filter.calleeNames.insert(name) }
+            for name in labels { filter.labelNames.insert(name) }
             filter.operators = binaryOperators.byName.keys.sorted().map { Array($0.utf8) }
             return filter
         }

@@ -168,7 +168,7 @@ public enum Sensitivity {
         guard let ref = e.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = ref.baseName.text
         if let written = parameterType(of: name, near: ref) {
-            let base = written.trimmingCharacters(in: CharacterSet(charactersIn: "?![] "))
+            let base = written.trimmingScalars(in: "?![] ")
             return base.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? base : nil
         }
         if let value = LocalValue.initializer(of: name, before: ref), !value.is(DeclReferenceExprSyntax.self) {
@@ -187,7 +187,7 @@ public enum Sensitivity {
 
     /// Whether a type name names sensitive data: `Credentials`, `AuthToken`, `Session` (the app's own).
     static func isSensitiveType(_ type: String) -> Bool {
-        let base = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+        let base = type.trimmingScalars(in: "?!")
         return sensitiveSessionTypes.contains(base) || SensitiveName.isSensitive(base)
     }
 

@@ -108,6 +108,18 @@ public final class SwiftFile {
 }
 
 extension String {
+    /// Without the leading and trailing Unicode scalars found in `set`: what `trimmingCharacters(in:)` gives, without
+    /// making a `CharacterSet` for each call (rules trim type names for nearly every value they look at).
+    func trimmingScalars(in set: String) -> String {
+        let scalars = unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, set.unicodeScalars.contains(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, set.unicodeScalars.contains(scalars[scalars.index(before: end)]) {
+            end = scalars.index(before: end)
+        }
+        return String(scalars[start..<end])
+    }
+
     func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
