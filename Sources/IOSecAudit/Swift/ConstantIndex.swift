@@ -559,19 +559,22 @@ enum ConstantScanner {
     private struct Lexer {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
-        /// With a filter, the lexer also marks the parts of the file a visitor may want (`InterestMap`).
-        private let filter: InterestFilter?
+        /// With a filter, the lexer also marks the parts of the file a visitor may want (`InterestMap`). Kept
+        /// unwrapped, with a flag, so that asking it copies nothing.
+        private let marking: Bool
+        private let filter: InterestFilter
         private(set) var interest = InterestMap()
 
         init(bytes: UnsafeBufferPointer<UInt8>, interest filter: InterestFilter? = nil) {
             self.bytes = bytes
-            self.filter = filter
+            self.marking = filter != nil
+            self.filter = filter ?? InterestFilter()
         }
 
         /// Marks the name at `start..<end` when a route may want it.
         @inline(__always)
         private mutating func noteName(_ start: Int, _ end: Int) {
-            guard let filter, let role = filter.role(of: bytes, start, end) else { return }
+            guard marking, let role = filter.role(of: bytes, start, end) else { return }
             switch role {
             case .anywhere: break
             case .callee: guard InterestFilter.mayBeCallee(bytes, start, end) else { return }
@@ -583,12 +586,12 @@ enum ConstantScanner {
         /// Marks bytes that are interesting whatever they hold: a literal, a comment, a name in backticks.
         @inline(__always)
         private mutating func note(_ start: Int, _ end: Int) {
-            if filter != nil { interest.add(start, end) }
+            if marking { interest.add(start, end) }
         }
 
         /// Marks a routed operator that starts at `i`.
         private mutating func noteOperator() {
-            guard let filter else { return }
+            guard marking, filter.mayStartOperator(bytes[i]) else { return }
             let n = bytes.count
             for op in filter.operators where i + op.count <= n && op.first == bytes[i] {
                 var k = 1

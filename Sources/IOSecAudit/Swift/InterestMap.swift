@@ -55,7 +55,22 @@ struct InterestFilter: Sendable, Equatable {
     /// Names wanted only as argument labels: marked only where a `:` follows.
     var labelNames = NameFilter()
     /// The routed operators' bytes (`==`).
-    var operators: [[UInt8]] = []
+    var operators: [[UInt8]] = [] {
+        didSet {
+            operatorStarts = 0
+            for op in operators where op.first.map({ $0 < 64 }) == true { operatorStarts |= 1 << UInt64(op[0]) }
+            operatorsStartAbove63 = operators.contains { ($0.first ?? 0) >= 64 }
+        }
+    }
+    /// The ASCII bytes below 64 an operator starts with (`=` and `!` are), as bits.
+    private var operatorStarts: UInt64 = 0
+    private var operatorsStartAbove63 = false
+
+    /// Whether a routed operator may start with `byte`: asked of every punctuation byte.
+    @inline(__always)
+    func mayStartOperator(_ byte: UInt8) -> Bool {
+        byte < 64 ? operatorStarts >> UInt64(byte) & 1 != 0 : operatorsStartAbove63
+    }
 
     /// How the lexer decides on a name that passed none of the filters outright.
     enum Role { case anywhere, callee, label }
