@@ -78,10 +78,10 @@ struct InterestFilter: Sendable, Equatable {
     /// The role a name between `start` and `end` of `bytes` may play for some route, if any.
     @inline(__always)
     func role(of bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Role? {
-        let count = end - start, first = bytes[start], last = bytes[end - 1]
-        if names.mayContain(count: count, first: first, last: last) { return .anywhere }
-        if calleeNames.mayContain(count: count, first: first, last: last) { return .callee }
-        if labelNames.mayContain(count: count, first: first, last: last) { return .label }
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if names.mayContain(name) { return .anywhere }
+        if calleeNames.mayContain(name) { return .callee }
+        if labelNames.mayContain(name) { return .label }
         return nil
     }
 

@@ -524,13 +524,23 @@ final class RuleDispatcher {
 
 }
 
-/// A set of names tested on a token's bytes: by length, first and last byte (case folded), in a bit table. It may
-/// say yes to a name not in the set (the dictionary then decides), never no to one in it.
+/// A set of names tested on a token's bytes: by length, first and last byte, then by a 16-bit hash of the whole
+/// name (all case folded), each in a bit table. It may say yes to a name not in the set (the dictionary then
+/// decides), never no to one in it. The hash spares most near misses a `String` and a dictionary look-up.
 struct NameFilter: Sendable, Equatable {
     private var bits = [UInt64](repeating: 0, count: 512)
+    private var hashBits = [UInt64](repeating: 0, count: 1024)
 
     private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
         min(count, 31) << 10 | Int(first & 31) << 5 | Int(last & 31)
+    }
+
+    /// FNV-1a over the bytes with the ASCII case bit set, folded to 16 bits.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var h: UInt32 = 0x811C_9DC5
+        for b in bytes { h = (h ^ UInt32(b | 0x20)) &* 0x0100_0193 }
+        return Int((h >> 16) ^ (h & 0xFFFF))
     }
 
     mutating func insert(_ name: String) {
@@ -538,15 +548,27 @@ struct NameFilter: Sendable, Equatable {
         guard let first = bytes.first, let last = bytes.last else { return }
         let slot = Self.slot(count: bytes.count, first: first, last: last)
         bits[slot >> 6] |= 1 << UInt64(slot & 63)
+        let hash = bytes.withUnsafeBufferPointer { Self.hash($0) }
+        hashBits[hash >> 6] |= 1 << UInt64(hash & 63)
     }
 
     @inline(__always)
     func mayContain(_ text: SyntaxText) -> Bool {
-        guard let first = text.first, let last = text.last else { return false }
-        return mayContain(count: text.count, first: first, last: last)
+        guard let base = text.baseAddress, text.count > 0 else { return false }
+        return mayContain(UnsafeBufferPointer(start: base, count: text.count))
     }
 
-    /// The same test for a name given by its length and its first and last bytes.
+    /// Both tests on a name's bytes.
+    @inline(__always)
+    func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last,
+            mayContain(count: bytes.count, first: first, last: last)
+        else { return false }
+        let hash = Self.hash(bytes)
+        return hashBits[hash >> 6] & (1 << UInt64(hash & 63)) != 0
+    }
+
+    /// The first test alone, for a name given by its length and its first and last bytes.
     @inline(__always)
     func mayContain(count: Int, first: UInt8, last: UInt8) -> Bool {
         let slot = Self.slot(count: count, first: first, last: last)
