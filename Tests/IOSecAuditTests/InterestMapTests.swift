@@ -20,9 +20,11 @@ struct InterestMapTests {
 
     /// The text of each marked part.
     static func marked(
-        _ source: String, names: [String], callees: [String] = [], labels: [String] = [], operators: [String] = []
+        _ source: String, names: [String], callees: [String] = [], labels: [String] = [], operators: [String] = [],
+        shortestLiteral: Int = 0
     ) -> [String] {
         var filter = InterestFilter()
+        filter.shortestLiteral = shortestLiteral
         for name in names { filter.names.insert(name) }
         for name in callees { filter.calleeNames.insert(name) }
         for name in labels { filter.labelNames.insert(name) }
@@ -63,6 +65,36 @@ struct InterestMapTests {
             ])
     }
 
+    /// `init` names a type only with a base before its `.`: a bare `.init(…)` is not marked. Keywords and comments
+    /// before the `.` count as a base.
+    @Test func initIsMarkedOnlyAfterABase() {
+        let source = """
+            let a = Foo.init(1); let b = Foo
+                .init(2); f(.init(3)); let c: T = .init(4); g(a, .init(5)); h(x: .init(6))
+            return .init(7); let d = x?.init(8); let e = [.init(9)]; let g = Foo<Int>.init(10)
+            """
+        let marked = Self.marked(source, names: [], callees: ["init"])
+        #expect(marked == ["init", "init", "init", "init", "init"])
+        #expect(source.components(separatedBy: "init(").count - 1 == 10)
+    }
+
+    /// A plain one-line literal shorter than every literal route's minimum is not marked, unless it holds a `/`;
+    /// a `//` comment that opens its line is not marked. Interpolated, multi-line and long literals are.
+    @Test func shortPlainLiteralsAndCommentsThatOpenALineAreNotMarked() {
+        let source = ##"""
+            // header
+                /// doc
+            let a = "ab"; let b = "abcd"; let c = "a/"; let d = "\(x)"; let e = #"xy"#; let f = 1 // trailing
+            let g = """
+                ab
+                """
+            """##
+        #expect(
+            Self.marked(source, names: [], shortestLiteral: 4) == [
+                #""abcd""#, #""a/""#, #""\(x)""#, "// trailing", "\"\"\"\n    ab\n    \"\"\"",
+            ])
+    }
+
     /// A regular expression literal holding a quote or `//` is read as a string or a comment to the line's end:
     /// more is marked, never less.
     @Test func whatTheLexerMistakesForAStringOrCommentIsMarkedWhole() {
@@ -95,6 +127,9 @@ struct InterestMapTests {
             print("token: \(token)")
             #endif
             let `default` = Insecure.MD5.hash(data: d)
+            // let key = SymmetricKey(data: Data("0123456789abcdef".utf8))
+            let key = SymmetricKey
+                .init(data: Data("0123456789abcdef".utf8)); use(.init(data: k), "ab", "a/")
         }
         """#
 

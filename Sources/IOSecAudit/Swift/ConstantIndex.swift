@@ -589,6 +589,19 @@ enum ConstantScanner {
             if marking { interest.add(start, end) }
         }
 
+        /// Marks the literal that starts at `start` and ends at `i`, unless it is one plain line too short for any
+        /// route (`InterestFilter.marksPlainLiteral`).
+        @inline(__always)
+        private mutating func noteString(_ string: Token, _ start: Int) {
+            guard marking else { return }
+            if case .string(let contentStart, let contentEnd) = string,
+                !filter.marksPlainLiteral(bytes, Int(contentStart), Int(contentEnd))
+            {
+                return
+            }
+            interest.add(start, i)
+        }
+
         /// Marks a routed operator that starts at `i`.
         private mutating func noteOperator() {
             guard marking, filter.mayStartOperator(bytes[i]) else { return }
@@ -658,7 +671,9 @@ enum ConstantScanner {
                         } else {
                             i = n
                         }
-                        note(start, i)
+                        // A comment that opens its line is one to the parser too: no regular expression can be
+                        // open there to make the `//` part of it.
+                        if !InterestFilter.opensLine(bytes, start) { note(start, i) }
                     } else if i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
                         skipBlockComment()
                         note(start, i)
@@ -670,7 +685,7 @@ enum ConstantScanner {
                 case UInt8(ascii: "\""):
                     let start = i
                     let string = readString(hashes: 0)
-                    note(start, i)
+                    noteString(string, start)
                     return string
                 case UInt8(ascii: "#"):
                     // Raw string `#"…"#`, or `#if` / `#selector`: only the former is a literal.
@@ -684,7 +699,7 @@ enum ConstantScanner {
                     let hashes = k - i
                     i = k
                     let string = readString(hashes: hashes)
-                    note(start, i)
+                    noteString(string, start)
                     return string
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
                     return readNumber()

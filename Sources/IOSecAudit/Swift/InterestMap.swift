@@ -62,6 +62,9 @@ struct InterestFilter: Sendable, Equatable {
             operatorsStartAbove63 = operators.contains { ($0.first ?? 0) >= 64 }
         }
     }
+    /// The fewest bytes a literal route wants (`SwiftVisitor.minimumLiteralLength`): a plain one-line literal with
+    /// fewer holds nothing any route wants.
+    var shortestLiteral = Int.max
     /// The ASCII bytes below 64 an operator starts with (`=` and `!` are), as bits.
     private var operatorStarts: UInt64 = 0
     private var operatorsStartAbove63 = false
@@ -70,6 +73,30 @@ struct InterestFilter: Sendable, Equatable {
     @inline(__always)
     func mayStartOperator(_ byte: UInt8) -> Bool {
         byte < 64 ? operatorStarts >> UInt64(byte) & 1 != 0 : operatorsStartAbove63
+    }
+
+    /// Whether a plain one-line literal with its content at `start..<end` is marked: when it is long enough for a
+    /// literal route, or holds a `/`. The lexer reads a literal where the parser does only inside a regular
+    /// expression, and one that reaches past the expression's end holds its closing `/`: a literal without one
+    /// hides no code.
+    @inline(__always)
+    func marksPlainLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start < shortestLiteral else { return true }
+        for k in start..<end where bytes[k] == UInt8(ascii: "/") { return true }
+        return false
+    }
+
+    /// Whether only white space stands between the start of its line and `index`.
+    static func opensLine(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        var k = index - 1
+        while k >= 0 {
+            switch bytes[k] {
+            case 0x20, 0x09: k -= 1
+            case 0x0A, 0x0D: return true
+            default: return false
+            }
+        }
+        return true
     }
 
     /// How the lexer decides on a name that passed none of the filters outright.
@@ -86,17 +113,35 @@ struct InterestFilter: Sendable, Equatable {
     }
 
     /// Whether the name at `start..<end` stands where a call's name stands: before `(`, `{` or `<`, white space
-    /// between; `init` also after a `.`. A comment after the name counts as a yes.
+    /// between; `init` also after a `.` with something before it. A comment after the name counts as a yes.
     static func mayBeCallee(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         if end - start == 4, bytes[start] == UInt8(ascii: "i"), bytes[start + 1] == UInt8(ascii: "n"),
             bytes[start + 2] == UInt8(ascii: "i"), bytes[start + 3] == UInt8(ascii: "t"),
-            start == 0 || bytes[start - 1] != UInt8(ascii: ".")
+            start == 0 || bytes[start - 1] != UInt8(ascii: ".") || !mayEndBase(bytes, before: start - 1)
         {
             return false
         }
         switch nextByte(bytes, after: end) {
         case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "/"): return true
         default: return false
+        }
+    }
+
+    /// Whether what stands before the `.` at `dot` may be the base of a member access (`PrivateKey.init`,
+    /// `key?\n.init`): only then does `init` name a type (`RuleDispatcher`). A bare `.init(…)` follows `(`, `,`,
+    /// `:`, `=`, `[` or an operator. Keywords (`return .init(…)`) and comments count as a yes.
+    static func mayEndBase(_ bytes: UnsafeBufferPointer<UInt8>, before dot: Int) -> Bool {
+        var k = dot - 1
+        while k >= 0, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k -= 1 }
+        guard k >= 0 else { return false }
+        switch bytes[k] {
+        case UInt8(ascii: "("), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "["),
+            UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"),
+            UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"),
+            UInt8(ascii: "<"):
+            return false
+        default:
+            return true
         }
     }
 

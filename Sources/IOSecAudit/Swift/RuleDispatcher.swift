@@ -133,6 +133,7 @@ final class RuleDispatcher {
             for name in callees { filter.calleeNames.insert(name) }
             for name in labels { filter.labelNames.insert(name) }
             filter.operators = binaryOperators.byName.keys.sorted().map { Array($0.utf8) }
+            filter.shortestLiteral = literalMinimums.min() ?? .max
             return filter
         }
     }
