@@ -44,7 +44,9 @@ import Testing
         for data in [
             Self.nested("(", ")", Self.hostile),
             Self.nested("{a=", ";}", Self.hostile),
-            Self.nested("{ objects = { A = { isa = XCBuildConfiguration; buildSettings = ", "}; }; }", Self.hostile)
+            Self.nested("{ objects = { A = { isa = XCBuildConfiguration; buildSettings = ", "}; }; }", Self.hostile),
+            // An object the project reader skips over is held to the same limit.
+            Self.nested("{ objects = { A = { isa = PBXGroup; children = ", "}; }; }", Self.hostile)
         ] {
             #expect { try PropertyListParser.parseOpenStep(data) } throws: { Self.isNestingError($0) }
             #expect { try XcodeProject.parse(data) } throws: { Self.isNestingError($0) }

@@ -6,9 +6,14 @@ import Foundation
 struct OpenStepPropertyListParser {
     static let maxDepth = ParserLimits.maximumNestingDepth
     private var s: ByteScanner
+    /// Which of the root's `objects` to parse, by their `isa`; the others are skipped over, checked only for
+    /// balance and nesting. A project file is mostly build files and file references, which no reader here asks
+    /// for, and building their values costs most of its parse.
+    private let keep: ((String) -> Bool)?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, keepingObjects keep: ((String) -> Bool)? = nil) {
         s = ByteScanner(bytes)
+        self.keep = keep
     }
 
     mutating func parseDocument() throws(PropertyListError) -> (PropertyListValue, Int) {
@@ -22,7 +27,9 @@ struct OpenStepPropertyListParser {
         return (root, line)
     }
 
-    private mutating func parseValue(depth: Int) throws(PropertyListError) -> PropertyListValue {
+    /// `objects`: this is the root's `objects` dictionary, whose values `keep` may skip.
+    private mutating func parseValue(depth: Int, objects: Bool = false) throws(PropertyListError) -> PropertyListValue
+    {
         guard let c = s.current else { throw error("unexpected end of file, expected a value") }
         // The depth counts open containers: the recursion is one level per `{` or `(`.
         if c == UInt8(ascii: "{") || c == UInt8(ascii: "("), depth >= Self.maxDepth {
@@ -45,7 +52,13 @@ struct OpenStepPropertyListParser {
                 try expect(UInt8(ascii: "="), "expected '=' after key \"\(key)\"")
                 try skipTrivia()
                 let valueLine = s.line
-                let value = try parseValue(depth: depth + 1)
+                if objects, let keep, let isa = peekISA(), !keep(isa) {
+                    try skipContainer(depth: depth + 1)
+                    try skipTrivia()
+                    try expect(UInt8(ascii: ";"), "expected ';' after the value of \"\(key)\"")
+                    continue
+                }
+                let value = try parseValue(depth: depth + 1, objects: keep != nil && depth == 0 && key == "objects")
                 try skipTrivia()
                 try expect(UInt8(ascii: ";"), "expected ';' after the value of \"\(key)\"")
                 dict.append(.init(key: key, value: value, keyLine: keyLine, valueLine: valueLine))
@@ -74,6 +87,62 @@ struct OpenStepPropertyListParser {
         default:
             return try parseScalar()
         }
+    }
+
+    /// The `isa` of the dictionary that starts here, when it is its first key (as Xcode writes it); the scanner is
+    /// left where it was.
+    private mutating func peekISA() -> String? {
+        guard s.current == UInt8(ascii: "{") else { return nil }
+        let start = s
+        defer { s = start }
+        s.advance()
+        guard (try? skipTrivia()) != nil, case .string("isa")? = try? parseScalar(), (try? skipTrivia()) != nil,
+            s.current == UInt8(ascii: "=")
+        else { return nil }
+        s.advance()
+        guard (try? skipTrivia()) != nil, case .string(let isa)? = try? parseScalar() else { return nil }
+        return isa
+    }
+
+    /// Moves past the dictionary or array that starts here, through quoted strings and comments, building
+    /// nothing. `depth` is the container's own, as `parseValue` counts it.
+    private mutating func skipContainer(depth: Int) throws(PropertyListError) {
+        var level = 0
+        repeat {
+            guard let c = s.current else {
+                throw error("unexpected end of file inside a dictionary, expected '}'")
+            }
+            switch c {
+            case UInt8(ascii: "{"), UInt8(ascii: "("):
+                guard depth + level < Self.maxDepth else {
+                    throw PropertyListError(.nestingTooDeep(limit: Self.maxDepth), line: s.line, column: s.column)
+                }
+                level += 1
+                s.advance()
+            case UInt8(ascii: "}"), UInt8(ascii: ")"):
+                level -= 1
+                s.advance()
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                try skipQuoted(c)
+            case UInt8(ascii: "/"):
+                if s.hasPrefix("/*") || s.hasPrefix("//") { try skipTrivia() } else { s.advance() }
+            default:
+                s.advance()
+            }
+        } while level > 0
+    }
+
+    private mutating func skipQuoted(_ quote: UInt8) throws(PropertyListError) {
+        let line = s.line, column = s.column
+        s.advance()
+        while let c = s.current, c != quote {
+            s.advance()
+            if c == UInt8(ascii: "\\") { s.advance() }
+        }
+        guard !s.isAtEnd else {
+            throw PropertyListError(.malformedOpenStep("unterminated quoted string"), line: line, column: column)
+        }
+        s.advance()
     }
 
     private mutating func parseScalar() throws(PropertyListError) -> PropertyListValue {

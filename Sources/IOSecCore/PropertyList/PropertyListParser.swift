@@ -51,9 +51,17 @@ public enum PropertyListParser {
 
     /// Parses an old-style (OpenStep) plist such as `project.pbxproj`.
     public static func parseOpenStep(_ data: Data) throws(PropertyListError) -> PropertyListDocument {
+        try parseOpenStep(data, keepingObjects: nil)
+    }
+
+    /// `keepingObjects`: the root's `objects` are parsed only when the test keeps their `isa`
+    /// (`OpenStepPropertyListParser`).
+    static func parseOpenStep(_ data: Data, keepingObjects keep: ((String) -> Bool)?) throws(PropertyListError)
+        -> PropertyListDocument
+    {
         try withBytes(data) { b throws(PropertyListError) in
             try checkUTF8(b)
-            var p = OpenStepPropertyListParser(b)
+            var p = OpenStepPropertyListParser(b, keepingObjects: keep)
             let (root, line) = try p.parseDocument()
             return PropertyListDocument(root: root, format: .openStep, rootLine: line)
         }

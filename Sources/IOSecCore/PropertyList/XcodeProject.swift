@@ -63,7 +63,11 @@ public struct XcodeProject: Sendable, Equatable {
 
     /// Parses `project.pbxproj` bytes (old-style plist).
     public static func parse(_ data: Data) throws(PropertyListError) -> XcodeProject {
-        let doc = try PropertyListParser.parseOpenStep(data)
+        // Only the objects read below are built: most of a project file is build files and file references.
+        let doc = try PropertyListParser.parseOpenStep(data) { isa in
+            isa == "XCBuildConfiguration" || isa == "XCConfigurationList" || isa == "PBXProject"
+                || isa.hasSuffix("Target")
+        }
         let root = try doc.requireDictionaryRoot()
         guard let objects = root["objects"]?.dictionary else {
             throw PropertyListError(

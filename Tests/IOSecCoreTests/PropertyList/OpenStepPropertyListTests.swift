@@ -101,6 +101,37 @@ import Testing
         #expect(project.configurations[2].buildSettings.isEmpty)
     }
 
+    /// Objects `XcodeProject` never reads are skipped over without being built: braces and quotes in their strings
+    /// and comments, and lines, must come out as a whole parse gives them; a broken one is still an error.
+    @Test func skipsObjectsItDoesNotRead() throws {
+        let skipped = #"""
+                    AA0000000000000000000050 /* a } */ = {isa = PBXFileReference; name = "a } { ( \" b"; path = 'x}y'; };
+                    AA0000000000000000000051 = {
+                        isa = PBXGroup; // }
+                        children = (
+                            AA0000000000000000000050 /* ) */,
+                        );
+                    };
+
+            """#
+        let marker = "/* Begin PBXNativeTarget section */"
+        let text = Self.pbxproj.replacingOccurrences(of: marker, with: skipped + marker)
+        let project = try XcodeProject.parse(Data(text.utf8))
+        let plain = try XcodeProject.parse(Data(Self.pbxproj.utf8))
+        #expect(project.configurations.map(\.name) == plain.configurations.map(\.name))
+        #expect(project.configurations.map(\.owner) == plain.configurations.map(\.owner))
+        #expect(project.configurations.map(\.buildSettings) == plain.configurations.map(\.buildSettings))
+        #expect(project.configurations.map { $0.line.map { $0 - 7 } } == plain.configurations.map(\.line))
+        // The whole parse keeps every object.
+        let objects = try PropertyListParser.parseOpenStep(Data(text.utf8)).root["objects"]?.dictionary
+        #expect(objects?["AA0000000000000000000050"]?.dictionary?["name"]?.string == "a } { ( \" b")
+
+        let truncated = Self.pbxproj.replacingOccurrences(of: marker, with: "X = {isa = PBXGroup; children = ( A, ")
+        #expect(throws: PropertyListError.self) { try XcodeProject.parse(Data(truncated.utf8)) }
+        let open = Self.pbxproj.replacingOccurrences(of: marker, with: "X = {isa = PBXGroup; name = \"a; };")
+        #expect(throws: PropertyListError.self) { try XcodeProject.parse(Data(open.utf8)) }
+    }
+
     @Test func genericOpenStepValues() throws {
         let doc = try PropertyListParser.parse(Data(#"{ a = (1, "two", <00ff>); 'b c' = { }; }"#.utf8))
         #expect(doc.format == .openStep)
