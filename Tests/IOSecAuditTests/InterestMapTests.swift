@@ -91,7 +91,7 @@ struct InterestMapTests {
             """##
         #expect(
             Self.marked(source, names: [], shortestLiteral: 4) == [
-                #""abcd""#, #""a/""#, #""\(x)""#, "// trailing", "\"\"\"\n    ab\n    \"\"\"",
+                #""abcd""#, #""a/""#, #""\(x)""#, "// trailing", "\"\"\"\n    ab\n    \"\"\""
             ])
     }
 

@@ -28,8 +28,7 @@ struct OpenStepPropertyListParser {
     }
 
     /// `objects`: this is the root's `objects` dictionary, whose values `keep` may skip.
-    private mutating func parseValue(depth: Int, objects: Bool = false) throws(PropertyListError) -> PropertyListValue
-    {
+    private mutating func parseValue(depth: Int, objects: Bool = false) throws(PropertyListError) -> PropertyListValue {
         guard let c = s.current else { throw error("unexpected end of file, expected a value") }
         // The depth counts open containers: the recursion is one level per `{` or `(`.
         if c == UInt8(ascii: "{") || c == UInt8(ascii: "("), depth >= Self.maxDepth {
