@@ -35,15 +35,18 @@ enum ProjectAnalysis {
         if let progress { indexing = { done, total in progress(.indexing, done, total) } }
         var preparing = FileAnalyzer(rules: rules, options: options)
         // The pre-pass also marks what the walk must not skip, with the analyser's own filter.
+        let readAhead = ReadAhead()
         preparing.constants = ConstantIndex.build(
-            inputs, options: options, interest: preparing.dispatchPlan.interest, progress: indexing)
+            inputs, options: options, interest: preparing.dispatchPlan.interest, readAhead: readAhead,
+            progress: indexing)
         let analyzer = preparing
         var analysing: (@Sendable (Int, Int) -> Void)?
         if let progress { analysing = { done, total in progress(.analysing, done, total) } }
         let cache = options.cacheFolder.map {
             ResultCache(folder: $0, root: root, options: options, rules: rules, constants: analyzer.constants)
         }
-        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { input -> FileOutcome in
+        let outcomes = ParallelMap.run(inputs, workers: options.jobs, progress: analysing) { given -> FileOutcome in
+            let input = readAhead.take(given.relativePath).map(given.reading) ?? given
             guard let cache, input.size <= options.maxSize(of: input.kind), let bytes = try? input.load() else {
                 return analyzer.analyze(input)
             }

@@ -848,7 +848,7 @@ extension ConstantIndex {
     /// The pre-pass over a scan's Swift files, in parallel: each file is read and lexed, never parsed.
     static func build(
         _ inputs: [FileInput], options: ScanOptions, interest filter: InterestFilter? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        readAhead: ReadAhead? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ConstantIndex {
         let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxSwiftFileSize }
         guard !swift.isEmpty else { return .empty }
@@ -858,6 +858,7 @@ extension ConstantIndex {
                 names: (size: Int, names: SourceNames)?, interest: InterestMap?
             ) in
             guard let bytes = try? input.load() else { return ([], [], [], nil, nil) }
+            readAhead?.offer(input.relativePath, bytes)
             // A generated file's constants count, but the scan never walks it, so its names are not wanted.
             let walked = options.includeGenerated || !TextChecks.isGenerated(bytes, path: input.relativePath)
             let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath, names: walked, interest: filter)
