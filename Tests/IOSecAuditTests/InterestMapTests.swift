@@ -21,10 +21,11 @@ struct InterestMapTests {
     /// The text of each marked part.
     static func marked(
         _ source: String, names: [String], callees: [String] = [], labels: [String] = [], operators: [String] = [],
-        shortestLiteral: Int = 0
+        assigned: [String] = [], shortestLiteral: Int = 0
     ) -> [String] {
         var filter = InterestFilter()
         filter.shortestLiteral = shortestLiteral
+        for name in assigned { filter.assignedNames.insert(name) }
         for name in names { filter.names.insert(name) }
         for name in callees { filter.calleeNames.insert(name) }
         for name in labels { filter.labelNames.insert(name) }
@@ -63,6 +64,14 @@ struct InterestMapTests {
             Self.marked(source, names: [], callees: ["String", "init"], labels: ["key"]) == [
                 "String", "String", "String", "init", "init", "key", "key"
             ])
+    }
+
+    /// A name wanted only as an assignment's target is marked only where `=` follows; names are told apart by
+    /// case (`URL` is not `url`).
+    @Test func namesWantedAsTargetsAreMarkedOnlyBeforeAnAssignment() {
+        let source = "pb.url = u; let x = URL(url); f(url: url); if a.url == b {}; a.url? = c; a.url!\n  = d"
+        #expect(Self.marked(source, names: [], assigned: ["url"]) == ["url", "url", "url"])
+        #expect(Self.marked(source, names: ["url"]).count == 7)
     }
 
     /// `init` names a type only with a base before its `.`: a bare `.init(…)` is not marked. Keywords and comments

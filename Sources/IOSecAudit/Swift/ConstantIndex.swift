@@ -579,6 +579,7 @@ enum ConstantScanner {
             case .anywhere: break
             case .callee: guard InterestFilter.mayBeCallee(bytes, start, end) else { return }
             case .label: guard InterestFilter.mayBeLabel(bytes, end) else { return }
+            case .assigned: guard InterestFilter.mayBeAssigned(bytes, end) else { return }
             }
             interest.add(start, end)
         }

@@ -49,11 +49,16 @@ struct InterestMap: Sendable, Equatable {
 struct InterestFilter: Sendable, Equatable {
     /// Names wanted wherever they stand: references, members, types, assignment targets, parameters, attributes.
     var names = NameFilter()
+    /// Names wanted anywhere in any case: parameters (`Password`), which rules compare lowercased.
+    var foldedNames = NameFilter(foldingCase: true)
     /// Names wanted only as a call's name: marked only where a call's `(`, trailing `{` or generic `<` follows (and
     /// `init` only after a `.`, the one form that names a type). Most `String`s are type annotations, not calls.
     var calleeNames = NameFilter()
     /// Names wanted only as argument labels: marked only where a `:` follows.
     var labelNames = NameFilter()
+    /// Names wanted only as an assignment's target (`pasteboard.url = …`): marked only where `=` follows. A target
+    /// of another shape (a tuple, a subscript) reaches no rule by a name.
+    var assignedNames = NameFilter()
     /// The routed operators' bytes (`==`).
     var operators: [[UInt8]] = [] {
         didSet {
@@ -100,15 +105,16 @@ struct InterestFilter: Sendable, Equatable {
     }
 
     /// How the lexer decides on a name that passed none of the filters outright.
-    enum Role { case anywhere, callee, label }
+    enum Role { case anywhere, callee, label, assigned }
 
     /// The role a name between `start` and `end` of `bytes` may play for some route, if any.
     @inline(__always)
     func role(of bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Role? {
         let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if names.mayContain(name) { return .anywhere }
+        if names.mayContain(name) || foldedNames.mayContain(name) { return .anywhere }
         if calleeNames.mayContain(name) { return .callee }
         if labelNames.mayContain(name) { return .label }
+        if assignedNames.mayContain(name) { return .assigned }
         return nil
     }
 
@@ -151,6 +157,21 @@ struct InterestFilter: Sendable, Equatable {
         case UInt8(ascii: ":"), UInt8(ascii: "/"): return true
         default: return false
         }
+    }
+
+    /// Whether the name that ends at `end` is followed by an assignment's `=` (not `==`), through `?` and `!` and
+    /// white space; a comment after the name counts as a yes.
+    static func mayBeAssigned(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        var i = end
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: "!"): i += 1
+            case UInt8(ascii: "/"): return true
+            case UInt8(ascii: "="): return i + 1 >= bytes.count || bytes[i + 1] != UInt8(ascii: "=")
+            default: return false
+            }
+        }
+        return false
     }
 
     /// The first byte from `index` on that is not white space; 0 at the end.

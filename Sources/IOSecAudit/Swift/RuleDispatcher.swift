@@ -92,7 +92,10 @@ final class RuleDispatcher {
                     case .binaryOperatorExpr: binaryOperators.add(index, names: type.operatorNames)
                     case .attribute: attributes.add(index, names: type.attributeNames)
                     case .functionDecl: functionDecls.append(index)
-                    case .functionParameter: functionParameters.add(index, names: type.parameterNames)
+                    case .functionParameter:
+                        // Parameters are matched lowercased (`Password`, `password`).
+                        if functionParameters.isEmpty { functionParameters.names = NameFilter(foldingCase: true) }
+                        functionParameters.add(index, names: type.parameterNames)
                     case .identifierType: identifierTypes.add(index, names: type.referenceNames)
                     default: break  // not in supportedKinds: caught by RuleDispatcherTests
                     }
@@ -117,19 +120,22 @@ final class RuleDispatcher {
             ]
             guard named.allSatisfy(\.unfiltered.isEmpty) else { return nil }
             var anywhere = Set<String>()
-            for route in [
-                references, memberAccesses, sequences, assignments, attributes, functionParameters, identifierTypes
-            ] {
+            for route in [references, memberAccesses, attributes, identifierTypes] {
                 anywhere.formUnion(route.byName.keys)
             }
             var callees = Set(calls.byName.keys), labels = Set(calls.byLabel.keys)
+            var assigned = Set(sequences.byName.keys).union(assignments.byName.keys)
             // A name wanted in two roles is marked wherever it stands.
             anywhere.formUnion(callees.intersection(labels))
+            anywhere.formUnion(assigned.intersection(callees.union(labels)))
             if !functionDecls.isEmpty { anywhere.insert("func") }
             callees.subtract(anywhere)
             labels.subtract(anywhere)
+            assigned.subtract(anywhere)
             var filter = InterestFilter()
             for name in anywhere { filter.names.insert(name) }
+            for name in assigned { filter.assignedNames.insert(name) }
+            for name in functionParameters.byName.keys { filter.foldedNames.insert(name) }
             for name in callees { filter.calleeNames.insert(name) }
             for name in labels { filter.labelNames.insert(name) }
             filter.operators = binaryOperators.byName.keys.sorted().map { Array($0.utf8) }
@@ -525,22 +531,29 @@ final class RuleDispatcher {
 
 }
 
-/// A set of names tested on a token's bytes: by length, first and last byte, then by a 16-bit hash of the whole
-/// name (all case folded), each in a bit table. It may say yes to a name not in the set (the dictionary then
-/// decides), never no to one in it. The hash spares most near misses a `String` and a dictionary look-up.
+/// A set of names tested on a token's bytes: by length, first and last byte (case folded), then by a 16-bit hash of
+/// the whole name, each in a bit table. It may say yes to a name not in the set (the dictionary then decides), never
+/// no to one in it. The hash spares most near misses a `String` and a dictionary look-up.
 struct NameFilter: Sendable, Equatable {
     private var bits = [UInt64](repeating: 0, count: 512)
     private var hashBits = [UInt64](repeating: 0, count: 1024)
+    /// Whether `Name` and `name` are one name: only for names compared lowercased (parameters). Otherwise the type
+    /// `String` would pass where the property `string` is wanted, and `URL` where `url` is.
+    private var caseMask: UInt8 = 0
+
+    init(foldingCase: Bool = false) {
+        caseMask = foldingCase ? 0x20 : 0
+    }
 
     private static func slot(count: Int, first: UInt8, last: UInt8) -> Int {
         min(count, 31) << 10 | Int(first & 31) << 5 | Int(last & 31)
     }
 
-    /// FNV-1a over the bytes with the ASCII case bit set, folded to 16 bits.
+    /// FNV-1a over the bytes (with the ASCII case bit set when folding case), folded to 16 bits.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var h: UInt32 = 0x811C_9DC5
-        for b in bytes { h = (h ^ UInt32(b | 0x20)) &* 0x0100_0193 }
+        for b in bytes { h = (h ^ UInt32(b | caseMask)) &* 0x0100_0193 }
         return Int((h >> 16) ^ (h & 0xFFFF))
     }
 
@@ -549,7 +562,7 @@ struct NameFilter: Sendable, Equatable {
         guard let first = bytes.first, let last = bytes.last else { return }
         let slot = Self.slot(count: bytes.count, first: first, last: last)
         bits[slot >> 6] |= 1 << UInt64(slot & 63)
-        let hash = bytes.withUnsafeBufferPointer { Self.hash($0) }
+        let hash = bytes.withUnsafeBufferPointer { self.hash($0) }
         hashBits[hash >> 6] |= 1 << UInt64(hash & 63)
     }
 
@@ -565,7 +578,7 @@ struct NameFilter: Sendable, Equatable {
         guard let first = bytes.first, let last = bytes.last,
             mayContain(count: bytes.count, first: first, last: last)
         else { return false }
-        let hash = Self.hash(bytes)
+        let hash = hash(bytes)
         return hashBits[hash >> 6] & (1 << UInt64(hash & 63)) != 0
     }
 

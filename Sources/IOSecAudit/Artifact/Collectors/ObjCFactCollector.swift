@@ -21,7 +21,7 @@ enum ObjCFactCollector: ArtifactFactCollector {
     /// Every name this collector looks up, for a test on a token's bytes before a `String` is made: a file has
     /// thousands of identifiers and only a few are any of these.
     static let names: NameFilter = {
-        var filter = NameFilter()
+        var filter = NameFilter(foldingCase: true)
         let all = RequiredReasonAPI.symbols.values.reduce(into: Set(usageSelectors.keys)) { $0.formUnion($1) }
             .union(PasskeyAPICollector.symbols).union(AppCapability.symbols.keys)
         for name in all { filter.insert(name) }

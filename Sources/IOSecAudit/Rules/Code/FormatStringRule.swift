@@ -104,7 +104,9 @@ struct FormatStringRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["NSLog", "String", "NSString", "localizedStringWithFormat"]
+    /// `String(format:)` and `NSString(format:)` by their label: most `String` tokens name the type.
+    static let calleeNames: Set<String>? = ["NSLog", "localizedStringWithFormat"]
+    static let argumentLabels: Set<String>? = ["format"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let format = Self.variableFormat(of: call, in: file) else { return }
