@@ -21,9 +21,10 @@ struct InterestMapTests {
     /// The text of each marked part.
     static func marked(
         _ source: String, names: [String], callees: [String] = [], labels: [String] = [], operators: [String] = [],
-        assigned: [String] = [], shortestLiteral: Int = 0
+        assigned: [String] = [], shortestLiteral: Int = 0, plainLiteralOperators: Bool = true
     ) -> [String] {
         var filter = InterestFilter()
+        filter.marksOperatorsBeforePlainLiterals = plainLiteralOperators
         filter.shortestLiteral = shortestLiteral
         for name in assigned { filter.assignedNames.insert(name) }
         for name in names { filter.names.insert(name) }
@@ -72,6 +73,17 @@ struct InterestMapTests {
         let source = "pb.url = u; let x = URL(url); f(url: url); if a.url == b {}; a.url? = c; a.url!\n  = d"
         #expect(Self.marked(source, names: [], assigned: ["url"]) == ["url", "url", "url"])
         #expect(Self.marked(source, names: ["url"]).count == 7)
+    }
+
+    /// When no operator visitor wants `nil`, a number or a Boolean right of the operator, those operators are not
+    /// marked; everything else right of one is.
+    @Test func operatorsBeforePlainLiteralsAreLeftWhenNoVisitorWantsThem() {
+        let source = """
+            a == nil; b != 1.5; c == true ? x : y; k == 0x1F
+            d == .x; e == f; g == 1.description; h == -1; i == nilValue; j == true.hashValue
+            """
+        #expect(Self.marked(source, names: [], operators: ["==", "!="], plainLiteralOperators: false).count == 6)
+        #expect(Self.marked(source, names: [], operators: ["==", "!="]).count == 10)
     }
 
     /// `init` names a type only with a base before its `.`: a bare `.init(…)` is not marked. Keywords and comments

@@ -238,6 +238,24 @@ import Testing
         #expect(ValueComparisonVisitor.seen == delivered + ["a == b"])
     }
 
+    /// A visitor that says it wants no plain literal right of an operator must say no to every such comparison:
+    /// the pre-pass does not mark them, so the walk may never reach them.
+    @Test func visitorsThatWantNoPlainLiteralOperandSayNoToThem() {
+        let shapes: [OperandShape] = [
+            .other, .plainLiteral, .implicitMember("password"), .implicitMember("pin"), .implicitMember("none")
+        ]
+        let refusing = RuleSet.all.swiftVisitors.filter { !$0.wantsPlainLiteralOnTheRight }
+        #expect(!refusing.isEmpty)
+        for type in refusing {
+            let names = type.operatorNames
+            #expect(names != nil)
+            for left in shapes {
+                let wanted = type.wantsOperator(between: left, and: .plainLiteral)
+                #expect(!wanted, "\(type)")
+            }
+        }
+    }
+
     @Test func referenceNamesFilterReferences() {
         Self.seen = Seen()
         let source = "defaults.set(token, forKey: k)\nstore.set(1)\n"

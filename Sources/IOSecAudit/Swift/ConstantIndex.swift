@@ -611,7 +611,11 @@ enum ConstantScanner {
                 var k = 1
                 while k < op.count, bytes[i + k] == op[k] { k += 1 }
                 if k == op.count {
-                    interest.add(i, i + op.count)
+                    if filter.marksOperatorsBeforePlainLiterals
+                        || !InterestFilter.plainLiteralFollows(bytes, i + op.count)
+                    {
+                        interest.add(i, i + op.count)
+                    }
                     return
                 }
             }

@@ -67,6 +67,9 @@ struct InterestFilter: Sendable, Equatable {
             operatorsStartAbove63 = operators.contains { ($0.first ?? 0) >= 64 }
         }
     }
+    /// Whether an operator with `nil`, a number or a Boolean right of it is marked
+    /// (`SwiftVisitor.wantsPlainLiteralOnTheRight`).
+    var marksOperatorsBeforePlainLiterals = true
     /// The fewest bytes a literal route wants (`SwiftVisitor.minimumLiteralLength`): a plain one-line literal with
     /// fewer holds nothing any route wants.
     var shortestLiteral = Int.max
@@ -172,6 +175,39 @@ struct InterestFilter: Sendable, Equatable {
             }
         }
         return false
+    }
+
+    /// Whether the element right of an operator that ends at `index` is `nil`, `true`, `false` or a number, as the
+    /// dispatcher's `OperandShape.plainLiteral` reads it: the next element of the unfolded sequence, whatever
+    /// follows it. A member of one (`1.description`), a call or a prefix operator is not.
+    static func plainLiteralFollows(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        var i = index
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count else { return false }
+        let start = i
+        func isWordByte(_ c: UInt8) -> Bool {
+            c >= 0x80 || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "_")
+                || c == UInt8(ascii: "$")
+        }
+        while i < bytes.count, isWordByte(bytes[i]) { i += 1 }
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
+        guard let first = word.first else { return false }
+        if first >= 0x30 && first <= 0x39 {
+            // `1.5`: the fraction belongs to the literal.
+            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "."), bytes[i + 1] >= 0x30, bytes[i + 1] <= 0x39 {
+                i += 1
+                while i < bytes.count, isWordByte(bytes[i]) { i += 1 }
+            }
+        } else if !(word.elementsEqual("nil".utf8) || word.elementsEqual("true".utf8)
+            || word.elementsEqual("false".utf8))
+        {
+            return false
+        }
+        guard i < bytes.count else { return true }
+        switch bytes[i] {
+        case UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: "["): return false
+        default: return true
+        }
     }
 
     /// The first byte from `index` on that is not white space; 0 at the end.

@@ -139,6 +139,9 @@ final class RuleDispatcher {
             for name in callees { filter.calleeNames.insert(name) }
             for name in labels { filter.labelNames.insert(name) }
             filter.operators = binaryOperators.byName.keys.sorted().map { Array($0.utf8) }
+            filter.marksOperatorsBeforePlainLiterals = binaryOperators.byName.values.joined().contains {
+                ruleTypes[$0].wantsPlainLiteralOnTheRight
+            }
             filter.shortestLiteral = literalMinimums.min() ?? .max
             return filter
         }

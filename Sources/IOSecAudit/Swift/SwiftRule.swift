@@ -68,6 +68,10 @@ public protocol SwiftVisitor: Sendable {
     /// the dispatcher reads them without making the nodes. Most comparisons in an app are with `nil`, `0`, `true` or
     /// an enum case; a rule about what is compared with what (`password == "1234"`) wants none of those.
     static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool
+    /// With `operatorNames`: false when `wantsOperator` says no to every operator with `nil`, a number or a Boolean
+    /// right of it. The pre-pass then leaves such operators unmarked, and the walk need not reach them
+    /// (`RuleDispatcherTests` checks that the two agree).
+    static var wantsPlainLiteralOnTheRight: Bool { get }
     init()
     mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
     mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
@@ -109,6 +113,7 @@ extension SwiftVisitor {
     public static func wantsFunction(named name: String) -> Bool { true }
     public static func wantsCall(_ call: CallCandidate) -> Bool { true }
     public static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool { true }
+    public static var wantsPlainLiteralOnTheRight: Bool { true }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}
