@@ -127,7 +127,9 @@ struct WeakLocalAuthRule: SwiftRule {
         // project's constants) costs more than reading a name.
         if rightMayBeValue, let name = Self.credentialName(in: left), let value = Self.value(right, in: file) {
             report(file, at: left, value == .literal ? Self.message(name) : Self.bundledMessage(name))
-        } else if let name = Self.credentialName(in: right), let value = Self.value(left, in: file) {
+        } else if Self.mayBeValue(left), let name = Self.credentialName(in: right),
+            let value = Self.value(left, in: file)
+        {
             report(file, at: right, value == .literal ? Self.message(name) : Self.bundledMessage(name))
         }
     }
@@ -206,14 +208,21 @@ struct WeakLocalAuthRule: SwiftRule {
     /// The operands of `==` in an unfolded sequence, when they are whole operands (`a && pin == "1"`, not
     /// `prefix + pin == "1"`).
     private static func operands(of op: BinaryOperatorExprSyntax) -> (ExprSyntax, ExprSyntax)? {
-        guard let left = op.sequenceNeighbor(-1), let right = op.sequenceNeighbor(1) else { return nil }
+        // The sequence's elements once, not searched again for each neighbour asked about.
+        guard let list = op.parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == op.id }) else { return nil }
+        func neighbor(_ offset: Int) -> ExprSyntax? {
+            elements.indices.contains(index + offset) ? elements[index + offset] : nil
+        }
+        guard let left = neighbor(-1), let right = neighbor(1) else { return nil }
         func isBoundary(_ offset: Int) -> Bool {
-            guard let element = op.sequenceNeighbor(offset) else { return true }
+            guard let element = neighbor(offset) else { return true }
             if element.is(UnresolvedTernaryExprSyntax.self) { return true }
             return element.as(BinaryOperatorExprSyntax.self).map { lowerPrecedence.contains($0.operator.text) } ?? false
         }
         // `a == b as? String`: the cast belongs to the right operand.
-        let castsRight = op.sequenceNeighbor(2)?.is(UnresolvedAsExprSyntax.self) == true
+        let castsRight = neighbor(2)?.is(UnresolvedAsExprSyntax.self) == true
         guard isBoundary(-2), castsRight ? isBoundary(4) : isBoundary(2) else { return nil }
         return (left, right)
     }
