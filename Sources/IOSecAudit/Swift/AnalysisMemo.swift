@@ -11,6 +11,23 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
     /// The container fills of each body asked about, in source order.
     var fillsOfBody: [SyntaxIdentifier: [ContainerFill.Fill]] = [:]
 
+    private struct BindingKey: Hashable {
+        let body: SyntaxIdentifier
+        let name: String
+    }
+    private var bindingEventsOfBody: [BindingKey: [LocalValue.BindingEvent]] = [:]
+
+    /// The statements of `body` that give `name` a value (`LocalValue`), read once per body and name.
+    func bindingEvents(
+        of name: String, in body: CodeBlockItemListSyntax, _ read: () -> [LocalValue.BindingEvent]
+    ) -> [LocalValue.BindingEvent] {
+        let key = BindingKey(body: body.id, name: name)
+        if let known = bindingEventsOfBody[key] { return known }
+        let events = read()
+        bindingEventsOfBody[key] = events
+        return events
+    }
+
     private let source: [UInt8]
     private let path: String
     /// The project's constants and the types that hold secrets.

@@ -292,41 +292,84 @@ public enum LocalValue {
 
     private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
         guard mayBind(name, in: body) else { return nil }
+        // Rules ask about the same name in the same body once per use: its statements are read once per file.
+        let events =
+            AnalysisMemo.current?.bindingEvents(of: name, in: body) { bindingEvents(of: name, in: body) }
+            ?? bindingEvents(of: name, in: body)
         var result: ExprSyntax?
         var declared = false
-        for item in body where item.position < before {
+        for event in events {
+            guard event.position < before else { break }
+            switch event.change {
+            case .declared(let value):
+                result = value
+                declared = true
+            case .assigned(let value):
+                if declared { result = value }
+            case .bound(let value):
+                result = value
+            }
+        }
+        return result
+    }
+
+    /// A statement of a body that gives `name` a value, at the statement's position.
+    struct BindingEvent {
+        enum Change {
+            /// `let name = value`, `var name = value`
+            case declared(ExprSyntax)
+            /// `name = value`, or `f(&name)`, which makes the value unknown: counts once `name` is declared.
+            case assigned(ExprSyntax)
+            /// `guard let name = value`
+            case bound(ExprSyntax)
+        }
+        let position: AbsolutePosition
+        let change: Change
+    }
+
+    /// The statements of `body` that give `name` a value, in order, whatever position they are asked about from.
+    private static func bindingEvents(of name: String, in body: CodeBlockItemListSyntax) -> [BindingEvent] {
+        var events: [BindingEvent] = []
+        var declared = false
+        for item in body {
             if let decl = item.item.as(VariableDeclSyntax.self) {
+                var value: ExprSyntax?
                 for binding in decl.bindings {
                     if let id = binding.pattern.as(IdentifierPatternSyntax.self), id.identifier.text == name,
-                        let value = binding.initializer?.value
+                        let initializer = binding.initializer?.value
                     {
-                        result = value
-                        declared = true
+                        value = initializer
                     }
                 }
+                if let value {
+                    events.append(BindingEvent(position: item.position, change: .declared(value)))
+                    declared = true
+                }
             }
-            // A later `name = value` replaces the value; `f(&name)` makes it unknown.
+            // A later `name = value` replaces the value; `f(&name)` makes it unknown. Before any declaration
+            // neither counts, so neither is looked for.
             if declared, let expr = item.item.as(ExprSyntax.self) {
                 if let assignment = expr.as(SequenceExprSyntax.self)?.simpleAssignment,
                     assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text == name
                 {
-                    result = assignment.value
+                    events.append(BindingEvent(position: item.position, change: .assigned(assignment.value)))
                 } else if AnalysisMemo.current?.mayContain(UInt8(ascii: "&"), in: expr) ?? true,
                     expr.tokens(viewMode: .sourceAccurate).contains(where: { token in
                         token.text == name
                             && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand
                     })
                 {
-                    result = ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("__unknown__")))
+                    let unknown = ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("__unknown__")))
+                    events.append(BindingEvent(position: item.position, change: .assigned(unknown)))
                 }
             }
             if let guardStmt = item.item.as(GuardStmtSyntax.self),
                 let bound = binding(of: name, in: guardStmt.conditions)
             {
-                result = bound
+                events.append(BindingEvent(position: item.position, change: .bound(bound)))
             }
         }
-        return result
+        return events
     }
 }
 
