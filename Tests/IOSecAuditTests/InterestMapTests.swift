@@ -169,7 +169,7 @@ struct InterestMapTests {
                 sources.append(("\(folder)/\(path)", String(decoding: try Data(contentsOf: url), as: UTF8.self)))
             }
         }
-        var findings = 0, facts = 0, skipped = 0, walked = 0
+        var findings = 0, facts = 0, skipped = 0, walked = 0, unparsed = 0
         for (path, source) in sources {
             // Hostile seeds the scan refuses to parse.
             guard TextChecks.squareBracketRun(Array(source.utf8)) == nil else { continue }
@@ -177,6 +177,11 @@ struct InterestMapTests {
             let all = Self.outcome(source, path: path, plan: everyNode)
             #expect(skipping.findings == all.findings, "\(path)")
             #expect(skipping.facts == all.facts, "\(path)")
+            // A file with nothing marked is not even parsed by the scan: walking all of it must find nothing.
+            if ConstantScanner.interest(in: Array(source.utf8), filter: plan.interest!)?.isEmpty == true {
+                unparsed += 1
+                #expect(all.findings.isEmpty && all.facts.isEmpty, "\(path)")
+            }
             findings += all.findings.count
             facts += all.facts.count
             walked += all.nodes
@@ -185,8 +190,9 @@ struct InterestMapTests {
         #expect(sources.count > 100)
         #expect(findings > 200)
         #expect(facts > 20)
-        // The skipping does skip: a third of the nodes at least.
+        // The skipping does skip: a third of the nodes at least, and some files whole.
         #expect(skipped * 3 > walked)
+        #expect(unparsed > 0)
         let tricky = Self.outcome(Self.tricky, path: "Tricky.swift", plan: plan).findings.map(\.ruleId)
         #expect(Set(tricky).isSuperset(of: ["storage.userdefaults-secret", "crypto.weak-hash", "network.tls-version"]))
     }
@@ -202,5 +208,34 @@ struct InterestMapTests {
         #expect(fromIndex != nil)
         #expect(fromIndex == ConstantScanner.interest(in: bytes, filter: filter))
         #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: InterestFilter()) == nil)
+    }
+}
+
+extension InterestMapTests {
+    /// What a scan's analyser gives for one Swift file, with the pre-pass's index as a scan builds it.
+    static func analysed(_ source: String, path: String) -> FileOutcome {
+        var analyzer = FileAnalyzer(rules: .all, options: ScanOptions())
+        let input = FileInput(path: path, bytes: Array(source.utf8))
+        analyzer.constants = ConstantIndex.build(
+            [input], options: ScanOptions(), interest: analyzer.dispatchPlan.interest)
+        return analyzer.analyze(input)
+    }
+
+    @Test func aFileThatNamesNothingWantedIsCountedButNotParsed() {
+        // A syntax error the parser would report: unparsed, the file has none to report, and no finding is lost.
+        let plain = "struct Layout {\n    let spacing = (8\n}\n"
+        let outcome = Self.analysed(plain, path: "App/Layout.swift")
+        #expect(outcome.analyzed)
+        #expect(outcome.findings.isEmpty && outcome.facts.isEmpty && outcome.diagnostics.isEmpty)
+        // The same error where a rule looks is reported.
+        let wanted = Self.analysed(plain + "let h = Insecure.MD5.hash(data: d)\n", path: "App/Layout.swift")
+        #expect(wanted.diagnostics.map(\.message).contains { $0.hasPrefix("syntax error") })
+        #expect(wanted.findings.map(\.ruleId) == ["crypto.weak-hash"])
+    }
+
+    @Test func anImportThatShowsACapabilityIsMarked() {
+        let outcome = Self.analysed("import WebKit\n\nstruct Page {}\n", path: "App/Page.swift")
+        #expect(outcome.facts.map(\.kind) == [FactKind.capability])
+        #expect(outcome.facts.first?.value.hasSuffix("WebKit") == true)
     }
 }

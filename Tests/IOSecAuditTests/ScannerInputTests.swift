@@ -72,9 +72,11 @@ import Testing
     @Test func deeplyNestedExpressionDoesNotCrash() throws {
         let tree = TemporaryTree()
         let depth = 20_000
+        // A name a rule reads, or the scan would not parse the file at all.
         tree.write(
             "App/Nested.swift",
-            "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n")
+            "let x = " + String(repeating: "(", count: depth) + "UIWebView()" + String(repeating: ")", count: depth)
+                + "\n")
         tree.write(
             "App/NestedClosures.swift",
             "let y = " + String(repeating: "{ ", count: 5_000) + String(repeating: "} ", count: 5_000) + "\n")

@@ -97,11 +97,10 @@ enum CodeContextClassifier {
         return endings.contains { stem.hasSuffix($0) }
     }
 
-    /// The whole file's context from its path and its imports (imports are top-level: no deep walk).
-    static func context(of path: String, tree: SourceFileSyntax) -> CodeContext? {
+    /// The whole file's context from its path and its top-level imports, in order.
+    static func context(of path: String, imports: [String]) -> CodeContext? {
         if let fromPath = context(ofPath: path) { return fromPath }
-        for item in tree.statements {
-            guard let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text else { continue }
+        for module in imports {
             if testImports.contains(module) { return .test }
             if toolImports.contains(module) { return .tooling }
         }

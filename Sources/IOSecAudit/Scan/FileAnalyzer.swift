@@ -140,6 +140,9 @@ struct FileAnalyzer: Sendable {
             outcome.diagnostics.append(
                 Diagnostic(
                     file: path, message: "invalid UTF-8 at line \(line); scanned with the invalid bytes replaced"))
+        } else if nothingWanted(in: bytes, path: path) {
+            outcome.analyzed = true
+            return
         }
         // The clock starts before parsing, so a slow parse leaves the rules less time.
         let deadline = options.fileTimeLimit.map {
@@ -170,6 +173,15 @@ struct FileAnalyzer: Sendable {
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
+    }
+
+    /// Whether the pre-pass marked nothing in the file (`InterestMap`): then the walk would visit no node, no visitor
+    /// would see anything, and the parse is skipped too. About one Swift file in ten names nothing any rule reads.
+    private func nothingWanted(in bytes: [UInt8], path: String) -> Bool {
+        guard let filter = dispatchPlan.interest,
+            let map = constants.interest(ofFile: path, size: bytes.count, filter: filter)
+        else { return false }
+        return map.isEmpty
     }
 
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {

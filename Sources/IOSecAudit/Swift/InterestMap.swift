@@ -17,6 +17,9 @@ struct InterestMap: Sendable, Equatable {
     /// Start and end offsets in pairs, in order, apart.
     private(set) var bounds: [Int32] = []
 
+    /// Nothing marked: no node of the file is one a visitor wants.
+    var isEmpty: Bool { bounds.isEmpty }
+
     /// Adds the bytes `start..<end`, which start at or after every part added before.
     mutating func add(_ start: Int, _ end: Int) {
         let start = Int32(start), end = Int32(end)

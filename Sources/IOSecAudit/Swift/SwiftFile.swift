@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// The Swift file a rule is looking at, and where it reports: one per file, alive only while that file is
 /// analysed.
@@ -24,15 +24,29 @@ public final class SwiftFile {
         self.path = path
         self.bytes = bytes
         self.tree = tree
-        self.fileContext = CodeContextClassifier.context(of: path, tree: tree)
+        let imports = Self.topLevelImports(of: tree)
+        self.imports = Set(imports)
+        self.fileContext = CodeContextClassifier.context(of: path, imports: imports)
         self.constants = constants
     }
 
     /// The modules the file imports (top-level `import` statements only).
-    public private(set) lazy var imports: Set<String> = Set(
-        tree.statements.compactMap {
-            $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text
-        })
+    public let imports: Set<String>
+
+    /// The first module of each top-level `import`, in order, read from the raw tree: making a node for every
+    /// top-level statement to find the few imports cost more than the rest of setting up a file.
+    static func topLevelImports(of tree: SourceFileSyntax) -> [String] {
+        guard let items = tree.statements.raw.layoutView?.children else { return [] }
+        var modules: [String] = []
+        for case let item? in items {
+            guard let block = RawCodeBlockItemSyntax(item), let decl = RawImportDeclSyntax(block.item),
+                let first = decl.path.layoutView.children.first,
+                let component = first.flatMap(RawImportPathComponentSyntax.init)
+            else { continue }
+            modules.append(String(syntaxText: component.name.tokenText))
+        }
+        return modules
+    }
 
     /// The context a finding at `node` is filed under.
     public func context(of node: some SyntaxProtocol) -> CodeContext {

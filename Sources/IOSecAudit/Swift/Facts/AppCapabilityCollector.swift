@@ -4,7 +4,10 @@ import SwiftSyntax
 /// pasteboard: `AppCapability`) and which IOSecKit building blocks it uses. Only code that ships counts: a web view
 /// in `#if DEBUG` or a preview does not make the web-view items apply, and a debug-only IOSecKit check passes nothing.
 struct AppCapabilityCollector: SwiftVisitor {
+    /// The modules too, though no reference names one: `finish` reads the imports, and the pre-pass must mark a file
+    /// that imports one, or the file would be skipped as naming nothing (`InterestMap`).
     static let referenceNames: Set<String>? = Set(AppCapability.symbols.keys).union(Checklist.kitTypes)
+        .union(AppCapability.modules.keys)
     static let memberNames: Set<String>? = Set(AppCapability.memberSymbols.keys)
 
     private var recorded: Set<AppCapability> = []
@@ -31,7 +34,8 @@ struct AppCapabilityCollector: SwiftVisitor {
 
     /// An import shows the capability only when no use did: the use is the better place to point at.
     mutating func finish(in file: SwiftFile) {
-        guard !file.isTestCode else { return }
+        // The import set is already read; most files import no such module, and need no walk of their statements.
+        guard !file.isTestCode, file.imports.contains(where: { AppCapability.modules[$0] != nil }) else { return }
         for statement in file.tree.statements {
             guard let decl = statement.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text,
                 let capability = AppCapability.modules[module], !recorded.contains(capability),
