@@ -69,6 +69,19 @@ import Testing
             "\(raised.diagnostics)")
     }
 
+    @Test func generatedSwiftIsCountedAndSkippedUnlessAsked() throws {
+        let tree = TemporaryTree()
+        tree.write("App/Strings.swift", "// Generated using SwiftGen\nlet h = Insecure.MD5.hash(data: d)\n")
+        let result = try scan(tree)
+        #expect(result.generatedSkipped == 1)
+        #expect(!result.findings.contains { $0.file == "App/Strings.swift" })
+        var options = ScanOptions()
+        options.includeGenerated = true
+        let included = try scan(tree, options: options)
+        #expect(included.generatedSkipped == 0)
+        #expect(included.findings.contains { $0.file == "App/Strings.swift" && $0.ruleId == "crypto.weak-hash" })
+    }
+
     @Test func deeplyNestedExpressionDoesNotCrash() throws {
         let tree = TemporaryTree()
         let depth = 20_000

@@ -124,4 +124,19 @@ import Testing
             #expect(!names.filled.contains(unfilled), "\(unfilled)")
         }
     }
+
+    @Test func aBodyIsSearchedForFillsOnlyWhereItsBytesShowOne() {
+        let code = "func f() { let dict = make(); dict\n  .setValue(pw, forKey: k); sink(dict); other [0] = 1 }"
+        let memo = AnalysisMemo(source: Array(code.utf8))
+        let bytes = Array(code.utf8)
+        #expect(memo.mayFill("dict", from: 0, to: bytes.count))
+        #expect(memo.mayFill("other", from: 0, to: bytes.count))
+        // Declared and used, never followed by `[` or `.`.
+        #expect(!memo.mayFill("pw", from: 0, to: bytes.count))
+        #expect(!memo.mayFill("sink", from: 0, to: bytes.count))
+        // Only the bytes before the use count.
+        let use = code.utf8.count - " [0] = 1 }".utf8.count
+        #expect(!memo.mayFill("other", from: 0, to: use))
+        #expect(!memo.mayFill("dict", from: 40, to: bytes.count - 20))
+    }
 }

@@ -119,7 +119,9 @@ struct FileAnalyzer: Sendable {
     }
 
     private func analyzeSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
-        if !options.includeGenerated, TextChecks.isGenerated(bytes, path: path) {
+        if !options.includeGenerated, !constants.prePassWalks(path, size: bytes.count),
+            TextChecks.isGenerated(bytes, path: path)
+        {
             outcome.generated = true
             return
         }

@@ -48,6 +48,32 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         }
     }
 
+    /// Whether `name` occurs in the file's bytes `start..<end` followed, after white space, by `[` or `.`: the shape
+    /// of every container fill (`name[key] = …`, `name.setValue(…)`, `name.password = …`). A byte search, so that a
+    /// body is not walked for the fills of a name it never fills. It may say yes wrongly, never no wrongly.
+    func mayFill(_ name: String, from start: Int, to end: Int) -> Bool {
+        let pattern = Array(name.utf8)
+        let start = max(0, start), end = min(source.count, end)
+        guard let first = pattern.first, end - start >= pattern.count else { return false }
+        return source.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress!
+            var i = start
+            while i + pattern.count <= end {
+                guard let hit = memchr(base + i, Int32(first), end - pattern.count - i + 1) else { return false }
+                i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + i, pattern, pattern.count) == 0 {
+                    var k = i + pattern.count
+                    while k < end, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 {
+                        k += 1
+                    }
+                    if k < end, bytes[k] == UInt8(ascii: "[") || bytes[k] == UInt8(ascii: ".") { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// The names the file could declare or fill: as the constant pre-pass found them, else read from the bytes on
     /// the first question.
     private(set) lazy var names =

@@ -81,6 +81,12 @@ public struct ConstantIndex: Sendable {
         return entry.names
     }
 
+    /// Whether the pre-pass read `file` at this size as one the scan walks: then it has already found it is not
+    /// generated (`TextChecks.isGenerated`).
+    func prePassWalks(_ file: String, size: Int) -> Bool {
+        sourceNames[file]?.size == size
+    }
+
     /// The parts of `file` the pre-pass marked with `filter`, if it read the file at this size with that filter.
     func interest(ofFile file: String, size: Int, filter: InterestFilter) -> InterestMap? {
         guard interestFilter == filter, let entry = sourceNames[file], entry.size == size else { return nil }

@@ -54,8 +54,10 @@ final class RuleDispatcher {
         }
     }
 
-    /// Which rules see which nodes: worked out once per scan from the rule types, shared by every file.
-    struct Plan: Sendable {
+    /// Which rules see which nodes: worked out once per scan from the rule types, shared by every file. A class, so
+    /// that handing it to each file's dispatcher is one reference, not a copy of every route's tables. Its
+    /// properties are written only while it is made, so it is safe to share between threads.
+    final class Plan: @unchecked Sendable {
         let ruleTypes: [any SwiftVisitor.Type]
         var calls = Route()
         var references = Route()
@@ -106,7 +108,7 @@ final class RuleDispatcher {
 
         /// The same plan without the skipping: every node is walked (what tests compare the skipping against).
         func walkingEveryNode() -> Plan {
-            var plan = self
+            let plan = Plan(ruleTypes)
             plan.interest = nil
             return plan
         }

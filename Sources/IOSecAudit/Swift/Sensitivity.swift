@@ -438,7 +438,14 @@ enum ContainerFill {
         let limit = use.position
         // The innermost body first, then out through closures to the function's: a container filled in the function
         // and used in a closure (`try realm.write { realm.add(account) }`) holds what was put in it.
-        for body in bodies(around: use) {
+        let bodies = bodies(around: use)
+        // Every fill looked at lies between the outermost body's start and `use`.
+        if let memo = AnalysisMemo.current, let outermost = bodies.last,
+            !memo.mayFill(name, from: outermost.position.utf8Offset, to: limit.utf8Offset)
+        {
+            return nil
+        }
+        for body in bodies {
             // Fills are in source order: the first sensitive one before `use` answers.
             for fill in fills(in: body, before: limit) {
                 guard fill.position < limit else { break }

@@ -210,7 +210,8 @@ public enum SecretDetector {
         var i = 0
         while i < n {
             let c = b[i]
-            let boundaryBefore = i == 0 || !isAlnumByte(b[i - 1])
+            // Read only for the bytes a format can start with: most bytes are none of them.
+            var boundaryBefore: Bool { i == 0 || !isAlnumByte(b[i - 1]) }
             switch c {
             case UInt8(ascii: "A"):
                 guard boundaryBefore else { break }
@@ -233,6 +234,8 @@ public enum SecretDetector {
                 }
             case UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "p"):
                 guard boundaryBefore else { break }
+                // Every prefix here has `h` (`phc_`) or `k_` (`sk_live_`, …) after its first letter.
+                guard i + 2 < n, b[i + 1] == UInt8(ascii: "h") || b[i + 1] == UInt8(ascii: "k") else { break }
                 if has(b, i, "phc_") {
                     // PostHog project keys are write-only ingestion keys, meant to ship in clients.
                     let end = runEnd(b, i + 4) { isAlnumByte($0) || $0 == UInt8(ascii: "_") }

@@ -354,8 +354,10 @@ struct UsageDescriptionRule: ProjectRule {
         let judged =
             declared.filter { !localizedKeys.contains($0.key) }
             + localized.filter { d in
-                d.fact.file.hasSuffix(".xcstrings") || d.fact.file.contains("Base.lproj/")
-                    || d.fact.file.contains("en.lproj/")
+                d.fact.file.hasSuffix(".xcstrings")
+                    || PathBytes(d.fact.file).folders.contains {
+                        $0.hasSuffix("Base.lproj") || $0.hasSuffix("en.lproj")
+                    }
             }
 
         // Generic: wherever the string is declared; a declared key means the app (or an SDK) asks.
