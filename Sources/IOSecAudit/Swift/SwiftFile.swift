@@ -185,6 +185,21 @@ extension SwiftFile {
         return nil
     }
 
+    /// Whether `stringValue(of:)` can find a value for `expr`, from names alone: false only where it surely finds
+    /// none (a name declared nowhere in this file and no constant of the project). A comparison's other side is
+    /// judged only when this side may hold a value: judging it follows locals, parameters and containers.
+    func mayHaveStringValue(_ expr: ExprSyntax) -> Bool {
+        let e = expr.unwrapped
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return mayHaveValue(ref.baseName.text) }
+        if let member = e.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard member.base != nil else { return false }
+            if name == "rawValue" { return true }
+            return mayHaveValue(name)
+        }
+        return true
+    }
+
     /// Whether a plain name can stand for a value: declared in this file (as far as its bytes show) or a constant
     /// of the project. Most names compared or passed are neither, and finding that out from the tree walks scopes.
     private func mayHaveValue(_ name: String) -> Bool {

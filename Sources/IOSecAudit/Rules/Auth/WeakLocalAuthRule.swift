@@ -125,9 +125,11 @@ struct WeakLocalAuthRule: SwiftRule {
         guard rightMayBeValue || Self.mayBeValue(left) else { return }
         // The name side first: few comparisons name a credential, and resolving a value (through locals and the
         // project's constants) costs more than reading a name.
-        if rightMayBeValue, let name = Self.credentialName(in: left), let value = Self.value(right, in: file) {
+        if rightMayBeValue, Self.mayHaveValue(right, in: file), let name = Self.credentialName(in: left),
+            let value = Self.value(right, in: file)
+        {
             report(file, at: left, value == .literal ? Self.message(name) : Self.bundledMessage(name))
-        } else if Self.mayBeValue(left), let name = Self.credentialName(in: right),
+        } else if Self.mayBeValue(left), Self.mayHaveValue(left, in: file), let name = Self.credentialName(in: right),
             let value = Self.value(left, in: file)
         {
             report(file, at: right, value == .literal ? Self.message(name) : Self.bundledMessage(name))
@@ -142,6 +144,12 @@ struct WeakLocalAuthRule: SwiftRule {
         guard mayBeValue(expr) else { return nil }
         if file.stringValue(of: expr)?.isEmpty == false { return .literal }
         return isBundledValue(expr) ? .bundled : nil
+    }
+
+    /// Whether `value(_:in:)` may find a value, from names alone (`SwiftFile.mayHaveStringValue`): a bundled value is
+    /// a subscript, a call or a cast, which that never rules out.
+    private static func mayHaveValue(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+        file.mayHaveStringValue(expr)
     }
 
     /// Whether `expr` can be what `SwiftFile.stringValue(of:)` or `isBundledValue` recognise: a string literal, a
