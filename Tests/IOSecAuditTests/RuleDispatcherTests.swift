@@ -1,3 +1,4 @@
+import Foundation
 @testable import IOSecAudit
 import SwiftParser
 import SwiftSyntax
@@ -154,6 +155,41 @@ import Testing
     }
 
     /// Every generated subscription is one the dispatcher delivers.
+    /// A visitor is made only when the walk hands it a node, so one that says it needs no visits must finish an
+    /// unvisited file with nothing: tried on every example file.
+    @Test func visitorsThatAreMadeOnlyWhenVisitedFinishUnvisitedFilesWithNothing() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        var files: [SwiftFile] = []
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let bytes = Array(try Data(contentsOf: root.appendingPathComponent(path)))
+            let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+            files.append(SwiftFile(path: path, bytes: bytes, tree: tree))
+        }
+        #expect(files.count > 20)
+        var finishingAnyway = 0
+        for type in RuleSet.all.swiftVisitors {
+            guard !type.finishesWithoutVisits else {
+                finishingAnyway += 1
+                continue
+            }
+            for file in files {
+                var visitor = type.init()
+                visitor.finish(in: file)
+                #expect(file.findings.isEmpty && file.facts.isEmpty, "\(type) in \(file.path)")
+            }
+        }
+        // The import reader does finish unvisited: without it, a file that only imports WebKit would say nothing.
+        #expect(finishingAnyway == 1)
+        let source = "import WebKit\n"
+        let imports = SwiftFile(path: "A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        var collector = AppCapabilityCollector()
+        collector.finish(in: imports)
+        #expect(!imports.facts.isEmpty)
+    }
+
     @Test func everyRegisteredVisitorAsksOnlyForDeliveredKinds() {
         for type in RuleSet.all.swiftVisitors {
             let missing = type.nodeKinds.subtracting(RuleDispatcher.supportedKinds)

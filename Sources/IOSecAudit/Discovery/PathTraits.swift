@@ -49,13 +49,24 @@ enum PathTraits {
     static func isTestCode(_ path: String) -> Bool { isTestCode(PathBytes(path)) }
 
     static func isTestCode(_ path: PathBytes) -> Bool {
-        if path.folders.contains(where: { $0.hasSuffix("Tests") || $0.isAny(of: testFolders) }) { return true }
-        let name = path.name
+        isTestFolder(path.folders) || isTestName(path.name)
+    }
+
+    /// A folder of a test target: `Tests/`, `AppTests/`, `TestSupport/`.
+    static func isTestFolder(_ folders: ArraySlice<PathBytes.Component>) -> Bool {
+        folders.contains { $0.hasSuffix("Tests") || $0.isAny(of: testFolders) }
+    }
+
+    /// A test file by its name alone.
+    static func isTestName(_ name: PathBytes.Component) -> Bool {
         // `AppTests-Info.plist`, `IntegrationTests copy-Info.plist`: a test target's files named after it.
-        let separators: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "_")]
-        if let stem = name.split(whereSeparator: separators.contains).first, stem.hasSuffix("Tests") {
-            return true
+        // The first run of the name between separators, found without splitting the whole name.
+        func isSeparator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_")
         }
+        let stemStart = name.firstIndex { !isSeparator($0) } ?? name.endIndex
+        let stem = name[stemStart..<(name[stemStart...].firstIndex(where: isSeparator) ?? name.endIndex)]
+        if stem.hasSuffix("Tests") { return true }
         // `FooTest.swift` alone is not enough (`MastgTest.swift`, `SpeedTest.swift` are app code); a test file that
         // is one imports XCTest or Testing, which the code-context check sees.
         if name.hasSuffix("Tests.swift") || name.hasSuffix("Spec.swift") || name.hasSuffix("Tests.m") { return true }

@@ -149,7 +149,8 @@ final class RuleDispatcher {
         }
     }
 
-    private var rules: [any SwiftVisitor]
+    /// The file's visitors, each made when the walk first hands it a node (or at once, when it finishes without).
+    private var rules: [(any SwiftVisitor)?]
     private let file: SwiftFile
     private let plan: Plan
     /// Answers shared between the rules of this file (the container fills of a body).
@@ -240,7 +241,7 @@ final class RuleDispatcher {
 
     init(plan: Plan, file: SwiftFile, deadline: UInt64? = nil) {
         self.deadline = deadline
-        self.rules = plan.ruleTypes.map { $0.init() }
+        self.rules = plan.ruleTypes.map { $0.finishesWithoutVisits ? $0.init() : nil }
         self.plan = plan
         self.file = file
         self.memo = AnalysisMemo(source: file.bytes, path: file.path, constants: file.constants)
@@ -262,7 +263,7 @@ final class RuleDispatcher {
             walkedNodes = state.nodes
             // Conclusions drawn from half a file could be wrong (a handler whose evaluation was never reached).
             guard !state.stopped else { return }
-            for index in rules.indices { rules[index].finish(in: file) }
+            for index in rules.indices where rules[index] != nil { rules[index]!.finish(in: file) }
         }
     }
 
@@ -379,6 +380,11 @@ final class RuleDispatcher {
         }
     }
 
+    @inline(__always)
+    private func makeRule(_ index: Int) {
+        if rules[index] == nil { rules[index] = plan.ruleTypes[index].init() }
+    }
+
     /// Makes the node at `depth` as a `Node` and hands it to the rules at `targets`; makes nothing when there are
     /// none.
     private func deliver<Node: SyntaxProtocol>(
@@ -387,7 +393,10 @@ final class RuleDispatcher {
     ) {
         guard !targets.isEmpty else { return }
         let node = made(at: depth, &state).cast(Node.self)
-        for index in targets { visit(&rules[index], node) }
+        for index in targets {
+            makeRule(index)
+            visit(&rules[index]!, node)
+        }
     }
 
     /// `AppStorage` for `@AppStorage("k")`; nil for a qualified name (`@SwiftUI.AppStorage`).
@@ -522,7 +531,8 @@ final class RuleDispatcher {
         let assigned = node.simpleAssignment?.target
         guard plan.sequences.wants(assigned?.lastNameText) else { return }
         for index in routed(plan.sequences, name: assigned?.lastName) {
-            rules[index].visit(node, in: file)
+            makeRule(index)
+            rules[index]!.visit(node, in: file)
         }
     }
 
@@ -530,7 +540,8 @@ final class RuleDispatcher {
         let assigned = node.targetAndValues?.target
         guard plan.assignments.wants(assigned?.lastNameText) else { return }
         for index in routed(plan.assignments, name: assigned?.lastName) {
-            rules[index].visit(node, in: file)
+            makeRule(index)
+            rules[index]!.visit(node, in: file)
         }
     }
 

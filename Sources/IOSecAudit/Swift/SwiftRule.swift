@@ -72,6 +72,11 @@ public protocol SwiftVisitor: Sendable {
     /// right of it. The pre-pass then leaves such operators unmarked, and the walk need not reach them
     /// (`RuleDispatcherTests` checks that the two agree).
     static var wantsPlainLiteralOnTheRight: Bool { get }
+    /// True when `finish` may report or record something in a file where the visitor was handed no node (it reads the
+    /// tree itself). Other visitors are made only when the walk first hands them a node: most visitors see nothing in
+    /// most files, and making all of them for every file cost more than some rules (`RuleDispatcherTests` checks
+    /// that a visitor that says false finishes an unvisited file with nothing).
+    static var finishesWithoutVisits: Bool { get }
     init()
     mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile)
     mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile)
@@ -114,6 +119,7 @@ extension SwiftVisitor {
     public static func wantsCall(_ call: CallCandidate) -> Bool { true }
     public static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool { true }
     public static var wantsPlainLiteralOnTheRight: Bool { true }
+    public static var finishesWithoutVisits: Bool { false }
     public mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {}
     public mutating func visit(_ node: MemberAccessExprSyntax, in file: SwiftFile) {}

@@ -10,6 +10,9 @@ struct AppCapabilityCollector: SwiftVisitor {
         .union(AppCapability.modules.keys)
     static let memberNames: Set<String>? = Set(AppCapability.memberSymbols.keys)
 
+    /// `finish` reads the imports of every file.
+    static let finishesWithoutVisits = true
+
     private var recorded: Set<AppCapability> = []
     private var recordedKit: Set<String> = []
 
