@@ -554,10 +554,9 @@ private struct IdentifierIndex {
     private let mask: Int
 
     init(tokens: [ObjCToken], bytes: [UInt8]) {
-        var identifiers = 0
-        for token in tokens where token.kind == .identifier { identifiers += 1 }
+        // Sized by all tokens, of which about half are identifiers: counting them first was a second pass.
         var size = 16
-        while size < identifiers * 2 { size <<= 1 }
+        while size < tokens.count { size <<= 1 }
         mask = size - 1
         heads = Array(repeating: -1, count: size)
         previous = Array(repeating: -1, count: tokens.count)

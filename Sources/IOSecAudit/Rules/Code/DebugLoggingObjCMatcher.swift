@@ -9,14 +9,15 @@ enum DebugLoggingObjCMatcher: ObjCRule {
     static let functions: Set<String> = ["NSLog", "printf", "puts"]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        let folders = file.path.split(separator: "/").dropLast().map(String.init)
-        guard !folders.contains(where: DebugLoggingRule.toolFolders.contains) else { return }
         let calls = source.calls.filter { call in
             functions.contains(call.name) && !source.tokens[call.nameIndex].isDebugOnly
                 && !call.arguments.contains { source.sensitiveName(in: $0) != nil }
                 && FormatStringObjCMatcher.variableFormat(of: call, source) == nil
         }
         guard let first = calls.first else { return }
+        // The path last: most files make no such call.
+        let folders = file.path.split(separator: "/").dropLast().map(String.init)
+        guard !folders.contains(where: DebugLoggingRule.toolFolders.contains) else { return }
         let more =
             calls.count > 1
             ? " (and \(calls.count - 1) more console call\(calls.count == 2 ? "" : "s") in this file)" : ""

@@ -79,6 +79,15 @@ enum LogSensitiveObjCMatcher: ObjCRule {
 
     /// `MXLogDebug`, `DDLogInfo`, `RCTLogWarn`, `logError`: the word `log` followed only by level words.
     static func isLoggerMacro(_ name: String) -> Bool {
+        // A word `log` is spelled `log`, `Log` or `LOG`: a name without those bytes is not split into words. Most C
+        // calls of a file are not logging.
+        let bytes = Array(name.utf8)
+        guard
+            bytes.indices.dropLast(2).contains(where: {
+                bytes[$0] | 0x20 == UInt8(ascii: "l") && bytes[$0 + 1] | 0x20 == UInt8(ascii: "o")
+                    && bytes[$0 + 2] | 0x20 == UInt8(ascii: "g")
+            })
+        else { return false }
         let words = SensitiveName.words(name)
         guard let log = words.lastIndex(of: "log"), log < words.count - 1, log <= 2 else { return false }
         return words[(log + 1)...].allSatisfy(levelWords.contains)
