@@ -19,8 +19,9 @@ final class RuleDispatcher {
     ]
 
     /// Rules for one kind; for calls, references, members and assignments also the rules that want only certain
-    /// names, and for calls the rules that want certain argument labels.
-    struct Route: Sendable {
+    /// names, and for calls the rules that want certain argument labels. A class, written only while its plan is
+    /// made: the walk hands a route to a look-up for every named node, and a copy of a struct of tables retained each.
+    final class Route: @unchecked Sendable {
         var unfiltered: [Int] = []
         var byName: [String: [Int]] = [:]
         var byLabel: [String: [Int]] = [:]
@@ -30,7 +31,9 @@ final class RuleDispatcher {
         var labels = NameFilter()
         var isEmpty: Bool { unfiltered.isEmpty && byName.isEmpty && byLabel.isEmpty }
 
-        mutating func add(_ index: Int, names: Set<String>?, labels: Set<String>? = nil) {
+        init() {}
+
+        func add(_ index: Int, names: Set<String>?, labels: Set<String>? = nil) {
             guard names != nil || labels != nil else {
                 unfiltered.append(index)
                 return
@@ -56,29 +59,35 @@ final class RuleDispatcher {
 
     /// Which rules see which nodes: worked out once per scan from the rule types, shared by every file. A class, so
     /// that handing it to each file's dispatcher is one reference, not a copy of every route's tables. Its
-    /// properties are written only while it is made, so it is safe to share between threads.
+    /// properties are constants, so it is safe to share between threads, and the walk reads a route without copying
+    /// it (a copy of a route retains each of its tables).
     final class Plan: @unchecked Sendable {
         let ruleTypes: [any SwiftVisitor.Type]
-        var calls = Route()
-        var references = Route()
-        var memberAccesses = Route()
-        var sequences = Route()
-        var assignments = Route()
-        var stringLiterals: [Int] = []
+        let calls: Route
+        let references: Route
+        let memberAccesses: Route
+        let sequences: Route
+        let assignments: Route
+        let stringLiterals: [Int]
         /// Each literal rule's `minimumLiteralLength`, in the order of `stringLiterals`, and the largest of them.
-        var literalMinimums: [Int] = []
-        var longestLiteralMinimum = 0
-        var binaryOperators = Route()
-        var attributes = Route()
-        var functionDecls: [Int] = []
-        var functionParameters = Route()
-        var identifierTypes = Route()
+        let literalMinimums: [Int]
+        let longestLiteralMinimum: Int
+        let binaryOperators: Route
+        let attributes: Route
+        let functionDecls: [Int]
+        let functionParameters: Route
+        let identifierTypes: Route
         /// What the pre-pass marks for the walk to skip the rest (`InterestMap`); nil when a visitor wants every node
         /// of a named kind, which no mark could find.
         private(set) var interest: InterestFilter?
 
         init(_ ruleTypes: [any SwiftVisitor.Type]) {
             self.ruleTypes = ruleTypes
+            let calls = Route(), references = Route(), memberAccesses = Route(), sequences = Route()
+            let assignments = Route(), binaryOperators = Route(), attributes = Route(), functionParameters = Route()
+            let identifierTypes = Route()
+            var stringLiterals: [Int] = [], literalMinimums: [Int] = [], functionDecls: [Int] = []
+            var longestLiteralMinimum = 0
             for (index, type) in ruleTypes.enumerated() {
                 for kind in type.nodeKinds {
                     switch kind {
@@ -103,6 +112,19 @@ final class RuleDispatcher {
                     }
                 }
             }
+            self.calls = calls
+            self.references = references
+            self.memberAccesses = memberAccesses
+            self.sequences = sequences
+            self.assignments = assignments
+            self.stringLiterals = stringLiterals
+            self.literalMinimums = literalMinimums
+            self.longestLiteralMinimum = longestLiteralMinimum
+            self.binaryOperators = binaryOperators
+            self.attributes = attributes
+            self.functionDecls = functionDecls
+            self.functionParameters = functionParameters
+            self.identifierTypes = identifierTypes
             interest = interestFilter()
         }
 
