@@ -157,6 +157,50 @@ import Testing
         }
     }
 
+    /// A matcher is not handed a file that names none of its `requiredNames`: run on every Objective-C and C file of
+    /// the examples, the development set and the fuzz seeds that names none of them, it must report nothing.
+    @Test func matchersReportOnlyInFilesThatNameWhatTheyRequire() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var files: [(path: String, bytes: [UInt8])] = []
+        for folder in ["Examples", "Tests/Corpus", "Fuzz/Corpus/objc"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard FileKind.of(path: path) == .objc else { continue }
+                let url = root.appendingPathComponent(folder).appendingPathComponent(path)
+                files.append(("\(folder)/\(path)", Array(try Data(contentsOf: url))))
+            }
+        }
+        let matchers = RuleSet.all.artifact.compactMap { $0 as? any ObjCRule.Type }
+        // And every Objective-C example of every matcher, the marks of expected findings taken out.
+        for matcher in matchers {
+            let examples = matcher.description.triggeringExamples + matcher.description.nonTriggeringExamples
+            for example in examples {
+                for (path, code) in example.files where FileKind.of(path: path) == .objc {
+                    files.append((path, Array(code.filter { $0 != RuleExample.marker }.utf8)))
+                }
+            }
+        }
+        #expect(files.count > 100)
+        let gated = matchers.filter { $0.requiredNames != nil }
+        #expect(gated.count >= 10)
+        var reporting: Set<String> = []
+        for rule in gated {
+            guard let names = rule.requiredNames else { continue }
+            for (path, bytes) in files {
+                let file = ArtifactFile(path: path, kind: .objc, bytes: bytes, options: ScanOptions())
+                let source = ObjCSource(bytes: bytes)
+                rule.check(source, in: file)
+                if !file.findings.isEmpty { reporting.insert("\(rule)") }
+                if !names.contains(where: source.mentions) {
+                    #expect(file.findings.isEmpty, "\(rule) in \(path)")
+                }
+            }
+        }
+        // The files do exercise the matchers: most of them report somewhere.
+        #expect(reporting.count * 2 > gated.count, "\(reporting)")
+    }
+
     @Test func loggerMacrosAreLogPlusLevelWords() {
         #expect(
             ["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(

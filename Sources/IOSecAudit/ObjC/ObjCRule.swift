@@ -1,14 +1,29 @@
 /// A rule's matcher for Objective-C, Objective-C++ and C. It shares its `description` (id, message style, fix,
 /// examples) with the Swift rule of the same id, so a finding reads the same in either language.
 protocol ObjCRule: ArtifactRule {
+    /// Names of which at least one stands as an identifier (a selector's part, a function, a constant, a class) in
+    /// every file the matcher can report in; nil when no such names can be given. A file that has none of them is not
+    /// handed to the matcher: most files call none of the APIs a matcher looks at, and going through a file's sends,
+    /// calls and tokens for each matcher cost more than the front end. `ObjCFrontEndTests` checks each matcher's
+    /// names against the examples and the development set.
+    static var requiredNames: Set<String>? { get }
     static func check(_ source: ObjCSource, in file: ArtifactFile)
 }
 
 extension ObjCRule {
     static var fileKinds: Set<FileKind> { [.objc] }
+    static var requiredNames: Set<String>? { nil }
 
     static func check(_ file: ArtifactFile) {
-        check(file.objc, in: file)
+        let source = file.objc
+        if let names = requiredNames, !names.contains(where: source.mentions) { return }
+        check(source, in: file)
+    }
+
+    /// The first part of each selector (`evaluatePolicy` for `evaluatePolicy:localizedReason:reply:`): the name every
+    /// send of it has.
+    static func firstParts(of selectors: some Sequence<String>) -> Set<String> {
+        Set(selectors.map { String($0.prefix { $0 != ":" }) })
     }
 
     /// Reports at a token; code inside `#if DEBUG` is filed as debug-only.

@@ -11,6 +11,8 @@ enum BiometricBoolGateObjCMatcher: ObjCRule {
         "evaluateAccessControl"
     ]
 
+    static let requiredNames: Set<String>? = ["evaluatePolicy"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard !keychainBindings.contains(where: source.mentions) else { return }
         for send in source.sends where send.selector == "evaluatePolicy:localizedReason:reply:" {

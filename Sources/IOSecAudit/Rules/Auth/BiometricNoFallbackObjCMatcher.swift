@@ -3,6 +3,8 @@
 enum BiometricNoFallbackObjCMatcher: ObjCRule {
     static var description: RuleDescription { BiometricNoFallbackRule.description }
 
+    static let requiredNames: Set<String>? = ["LAPolicyDeviceOwnerAuthenticationWithBiometrics"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard source.mentions("LAPolicyDeviceOwnerAuthenticationWithBiometrics"),
             !source.mentions("LAPolicyDeviceOwnerAuthentication"), !source.mentions("LAErrorUserFallback")

@@ -13,6 +13,8 @@ enum BiometryAnyObjCMatcher: ObjCRule {
             "kSecAccessControlUserPresence accepts the device passcode alone, and any enrolled biometry"
     ]
 
+    static let requiredNames: Set<String>? = ["SecAccessControlCreateWithFlags"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where call.name == "SecAccessControlCreateWithFlags" && call.arguments.count >= 3 {
             let argument = source.trimmedExpression(call.arguments[2])

@@ -8,6 +8,10 @@ enum PasskeyLocalChallengeObjCMatcher: ObjCRule {
         "NSUUID", "UUID", "SecRandomCopyBytes", "arc4random", "arc4random_buf", "arc4random_uniform", "random", "rand"
     ]
 
+    static let requiredNames: Set<String>? = [
+        "createCredentialRegistrationRequestWithChallenge", "createCredentialAssertionRequestWithChallenge"
+    ]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends
         where send.selector.hasPrefix("createCredentialRegistrationRequestWithChallenge:")

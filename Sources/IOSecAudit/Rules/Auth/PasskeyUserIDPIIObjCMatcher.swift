@@ -3,6 +3,8 @@
 enum PasskeyUserIDPIIObjCMatcher: ObjCRule {
     static var description: RuleDescription { PasskeyUserIDPIIRule.description }
 
+    static let requiredNames: Set<String>? = ["createCredentialRegistrationRequestWithChallenge"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends where send.selector.hasPrefix("createCredentialRegistrationRequestWithChallenge:") {
             guard let part = send.parts.first(where: { $0.name == "userID" }), let argument = part.argument,

@@ -8,6 +8,8 @@ enum DebugLoggingObjCMatcher: ObjCRule {
 
     static let functions: Set<String> = ["NSLog", "printf", "puts"]
 
+    static let requiredNames: Set<String>? = functions
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         let calls = source.calls.filter { call in
             functions.contains(call.name) && !source.tokens[call.nameIndex].isDebugOnly

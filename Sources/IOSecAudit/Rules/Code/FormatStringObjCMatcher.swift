@@ -13,6 +13,8 @@ enum FormatStringObjCMatcher: ObjCRule {
         "localizedStringWithFormat:"
     ]
 
+    static let requiredNames: Set<String>? = functions.union(firstParts(of: selectors))
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls {
             if let format = variableFormat(of: call, source) { report(file, source, at: format.lowerBound) }

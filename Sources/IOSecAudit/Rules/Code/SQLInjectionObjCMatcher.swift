@@ -8,6 +8,8 @@ enum SQLInjectionObjCMatcher: ObjCRule {
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"
     ]
 
+    static let requiredNames: Set<String>? = sqliteCalls.union(["executeQuery", "executeUpdate"])
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where sqliteCalls.contains(call.name) && call.arguments.count >= 2 {
             if isFormatted(call.arguments[1], in: source, before: call.nameIndex) {

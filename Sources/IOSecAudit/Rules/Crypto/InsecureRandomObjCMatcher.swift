@@ -8,6 +8,8 @@ import IOSecCore
 enum InsecureRandomObjCMatcher: ObjCRule {
     static var description: RuleDescription { InsecureRandomRule.description }
 
+    static let requiredNames: Set<String>? = InsecureRandomRule.weakFunctions
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where InsecureRandomRule.weakFunctions.contains(call.name) {
             // The value the call feeds: the target of the innermost assignment whose value holds the call (through

@@ -10,6 +10,8 @@ enum WeakCipherObjCMatcher: ObjCRule {
         "kCCAlgorithmBlowfish": "Blowfish", "kCCOptionECBMode": "ECB mode"
     ]
 
+    static let requiredNames: Set<String>? = Set(constants.keys)
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         let uses = constants.flatMap { name, weakness in source.occurrences(of: name).map { ($0, weakness) } }
         for (index, weakness) in uses.sorted(by: { $0.0 < $1.0 }) {

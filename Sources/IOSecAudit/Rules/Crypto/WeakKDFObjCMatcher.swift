@@ -5,6 +5,8 @@ import IOSecCore
 enum WeakKDFObjCMatcher: ObjCRule {
     static var description: RuleDescription { WeakKDFRule.description }
 
+    static let requiredNames: Set<String>? = ["CCKeyDerivationPBKDF"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where call.name == "CCKeyDerivationPBKDF" && call.arguments.count >= 7 {
             let prf = prf(in: call.arguments[5], source) ?? "SHA1"

@@ -3,6 +3,8 @@
 enum KeychainAddOnlyAttributeUpdateObjCMatcher: ObjCRule {
     static var description: RuleDescription { KeychainAddOnlyAttributeUpdateRule.description }
 
+    static let requiredNames: Set<String>? = ["SecItemUpdate"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard source.mentions("SecItemUpdate") else { return }
         for call in source.calls where call.name == "SecItemUpdate" && call.arguments.count == 2 {

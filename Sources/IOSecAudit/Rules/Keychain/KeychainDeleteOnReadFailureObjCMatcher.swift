@@ -4,6 +4,8 @@
 enum KeychainDeleteOnReadFailureObjCMatcher: ObjCRule {
     static var description: RuleDescription { KeychainDeleteOnReadFailureRule.description }
 
+    static let requiredNames: Set<String>? = ["SecItemDelete"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard source.mentions("SecItemDelete"), source.mentions("SecItemCopyMatching") else { return }
         let lockedChecks = source.occurrences(of: "errSecInteractionNotAllowed")

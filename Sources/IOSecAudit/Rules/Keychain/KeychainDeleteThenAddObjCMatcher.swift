@@ -3,6 +3,8 @@
 enum KeychainDeleteThenAddObjCMatcher: ObjCRule {
     static var description: RuleDescription { KeychainDeleteThenAddRule.description }
 
+    static let requiredNames: Set<String>? = ["SecItemAdd"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard source.mentions("SecItemAdd"), source.mentions("SecItemDelete") else { return }
         for add in source.calls where add.name == "SecItemAdd" {

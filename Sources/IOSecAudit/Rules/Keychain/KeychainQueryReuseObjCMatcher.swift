@@ -7,6 +7,8 @@ enum KeychainQueryReuseObjCMatcher: ObjCRule {
         "kSecReturnData", "kSecReturnAttributes", "kSecReturnRef", "kSecReturnPersistentRef", "kSecMatchLimit"
     ]
 
+    static let requiredNames: Set<String>? = ["SecItemAdd"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard source.mentions("SecItemAdd"), source.mentions("SecItemCopyMatching") else { return }
         for add in source.calls where add.name == "SecItemAdd" {

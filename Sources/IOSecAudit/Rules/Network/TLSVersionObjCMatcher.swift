@@ -3,6 +3,8 @@
 enum TLSVersionObjCMatcher: ObjCRule {
     static var description: RuleDescription { TLSVersionRule.description }
 
+    static let requiredNames: Set<String>? = TLSVersionRule.settings.union(TLSVersionRule.functions)
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for assignment in source.assignments() {
             guard let setting = source.lastIdentifier(in: assignment.target), TLSVersionRule.settings.contains(setting)

@@ -13,6 +13,8 @@ enum WebViewHTMLInjectionObjCMatcher: ObjCRule {
         "stringByEvaluatingJavaScriptFromString:": "JavaScript the web view runs"
     ]
 
+    static let requiredNames: Set<String>? = firstParts(of: sinks.keys)
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends {
             guard let target = sinks[send.selector], let content = send.parts.first?.argument,

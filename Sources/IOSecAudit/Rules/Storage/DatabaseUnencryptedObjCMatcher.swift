@@ -6,6 +6,10 @@ import IOSecCore
 enum DatabaseUnencryptedObjCMatcher: ObjCRule {
     static var description: RuleDescription { DatabaseUnencryptedRule.description }
 
+    static let requiredNames: Set<String>? = SQLInjectionObjCMatcher.sqliteCalls.union([
+        "executeUpdate", "setValue", "setObject"
+    ])
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls
         where SQLInjectionObjCMatcher.sqliteCalls.contains(call.name) && call.arguments.count >= 2 {

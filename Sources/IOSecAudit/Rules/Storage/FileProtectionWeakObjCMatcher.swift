@@ -4,6 +4,8 @@ import IOSecCore
 enum FileProtectionWeakObjCMatcher: ObjCRule {
     static var description: RuleDescription { FileProtectionWeakRule.description }
 
+    static let requiredNames: Set<String>? = ["NSFileProtectionNone", "NSDataWritingFileProtectionNone"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         let uses =
             (source.occurrences(of: "NSFileProtectionNone").map { ($0, "NSFileProtectionNone") }

@@ -3,6 +3,8 @@
 enum PasteboardObjCMatcher: ObjCRule {
     static var description: RuleDescription { PasteboardRule.description }
 
+    static let requiredNames: Set<String>? = ["generalPasteboard"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends where send.selector == "setString:" || send.selector == "setStrings:" {
             guard source.identifiers(in: send.receiver).contains("generalPasteboard"),

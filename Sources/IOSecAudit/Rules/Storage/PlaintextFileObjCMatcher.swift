@@ -6,6 +6,8 @@ import IOSecCore
 enum PlaintextFileObjCMatcher: ObjCRule {
     static var description: RuleDescription { PlaintextFileRule.description }
 
+    static let requiredNames: Set<String>? = ["writeToFile", "writeToURL", "createFileAtPath", "archiveRootObject"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends {
             let data: Range<Int>?

@@ -5,6 +5,8 @@ import IOSecCore
 enum UserDefaultsSecretObjCMatcher: ObjCRule {
     static var description: RuleDescription { UserDefaultsSecretRule.description }
 
+    static let requiredNames: Set<String>? = ["setObject", "setValue"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends where send.selector == "setObject:forKey:" || send.selector == "setValue:forKey:" {
             guard isUserDefaults(send.receiver, in: source),
