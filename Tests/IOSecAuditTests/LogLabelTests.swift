@@ -25,6 +25,8 @@ import Testing
                 == [nil, "password", nil, "pin"])
         #expect(LogLabel.formatLabels("no conversions") == [])
         #expect(LogLabel.formatLabels("trailing %") == [nil])
+        // Text that cannot end in a label (`] `, `(`) and text with characters beyond ASCII.
+        #expect(LogLabel.formatLabels("[Auth] %@ (%@) café token: %@ пароль=%@") == [nil, nil, "token", nil])
     }
 
     @Test func conversionKindsFollowEachConversion() {

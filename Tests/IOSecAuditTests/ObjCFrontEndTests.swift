@@ -160,27 +160,8 @@ import Testing
     /// A matcher is not handed a file that names none of its `requiredNames`: run on every Objective-C and C file of
     /// the examples, the development set and the fuzz seeds that names none of them, it must report nothing.
     @Test func matchersReportOnlyInFilesThatNameWhatTheyRequire() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        var files: [(path: String, bytes: [UInt8])] = []
-        for folder in ["Examples", "Tests/Corpus", "Fuzz/Corpus/objc"] {
-            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
-            while let path = enumerator?.nextObject() as? String {
-                guard FileKind.of(path: path) == .objc else { continue }
-                let url = root.appendingPathComponent(folder).appendingPathComponent(path)
-                files.append(("\(folder)/\(path)", Array(try Data(contentsOf: url))))
-            }
-        }
+        let files = try Self.objcFiles()
         let matchers = RuleSet.all.artifact.compactMap { $0 as? any ObjCRule.Type }
-        // And every Objective-C example of every matcher, the marks of expected findings taken out.
-        for matcher in matchers {
-            let examples = matcher.description.triggeringExamples + matcher.description.nonTriggeringExamples
-            for example in examples {
-                for (path, code) in example.files where FileKind.of(path: path) == .objc {
-                    files.append((path, Array(code.filter { $0 != RuleExample.marker }.utf8)))
-                }
-            }
-        }
         #expect(files.count > 100)
         let gated = matchers.filter { $0.requiredNames != nil }
         #expect(gated.count >= 10)
@@ -201,6 +182,54 @@ import Testing
         #expect(reporting.count * 2 > gated.count, "\(reporting)")
     }
 
+    /// Every Objective-C and C file of the examples, the development set and the fuzz seeds, and every Objective-C
+    /// example of every matcher with the marks of expected findings taken out.
+    static func objcFiles() throws -> [(path: String, bytes: [UInt8])] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var files: [(path: String, bytes: [UInt8])] = []
+        for folder in ["Examples", "Tests/Corpus", "Fuzz/Corpus/objc"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard FileKind.of(path: path) == .objc else { continue }
+                let url = root.appendingPathComponent(folder).appendingPathComponent(path)
+                files.append(("\(folder)/\(path)", Array(try Data(contentsOf: url))))
+            }
+        }
+        for matcher in RuleSet.all.artifact.compactMap({ $0 as? any ObjCRule.Type }) {
+            let examples = matcher.description.triggeringExamples + matcher.description.nonTriggeringExamples
+            for example in examples {
+                for (path, code) in example.files where FileKind.of(path: path) == .objc {
+                    files.append((path, Array(code.filter { $0 != RuleExample.marker }.utf8)))
+                }
+            }
+        }
+        return files
+    }
+
+    /// `assignedName(ofValueAt:)` finds one assignment without listing them all: it must name what the list gives
+    /// for every token that is a whole assignment's value, and nothing for any other token.
+    @Test func assignedNamesAgreeWithTheAssignmentList() throws {
+        var named = 0
+        for (path, bytes) in try Self.objcFiles() {
+            let source = ObjCSource(bytes: bytes)
+            var expected: [Int: String] = [:]
+            for assignment in source.assignments() where assignment.value.count == 1 {
+                expected[assignment.value.lowerBound] = source.lastIdentifier(in: assignment.target)
+            }
+            for index in source.tokens.indices {
+                #expect(source.assignedName(ofValueAt: index) == expected[index], "\(path) token \(index)")
+            }
+            named += expected.count
+        }
+        #expect(named > 50)
+    }
+
+    @Test func stringValuesReadOnlyQuoteAndBackslashEscapes() {
+        let s = Self.source(#"x = @"a\"b\\c\n\\\"d"; y = "plain";"#)
+        #expect(s.tokens.indices.compactMap { s.stringValue(ofToken: $0) } == [#"a"b\c\n\"d"#, "plain"])
+    }
+
     @Test func loggerMacrosAreLogPlusLevelWords() {
         #expect(
             ["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(
@@ -215,11 +244,17 @@ import Testing
     @Test func identifierLookupsMatchAScanOfTheTokens() {
         var lines = ["#define kKey @\"k\""]
         for i in 0..<400 { lines.append("[self.v\(i % 37) setToken:token\(i % 5) forKey:kKey]; x\(i) = tok;") }
+        // Names of eight bytes or more hash by their length and first and last eight bytes: these share all three.
+        lines.append("kSecAttrAccessibleAlways_X_ThisDeviceOnly = kSecAttrAccessibleAlways_Y_ThisDeviceOnly;")
         let source = ObjCSource(bytes: Array(lines.joined(separator: "\n").utf8))
         func scanned(_ name: String) -> [Int] {
             source.tokens.indices.filter { source.tokens[$0].kind == .identifier && source.text($0) == name }
         }
-        for name in ["self", "v3", "v36", "token4", "x399", "kKey", "tok", "to", "token", "setToken", "absent", ""] {
+        for name in [
+            "self", "v3", "v36", "token4", "x399", "kKey", "tok", "to", "token", "setToken", "absent", "",
+            "kSecAttrAccessibleAlways_X_ThisDeviceOnly", "kSecAttrAccessibleAlways_Y_ThisDeviceOnly",
+            "kSecAttrAccessibleAlways_Z_ThisDeviceOnly"
+        ] {
             #expect(source.occurrences(of: name) == scanned(name), "\(name)")
             #expect(source.mentions(name) == !scanned(name).isEmpty, "\(name)")
         }

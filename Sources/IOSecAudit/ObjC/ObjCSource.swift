@@ -77,9 +77,25 @@ final class ObjCSource {
         }
         let close = t.end > open && bytes[t.end - 1] == UInt8(ascii: "\"") ? t.end - 1 : t.end
         guard close >= open else { return "" }
-        let raw = String(decoding: bytes[open..<close], as: UTF8.self)
-        guard bytes[open..<close].contains(UInt8(ascii: "\\")) else { return raw }
-        return raw.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+        let raw = bytes[open..<close]
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        // `\"` → `"` and `\\` → `\`, left to right as the compiler reads them; other escapes stay as written.
+        var unescaped: [UInt8] = []
+        unescaped.reserveCapacity(raw.count)
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < raw.endIndex,
+                raw[index + 1] == UInt8(ascii: "\"") || raw[index + 1] == UInt8(ascii: "\\")
+            {
+                unescaped.append(raw[index + 1])
+                index += 2
+                continue
+            }
+            unescaped.append(byte)
+            index += 1
+        }
+        return String(decoding: unescaped, as: UTF8.self)
     }
 
     /// The constant string an expression stands for: a literal (adjacent literals joined), a `#define`d or
@@ -428,28 +444,46 @@ final class ObjCSource {
         return bytes[open..<(open + count)].elementsEqual(prefix.utf8)
     }
 
+    /// Where the target of the `=` at `index` starts: after the previous `;`, `{`, `}`, `(`, `,`, `:` or
+    /// preprocessor line, bracketed groups (`defaults[@"k"]`) crossed whole.
+    func assignmentTargetStart(ofEquals index: Int) -> Int {
+        var start = index - 1
+        while start > 0 {
+            let previous = start - 1
+            if isPunct(previous, ";") || isPunct(previous, "{") || isPunct(previous, "}") || isPunct(previous, "(")
+                || isPunct(previous, ",") || isPunct(previous, ":") || tokens[previous].kind == .directive
+            {
+                break
+            }
+            if isPunct(previous, "]") || isPunct(previous, ")") {
+                // Step over a bracketed group.
+                if match[previous] >= 0, match[previous] < previous {
+                    start = match[previous]
+                    continue
+                }
+            }
+            start = previous
+        }
+        return start
+    }
+
+    /// The name a lone value token is assigned to (`self.apiSecret = @"…";` → `apiSecret`): the last identifier of
+    /// the target, when the token is the whole value. The same pairs as `assignments()`, without finding them all.
+    func assignedName(ofValueAt index: Int) -> String? {
+        let equals = index - 1
+        guard equals >= 1, isPunct(equals, "="),
+            index + 1 >= tokens.count || isPunct(index + 1, ";") || isPunct(index + 1, "}") || isPunct(index + 1, ")")
+                || isPunct(index + 1, "]") || isPunct(index + 1, ",")
+        else { return nil }
+        return lastIdentifier(in: assignmentTargetStart(ofEquals: equals)..<equals)
+    }
+
     /// Assignments `target = value;` in code: `self.token = x`, `_password = y`, `defaults[@"k"] = v`.
     private func findAssignments() -> [ObjCAssignment] {
         var result: [ObjCAssignment] = []
         // An `=` with nothing before it (a file that starts with one) has no target.
         for index in tokens.indices.dropFirst() where isPunct(index, "=") {
-            var start = index - 1
-            while start > 0 {
-                let previous = start - 1
-                if isPunct(previous, ";") || isPunct(previous, "{") || isPunct(previous, "}") || isPunct(previous, "(")
-                    || isPunct(previous, ",") || isPunct(previous, ":") || tokens[previous].kind == .directive
-                {
-                    break
-                }
-                if isPunct(previous, "]") || isPunct(previous, ")") {
-                    // Step over a bracketed group.
-                    if match[previous] >= 0, match[previous] < previous {
-                        start = match[previous]
-                        continue
-                    }
-                }
-                start = previous
-            }
+            let start = assignmentTargetStart(ofEquals: index)
             var end = index + 1
             while end < tokens.count, !isPunct(end, ";"), !isPunct(end, "}"), !isPunct(end, ")"), !isPunct(end, "]"),
                 !isPunct(end, ",")
@@ -557,50 +591,84 @@ private struct IdentifierIndex {
         // Sized by all tokens, of which about half are identifiers: counting them first was a second pass.
         var size = 16
         while size < tokens.count { size <<= 1 }
-        mask = size - 1
-        heads = Array(repeating: -1, count: size)
-        previous = Array(repeating: -1, count: tokens.count)
+        let mask = size - 1
+        self.mask = mask
+        var heads = [Int32](repeating: -1, count: size)
+        var previous = [Int32](repeating: -1, count: tokens.count)
+        // Through buffers: array accesses in this loop, one per token, were checked and retained.
         bytes.withUnsafeBufferPointer { buffer in
-            for (i, token) in tokens.enumerated() where token.kind == .identifier {
-                let bucket = Self.hash(UnsafeBufferPointer(rebasing: buffer[token.start..<token.end])) & mask
-                previous[i] = heads[bucket]
-                heads[bucket] = Int32(i)
+            tokens.withUnsafeBufferPointer { tokens in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    previous.withUnsafeMutableBufferPointer { previous in
+                        for i in tokens.indices where tokens[i].kind == .identifier {
+                            let token = tokens[i]
+                            let bucket =
+                                Self.hash(UnsafeBufferPointer(rebasing: buffer[token.start..<token.end])) & mask
+                            previous[i] = heads[bucket]
+                            heads[bucket] = Int32(i)
+                        }
+                    }
+                }
             }
         }
+        self.heads = heads
+        self.previous = previous
     }
 
-    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    /// The length and the first and last eight bytes, mixed: Objective-C names are long (`kSecAttrAccessible…`,
+    /// `setAllowsAnyHTTPSCertificate`), and reading them a byte at a time cost most of building the index.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        var h = UInt64(truncatingIfNeeded: count) &* 0x9e37_79b9_7f4a_7c15
+        if count >= 8, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            h = (h ^ raw.loadUnaligned(as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
+            h = (h ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xc4ce_b9fe_1a85_ec53
+        } else {
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        // The bucket is the low bits, which a product takes from the low bits alone: fold the high ones in.
+        h = (h ^ (h >> 33)) &* 0xff51_afd7_ed55_8ccd
+        return Int(truncatingIfNeeded: h ^ (h >> 33))
     }
 
-    /// The identifier tokens spelled `name`, last first.
-    private func reversedMatches(of name: String, tokens: [ObjCToken], bytes: [UInt8], limit: Int) -> [Int] {
-        var found: [Int] = []
+    /// Calls `visit` with each identifier token spelled `name`, last first, while it returns true.
+    private func forEachMatch(of name: String, tokens: [ObjCToken], bytes: [UInt8], _ visit: (Int) -> Bool) {
         var name = name
         name.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { buffer in
                 var i = Int(heads[Self.hash(wanted) & mask])
-                while i >= 0, found.count < limit {
+                while i >= 0 {
                     let token = tokens[i]
                     if token.end - token.start == wanted.count,
-                        UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]).elementsEqual(wanted)
+                        UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]).elementsEqual(wanted),
+                        !visit(i)
                     {
-                        found.append(i)
+                        return
                     }
                     i = Int(previous[i])
                 }
             }
         }
-        return found
     }
 
     func occurrences(of name: String, tokens: [ObjCToken], bytes: [UInt8]) -> [Int] {
-        reversedMatches(of: name, tokens: tokens, bytes: bytes, limit: .max).reversed()
+        var found: [Int] = []
+        forEachMatch(of: name, tokens: tokens, bytes: bytes) {
+            found.append($0)
+            return true
+        }
+        return found.reversed()
     }
 
+    /// Whether any identifier token is spelled `name`. Each matcher asks this of every file for each name it needs,
+    /// so it makes no array.
     func contains(_ name: String, tokens: [ObjCToken], bytes: [UInt8]) -> Bool {
-        !reversedMatches(of: name, tokens: tokens, bytes: bytes, limit: 1).isEmpty
+        var found = false
+        forEachMatch(of: name, tokens: tokens, bytes: bytes) { _ in
+            found = true
+            return false
+        }
+        return found
     }
 }

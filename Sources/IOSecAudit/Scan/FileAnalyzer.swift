@@ -68,12 +68,26 @@ struct FileAnalyzer: Sendable {
     var constants: ConstantIndex = .empty
     /// Worked out once per scan, not once per file.
     let dispatchPlan: RuleDispatcher.Plan
+    /// The artifact rules and fact collectors of each kind of file, in registry order. Asking each rule for its
+    /// kinds made a set per rule per file.
+    private let artifactRules: [FileKind: [any ArtifactRule.Type]]
+    private let artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]]
 
     init(rules: RuleSet, options: ScanOptions, constants: ConstantIndex = .empty) {
         self.rules = rules
         self.options = options
         self.constants = constants
         self.dispatchPlan = RuleDispatcher.Plan(rules.swiftVisitors)
+        var artifactRules: [FileKind: [any ArtifactRule.Type]] = [:]
+        for rule in rules.artifact {
+            for kind in rule.fileKinds { artifactRules[kind, default: []].append(rule) }
+        }
+        var artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]] = [:]
+        for collector in ArtifactFacts.collectors {
+            for kind in collector.fileKinds { artifactCollectors[kind, default: []].append(collector) }
+        }
+        self.artifactRules = artifactRules
+        self.artifactCollectors = artifactCollectors
     }
 
     func analyze(_ input: FileInput) -> FileOutcome {
@@ -188,10 +202,8 @@ struct FileAnalyzer: Sendable {
 
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {
         let file = ArtifactFile(path: path, kind: kind, bytes: bytes, options: options)
-        for rule in rules.artifact where rule.fileKinds.contains(kind) { rule.check(file) }
-        for collector in ArtifactFacts.collectors where collector.fileKinds.contains(kind) {
-            outcome.diagnostics += collector.collect(file)
-        }
+        for rule in artifactRules[kind] ?? [] { rule.check(file) }
+        for collector in artifactCollectors[kind] ?? [] { outcome.diagnostics += collector.collect(file) }
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
@@ -220,10 +232,8 @@ struct FileAnalyzer: Sendable {
         if context.role != .library, let xml = machO.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first
         {
             let file = ArtifactFile(path: path, kind: .entitlements, bytes: xml, options: options)
-            for rule in rules.artifact where rule.fileKinds.contains(.entitlements) { rule.check(file) }
-            for collector in ArtifactFacts.collectors where collector.fileKinds.contains(.entitlements) {
-                _ = collector.collect(file)
-            }
+            for rule in artifactRules[.entitlements] ?? [] { rule.check(file) }
+            for collector in artifactCollectors[.entitlements] ?? [] { _ = collector.collect(file) }
             outcome.findings += file.findings
             outcome.facts += file.facts.filter { $0.kind != FactKind.getTaskAllow }
         }

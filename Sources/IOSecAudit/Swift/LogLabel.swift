@@ -50,33 +50,46 @@ enum LogLabel {
     /// The label before each `%` conversion of a printf-style format (nil where there is none).
     static func formatLabels(_ format: String) -> [String?] {
         var labels: [String?] = []
-        var text = ""
-        let chars = Array(format)
+        var text: [UInt8] = []
+        let chars = Array(format.utf8)
         let n = chars.count
         var i = 0
         while i < n {
-            guard chars[i] == "%" else {
+            guard chars[i] == UInt8(ascii: "%") else {
                 text.append(chars[i])
                 i += 1
                 continue
             }
-            if i + 1 < n, chars[i + 1] == "%" {
-                text.append("%")
+            if i + 1 < n, chars[i + 1] == UInt8(ascii: "%") {
+                text.append(UInt8(ascii: "%"))
                 i += 2
                 continue
             }
-            labels.append(label(before: text))
-            text = ""
+            labels.append(mayEndInLabel(text) ? label(before: String(decoding: text, as: UTF8.self)) : nil)
+            text.removeAll(keepingCapacity: true)
             i += 1
-            if i < n, chars[i] == "{" {  // `%{public}@`
-                while i < n, chars[i] != "}" { i += 1 }
+            if i < n, chars[i] == UInt8(ascii: "{") {  // `%{public}@`
+                while i < n, chars[i] != UInt8(ascii: "}") { i += 1 }
                 i += 1
             }
             // Flags, width, precision and length modifiers, then the conversion character.
-            while i < n, chars[i].isNumber || "-+ #.*'lhqztjL".contains(chars[i]) { i += 1 }
+            while i < n, modifiers.contains(chars[i]) || (chars[i] >= 0x30 && chars[i] <= 0x39) { i += 1 }
             i += 1
         }
         return labels
+    }
+
+    /// Whether text can end in a label, as `rawLabel` reads it: after trailing spaces, `:`, `=` and `-`, a letter or
+    /// digit (or a byte of a non-ASCII character). Most conversions follow `] ` or `(`; no String is made for those.
+    private static func mayEndInLabel(_ text: [UInt8]) -> Bool {
+        guard
+            let last = text.last(where: {
+                $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "=")
+                    && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "\t")
+            })
+        else { return false }
+        return last >= 0x80 || (last | 0x20 >= UInt8(ascii: "a") && last | 0x20 <= UInt8(ascii: "z"))
+            || (last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9"))
     }
 
     /// What a printf-style conversion shows of its argument.

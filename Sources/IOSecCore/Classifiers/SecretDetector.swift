@@ -93,7 +93,7 @@ public enum SecretDetector {
                 }))
         if normalized.isEmpty { return true }
         if exactPlaceholders.contains(normalized) { return true }
-        if containedMarkers.contains(where: { normalized.contains($0) }) { return true }
+        if containedMarkers.contains(where: normalized.containsBytes) { return true }
         if Set(normalized.unicodeScalars).count == 1 { return true }
         if isSequential(Array(normalized.unicodeScalars)) { return true }
         // "my_test_key", "mock-token": marker words in a short, word-like literal.
@@ -372,7 +372,7 @@ public enum SecretDetector {
         let firstByte = b[start]
         if (start..<end).allSatisfy({ b[$0] == firstByte }) { return true }
         let body = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self).lowercased()
-        return ["example", "xxxxxx", "your", "placeholder"].contains { body.contains($0) }
+        return ["example", "xxxxxx", "your", "placeholder"].contains(where: body.containsBytes)
     }
 
     private static func has(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ prefix: String) -> Bool {

@@ -36,11 +36,16 @@ enum ObjCFactCollector: ArtifactFactCollector {
         var capabilities: Set<AppCapability> = []
         // The same tokens the Objective-C rules use (lexed once per file), so `#if 0` code counts for neither.
         let source = file.objc
-        for (index, token) in source.tokens.enumerated() where token.kind == .identifier {
-            guard token.end > token.start,
-                names.mayContain(
-                    count: token.end - token.start, first: source.bytes[token.start], last: source.bytes[token.end - 1])
-            else { continue }
+        // Both of the filter's tests, on the bytes: with the first alone, many identifiers became Strings for five lookups.
+        let candidates = source.bytes.withUnsafeBufferPointer { bytes in
+            source.tokens.indices.filter { index in
+                let token = source.tokens[index]
+                return token.kind == .identifier && token.end > token.start
+                    && names.mayContain(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
+            }
+        }
+        for index in candidates {
+            let token = source.tokens[index]
             let name = source.text(index)
             let line = token.line
             let followedByParen = source.isPunct(index + 1, "(")

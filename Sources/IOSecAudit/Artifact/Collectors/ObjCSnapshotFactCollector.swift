@@ -34,6 +34,7 @@ enum ObjCSnapshotFactCollector: ArtifactFactCollector {
         where source.isPunct(index - 1, ".") && source.isPunct(index + 1, "=") && isYes(index + 2, source) {
             return index
         }
+        guard source.mentions("setSecureTextEntry") else { return nil }
         for send in source.sends where send.selector == "setSecureTextEntry:" {
             if let argument = send.parts[0].argument, isYes(argument.lowerBound, source), argument.count == 1 {
                 return send.parts[0].nameIndex
@@ -48,7 +49,9 @@ enum ObjCSnapshotFactCollector: ArtifactFactCollector {
 
     /// A callback with a body, or an observer of the notifications.
     private static func protection(in source: ObjCSource) -> (String, Int)? {
-        for body in source.bodies where body.count > 2 {
+        // Naming each method is the cost: only files that have a callback's name look.
+        let bodies = SnapshotFactCollector.callbacks.contains(where: source.mentions) ? source.bodies : []
+        for body in bodies where body.count > 2 {
             guard let name = source.functionName(of: body), SnapshotFactCollector.callbacks.contains(name) else {
                 continue
             }

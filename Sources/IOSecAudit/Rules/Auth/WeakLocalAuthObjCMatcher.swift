@@ -5,17 +5,20 @@ import IOSecCore
 enum WeakLocalAuthObjCMatcher: ObjCRule {
     static var description: RuleDescription { WeakLocalAuthRule.description }
 
+    static let requiredNames: Set<String>? = ["isEqualToString", "isEqual"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends where send.selector == "isEqualToString:" || send.selector == "isEqual:" {
             guard let argument = send.parts.first?.argument else { continue }
-            // One side a credential, the other a string the app carries (a literal, `#define` or constant).
+            // One side a credential, the other a string the app carries (a literal, `#define` or constant). The
+            // string is looked at first: most comparisons have none, and naming the other side costs more.
             let sides = [(send.receiver, argument), (argument, send.receiver)]
             guard
                 let name = sides.lazy.compactMap({ credential, other -> String? in
-                    guard let name = source.sensitiveName(in: credential), isCredential(name),
-                        let value = source.stringValue(of: other),
+                    guard let value = source.stringValue(of: other),
                         HardcodedSecretRule.looksLikeCredentialValue(value)
-                            || value.allSatisfy(\.isNumber) && value.count >= 4
+                            || value.allSatisfy(\.isNumber) && value.count >= 4,
+                        let name = source.sensitiveName(in: credential), isCredential(name)
                     else { return nil }
                     return name
                 }).first

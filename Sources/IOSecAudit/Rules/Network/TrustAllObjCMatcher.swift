@@ -6,6 +6,12 @@ import IOSecCore
 enum TrustAllObjCMatcher: ObjCRule {
     static var description: RuleDescription { TrustAllRule.description }
 
+    /// Every finding is at one of these: the two setters, the two AFNetworking properties, `credentialForTrust:`.
+    static let requiredNames: Set<String>? = [
+        "setAllowsAnyHTTPSCertificate", "setAllowInvalidCertificates", "allowInvalidCertificates",
+        "validatesDomainName", "credentialForTrust"
+    ]
+
     static let evaluations: Set<String> = [
         "SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "evaluateServerTrust"
     ]

@@ -46,8 +46,10 @@ enum URLSchemeUnvalidatedObjCMatcher: ObjCRule {
     /// (`handleUniversalLinkURL:`) gets only links of the app's own verified domains, and in large apps it routes to
     /// screens rather than acting.
     private static func isDeepLinkName(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return lowered.contains("deeplink") || lowered.hasPrefix("handleopenurl") || lowered.hasPrefix("handleurl")
+        // On bytes: every method of a file that mentions NSURL is asked, and Foundation's `contains` is slow.
+        let lowered = Array(name.lowercased().utf8)
+        return lowered.starts(with: "handleopenurl".utf8) || lowered.starts(with: "handleurl".utf8)
+            || lowered.indices.contains { lowered[$0...].starts(with: "deeplink".utf8) }
     }
 
     /// Whether the body reads the URL's query or path (`[url query]`, `url.path`), and whether anything checks

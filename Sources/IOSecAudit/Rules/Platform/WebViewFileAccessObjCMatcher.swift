@@ -6,6 +6,8 @@ import IOSecCore
 enum WebViewFileAccessObjCMatcher: ObjCRule {
     static var description: RuleDescription { WebViewFileAccessRule.description }
 
+    static let requiredNames: Set<String>? = ["setValue", "loadFileURL"]
+
     static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
     /// Identifiers that name a directory wider than one page's folder.
     static let wideDirectories: [String: String] = [

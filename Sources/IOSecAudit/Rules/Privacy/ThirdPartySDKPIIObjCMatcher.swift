@@ -11,11 +11,16 @@ enum ThirdPartySDKPIIObjCMatcher: ObjCRule {
     /// Members that read a Bool or a number from a personal value (`email.length`).
     static let derivedMembers: Set<String> = ["length", "count", "hash", "isEmpty"]
 
+    static let requiredNames: Set<String>? = ThirdPartySDKPIIRule.sdkNames
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        guard ThirdPartySDKPIIRule.sdkNames.contains(where: source.mentions) else { return }
+        // Where the SDKs are named, in order: a send is to an SDK when its receiver holds one of these.
+        let sdkTokens = ThirdPartySDKPIIRule.sdkNames.flatMap(source.occurrences).sorted()
         for send in source.sends {
-            guard let sdk = source.identifiers(in: send.receiver).first(where: ThirdPartySDKPIIRule.sdkNames.contains)
-            else { continue }
+            guard let first = sdkTokens.first(from: send.receiver.lowerBound), send.receiver.contains(first) else {
+                continue
+            }
+            let sdk = source.text(first)
             for part in send.parts where !eventParts.contains(part.name) {
                 guard let argument = part.argument, let what = personalData(in: argument, source) else { continue }
                 report(
@@ -46,5 +51,17 @@ enum ThirdPartySDKPIIObjCMatcher: ObjCRule {
             }
         }
         return nil
+    }
+}
+
+extension [Int] {
+    /// The first element not less than `value`, in an ascending array.
+    fileprivate func first(from value: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < count ? self[low] : nil
     }
 }

@@ -9,12 +9,17 @@ enum JailbreakDetectionWeakObjCMatcher: ObjCRule {
         "_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "writeToFile"
     ]
 
+    /// The first byte of each marker (`/`, `c` of `cydia://`, …): most literals start with none of them.
+    private static let markerStarts = Set(JailbreakDetectionWeakRule.markers.compactMap(\.utf8.first))
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard !otherSignals.contains(where: source.mentions) else { return }
         let first = source.tokens.indices.first { index in
             // Strings only, before the markers are tried: most tokens are not.
-            let kind = source.tokens[index].kind
-            guard kind == .string || kind == .objcString else { return false }
+            let token = source.tokens[index]
+            guard token.kind == .string || token.kind == .objcString else { return false }
+            let open = token.start + (token.kind == .objcString ? 2 : 1)
+            guard open < token.end, markerStarts.contains(source.bytes[open]) else { return false }
             return JailbreakDetectionWeakRule.markers.contains { source.stringToken(index, hasPrefix: $0) }
         }
         guard let first else { return }

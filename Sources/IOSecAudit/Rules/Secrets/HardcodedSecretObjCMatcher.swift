@@ -7,7 +7,6 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
     static var description: RuleDescription { HardcodedSecretRule.description }
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        var named: [Int: String] = [:]  // literal token → the name it is given
         for define in source.defines {
             // `#define` values are lexed separately; report at the name, where the value is written.
             guard let token = define.value.first, define.value.count == 1,
@@ -23,13 +22,13 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
                     confidence: message.confidence, context: token.isDebugOnly ? .debug : nil)
             }
         }
-        for assignment in source.assignments() where assignment.value.count == 1 {
-            guard let name = source.lastIdentifier(in: assignment.target) else { continue }
-            named[assignment.value.lowerBound] = name
-        }
         for (index, token) in source.tokens.enumerated()
         where (token.kind == .objcString || token.kind == .string) && token.end - token.start >= 6 {
-            guard let value = source.stringValue(ofToken: index), let message = message(value, name: named[index])
+            let name = source.assignedName(ofValueAt: index)
+            // A literal no name is given to counts only in a known key format, which is 16 bytes or more: most of a
+            // file's literals are shorter, and are not copied out.
+            if name == nil, token.end - token.start < 18 { continue }
+            guard let value = source.stringValue(ofToken: index), let message = message(value, name: name)
             else { continue }
             report(file, source, at: index, message.text, severity: message.severity, confidence: message.confidence)
         }

@@ -638,15 +638,17 @@ struct HardcodedSecretRule: SwiftRule {
     static func looksLikeCredentialValue(_ text: String) -> Bool {
         // Shorter than a 4-digit PIN: a code or an abbreviation, not a credential.
         guard text.utf8.count >= 4, text.utf8.count <= 256 else { return false }
-        if Double(text) != nil, text.contains(".") { return false }  // "40.785091": a number, not a secret
+        // Each test below can only say no; the cheap ones go first, as most literals fail one of them.
+        if text.contains(where: \.isWhitespace) { return false }
+        if text.containsBytes("://") || text.hasPrefix("/") || text.hasPrefix(".") || text.hasPrefix("$") {
+            return false
+        }
+        for marker in ["%@", "%d", "%s", "%i", "%ld", "%lu", "{{", "}}"] where text.containsBytes(marker) {
+            return false
+        }
+        if Double(text) != nil, text.containsBytes(".") { return false }  // "40.785091": a number, not a secret
         // `let startToken = "\u{001A}"`: a control character marking a span, written as escapes.
         if isOnlyEscapes(text) || text.unicodeScalars.allSatisfy({ $0.value < 0x20 }) { return false }
-        let digitsOnly = text.allSatisfy(\.isNumber)
-        // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
-        if !digitsOnly, SecretDetector.isPlaceholder(text) { return false }
-        if text.contains(where: \.isWhitespace) { return false }
-        if text.contains("://") || text.hasPrefix("/") || text.hasPrefix(".") || text.hasPrefix("$") { return false }
-        for marker in ["%@", "%d", "%s", "%i", "%ld", "%lu", "{{", "}}"] where text.contains(marker) { return false }
         // The literal names a secret: a key under which one is stored ("auth_token", "Authorization", "password",
         // "pushtoken").
         // A key name has few digits: "auth_token" is one, "sync_token_prod_9f8e7d6c5b4a" is a token with a prefix.
@@ -654,7 +656,7 @@ struct HardcodedSecretRule: SwiftRule {
         let lower = text.lowercased()
         if text.allSatisfy({ $0.isLetter }),
             ["password", "token", "secret", "key", "pin", "session", "credential", "cookie", "otp"].contains(
-                where: lower.contains)
+                where: lower.containsBytes)
         {
             return false
         }
@@ -682,7 +684,8 @@ struct HardcodedSecretRule: SwiftRule {
         }
         // A type or selector name: `PasswordViewController`, `loginWithPassword:`.
         if text.hasSuffix(":") { return false }
-        return true
+        // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
+        return text.allSatisfy(\.isNumber) || !SecretDetector.isPlaceholder(text)
     }
 
     /// Text shown to people or looked up for localisation: `Text("…")`, `NSLocalizedString("…")`, titles.

@@ -13,12 +13,17 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
     static let lockedReadable: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
     static let migrating: Set<String> = ["kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleWhenUnlocked"]
 
+    static let accessibilityNames = lockedReadable.union(migrating)
+    /// The constants, or `SecItemAdd` for an item added with no accessibility.
+    static let requiredNames: Set<String>? = accessibilityNames.union(["SecItemAdd"])
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         checkDefaultAccessibility(source, in: file)
-        let names = lockedReadable.union(migrating)
-        for (index, name) in names.flatMap({ name in source.occurrences(of: name).map { ($0, name) } }).sorted(by: {
-            $0.0 < $1.0
-        }) {
+        for (index, name) in accessibilityNames.flatMap({ name in source.occurrences(of: name).map { ($0, name) } })
+            .sorted(by: {
+                $0.0 < $1.0
+            })
+        {
             if isComparison(index, in: source) || KeychainQueryUse.isSearchOnly(valueAt: index, in: source)
                 || isTranslationTable(around: index, in: source)
             {

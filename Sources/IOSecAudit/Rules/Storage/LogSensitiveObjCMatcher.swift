@@ -21,10 +21,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls where functions.contains(call.name) || isLoggerMacro(call.name) {
             let isOSLog = call.name.hasPrefix("os_log")
-            guard let formatIndex = call.arguments.firstIndex(where: { source.stringValue(of: $0) != nil }) else {
-                continue
-            }
-            let format = source.stringValue(of: call.arguments[formatIndex]) ?? ""
+            guard let (formatIndex, format) = format(of: call, source),
+                formatIndex + 1 < call.arguments.count  // only the format: nothing but the literal is shown
+            else { continue }
             // os_log redacts `%@` by default: only `%{public}` arguments leak; `%{private}` never does.
             let privacy = conversionPrivacy(format)
             let conversions = LogLabel.conversionKinds(format)
@@ -59,6 +58,14 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 }
             }
         }
+    }
+
+    /// The first argument that is a constant string, and its value.
+    private static func format(of call: ObjCCall, _ source: ObjCSource) -> (Int, String)? {
+        for (index, argument) in call.arguments.enumerated() {
+            if let value = source.stringValue(of: argument) { return (index, value) }
+        }
+        return nil
     }
 
     /// `OCLogPrivate(secret)`, `mask(token)`, `[token sha256]`: a call whose name says it hides or digests its input.
