@@ -225,6 +225,28 @@ import Testing
         #expect(named > 50)
     }
 
+    /// Matchers find their sends and calls from where the names stand (`sends(withFirstPart:)`, `calls(named:)`):
+    /// for every name of every file, that must give what going through all sends and calls gives, in order.
+    @Test func sendsAndCallsFoundByNameAreThoseOfAFullPass() throws {
+        var checked = 0
+        for (path, bytes) in try Self.objcFiles() {
+            let source = ObjCSource(bytes: bytes)
+            for name in Set(source.sends.compactMap { $0.parts.first?.name }) where !name.isEmpty {
+                #expect(
+                    source.sends(withFirstPart: name).map(\.open)
+                        == source.sends.filter { $0.parts.first?.name == name }.map(\.open), "\(path): \(name)")
+                checked += 1
+            }
+            for name in Set(source.calls.map(\.name)) {
+                #expect(
+                    source.calls(named: [name]).map(\.nameIndex)
+                        == source.calls.filter { $0.name == name }.map(\.nameIndex), "\(path): \(name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 500)
+    }
+
     @Test func stringValuesReadOnlyQuoteAndBackslashEscapes() {
         let s = Self.source(#"x = @"a\"b\\c\n\\\"d"; y = "plain";"#)
         #expect(s.tokens.indices.compactMap { s.stringValue(ofToken: $0) } == [#"a"b\c\n\"d"#, "plain"])

@@ -13,13 +13,17 @@ public final class ArtifactFile {
     private var textStorage: String?
     /// Per-file cache for parsed forms (plist, JSON) shared by the rules of this file.
     private var cache: [String: Any] = [:]
+    /// The Objective-C front end's reading (`objc`), kept out of `cache`: some forty matchers ask for it per file, and
+    /// a lookup by string for each cost more than several of them.
+    var objcSource: ObjCSource?
 
     init(path: String, kind: FileKind, bytes: [UInt8], options: ScanOptions) {
         self.path = path
         self.kind = kind
         self.bytes = bytes
         self.options = options
-        self.isTestCode = PathTraits.isTestCode(path) || PathTraits.isFixture(path)
+        let components = PathBytes(path)
+        self.isTestCode = PathTraits.isTestCode(components) || PathTraits.isFixture(components)
     }
 
     /// The file as text (invalid UTF-8 replaced).

@@ -42,7 +42,12 @@ extension ObjCRule {
 
 extension ArtifactFile {
     /// The file lexed and structured as C-family source, shared by every Objective-C rule.
-    var objc: ObjCSource { parsed("objc") { ObjCSource(bytes: $0.bytes) } }
+    var objc: ObjCSource {
+        if let objcSource { return objcSource }
+        let made = ObjCSource(bytes: bytes)
+        objcSource = made
+        return made
+    }
 }
 
 /// The front end on its own, for the benchmark: lex and structure one file, no rules.

@@ -238,6 +238,52 @@ extension ObjCSource {
         return tokens[last].kind == .identifier ? text(last) : nil
     }
 
+    /// The sends whose selector starts with one of `names` (`setObject` for `setObject:forKey:`), in the order of
+    /// `sends`. Found from where the names stand, so a matcher does not go through every send of a file: copying
+    /// each out of the list cost more than most matchers' tests.
+    func sends(withFirstPart names: String...) -> [ObjCMessageSend] { sends(withFirstPart: names) }
+
+    func sends(withFirstPart names: some Sequence<String>) -> [ObjCMessageSend] {
+        var found: [(open: Int, send: ObjCMessageSend)] = []
+        for name in names {
+            for index in occurrences(of: name) {
+                // A selector's first part stands right inside its send's brackets.
+                guard let group = KeychainQueryUse.enclosingGroup(of: index, in: self), isPunct(group, "["),
+                    let send = send(openingAt: group), send.parts.first?.nameIndex == index
+                else { continue }
+                found.append((group, send))
+            }
+        }
+        return found.sorted { $0.open < $1.open }.map(\.send)
+    }
+
+    /// The C calls of the functions `names`, in the order of `calls`, found from where the names stand.
+    func calls(named names: some Sequence<String>) -> [ObjCCall] {
+        var found: [ObjCCall] = []
+        for name in names {
+            for index in occurrences(of: name) {
+                if let call = call(namedAt: index) { found.append(call) }
+            }
+        }
+        return found.sorted { $0.nameIndex < $1.nameIndex }
+    }
+
+    /// The call whose name is token `index`.
+    func call(namedAt index: Int) -> ObjCCall? {
+        var low = 0, high = calls.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if calls[mid].nameIndex < index {
+                low = mid + 1
+            } else if calls[mid].nameIndex > index {
+                high = mid - 1
+            } else {
+                return calls[mid]
+            }
+        }
+        return nil
+    }
+
     /// The send whose `[` is at `open`.
     func send(openingAt open: Int) -> ObjCMessageSend? {
         var low = 0, high = sends.count - 1

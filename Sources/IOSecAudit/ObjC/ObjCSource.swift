@@ -424,6 +424,11 @@ final class ObjCSource {
         identifierIndex.contains(name, tokens: tokens, bytes: bytes)
     }
 
+    /// Whether the file uses any of the names anywhere in its code.
+    func mentionsAny(of names: IdentifierNames) -> Bool {
+        identifierIndex.containsAny(names, tokens: tokens, bytes: bytes)
+    }
+
     /// Assignments `target = value;` in code, found once per file.
     private(set) lazy var assignmentList: [ObjCAssignment] = findAssignments()
 
@@ -580,11 +585,38 @@ extension ObjCSource {
     }
 }
 
+/// Names asked of every file (a matcher's `requiredNames`), their bytes and hash worked out once per scan rather
+/// than once per lookup.
+struct IdentifierNames: Sendable {
+    /// Every name's bytes, one after another, and each name's hash and place in them: flat, so that going through
+    /// them retains nothing.
+    fileprivate let bytes: [UInt8]
+    fileprivate let names: [(hash: Int, start: Int, end: Int)]
+
+    init(_ names: some Sequence<String>) {
+        var bytes: [UInt8] = []
+        var spans: [(hash: Int, start: Int, end: Int)] = []
+        for name in names.sorted() {
+            let start = bytes.count
+            bytes += name.utf8
+            spans.append(
+                (
+                    bytes.withUnsafeBufferPointer { IdentifierIndex.hash(UnsafeBufferPointer(rebasing: $0[start...])) },
+                    start, bytes.count
+                ))
+        }
+        self.bytes = bytes
+        self.names = spans
+    }
+}
+
 /// Identifier tokens by the hash of their bytes: for each bucket the last token in it, and for each token the
 /// token before it in the same bucket (-1 ends a chain). Two integer arrays, whatever the number of names.
-private struct IdentifierIndex {
-    private var heads: [Int32]
-    private var previous: [Int32]
+/// A class: rules look names up many times per file, and each lookup copied a struct's two arrays out of the lazy
+/// property, two retains and releases that cost more than the lookup.
+private final class IdentifierIndex {
+    private let heads: [Int32]
+    private let previous: [Int32]
     private let mask: Int
 
     init(tokens: [ObjCToken], bytes: [UInt8]) {
@@ -617,7 +649,7 @@ private struct IdentifierIndex {
 
     /// The length and the first and last eight bytes, mixed: Objective-C names are long (`kSecAttrAccessible…`,
     /// `setAllowsAnyHTTPSCertificate`), and reading them a byte at a time cost most of building the index.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    fileprivate static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         var h = UInt64(truncatingIfNeeded: count) &* 0x9e37_79b9_7f4a_7c15
         if count >= 8, let base = bytes.baseAddress {
@@ -636,19 +668,43 @@ private struct IdentifierIndex {
     private func forEachMatch(of name: String, tokens: [ObjCToken], bytes: [UInt8], _ visit: (Int) -> Bool) {
         var name = name
         name.withUTF8 { wanted in
-            bytes.withUnsafeBufferPointer { buffer in
-                var i = Int(heads[Self.hash(wanted) & mask])
-                while i >= 0 {
-                    let token = tokens[i]
-                    if token.end - token.start == wanted.count,
-                        UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]).elementsEqual(wanted),
-                        !visit(i)
-                    {
-                        return
-                    }
-                    i = Int(previous[i])
+            forEachMatch(hash: Self.hash(wanted), wanted, tokens: tokens, bytes: bytes, visit)
+        }
+    }
+
+    private func forEachMatch(
+        hash: Int, _ wanted: UnsafeBufferPointer<UInt8>, tokens: [ObjCToken], bytes: [UInt8], _ visit: (Int) -> Bool
+    ) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = Int(heads[hash & mask])
+            while i >= 0 {
+                let token = tokens[i]
+                if token.end - token.start == wanted.count,
+                    UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]).elementsEqual(wanted),
+                    !visit(i)
+                {
+                    return
                 }
+                i = Int(previous[i])
             }
+        }
+    }
+
+    /// Whether any identifier token is spelled as one of `names`.
+    func containsAny(_ names: IdentifierNames, tokens: [ObjCToken], bytes: [UInt8]) -> Bool {
+        names.bytes.withUnsafeBufferPointer { wantedBytes in
+            for name in names.names {
+                var found = false
+                forEachMatch(
+                    hash: name.hash, UnsafeBufferPointer(rebasing: wantedBytes[name.start..<name.end]), tokens: tokens,
+                    bytes: bytes
+                ) { _ in
+                    found = true
+                    return false
+                }
+                if found { return true }
+            }
+            return false
         }
     }
 

@@ -70,7 +70,7 @@ struct FileAnalyzer: Sendable {
     let dispatchPlan: RuleDispatcher.Plan
     /// The artifact rules and fact collectors of each kind of file, in registry order. Asking each rule for its
     /// kinds made a set per rule per file.
-    private let artifactRules: [FileKind: [any ArtifactRule.Type]]
+    private let artifactRules: [FileKind: [ArtifactRoute]]
     private let artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]]
 
     init(rules: RuleSet, options: ScanOptions, constants: ConstantIndex = .empty) {
@@ -78,9 +78,9 @@ struct FileAnalyzer: Sendable {
         self.options = options
         self.constants = constants
         self.dispatchPlan = RuleDispatcher.Plan(rules.swiftVisitors)
-        var artifactRules: [FileKind: [any ArtifactRule.Type]] = [:]
+        var artifactRules: [FileKind: [ArtifactRoute]] = [:]
         for rule in rules.artifact {
-            for kind in rule.fileKinds { artifactRules[kind, default: []].append(rule) }
+            for kind in rule.fileKinds { artifactRules[kind, default: []].append(ArtifactRoute(rule)) }
         }
         var artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]] = [:]
         for collector in ArtifactFacts.collectors {
@@ -202,7 +202,7 @@ struct FileAnalyzer: Sendable {
 
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {
         let file = ArtifactFile(path: path, kind: kind, bytes: bytes, options: options)
-        for rule in artifactRules[kind] ?? [] { rule.check(file) }
+        for route in artifactRules[kind] ?? [] { route.check(file) }
         for collector in artifactCollectors[kind] ?? [] { outcome.diagnostics += collector.collect(file) }
         outcome.analyzed = true
         outcome.findings = file.findings
@@ -232,7 +232,7 @@ struct FileAnalyzer: Sendable {
         if context.role != .library, let xml = machO.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first
         {
             let file = ArtifactFile(path: path, kind: .entitlements, bytes: xml, options: options)
-            for rule in artifactRules[.entitlements] ?? [] { rule.check(file) }
+            for route in artifactRules[.entitlements] ?? [] { route.check(file) }
             for collector in artifactCollectors[.entitlements] ?? [] { _ = collector.collect(file) }
             outcome.findings += file.findings
             outcome.facts += file.facts.filter { $0.kind != FactKind.getTaskAllow }
@@ -259,5 +259,28 @@ struct FileAnalyzer: Sendable {
 
     static func megabytes(_ bytes: Int) -> String {
         String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+}
+
+/// An artifact rule as the analyser runs it. An Objective-C matcher with `requiredNames` is handed only files that
+/// name one of them, looked up by bytes and hash worked out once per scan: asked as strings of every file, for each
+/// matcher, the lookups cost more than some matchers.
+private struct ArtifactRoute: Sendable {
+    let rule: any ArtifactRule.Type
+    let objc: (matcher: any ObjCRule.Type, names: IdentifierNames)?
+
+    init(_ rule: any ArtifactRule.Type) {
+        self.rule = rule
+        if let matcher = rule as? any ObjCRule.Type, let names = matcher.requiredNames {
+            objc = (matcher, IdentifierNames(names))
+        } else {
+            objc = nil
+        }
+    }
+
+    func check(_ file: ArtifactFile) {
+        guard let objc, file.kind == .objc else { return rule.check(file) }
+        let source = file.objc
+        if source.mentionsAny(of: objc.names) { objc.matcher.check(source, in: file) }
     }
 }

@@ -8,7 +8,8 @@ enum WeakLocalAuthObjCMatcher: ObjCRule {
     static let requiredNames: Set<String>? = ["isEqualToString", "isEqual"]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for send in source.sends where send.selector == "isEqualToString:" || send.selector == "isEqual:" {
+        for send in source.sends(withFirstPart: "isEqualToString", "isEqual")
+        where send.selector == "isEqualToString:" || send.selector == "isEqual:" {
             guard let argument = send.parts.first?.argument else { continue }
             // One side a credential, the other a string the app carries (a literal, `#define` or constant). The
             // string is looked at first: most comparisons have none, and naming the other side costs more.

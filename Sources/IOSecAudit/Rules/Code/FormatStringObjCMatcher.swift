@@ -13,13 +13,14 @@ enum FormatStringObjCMatcher: ObjCRule {
         "localizedStringWithFormat:"
     ]
 
-    static let requiredNames: Set<String>? = functions.union(firstParts(of: selectors))
+    static let selectorParts = firstParts(of: selectors)
+    static let requiredNames: Set<String>? = functions.union(selectorParts)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for call in source.calls {
+        for call in source.calls(named: functions) {
             if let format = variableFormat(of: call, source) { report(file, source, at: format.lowerBound) }
         }
-        for send in source.sends where selectors.contains(send.selector) {
+        for send in source.sends(withFirstPart: selectorParts) where selectors.contains(send.selector) {
             guard let arguments = send.parts[0].argument, let format = source.split(arguments).first,
                 let variable = variableFormat(format, at: send.parts[0].nameIndex, source)
             else { continue }

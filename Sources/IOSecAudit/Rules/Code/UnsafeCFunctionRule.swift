@@ -82,8 +82,10 @@ enum UnsafeCFunctionRule: ObjCRule {
         "wcscpy": "wcslcpy", "wcscat": "wcslcat", "stpcpy": "strlcpy"
     ]
 
+    static let requiredNames: Set<String>? = Set(replacements.keys)
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for call in source.calls {
+        for call in source.calls(named: replacements.keys) {
             guard let replacement = replacements[call.name], !isDeclaration(call, in: source),
                 !isSizedForSource(call, in: source)
             else { continue }

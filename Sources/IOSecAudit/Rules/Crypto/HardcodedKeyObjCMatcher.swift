@@ -8,8 +8,10 @@ enum HardcodedKeyObjCMatcher: ObjCRule {
         "CCCrypt": (3, 5), "CCCryptorCreate": (3, 5), "CCCryptorCreateWithMode": (6, 5)
     ]
 
+    static let requiredNames: Set<String>? = Set(functions.keys)
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for call in source.calls {
+        for call in source.calls(named: functions.keys) {
             guard let positions = functions[call.name] else { continue }
             if positions.key < call.arguments.count, let where_ = literal(in: call.arguments[positions.key], source) {
                 report(

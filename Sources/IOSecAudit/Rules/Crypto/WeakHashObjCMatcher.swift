@@ -18,8 +18,10 @@ enum WeakHashObjCMatcher: ObjCRule {
         "CC_MD5_Init": "CC_MD5_Update", "CC_SHA1_Init": "CC_SHA1_Update"
     ]
 
+    static let requiredNames: Set<String>? = Set(functions.keys)
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for call in source.calls {
+        for call in source.calls(named: functions.keys) {
             guard let algorithm = functions[call.name] else { continue }
             if isOnlyAnIdentifier(call, in: source) {
                 report(

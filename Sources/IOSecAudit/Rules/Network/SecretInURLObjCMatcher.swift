@@ -5,8 +5,10 @@ import IOSecCore
 enum SecretInURLObjCMatcher: ObjCRule {
     static var description: RuleDescription { SecretInURLRule.description }
 
+    static let requiredNames: Set<String>? = ["stringWithFormat", "initWithFormat"]
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for send in source.sends
+        for send in source.sends(withFirstPart: "stringWithFormat", "initWithFormat")
         where send.selector.hasPrefix("stringWithFormat:") || send.selector.hasPrefix("initWithFormat:") {
             guard let argument = send.parts.first?.argument else { continue }
             let parts = source.split(argument)

@@ -19,7 +19,7 @@ enum WebViewFileAccessObjCMatcher: ObjCRule {
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for send in source.sends {
+        for send in source.sends(withFirstPart: "setValue", "loadFileURL") {
             if send.selector == "setValue:forKey:", let key = send.parts[1].argument.flatMap(source.stringValue(of:)),
                 fileAccessKeys.contains(key), let value = send.parts[0].argument, isYes(value, source)
             {

@@ -7,6 +7,9 @@ enum WebViewJavaScriptObjCMatcher: ObjCRule {
     static var description: RuleDescription { WebViewJavaScriptRule.description }
 
     static let switches: Set<String> = ["javaScriptEnabled", "allowsContentJavaScript"]
+    static let setters: Set<String> = ["setJavaScriptEnabled", "setAllowsContentJavaScript"]
+    /// A finding needs JavaScript turned on, by a property or its setter.
+    static let requiredNames: Set<String>? = switches.union(setters)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         var enables: [Int] = []
@@ -17,7 +20,7 @@ enum WebViewJavaScriptObjCMatcher: ObjCRule {
             while source.isPunct(start - 1, "."), source.isIdentifier(start - 2) { start -= 2 }
             enables.append(start)
         }
-        for send in source.sends
+        for send in source.sends(withFirstPart: setters)
         where send.selector == "setJavaScriptEnabled:" || send.selector == "setAllowsContentJavaScript:" {
             if let value = send.parts[0].argument, source.identifiers(in: value) == ["YES"] {
                 enables.append(send.open)

@@ -15,11 +15,12 @@ enum DatabaseUnencryptedObjCMatcher: ObjCRule {
         where SQLInjectionObjCMatcher.sqliteCalls.contains(call.name) && call.arguments.count >= 2 {
             checkSQL(call.arguments[1], source, file)
         }
-        for send in source.sends where send.selector.hasPrefix("executeUpdate:") {
+        for send in source.sends(withFirstPart: "executeUpdate") where send.selector.hasPrefix("executeUpdate:") {
             guard let sql = send.parts.first?.argument, let statement = source.split(sql).first else { continue }
             checkSQL(statement, source, file)
         }
-        for send in source.sends where send.selector == "setValue:forKey:" || send.selector == "setObject:forKey:" {
+        for send in source.sends(withFirstPart: "setValue", "setObject")
+        where send.selector == "setValue:forKey:" || send.selector == "setObject:forKey:" {
             guard let value = send.parts[0].argument, let keyRange = send.parts[1].argument,
                 let key = source.stringValue(of: keyRange), DatabaseUnencryptedRule.isSensitiveColumn(key),
                 source.text(source.trimmedExpression(value)) != "nil", isManagedObject(send.receiver, source)

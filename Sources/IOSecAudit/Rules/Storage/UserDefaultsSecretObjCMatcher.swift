@@ -8,7 +8,8 @@ enum UserDefaultsSecretObjCMatcher: ObjCRule {
     static let requiredNames: Set<String>? = ["setObject", "setValue"]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for send in source.sends where send.selector == "setObject:forKey:" || send.selector == "setValue:forKey:" {
+        for send in source.sends(withFirstPart: "setObject", "setValue")
+        where send.selector == "setObject:forKey:" || send.selector == "setValue:forKey:" {
             guard isUserDefaults(send.receiver, in: source),
                 let value = send.argument(send.parts[0].name), !source.isTrivialValue(value),
                 let keyRange = send.argument("forKey")
