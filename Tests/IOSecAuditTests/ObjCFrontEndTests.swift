@@ -252,6 +252,25 @@ import Testing
         #expect(s.tokens.indices.compactMap { s.stringValue(ofToken: $0) } == [#"a"b\c\n\"d"#, "plain"])
     }
 
+    /// A logged value's label is read only when the value may be a secret whatever it is called.
+    @Test func labelledValuesAreOnlyThoseThatMayHoldASecret() {
+        let s = Self.source(
+            #"MXLogDebug(@"%@ %@ %@ %@ %@ %@", self.pinField.text, [session accessToken], error.localizedDescription, @"x", 42, YES);"#
+        )
+        let candidates = s.calls[0].arguments.dropFirst().map { LogSensitiveObjCMatcher.secretCandidate($0, s) }
+        #expect(candidates == ["text", "accessToken", nil, nil, nil, nil])
+        #expect(LogSensitiveObjCMatcher.mayHoldSecret("secretValue", labelled: "secret"))
+        #expect(!LogSensitiveObjCMatcher.mayHoldSecret("deviceToken", labelled: "token"))
+        #expect(LogSensitiveObjCMatcher.mayHoldSecret("text", labelled: "token"))
+    }
+
+    /// Tokens are kept in 32-bit fields: a file's tokens are gone through many times.
+    @Test func tokensAreSmallAndKeepTheirPlaces() {
+        #expect(MemoryLayout<ObjCToken>.stride <= 24)
+        let s = Self.source(String(repeating: "\n", count: 70_000) + "   NSLog(@\"x\");")
+        #expect(s.tokens.first.map { ($0.line, $0.column, $0.start) }! == (70_001, 4, 70_003))
+    }
+
     @Test func loggerMacrosAreLogPlusLevelWords() {
         #expect(
             ["MXLogDebug", "MXLogErrorDetails", "DDLogWarn", "RCTLogInfo", "logError"].allSatisfy(

@@ -17,14 +17,30 @@ struct ObjCToken: Sendable {
     }
 
     let kind: Kind
-    /// UTF-8 byte range in the file.
-    let start: Int
-    let end: Int
-    /// 1-based line and UTF-8 column.
-    let line: Int
-    let column: Int
     /// Inside `#if DEBUG` / `#ifdef DEBUG` (compiled only into debug builds).
     let isDebugOnly: Bool
+    // Stored in 32 bits (the lexer reads no file of 2 GB or more): 20 bytes a token rather than 48. Rules go through
+    // a file's tokens many times, and a megabyte of source has some 200,000 of them.
+    private let start32: Int32
+    private let end32: Int32
+    private let line32: Int32
+    private let column32: Int32
+
+    /// UTF-8 byte range in the file.
+    var start: Int { Int(start32) }
+    var end: Int { Int(end32) }
+    /// 1-based line and UTF-8 column.
+    var line: Int { Int(line32) }
+    var column: Int { Int(column32) }
+
+    init(kind: Kind, start: Int, end: Int, line: Int, column: Int, isDebugOnly: Bool) {
+        self.kind = kind
+        self.isDebugOnly = isDebugOnly
+        start32 = Int32(truncatingIfNeeded: start)
+        end32 = Int32(truncatingIfNeeded: end)
+        line32 = Int32(truncatingIfNeeded: line)
+        column32 = Int32(truncatingIfNeeded: column)
+    }
 }
 
 /// A `#define NAME value` line.
@@ -62,6 +78,8 @@ struct ObjCLexer {
     }
 
     static func lex(_ bytes: [UInt8]) -> (tokens: [ObjCToken], defines: [ObjCDefine]) {
+        // Token offsets are 32-bit; no scan reads a file this large (the size limit is far below).
+        guard bytes.count < Int32.max else { return ([], []) }
         var lexer = ObjCLexer(bytes: bytes)
         lexer.run()
         return (lexer.tokens, lexer.defines)

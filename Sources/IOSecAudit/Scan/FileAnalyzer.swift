@@ -203,7 +203,10 @@ struct FileAnalyzer: Sendable {
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {
         let file = ArtifactFile(path: path, kind: kind, bytes: bytes, options: options)
         for route in artifactRules[kind] ?? [] { route.check(file) }
-        for collector in artifactCollectors[kind] ?? [] { outcome.diagnostics += collector.collect(file) }
+        for collector in artifactCollectors[kind] ?? [] {
+            let diagnostics = collector.collect(file)
+            if !diagnostics.isEmpty { outcome.diagnostics += diagnostics }
+        }
         outcome.analyzed = true
         outcome.findings = file.findings
         outcome.facts = file.facts
@@ -264,8 +267,8 @@ struct FileAnalyzer: Sendable {
 
 /// An artifact rule as the analyser runs it. An Objective-C matcher with `requiredNames` is handed only files that
 /// name one of them, looked up by bytes and hash worked out once per scan: asked as strings of every file, for each
-/// matcher, the lookups cost more than some matchers.
-private struct ArtifactRoute: Sendable {
+/// matcher, the lookups cost more than some matchers. A class, so that going through a file's routes copies no names.
+private final class ArtifactRoute: Sendable {
     let rule: any ArtifactRule.Type
     let objc: (matcher: any ObjCRule.Type, names: IdentifierNames)?
 

@@ -666,18 +666,16 @@ struct HardcodedSecretRule: SwiftRule {
         let dotted = text.split(separator: ".", omittingEmptySubsequences: false)
         if dotted.count >= 2,
             dotted.allSatisfy({ part in
-                guard let first = part.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_" else {
+                guard let first = part.unicodeScalars.first, isLetter(first) || first == "_" else {
                     return false
                 }
-                return part.unicodeScalars.allSatisfy {
-                    CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-"
-                }
+                return part.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "_" || $0 == "-" }
             })
         {
             return false
         }
         // `remember_me`, `user-pin`: snake / kebab identifiers.
-        if scalars.allSatisfy({ CharacterSet.lowercaseLetters.contains($0) || $0 == "_" || $0 == "-" }),
+        if scalars.allSatisfy({ isLowercaseLetter($0) || $0 == "_" || $0 == "-" }),
             text.contains("_") || text.contains("-")
         {
             return false
@@ -686,6 +684,21 @@ struct HardcodedSecretRule: SwiftRule {
         if text.hasSuffix(":") { return false }
         // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
         return text.allSatisfy(\.isNumber) || !SecretDetector.isPlaceholder(text)
+    }
+
+    // `CharacterSet` membership, answered for ASCII without Foundation, which is slow at it on Linux: most literals
+    // are ASCII.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? isLowercaseLetter(Unicode.Scalar(scalar.value | 0x20)!) : CharacterSet.letters.contains(scalar)
+    }
+
+    private static func isLowercaseLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar >= "a" && scalar <= "z" : CharacterSet.lowercaseLetters.contains(scalar)
+    }
+
+    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            ? isLetter(scalar) || scalar >= "0" && scalar <= "9" : CharacterSet.alphanumerics.contains(scalar)
     }
 
     /// Text shown to people or looked up for localisation: `Text("…")`, `NSLocalizedString("…")`, titles.

@@ -27,7 +27,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             // os_log redacts `%@` by default: only `%{public}` arguments leak; `%{private}` never does.
             let privacy = conversionPrivacy(format)
             let conversions = LogLabel.conversionKinds(format)
-            let labels = LogLabel.formatLabels(format)
+            // Labels are read only for a value that may be a secret whatever it is called: most logged values are
+            // ids, counts and errors, and reading the words of every format cost more than the rest of the rule.
+            var labels: [String?]?
             let debugOnly = source.tokens[call.nameIndex].isDebugOnly
             let builds = debugOnly ? "debug builds" : "release builds"
             let severity: Severity? = debugOnly ? .low : nil
@@ -47,9 +49,10 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                     report(file, source, at: call.nameIndex, message, severity: severity)
                     break
                 }
-                if k < labels.count, let label = labels[k], conversion != .number,
-                    mayHoldSecret(value, labelled: label, source)
-                {
+                guard conversion != .number, let candidate = secretCandidate(value, source) else { continue }
+                let formatLabels = labels ?? LogLabel.formatLabels(format)
+                labels = formatLabels
+                if k < formatLabels.count, let label = formatLabels[k], mayHoldSecret(candidate, labelled: label) {
                     report(
                         file, source, at: call.nameIndex,
                         "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
@@ -88,11 +91,12 @@ enum LogSensitiveObjCMatcher: ObjCRule {
     static func isLoggerMacro(_ name: String) -> Bool {
         // A word `log` is spelled `log`, `Log` or `LOG`: a name without those bytes is not split into words. Most C
         // calls of a file are not logging.
-        let bytes = Array(name.utf8)
+        var last = (UInt8(0), UInt8(0))
         guard
-            bytes.indices.dropLast(2).contains(where: {
-                bytes[$0] | 0x20 == UInt8(ascii: "l") && bytes[$0 + 1] | 0x20 == UInt8(ascii: "o")
-                    && bytes[$0 + 2] | 0x20 == UInt8(ascii: "g")
+            name.utf8.contains(where: { byte in
+                defer { last = (last.1, byte) }
+                return last.0 | 0x20 == UInt8(ascii: "l") && last.1 | 0x20 == UInt8(ascii: "o")
+                    && byte | 0x20 == UInt8(ascii: "g")
             })
         else { return false }
         let words = SensitiveName.words(name)
@@ -126,15 +130,13 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         return result
     }
 
-    /// Whether a labelled value may be the secret itself: not a literal, a number, a flag, a count or an error, and
-    /// not a value whose own name says what kind of token it is (`Token: %@` with `deviceToken` or
-    /// `[Tools logForPushToken:t]`: the label's word in a name the classifier calls no secret).
-    static func mayHoldSecret(_ range: Range<Int>, labelled label: String, _ source: ObjCSource) -> Bool {
+    /// The name a value is read by, when the value may be a secret if its label says so: not a literal, a number, a
+    /// flag, a count or an error. `[x token]`, `[x tokenForKey:k]`, `self.value`, `f(x)`.
+    static func secretCandidate(_ range: Range<Int>, _ source: ObjCSource) -> String? {
         let r = source.trimmedExpression(range)
-        guard let first = r.first else { return false }
-        if source.stringValue(of: r) != nil || source.isTrivialValue(r) { return false }
-        if r.count == 1, source.tokens[first].kind != .identifier { return false }
-        // The name the value is read by: `[x token]`, `[x tokenForKey:k]`, `self.value`, `f(x)`.
+        guard let first = r.first else { return nil }
+        if source.stringValue(of: r) != nil || source.isTrivialValue(r) { return nil }
+        if r.count == 1, source.tokens[first].kind != .identifier { return nil }
         let name: String?
         if source.isPunct(r.upperBound - 1, "]"), let send = source.send(openingAt: first),
             send.close == r.upperBound - 1
@@ -145,14 +147,23 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         } else {
             name = source.lastIdentifier(in: r)
         }
-        guard let name else { return false }
-        if Sensitivity.inputTextMembers.contains(name) || name == "stringValue" { return true }
-        let words = SensitiveName.words(name)
-        if !Set(words).isDisjoint(with: SensitiveName.words(label)), !SensitiveName.isSensitive(name) { return false }
-        return !SensitiveName.isMetadata(name) && !Sensitivity.harmlessMembers.contains(name)
-            && ![
+        guard let name else { return nil }
+        if Sensitivity.inputTextMembers.contains(name) || name == "stringValue" { return name }
+        let isMetadata =
+            SensitiveName.isMetadata(name) || Sensitivity.harmlessMembers.contains(name)
+            || [
                 "localizedDescription", "code", "domain", "userInfo", "boolValue", "integerValue", "intValue", "self",
                 "YES", "NO"
             ].contains(name)
+        return isMetadata ? nil : name
+    }
+
+    /// Whether a value read by `name` (a `secretCandidate`) may be the secret its label names: not when the name
+    /// says what kind of token it is (`Token: %@` with `deviceToken` or `[Tools logForPushToken:t]`: the label's word
+    /// in a name the classifier calls no secret).
+    static func mayHoldSecret(_ name: String, labelled label: String) -> Bool {
+        if Sensitivity.inputTextMembers.contains(name) || name == "stringValue" { return true }
+        let words = SensitiveName.words(name)
+        return Set(words).isDisjoint(with: SensitiveName.words(label)) || SensitiveName.isSensitive(name)
     }
 }
