@@ -59,6 +59,19 @@ import Testing
         #expect(throws: FileSystem.Failure.self) { try FileSystem.entries(of: tree.root + "/none") }
     }
 
+    /// The folder listed is the folder its entries are looked up in, by the one descriptor.
+    @Test func folderEntriesComeWithTheFolderToLookThemUpIn() throws {
+        let tree = TemporaryTree()
+        tree.write("App/Main.swift", "let a = 1\n")
+        let sizes = try FileSystem.withEntries(of: tree.root + "/App") { entries, folder in
+            entries.map { FileSystem.status(of: $0.name, in: folder, path: "/nowhere", followingLinks: false)?.st_size }
+        }
+        #expect(sizes == [10])
+        #expect(throws: FileSystem.Failure.self) {
+            try FileSystem.withEntries(of: tree.root + "/App/Main.swift") { entries, _ in entries }
+        }
+    }
+
     @Test(arguments: [
         ("App/Info.plist", FileKind.infoPlist), ("Wallet-Info.plist", .infoPlist), ("A/B.swift", .swift),
         ("L/x.mm", .objc), ("L/x.h", .objc), ("M.xcdatamodeld/M.xcdatamodel/contents", .coreDataModel),

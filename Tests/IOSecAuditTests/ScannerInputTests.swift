@@ -161,6 +161,18 @@ import Testing
         expectGoodFileScanned(result)
     }
 
+    @Test(.enabled(if: getuid() != 0, "root reads folders whatever their mode"))
+    func unreadableFolderIsADiagnostic() throws {
+        let tree = TemporaryTree()
+        tree.write("App/Locked/Secret.swift", "let a = 1\n")
+        chmod(tree.root + "/App/Locked", 0)
+        defer { chmod(tree.root + "/App/Locked", 0o755) }
+        let result = try scan(tree)
+        #expect(
+            result.diagnostics.contains { $0.file == "App/Locked" && $0.message.contains("folder could not be read") })
+        expectGoodFileScanned(result)
+    }
+
     @Test func symlinkLoopsAndOutsideLinksAreNotFollowed() throws {
         let tree = TemporaryTree()
         tree.mkdir("App/Sub")

@@ -67,69 +67,75 @@ public struct FileDiscovery: Sendable {
         var stack: [(String, String)] = [(path, "")]
 
         while let (dir, relDir) = stack.popLast() {
-            let entries: [(name: String, type: FileSystem.EntryType)]
             do {
-                entries = try FileSystem.entries(of: dir).sorted { $0.name < $1.name }
+                try FileSystem.withEntries(of: dir) { unsorted, folder in
+                    let entries = unsorted.sorted { $0.name < $1.name }
+                    for (name, type) in entries.reversed() {
+                        let rel = relDir.isEmpty ? name : relDir + "/" + name
+                        // Most files in an app are images and localisations iosec does not read: no `lstat` for them.
+                        if type == .regular, FileKind.of(path: rel) == nil { continue }
+                        let abs = dir + "/" + name
+                        guard let linfo = FileSystem.status(of: name, in: folder, path: abs, followingLinks: false)
+                        else {
+                            diagnostics.append(
+                                Diagnostic(file: rel, message: "could not be read: \(String(cString: strerror(errno)))")
+                            )
+                            continue
+                        }
+                        var target = linfo
+                        if Self.isSymlink(linfo) {
+                            guard
+                                let resolved = FileSystem.status(of: name, in: folder, path: abs, followingLinks: true)
+                            else {
+                                let why = errno == ELOOP ? "symbolic link loop" : "broken symbolic link"
+                                diagnostics.append(Diagnostic(file: rel, message: "\(why); not followed"))
+                                continue
+                            }
+                            target = resolved
+                            guard let real = Self.realPath(abs), real == rootReal || real.hasPrefix(rootReal + "/")
+                            else {
+                                diagnostics.append(
+                                    Diagnostic(
+                                        file: rel,
+                                        message: "symbolic link points outside the scanned folder; not followed"))
+                                continue
+                            }
+                        }
+                        if Self.isDirectory(target) {
+                            if Self.ignoredFolders.contains(name) { continue }
+                            if !includeVendored,
+                                Self.vendoredFolders.contains(name) || thirdPartyFolders.contains(name)
+                                    || name.hasSuffix(".xcassets")
+                            {
+                                continue
+                            }
+                            if excludes.contains(where: { $0.matches(rel) }) || configPaths.excludes(rel) { continue }
+                            guard visited.insert(FileID(target)).inserted else {
+                                if Self.isSymlink(linfo) {
+                                    diagnostics.append(
+                                        Diagnostic(
+                                            file: rel,
+                                            message:
+                                                "symbolic link to a folder already scanned (link loop); not followed"))
+                                }
+                                continue
+                            }
+                            stack.append((abs, rel))
+                        } else if Self.isRegular(target) {
+                            guard let kind = FileKind.of(path: rel) else { continue }
+                            if excludes.contains(where: { $0.matches(rel) }) || configPaths.excludes(rel) { continue }
+                            if !configPaths.includes(rel) { continue }
+                            files.append(
+                                DiscoveredFile(
+                                    absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
+                        }
+                    }
+                }
             } catch {
                 diagnostics.append(
                     Diagnostic(
                         file: relDir.isEmpty ? "." : relDir, message: "folder could not be read: \(Self.reason(error))")
                 )
-                continue
-            }
-            let folder = FileSystem.openFolder(dir)
-            defer { if folder >= 0 { close(folder) } }
-            for (name, type) in entries.reversed() {
-                let rel = relDir.isEmpty ? name : relDir + "/" + name
-                // Most files in an app are images and localisations iosec does not read: no `lstat` for them.
-                if type == .regular, FileKind.of(path: rel) == nil { continue }
-                let abs = dir + "/" + name
-                guard let linfo = FileSystem.status(of: name, in: folder, path: abs, followingLinks: false) else {
-                    diagnostics.append(
-                        Diagnostic(file: rel, message: "could not be read: \(String(cString: strerror(errno)))"))
-                    continue
-                }
-                var target = linfo
-                if Self.isSymlink(linfo) {
-                    guard let resolved = FileSystem.status(of: name, in: folder, path: abs, followingLinks: true) else {
-                        let why = errno == ELOOP ? "symbolic link loop" : "broken symbolic link"
-                        diagnostics.append(Diagnostic(file: rel, message: "\(why); not followed"))
-                        continue
-                    }
-                    target = resolved
-                    guard let real = Self.realPath(abs), real == rootReal || real.hasPrefix(rootReal + "/") else {
-                        diagnostics.append(
-                            Diagnostic(
-                                file: rel, message: "symbolic link points outside the scanned folder; not followed"))
-                        continue
-                    }
-                }
-                if Self.isDirectory(target) {
-                    if Self.ignoredFolders.contains(name) { continue }
-                    if !includeVendored,
-                        Self.vendoredFolders.contains(name) || thirdPartyFolders.contains(name)
-                            || name.hasSuffix(".xcassets")
-                    {
-                        continue
-                    }
-                    if excludes.contains(where: { $0.matches(rel) }) || configPaths.excludes(rel) { continue }
-                    guard visited.insert(FileID(target)).inserted else {
-                        if Self.isSymlink(linfo) {
-                            diagnostics.append(
-                                Diagnostic(
-                                    file: rel,
-                                    message: "symbolic link to a folder already scanned (link loop); not followed"))
-                        }
-                        continue
-                    }
-                    stack.append((abs, rel))
-                } else if Self.isRegular(target) {
-                    guard let kind = FileKind.of(path: rel) else { continue }
-                    if excludes.contains(where: { $0.matches(rel) }) || configPaths.excludes(rel) { continue }
-                    if !configPaths.includes(rel) { continue }
-                    files.append(
-                        DiscoveredFile(absolutePath: abs, relativePath: rel, kind: kind, size: Int(target.st_size)))
-                }
             }
         }
         files.sort { $0.relativePath < $1.relativePath }

@@ -88,8 +88,23 @@ enum FileSystem {
 
     /// The names in a folder with what `readdir` says they are, unsorted; `.` and `..` left out.
     static func entries(of path: String) throws -> [(name: String, type: EntryType)] {
-        guard let dir = opendir(path) else { throw Failure(code: errno) }
-        defer { closedir(dir) }
+        try withEntries(of: path) { entries, _ in entries }
+    }
+
+    /// `entries(of:)`, and the folder's descriptor for `status(of:in:)` while `body` runs: the folder is opened once
+    /// for both, where it was opened once to list and again to look its entries up.
+    static func withEntries<T>(
+        of path: String, _ body: ([(name: String, type: EntryType)], Int32) throws -> T
+    ) throws -> T {
+        let folder = openFolder(path)
+        guard folder >= 0 else { throw Failure(code: errno) }
+        guard let dir = fdopendir(folder) else {
+            let code = errno
+            close(folder)
+            throw Failure(code: code)
+        }
+        defer { closedir(dir) }  // closes `folder` too
+        // `DIR` is a type on Darwin and opaque on Linux: the reading stays here, where it is inferred.
         var result: [(String, EntryType)] = []
         errno = 0
         while let entry = readdir(dir) {
@@ -109,6 +124,6 @@ enum FileSystem {
                 }
             result.append((name, type))
         }
-        return result
+        return try body(result, folder)
     }
 }
