@@ -209,6 +209,21 @@ struct InterestMapTests {
         #expect(fromIndex == ConstantScanner.interest(in: bytes, filter: filter))
         #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: InterestFilter()) == nil)
     }
+
+    /// Maps are matched to filters by digest: the analyser's plan is not the plan whose filter the pre-pass used, but
+    /// the same rules give the same digest, and other rules another.
+    @Test func filtersOfTheSameRulesShareADigestAndOthersDoNot() throws {
+        let first = try #require(RuleDispatcher.Plan(RuleSet.all.swiftVisitors).interest)
+        let second = try #require(RuleDispatcher.Plan(RuleSet.all.swiftVisitors).interest)
+        let other = try #require(RuleDispatcher.Plan(RuleSet.all.only("storage.log-sensitive").swiftVisitors).interest)
+        #expect(first.fingerprint != 0 && first.fingerprint == second.fingerprint)
+        #expect(other.fingerprint != first.fingerprint)
+        let bytes = Array(Self.tricky.utf8)
+        let index = ConstantIndex.build(
+            [FileInput(path: "App/Tricky.swift", bytes: bytes)], options: ScanOptions(), interest: first)
+        #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: second) != nil)
+        #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: other) == nil)
+    }
 }
 
 extension InterestMapTests {

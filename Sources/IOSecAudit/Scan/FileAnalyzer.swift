@@ -194,8 +194,8 @@ struct FileAnalyzer: Sendable {
     /// Whether the pre-pass marked nothing in the file (`InterestMap`): then the walk would visit no node, no visitor
     /// would see anything, and the parse is skipped too. About one Swift file in ten names nothing any rule reads.
     private func nothingWanted(in bytes: [UInt8], path: String) -> Bool {
-        guard let filter = dispatchPlan.interest,
-            let map = constants.interest(ofFile: path, size: bytes.count, filter: filter)
+        guard let fingerprint = dispatchPlan.interest?.fingerprint,
+            let map = constants.interest(ofFile: path, size: bytes.count, fingerprint: fingerprint)
         else { return false }
         return map.isEmpty
     }

@@ -89,7 +89,15 @@ public struct ConstantIndex: Sendable {
 
     /// The parts of `file` the pre-pass marked with `filter`, if it read the file at this size with that filter.
     func interest(ofFile file: String, size: Int, filter: InterestFilter) -> InterestMap? {
-        guard interestFilter == filter, let entry = sourceNames[file], entry.size == size else { return nil }
+        guard filter.fingerprint != 0 || interestFilter == filter else { return nil }
+        return interest(ofFile: file, size: size, fingerprint: filter.fingerprint)
+    }
+
+    /// The same, for the filter with this digest (`InterestFilter.fingerprint`).
+    func interest(ofFile file: String, size: Int, fingerprint: Int) -> InterestMap? {
+        guard interestFilter?.fingerprint == fingerprint, let entry = sourceNames[file], entry.size == size else {
+            return nil
+        }
         return interestMaps[file]
     }
 

@@ -167,6 +167,18 @@ final class RuleDispatcher {
                 ruleTypes[$0].wantsPlainLiteralOnTheRight
             }
             filter.shortestLiteral = literalMinimums.min() ?? .max
+            var digest = Hasher()
+            for (role, names) in [anywhere, assigned, Set(functionParameters.byName.keys), callees, labels].enumerated()
+            {
+                for name in names.sorted() {
+                    digest.combine(role)
+                    digest.combine(name)
+                }
+            }
+            digest.combine(filter.operators)
+            digest.combine(filter.marksOperatorsBeforePlainLiterals)
+            digest.combine(filter.shortestLiteral)
+            filter.fingerprint = digest.finalize() | 1
             return filter
         }
     }
@@ -292,9 +304,12 @@ final class RuleDispatcher {
     /// The file's `InterestMap`, from the pre-pass or read now; nil when the plan cannot use one, or the tree's
     /// bytes are not the file's (then offsets would not match).
     private func interestMap(_ root: RawSyntax) -> InterestMap? {
-        guard let filter = plan.interest, root.byteLength == file.bytes.count else { return nil }
-        return file.constants.interest(ofFile: file.path, size: file.bytes.count, filter: filter)
-            ?? ConstantScanner.interest(in: file.bytes, filter: filter)
+        // The filter's digest, not the filter: taking the filter out of the plan copied its tables for every file.
+        guard let fingerprint = plan.interest?.fingerprint, root.byteLength == file.bytes.count else { return nil }
+        if let map = file.constants.interest(ofFile: file.path, size: file.bytes.count, fingerprint: fingerprint) {
+            return map
+        }
+        return plan.interest.flatMap { ConstantScanner.interest(in: file.bytes, filter: $0) }
     }
 
     // MARK: The raw walk
