@@ -270,34 +270,12 @@ extension ObjCSource {
 
     /// The call whose name is token `index`.
     func call(namedAt index: Int) -> ObjCCall? {
-        var low = 0, high = calls.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            if calls[mid].nameIndex < index {
-                low = mid + 1
-            } else if calls[mid].nameIndex > index {
-                high = mid - 1
-            } else {
-                return calls[mid]
-            }
-        }
-        return nil
+        calls.binarySearch { $0.nameIndex - index }
     }
 
     /// The send whose `[` is at `open`.
     func send(openingAt open: Int) -> ObjCMessageSend? {
-        var low = 0, high = sends.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            if sends[mid].open < open {
-                low = mid + 1
-            } else if sends[mid].open > open {
-                high = mid - 1
-            } else {
-                return sends[mid]
-            }
-        }
-        return nil
+        sends.binarySearch { $0.open - open }
     }
 
     /// An expression without the parentheses around it, casts (`(NSString *)x`, `(__bridge id)x`) and `&`/`*`.

@@ -128,18 +128,7 @@ final class ObjCSource {
 
     /// The body (`{ … }` of a method or function) that holds token `index`.
     func body(containing index: Int) -> ClosedRange<Int>? {
-        var low = 0, high = bodies.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            if bodies[mid].upperBound < index {
-                low = mid + 1
-            } else if bodies[mid].lowerBound > index {
-                high = mid - 1
-            } else {
-                return bodies[mid]
-            }
-        }
-        return nil
+        bodies.binarySearch { $0.upperBound < index ? -1 : $0.lowerBound > index ? 1 : 0 }
     }
 
     /// The method or function signature before a body: from the previous `}` or `;` (or a `-`/`+` that starts a
@@ -504,6 +493,26 @@ final class ObjCSource {
                 ObjCAssignment(target: start..<index, equals: index, value: (index + 1)..<min(end, tokens.count)))
         }
         return result
+    }
+}
+
+extension Array {
+    /// The element of an ordered array at which `order` is 0: `order` is negative for an element before the one
+    /// sought and positive for one after it. nil when there is none.
+    func binarySearch(_ order: (Element) -> Int) -> Element? {
+        var low = 0, high = count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let side = order(self[mid])
+            if side < 0 {
+                low = mid + 1
+            } else if side > 0 {
+                high = mid - 1
+            } else {
+                return self[mid]
+            }
+        }
+        return nil
     }
 }
 
