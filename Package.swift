@@ -1,7 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Direction of dependency: iosec → IOSecAudit → IOSecCore ← IOSecKit.
+// Direction of dependency: iosec → IOSecAudit → IOSecCore → IOSecCoreBase.
+// IOSecKit, the library for apps, is a package of its own in `IOSecKit/`, so that an app adopting it resolves none
+// of the scanner's dependencies. `IOSecCoreBase` compiles that package's `IOSecKitBase` sources (classifiers,
+// association files, SPKI pins) under a name of its own: one source, and no clash of module names in an app that
+// uses both packages.
 let package = Package(
     name: "iosec",
     platforms: [.macOS(.v13), .iOS(.v15)],
@@ -9,7 +13,6 @@ let package = Package(
         .executable(name: "iosec", targets: ["iosec"]),
         .library(name: "IOSecCore", targets: ["IOSecCore"]),
         .library(name: "IOSecAudit", targets: ["IOSecAudit"]),
-        .library(name: "IOSecKit", targets: ["IOSecKit"]),
         .plugin(name: "IOSecBuildToolPlugin", targets: ["IOSecBuildToolPlugin"]),
         .plugin(name: "IOSecCommandPlugin", targets: ["IOSecCommandPlugin"])
     ],
@@ -17,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),  // LogEvent-based LogHandler API
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
@@ -26,9 +28,11 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")  // IPA entries, read in place
     ],
     targets: [
+        .target(name: "IOSecCoreBase", path: "IOSecKit/Sources/IOSecKitBase"),
         .target(
             name: "IOSecCore",
             dependencies: [
+                "IOSecCoreBase",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1")
@@ -60,23 +64,24 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
-        // Runtime library for apps: Keychain, pinning, biometrics, redacting logs, events, integrity.
+        // Test helpers only (signed profiles; generated certificates and a local TLS server, shared with IOSecKit's
+        // package); not a product.
         .target(
-            name: "IOSecKit",
+            name: "IOSecTLSTestSupport",
             dependencies: [
-                "IOSecCore",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
-            ]
+            ],
+            path: "IOSecKit/Tests/TLSTestSupport"
         ),
-        // Test helpers only (generated certificates, a local TLS server); not a product.
         .target(
             name: "IOSecTestSupport",
             dependencies: [
+                "IOSecTLSTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -138,18 +143,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "IOSecCoreTests", dependencies: ["IOSecCore", "IOSecFixtures", "IOSecTestSupport"]),
-        .testTarget(
-            name: "IOSecKitTests",
-            dependencies: [
-                "IOSecKit",
-                "IOSecCore",
-                "IOSecTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl")
-            ]
-        ),
         .testTarget(
             name: "IOSecAuditTests",
             dependencies: [

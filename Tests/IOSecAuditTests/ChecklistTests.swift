@@ -103,7 +103,7 @@ import Testing
 
     /// Each IOSecKit type an item or a capability names is a public type of IOSecKit.
     @Test func everyIOSecKitTypeExists() throws {
-        let kitFolder = Self.packageRoot.appendingPathComponent("Sources/IOSecKit")
+        let kitFolder = Self.packageRoot.appendingPathComponent("IOSecKit/Sources/IOSecKit")
         var declared: Set<String> = []
         let pattern = try Regex(#"public\s+(?:final\s+)?(?:struct|class|enum|actor|protocol)\s+(\w+)"#)
         for case let url as URL in FileManager.default.enumerator(at: kitFolder, includingPropertiesForKeys: nil)!
