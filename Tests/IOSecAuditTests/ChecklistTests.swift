@@ -101,9 +101,9 @@ import Testing
         }
     }
 
-    /// Each IOSecKit type an item or a capability names is a public type of IOSecKit.
+    /// Each IOSecKit type an item or a capability names is a public type of IOSecKit's package.
     @Test func everyIOSecKitTypeExists() throws {
-        let kitFolder = Self.packageRoot.appendingPathComponent("IOSecKit/Sources/IOSecKit")
+        let kitFolder = Self.packageRoot.appendingPathComponent("IOSecKit/Sources")
         var declared: Set<String> = []
         let pattern = try Regex(#"public\s+(?:final\s+)?(?:struct|class|enum|actor|protocol)\s+(\w+)"#)
         for case let url as URL in FileManager.default.enumerator(at: kitFolder, includingPropertiesForKeys: nil)!

@@ -35,7 +35,8 @@ public struct RedactionConfiguration: Sendable, Equatable {
 
 /// Removes secrets and personal data from text and log metadata.
 ///
-/// Linear in the input: one pass to find spans, one to rebuild the text.
+/// Linear in the input: a few passes to find spans (one more for each of at most 16 values seen twice), one to
+/// rebuild the text.
 ///
 /// ```swift
 /// let redactor = Redactor()
@@ -355,6 +356,8 @@ public struct Redactor: Sendable {
     private func findRepeats(_ s: [Unicode.Scalar], of found: [Span], into spans: inout [Span]) {
         var seen = Set<String>()
         for span in found where span.end - span.start >= 4 {
+            // Each value is one pass over the text: a bound keeps a text of thousands of secrets linear.
+            if seen.count == Self.maximumRepeatedValues { break }
             let value = Array(s[span.start..<span.end])
             let text = String(String.UnicodeScalarView(value))
             guard !Self.plainWords.contains(text.lowercased()), seen.insert(text).inserted else { continue }
@@ -373,6 +376,7 @@ public struct Redactor: Sendable {
     }
 
     private static let plainWords: Set<String> = ["true", "false", "null", "none", "nil", "optional", "some"]
+    private static let maximumRepeatedValues = 16
 
     // MARK: Card numbers
 
