@@ -34,6 +34,8 @@ struct FormatStringRule: SwiftRule {
             RuleExample("func log(_ message: String) { NSLog(↓message) }"),
             RuleExample(#"let text = String(format: ↓commentField.text!, arguments: [])"#),
             RuleExample(
+                #"let text = String(format: ↓NSLocalizedString("reply.prefix", comment: "") + commentField.text!)"#),
+            RuleExample(
                 """
                 func show(_ response: [String: Any]) {
                     let message = response["message"] as? String ?? ""
@@ -44,6 +46,13 @@ struct FormatStringRule: SwiftRule {
             RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // Joined from the app's own localized strings.
+                let title = String(
+                    format: NSLocalizedString("VOL_X", comment: "") + " " + NSLocalizedString("CH_X", comment: ""),
+                    volume, chapter)
+                """),
             RuleExample(
                 """
                 #define kGreeting @"Hello %@"
@@ -162,6 +171,20 @@ struct FormatStringRule: SwiftRule {
             return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
                 && isConstant(otherwise, in: file, depth: depth + 1)
         }
+        // `NSLocalizedString("VOL_X", comment: "") + " " + NSLocalizedString("CH_X", comment: "")`: text joined
+        // from constants is the app's own.
+        if let sequence = e.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements.count % 2 == 1 else { return false }
+            for (index, element) in elements.enumerated() {
+                if index % 2 == 1 {
+                    guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return false }
+                } else if !isConstant(element, in: file, depth: depth + 1) {
+                    return false
+                }
+            }
+            return true
+        }
         if let ternary = e.as(TernaryExprSyntax.self) {
             return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
                 && isConstant(ternary.elseExpression, in: file, depth: depth + 1)
@@ -185,6 +208,8 @@ struct FormatStringRule: SwiftRule {
         }
         if let member = e.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
+            // Foundation's error texts are made at run time, often from what a server said.
+            if errorTextMembers.contains(name) { return false }
             if name.lowercased().contains("locali") || isFormatName(name) { return true }
             // `L10n.itemsFormat`, `Self.percentFormat`, `Strings.greeting`: type-qualified names are constants.
             if let base = member.base?.lastName, base.first?.isUppercase == true { return true }
@@ -204,6 +229,10 @@ struct FormatStringRule: SwiftRule {
     }
 
     /// `dateFormat`, `messageTemplate`: names that say the value is a format written by the developer.
+    private static let errorTextMembers: Set<String> = [
+        "localizedDescription", "localizedFailureReason", "localizedRecoverySuggestion", "localizedFailure"
+    ]
+
     private static func isFormatName(_ name: String) -> Bool {
         let lower = name.lowercased()
         return lower.hasSuffix("format") || lower.hasSuffix("template")

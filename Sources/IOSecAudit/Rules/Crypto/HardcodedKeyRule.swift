@@ -120,6 +120,22 @@ struct HardcodedKeyRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                // A parameter named key whose default never reaches a cipher: a settings prefix.
+                extension Source {
+                    static func kavita(key: String = "kavita", name: String, server: String) -> Source {
+                        Source(key: key, name: name, url: server)
+                    }
+                    func setting(key: String = "theme") -> String? { UserDefaults.standard.string(forKey: key) }
+                }
+                """),
+            RuleExample(
+                """
+                // The app's own model and a hash's context label: not a cipher's nonce, not a password salt.
+                let entry = Ledger(nonce: "0", amount: 10, memo: "opening balance")
+                let digest = Blake2b.hash(data, outputLength: 32, salt: "app-chain-v1")
+                """),
+            RuleExample(
+                """
                 - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
                     CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, kCCKeySizeAES256,
                             iv.bytes, data.bytes, data.length, out, outLength, &moved);
@@ -280,52 +296,137 @@ struct HardcodedKeyRule: SwiftRule {
     ]
 
     /// `iv: Data = "0000…".data(using: .utf8)!`: every call that leaves it out uses the same IV.
+    /// A literal default for a parameter named `key`, `iv`, `nonce` or `salt` counts only when the function hands
+    /// that parameter to a crypto API: `func kavita(key: String = "kavita")` names a settings prefix.
     mutating func visit(_ parameter: FunctionParameterSyntax, in file: SwiftFile) {
         guard let value = parameter.defaultValue?.value,
-            let role = Self.materialParameters[(parameter.secondName ?? parameter.firstName).text.lowercased()]
+            let role = Self.materialParameters[(parameter.secondName ?? parameter.firstName).text.lowercased()],
+            Self.reachesMaterialSink(parameter)
         else { return }
         check(value, as: role, in: file)
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        for (argument, role) in Self.materialArguments(of: call) { check(argument, as: role, in: file) }
+    }
+
+    /// The arguments of `call` that a crypto API takes as key material, with their role.
+    private static func materialArguments(of call: FunctionCallExprSyntax) -> [(ExprSyntax, Role)] {
         // The dispatcher hands over only calls with a material label or one of `calleeNames`.
-        guard !call.arguments.isEmpty, let name = call.calledName else { return }
+        guard !call.arguments.isEmpty, let name = call.calledName else { return [] }
+        var found: [(ExprSyntax, Role)] = []
+        func add(_ argument: ExprSyntax?, _ role: Role) { if let argument { found.append((argument, role)) } }
         switch name {
         case "SymmetricKey":
-            check(call.argument("data"), as: .key, in: file)
+            add(call.argument("data"), .key)
         case "Nonce":
-            check(call.argument("data"), as: .nonce, in: file)
+            add(call.argument("data"), .nonce)
         case "CCCrypt", "CCCryptorCreate":
-            check(Self.argument(at: 3, of: call), as: .key, in: file)
-            check(Self.argument(at: 5, of: call), as: .iv, in: file)
+            add(Self.argument(at: 3, of: call), .key)
+            add(Self.argument(at: 5, of: call), .iv)
         case "CCCryptorCreateWithMode":
-            check(Self.argument(at: 4, of: call), as: .iv, in: file)
-            check(Self.argument(at: 5, of: call), as: .key, in: file)
+            add(Self.argument(at: 4, of: call), .iv)
+            add(Self.argument(at: 5, of: call), .key)
         case "SecKeyCreateWithData":
-            check(call.arguments.first?.expression, as: .key, in: file)
+            add(call.arguments.first?.expression, .key)
         case "PrivateKey",
             "init" where name == "PrivateKey" || call.calledBase?.lastName == "PrivateKey":
             // CryptoKit: `P256.Signing.PrivateKey(rawRepresentation: bytes)`, `Curve25519….PrivateKey(rawRepresentation:)`
             for label in ["rawRepresentation", "x963Representation", "derRepresentation", "pemRepresentation"] {
-                if let argument = call.argument(label) { check(argument, as: .key, in: file) }
+                add(call.argument(label), .key)
             }
         case "CCKeyDerivationPBKDF":
-            check(Self.argument(at: 3, of: call), as: .salt, in: file)
+            add(Self.argument(at: 3, of: call), .salt)
         default:
             for argument in call.arguments {
                 switch argument.label?.text {
                 case "key" where Self.keyedConstructors.contains(name) || Self.isCryptoName(name):
-                    check(argument.expression, as: .key, in: file)
-                case "iv", "nonce":
-                    check(argument.expression, as: .iv, in: file)
-                case "salt" where !Self.isHKDF(call):
-                    check(argument.expression, as: .salt, in: file)
+                    add(argument.expression, .key)
+                // A label alone is not the API: `Ledger(nonce: "0")` is the app's transaction counter and
+                // `Blake2b.hash(data, salt: "app-v1")` a context label. The callee must be a cipher or a KDF.
+                case "iv",
+                    "nonce" where Self.isCryptoCall(call):
+                    add(argument.expression, .iv)
+                case "salt" where !Self.isHKDF(call) && (Self.isKDFCall(call) || Self.isCryptoCall(call)):
+                    add(argument.expression, .salt)
                 case let label? where Self.passwordLabels.contains(label) && Self.isPasswordKeyedAPI(call):
-                    check(argument.expression, as: .password, in: file)
+                    add(argument.expression, .password)
                 default:
                     break
                 }
             }
+        }
+        return found
+    }
+
+    /// Whether the function or initializer that declares `parameter` passes it (or a value made from it) to an
+    /// argument a crypto API takes as key material.
+    private static func reachesMaterialSink(_ parameter: FunctionParameterSyntax) -> Bool {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        var node = Syntax(parameter).parent
+        var body: CodeBlockSyntax?
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                body = function.body
+                break
+            }
+            if let initializer = current.as(InitializerDeclSyntax.self) {
+                body = initializer.body
+                break
+            }
+            if current.is(ClosureExprSyntax.self) || current.is(MemberBlockSyntax.self) { return false }
+            node = current.parent
+        }
+        guard let body else { return false }
+        let collected = BodyCollector(viewMode: .sourceAccurate)
+        collected.walk(body)
+        // The names that carry the parameter's bytes: itself, locals made from it (`let ivBytes = Array(iv)`) and
+        // the buffer a closure gets from it (`iv.withUnsafeBytes { ivBytes in … }`).
+        var names: Set<String> = [name]
+        func mentions(_ node: some SyntaxProtocol) -> Bool {
+            node.tokens(viewMode: .sourceAccurate).contains {
+                if case .identifier(let text) = $0.tokenKind { return names.contains(text) }
+                return false
+            }
+        }
+        for _ in 0..<3 {
+            let before = names.count
+            for binding in collected.bindings {
+                if let value = binding.initializer?.value, mentions(value),
+                    let local = binding.pattern.as(IdentifierPatternSyntax.self)
+                {
+                    names.insert(local.identifier.text)
+                }
+            }
+            for call in collected.calls where bufferCalls.contains(call.calledName ?? "") {
+                guard let base = call.calledBase, mentions(base),
+                    let parameters = call.trailingClosure?.signature?.parameterClause
+                else { continue }
+                for token in parameters.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let text) = token.tokenKind { names.insert(text) }
+                }
+            }
+            if names.count == before { break }
+        }
+        return collected.calls.contains { call in
+            materialArguments(of: call).contains { argument, _ in mentions(argument) }
+        }
+    }
+
+    private static let bufferCalls: Set<String> = [
+        "withCString", "withUnsafeBytes", "withUnsafeBufferPointer", "withContiguousStorageIfAvailable"
+    ]
+
+    private final class BodyCollector: SyntaxVisitor {
+        var calls: [FunctionCallExprSyntax] = []
+        var bindings: [PatternBindingSyntax] = []
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            calls.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            bindings.append(node)
+            return .visitChildren
         }
     }
 
@@ -367,6 +468,21 @@ struct HardcodedKeyRule: SwiftRule {
 
     private static func isCryptoName(_ name: String) -> Bool {
         SensitiveName.words(name).contains(where: cryptoWords.contains)
+    }
+
+    /// Words of key-derivation functions, whose salt must be random per user.
+    private static let kdfWords: Set<String> = ["pbkdf", "kdf", "scrypt", "argon", "bcrypt", "derive", "derivation"]
+
+    /// A cipher by its name or its type's (`AES(…)`, `CBC(iv:)`, `AES.GCM.seal(…)`, `AESCrypto(key:iv:)`).
+    private static func isCryptoCall(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calledName else { return false }
+        if keyedConstructors.contains(name) || isCryptoName(name) { return true }
+        return call.calledBase.map { isCryptoName($0.sourceText) } ?? false
+    }
+
+    private static func isKDFCall(_ call: FunctionCallExprSyntax) -> Bool {
+        let text = (call.calledBase.map { $0.sourceText + "." } ?? "") + (call.calledName ?? "")
+        return SensitiveName.words(text).contains(where: kdfWords.contains)
     }
 
     /// HKDF (CryptoKit's `HKDF.deriveKey`, `SharedSecret.hkdfDerivedSymmetricKey`): its salt is a public,

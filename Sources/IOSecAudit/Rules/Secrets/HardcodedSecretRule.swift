@@ -212,6 +212,15 @@ struct HardcodedSecretRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample(
+                """
+                // Archive and defaults key names: identifiers, not credentials.
+                private enum CoderKey {
+                    static let sessionId = "userId"  // misnamed, kept for compatibility
+                    static let refreshToken = "refreshToken"
+                }
+                static let didMigrateRecoveryKey = "didMigrateRecoveryKey"
+                """),
+            RuleExample(
                 #"""
                 // Markers around a highlighted span, not credentials; a text field's placeholder.
                 enum Placeholders { static let webUploaderPasscode = "123456" }
@@ -682,8 +691,29 @@ struct HardcodedSecretRule: SwiftRule {
         }
         // A type or selector name: `PasswordViewController`, `loginWithPassword:`.
         if text.hasSuffix(":") { return false }
+        // `static let sessionId = "userId"`, `didMigrateRecoveryKey = "didMigrateRecoveryKey"`: a lower-camelCase
+        // identifier of letters is a key's name (NSCoder, UserDefaults, JSON), not a credential.
+        if isLowerCamelCaseIdentifier(scalars) { return false }
         // "0000" and "1234" are real (bad) PINs; elsewhere they are placeholders.
         return text.allSatisfy(\.isNumber) || !SecretDetector.isPlaceholder(text)
+    }
+
+    /// `userId`, `authToken`, `didMigrateRecoveryKey`: ASCII letters, starting lower-case, each upper-case letter
+    /// starting a word (no two in a row), ending in lower case.
+    static func isLowerCamelCaseIdentifier(_ scalars: String.UnicodeScalarView) -> Bool {
+        guard let first = scalars.first, first >= "a" && first <= "z" else { return false }
+        var humps = 0
+        var previousUpper = false
+        for scalar in scalars {
+            guard scalar.isASCII, isLetter(scalar) else { return false }
+            let upper = scalar >= "A" && scalar <= "Z"
+            if upper {
+                if previousUpper { return false }
+                humps += 1
+            }
+            previousUpper = upper
+        }
+        return humps >= 1 && !previousUpper
     }
 
     // `CharacterSet` membership, answered for ASCII without Foundation, which is slow at it on Linux: most literals

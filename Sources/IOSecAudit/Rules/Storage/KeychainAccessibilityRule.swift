@@ -32,6 +32,27 @@ struct KeychainAccessibilityRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                // Keychain wrappers given a class by name: KeychainSwift and SwiftKeychainWrapper.
+                enum Vault {
+                    private static let keychain = KeychainSwift()
+                    static func set(_ value: Data, for key: String) {
+                        ↓keychain.set(value, forKey: key, withAccess: .accessibleAfterFirstUnlock)
+                    }
+                    static func save(token: String) {
+                        ↓KeychainWrapper.standard.set(token, forKey: "authToken", withAccessibility: .always)
+                    }
+                }
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .medium, confidence: .high,
+                        message: "KeychainSwift stores the item as 'kSecAttrAccessibleAfterFirstUnlock', which leaves"),
+                    FindingSpec(
+                        severity: .high, confidence: .high,
+                        message: "KeychainWrapper stores the item as 'kSecAttrAccessibleAlways', readable while")
+                ]),
+            RuleExample(
+                """
                 func remember(_ token: String) {
                     let keychain = ↓Keychain(service: "com.acme.wallet").accessibility(.always)
                     keychain["token"] = token
@@ -408,6 +429,20 @@ struct KeychainAccessibilityRule: SwiftRule {
                     "Keychain accessibility '.\(level)' lets the items leave the device in backups; use .\(level)ThisDeviceOnly",
                     severity: .medium)
             }
+        } else if let (wrapper, constant) = Self.wrapperAccessibility(call) {
+            // KeychainSwift's `withAccess: .accessibleAfterFirstUnlock`, SwiftKeychainWrapper's
+            // `withAccessibility: .afterFirstUnlock`: the wrapper passes the class through as the same constant.
+            if Self.lockedReadable.contains(constant) {
+                report(
+                    file, at: call,
+                    "\(wrapper) stores the item as '\(constant)', readable while the device is locked; use the WhenUnlockedThisDeviceOnly class"
+                )
+            } else if Self.migrating.contains(constant) {
+                report(
+                    file, at: call,
+                    "\(wrapper) stores the item as '\(constant)', which leaves the device in backups; use \(constant)ThisDeviceOnly",
+                    severity: .medium)
+            }
         } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
             let argument =
                 wrapper == "KeychainSwift"
@@ -438,6 +473,22 @@ struct KeychainAccessibilityRule: SwiftRule {
         report(
             file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
             severity: .medium)
+    }
+
+    /// The `kSecAttrAccessible…` constant a Keychain wrapper's `set` is given by name: KeychainSwift's
+    /// `withAccess: .accessibleAfterFirstUnlock` (`KeychainSwiftAccessOptions`) and SwiftKeychainWrapper's
+    /// `withAccessibility: .afterFirstUnlock` (`KeychainItemAccessibility`) name the constants they pass.
+    static func wrapperAccessibility(_ call: FunctionCallExprSyntax) -> (wrapper: String, constant: String)? {
+        guard call.calledName == "set" else { return nil }
+        for (label, wrapper, prefix) in [
+            ("withAccess", "KeychainSwift", "kSecAttr"), ("withAccessibility", "KeychainWrapper", "kSecAttrAccessible")
+        ] {
+            guard let level = call.argument(label)?.as(MemberAccessExprSyntax.self), level.base == nil else { continue }
+            let name = level.declName.baseName.text
+            guard let first = name.first else { return nil }
+            return (wrapper, prefix + first.uppercased() + name.dropFirst())
+        }
+        return nil
     }
 
     /// The level passed to KeychainAccess's `accessibility(_:)` on a `Keychain(…)` (directly or through a local).

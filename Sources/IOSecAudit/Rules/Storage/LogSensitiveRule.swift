@@ -133,6 +133,14 @@ struct LogSensitiveRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                // The name of the Keychain entry, not what it holds.
+                enum StorageKey { static let vpnCredentials = "vpnCredentials" }
+                func migrated() {
+                    log.info("VpnCredentials storage for \\(StorageKey.vpnCredentials) migration succeeded")
+                }
+                """),
+            RuleExample(
+                """
                 // The wrapper logs nothing secret here; the other variadic function formats, it does not log.
                 func sync(session: Session) {
                     logToStderr(format: "sync took %d ms\\n", elapsed)
@@ -287,7 +295,7 @@ struct LogSensitiveRule: SwiftRule {
             // `func logError(format: String, _ args: CVarArg...) { withVaList(args) { vfprintf(stderr, format, $0) } }`.
             // Every call of the wrapper is a call of the C function.
             for use in Self.calls(named: wrapper, in: file.tree) {
-                if let leak = Self.leakInArguments(of: use, varargPrivacy: [], redactsByDefault: false) {
+                if let leak = Self.leakInArguments(of: use, varargPrivacy: [], redactsByDefault: false, file: file) {
                     report(leak, at: use, in: file)
                 }
             }
@@ -343,12 +351,13 @@ struct LogSensitiveRule: SwiftRule {
         guard let name = call.calledName else { return nil }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name) {
-                return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
+                return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file)
             }
             if name == "os_log" {
                 // Classic form: a static format whose `%{public}@` / `%{private}@` mark each vararg.
                 let format = call.arguments.first { $0.label == nil }?.expression.stringLiteralValue
-                return leakInArguments(of: call, varargPrivacy: format.map(formatPrivacy) ?? [], redactsByDefault: true)
+                return leakInArguments(
+                    of: call, varargPrivacy: format.map(formatPrivacy) ?? [], redactsByDefault: true, file: file)
             }
             return nil
         }
@@ -356,12 +365,13 @@ struct LogSensitiveRule: SwiftRule {
         if name == "write", let base = call.calledBase,
             ["standardError", "standardOutput"].contains(base.lastName ?? "")
         {
-            return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false)
+            return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file)
         }
         guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base), hasMessage(call) else {
             return nil
         }
-        return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file))
+        return leakInArguments(
+            of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file), file: file)
     }
 
     /// The last word of the text before an interpolation, when the interpolation follows it directly
@@ -418,7 +428,7 @@ struct LogSensitiveRule: SwiftRule {
     /// the n-th unlabeled argument after the first is a format vararg whose privacy is `varargPrivacy[n]`
     /// and whose label is the text before its `%` in the format.
     private static func leakInArguments(
-        of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool
+        of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool, file: SwiftFile?
     ) -> Leak? {
         var unlabeledIndex = 0
         var formatLabels: [String?] = []
@@ -428,7 +438,9 @@ struct LogSensitiveRule: SwiftRule {
             defer { if argument.label == nil { unlabeledIndex += 1 } }
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
-                if let leak = leakInInterpolations(of: literal, redactsByDefault: redactsByDefault) { return leak }
+                if let leak = leakInInterpolations(of: literal, redactsByDefault: redactsByDefault, file: file) {
+                    return leak
+                }
                 if unlabeledIndex == 0, let format = expr.stringLiteralValue {
                     formatLabels = LogLabel.formatLabels(format)
                 }
@@ -441,7 +453,7 @@ struct LogSensitiveRule: SwiftRule {
                 varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
             if privacy == "private" { continue }
             let isPublic = privacy == "public" || !redactsByDefault
-            guard isPublic else { continue }
+            guard isPublic, !isAppMadeText(expr, in: file) else { continue }
             if let name = Sensitivity.sensitiveName(in: expr),
                 // `print("Push Token:", token)`: the text before it says which token.
                 !(expr.unwrapped.is(DeclReferenceExprSyntax.self)
@@ -458,7 +470,9 @@ struct LogSensitiveRule: SwiftRule {
         return nil
     }
 
-    private static func leakInInterpolations(of literal: StringLiteralExprSyntax, redactsByDefault: Bool) -> Leak? {
+    private static func leakInInterpolations(
+        of literal: StringLiteralExprSyntax, redactsByDefault: Bool, file: SwiftFile?
+    ) -> Leak? {
         var preceding = ""
         for segment in literal.segments {
             if let text = segment.as(StringSegmentSyntax.self) {
@@ -474,7 +488,7 @@ struct LogSensitiveRule: SwiftRule {
             let level = privacy.map { $0.as(FunctionCallExprSyntax.self)?.calledName ?? $0.lastName }
             if level == "private" || level == "sensitive" { continue }
             let isPublic = level == "public" || !redactsByDefault
-            guard isPublic else { continue }
+            guard isPublic, !isAppMadeText(value, in: file) else { continue }
             if let name = Sensitivity.sensitiveName(in: value),
                 // "Joined room \(token)": the word before a bare name says which token.
                 !(value.unwrapped.is(DeclReferenceExprSyntax.self)
@@ -492,6 +506,25 @@ struct LogSensitiveRule: SwiftRule {
             }
         }
         return nil
+    }
+
+    /// Text the app wrote down itself: a literal, or a constant the value resolves to. A storage key's name
+    /// (`StorageKey.vpnCredentials`, which is "vpnCredentials") says where a secret is kept, not what it is; a
+    /// constant that looks like a credential is `secrets.hardcoded`'s to report.
+    private static func isAppMadeText(_ expr: ExprSyntax, in file: SwiftFile?) -> Bool {
+        guard let file, let text = file.stringValue(of: expr) else { return false }
+        return isKeyName(text) && !HardcodedSecretRule.looksLikeCredentialValue(text)
+    }
+
+    /// `vpnCredentials`, `auth_token`, `com.acme.session`: the shape of a name, not of a value written in its place
+    /// (`"TOKEN=123"`, `"s3cr3t"` are values, however they were made).
+    private static func isKeyName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.utf8.count <= 64 else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "-" || $0 == ".")
+        }
     }
 
     /// The privacy of each `%` conversion in an os_log format: "public", "private" (also for
