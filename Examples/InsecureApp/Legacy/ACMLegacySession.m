@@ -126,7 +126,7 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
 }
 
 - (void)reloadStatements {
-    NSLog(@"statements reloaded");
+    NSLog(@"statements reloaded: %lu", (unsigned long)self.statements.count);
 }
 
 - (NSData *)pinKeyFor:(NSString *)pin salt:(NSData *)salt {

@@ -20,6 +20,9 @@ public struct InterfaceDocument: Sendable {
         public var isSecure = false
         public var contentType: String?
         public var autocorrection: String?
+        /// Whether a person can type into it: not `enabled="NO"`, `userInteractionEnabled="NO"` or, for a text view,
+        /// `editable="NO"`. UIKit never makes such a control first responder, so no keyboard sees its text.
+        public var takesKeyboardInput = true
         /// The outlet properties connected to it (`passwordField`), filled in after parsing.
         public var outlets: [String] = []
 
@@ -99,10 +102,13 @@ public struct InterfaceDocument: Sendable {
             switch name {
             case "textField", "textView":
                 guard open == nil else { break }
-                inputs.append(
-                    TextInput(
-                        element: name, line: line, id: attributes["id"], placeholder: attributes["placeholder"],
-                        userLabel: attributes["userLabel"]))
+                var input = TextInput(
+                    element: name, line: line, id: attributes["id"], placeholder: attributes["placeholder"],
+                    userLabel: attributes["userLabel"])
+                input.takesKeyboardInput =
+                    attributes["enabled"] != "NO" && attributes["userInteractionEnabled"] != "NO"
+                    && attributes["editable"] != "NO"
+                inputs.append(input)
                 open = (inputs.count - 1, depth)
             case "textInputTraits":
                 guard let index = open?.index else { break }

@@ -1,8 +1,8 @@
 import IOSecCore
 
 /// `code.debug-logging` in Objective-C and C: `NSLog`, `printf` and `puts` outside `#if DEBUG`. One finding per
-/// file, at the first call, as in Swift; calls that log a secret or take a variable format are
-/// `storage.log-sensitive`'s or `code.format-string`'s finding instead.
+/// file, at the first call, as in Swift; calls that print only fixed text are left alone, and calls that log a
+/// secret or take a variable format are `storage.log-sensitive`'s or `code.format-string`'s finding instead.
 enum DebugLoggingObjCMatcher: ObjCRule {
     static var description: RuleDescription { DebugLoggingRule.description }
 
@@ -15,6 +15,8 @@ enum DebugLoggingObjCMatcher: ObjCRule {
             functions.contains(call.name) && !source.tokens[call.nameIndex].isDebugOnly
                 && !call.arguments.contains { source.sensitiveName(in: $0) != nil }
                 && FormatStringObjCMatcher.variableFormat(of: call, source) == nil
+                // `NSLog(@"statements reloaded")`: a fixed line tells a reader of the log nothing.
+                && !call.arguments.allSatisfy { source.stringValue(of: $0) != nil }
         }
         guard let first = calls.first else { return }
         // The path last: most files make no such call.

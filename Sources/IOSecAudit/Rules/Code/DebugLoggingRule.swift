@@ -13,7 +13,8 @@ struct DebugLoggingRule: SwiftRule {
             print, debugPrint, dump and NSLog are debugging aids. In a release build NSLog still writes to the \
             device log, readable over a cable and in sysdiagnose archives, and print costs time on the main \
             thread. Debug output left in shipping code tends to grow: today a status line, tomorrow a response \
-            body with a token in it. Keep it behind #if DEBUG, or use Logger, whose messages are redacted by default.
+            body with a token in it. Calls that print only fixed text are not reported; calls that print a value \
+            are. Keep them behind #if DEBUG, or use Logger, whose messages are redacted by default.
             """,
         fix: "Wrap debugging output in #if DEBUG, or log through os.Logger with an explicit privacy level.",
         fixExample: """
@@ -48,15 +49,32 @@ struct DebugLoggingRule: SwiftRule {
             RuleExample("↓Swift.dump(viewModel.state)"),
             RuleExample(
                 """
-                // One finding per file, at the first call.
+                // One finding per file, at the first call that prints a value.
                 func reload() {
-                    ↓print("reloading")
-                    print("reloaded \\(items.count) items")
-                    NSLog("done")
+                    print("reloading")
+                    ↓print("reloaded \\(items.count) items")
+                    NSLog("done: %@", status)
                 }
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // Fixed status lines: nothing in them for a reader of the device log.
+                func reload() {
+                    print("reloading")
+                    NSLog("sync finished")
+                    print(Strings.syncDone)
+                }
+                enum Strings { static let syncDone = "sync done" }
+                """),
+            RuleExample(
+                """
+                - (void)reload {
+                    NSLog(@"statements reloaded");
+                    puts("done");
+                }
+                """, path: "App/Statements.m"),
             RuleExample(
                 """
                 - (void)reloadCart {
@@ -107,7 +125,9 @@ struct DebugLoggingRule: SwiftRule {
         else { return }
         if fileIsTool == nil { fileIsTool = Self.isTool(file) }
         guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil,
-            FormatStringRule.variableFormat(of: call, in: file) == nil
+            FormatStringRule.variableFormat(of: call, in: file) == nil,
+            // `print("reloading")`: a fixed line tells a reader of the log nothing.
+            !call.arguments.allSatisfy({ file.stringValue(of: $0.expression) != nil })
         else { return }
         calls.append((call, name))
     }

@@ -114,6 +114,21 @@ struct KeyboardCacheRule: ArtifactRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <objects>
+                        <!-- Shown, not typed into: a disabled card field and a PIN filled from the app's keypad. -->
+                        <textField enabled="NO" placeholder="Card number" id="k1-aa-001">
+                            <textInputTraits key="textInputTraits" keyboardType="numberPad"/>
+                        </textField>
+                        <textField userInteractionEnabled="NO" placeholder="PIN" id="k1-aa-002">
+                            <textInputTraits key="textInputTraits"/>
+                        </textField>
+                    </objects>
+                </document>
+                """, path: "App/Base.lproj/Keypad.storyboard"),
+            RuleExample(
+                """
                 - (void)viewDidLoad {
                     self.passwordField.secureTextEntry = NO;
                     self.nicknameField.secureTextEntry = NO;
@@ -213,7 +228,8 @@ struct KeyboardCacheRule: ArtifactRule {
 
     static func check(_ file: ArtifactFile) {
         let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
-        for input in document.textInputs where !input.isSecure {
+        // A field nobody can type into (disabled, or filled by the app's own keypad) meets no keyboard.
+        for input in document.textInputs where !input.isSecure && input.takesKeyboardInput {
             guard let (name, category) = secretName(of: input) else { continue }
             // One-time codes are meant to be autofilled from Messages and are short-lived.
             if category == .otp, input.contentType == "one-time-code" { continue }
