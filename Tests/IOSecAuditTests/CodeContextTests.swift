@@ -70,6 +70,26 @@ import Testing
         #expect(Self.contexts([("App/LoginView.swift", code)]) == [.app, .preview, .preview, .debug, .test])
     }
 
+    @Test func privateTypesNothingNamesAreUnreferenced() {
+        let code = """
+            private final class LeftoverDelegate: NSObject {
+                static let shared = LeftoverDelegate()
+                func log() { \(Self.leak) }
+            }
+            private final class UsedDelegate: NSObject {
+                func log() { \(Self.leak) }
+            }
+            fileprivate struct Extended { func log() { \(Self.leak) } }
+            extension Extended { var isReady: Bool { true } }
+            @objc private class RuntimeMade: NSObject { func log() { \(Self.leak) } }
+            final class Internal { func log() { \(Self.leak) } }
+            let session = URLSession(configuration: .default, delegate: UsedDelegate(), delegateQueue: nil)
+            """
+        // Only the private class nothing outside its own body names; an extension, @objc or internal access makes
+        // a type reachable.
+        #expect(Self.contexts([("App/Network.swift", code)]) == [.unreferenced, .app, .app, .app, .app])
+    }
+
     @Test func onlyAppCodeIsReportedByDefaultAndTheRestIsCounted() {
         let files = [
             ("App/Login.swift", Self.leak),

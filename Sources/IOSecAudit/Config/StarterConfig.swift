@@ -34,7 +34,7 @@ extension ConfigFile {
 
         # Also report findings in test code, fixtures and mocks (off: counted in the summary only).
         include_tests: false
-        # Also report these code contexts: test, preview, debug, tooling, sample, or all.
+        # Also report these code contexts: test, preview, debug, tooling, sample, unreferenced, or all.
         # include_contexts: [debug]
 
         # Folders of third-party code, skipped like Pods and Carthage unless include_vendored is true.

@@ -20,6 +20,9 @@ public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
     case tooling
     /// Sample and demo code shipped beside a library (`Example/`, `Demo/`, playgrounds).
     case sample
+    /// Inside a `private` or `fileprivate` type that nothing else in its file names: it is never made, so its code
+    /// never runs (a trust-all delegate left behind after the code that used it was removed).
+    case unreferenced
 
     /// How the summary names the context.
     public var phrase: String {
@@ -30,6 +33,7 @@ public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
         case .debug: "debug-only code"
         case .tooling: "build tooling"
         case .sample: "sample code"
+        case .unreferenced: "private types nothing refers to"
         }
     }
 
@@ -116,9 +120,10 @@ enum CodeContextClassifier {
                 if n.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview" { return .preview }
             case .macroExpansionDecl:
                 if n.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview" { return .preview }
-            case .structDecl, .classDecl, .enumDecl, .extensionDecl:
+            case .structDecl, .classDecl, .enumDecl, .extensionDecl, .actorDecl:
                 if let group = n.asProtocol(DeclGroupSyntax.self), isPreviewType(group) { return .preview }
                 if let name = typeName(n), isMockName(name, upper: true) { return .test }
+                if let name = typeName(n), isUnreferencedPrivateType(n, name: name) { return .unreferenced }
             case .functionDecl:
                 // `static func mock(pinCode: String? = "2023")`, `func stubSession()`
                 if let f = n.as(FunctionDeclSyntax.self), isMockName(f.name.text, upper: false) { return .test }
@@ -134,7 +139,26 @@ enum CodeContextClassifier {
         if let c = n.as(ClassDeclSyntax.self) { return c.name.text }
         if let s = n.as(StructDeclSyntax.self) { return s.name.text }
         if let e = n.as(EnumDeclSyntax.self) { return e.name.text }
+        if let a = n.as(ActorDeclSyntax.self) { return a.name.text }
         return nil
+    }
+
+    /// A `private` or `fileprivate` type is visible in its own file only; if no token outside its declaration names
+    /// it, nothing makes one. (`@main` and `@objc` types can be made by the system or the runtime: they count as
+    /// referenced.)
+    private static func isUnreferencedPrivateType(_ n: Syntax, name: String) -> Bool {
+        guard let group = n.asProtocol(DeclGroupSyntax.self), !n.is(ExtensionDeclSyntax.self) else { return false }
+        let modifiers = group.modifiers.map(\.name.tokenKind)
+        guard modifiers.contains(.keyword(.private)) || modifiers.contains(.keyword(.fileprivate)) else {
+            return false
+        }
+        let attributes = group.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        if attributes.contains(where: { $0 == "main" || $0 == "objc" || $0 == "UIApplicationMain" }) { return false }
+        let declaration = n.range
+        for token in n.root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            if !declaration.contains(token.position) { return false }
+        }
+        return true
     }
 
     /// `Mock…`, `Stub…`, `Fake…` types, and `mock`, `mock…`, `stub…`, `fake…` functions.

@@ -20,7 +20,7 @@ public struct Finding: Sendable, Hashable, Codable {
     public var suppressed: Bool
     /// The reason written after `--` in the suppression comment, when there is one.
     public var suppressionReason: String?
-    /// What kind of code the finding is in (app, test, preview, debug-only, tooling, sample), decided by the
+    /// What kind of code the finding is in (app, test, preview, debug-only, tooling, sample, unreferenced), decided by the
     /// engine. Only app findings are reported unless the scan includes other contexts.
     public var context: CodeContext
 

@@ -15,7 +15,7 @@ public struct JSONReporter: Reporter {
             let bySeverity: [String: Int]
             let suppressed: Int
             let durationSeconds: Double
-            /// Findings left out by code context (test, preview, debug, tooling, sample): counts only.
+            /// Findings left out by code context (test, preview, debug, tooling, sample, unreferenced): counts only.
             let notShownByContext: [String: Int]
             /// With `--baseline`: findings the baseline held (left out), and its entries nothing matched (fixed).
             let baselined: Int?

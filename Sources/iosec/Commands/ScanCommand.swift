@@ -15,7 +15,7 @@ struct ScanCommand: ParsableCommand {
             By default only app code is reported. Findings in tests (test targets, `*Tests` folders, files importing \
             XCTest, Testing, Quick or Nimble), SwiftUI previews, `#if DEBUG` code, build tooling (fastlane, scripts, \
             Package.swift) and sample code are counted in the summary line and left out; bring them back with \
-            `--include-tests` or `--include-context test,preview,debug,tooling,sample` (or `all`).
+            `--include-tests` or `--include-context test,preview,debug,tooling,sample,unreferenced` (or `all`).
 
             Suppress a finding with `// iosec:ignore RULE-ID -- reason` on its line or the line above, or a whole \
             file with `// iosec:ignore-file RULE-ID`.
@@ -99,7 +99,7 @@ struct ScanCommand: ParsableCommand {
     @Option(
         name: .customLong("include-context"),
         help:
-            "Also report findings in these code contexts: test, preview, debug, tooling, sample or all (comma-separated, repeatable; added to the configuration's include_contexts)."
+            "Also report findings in these code contexts: test, preview, debug, tooling, sample, unreferenced or all (comma-separated, repeatable; added to the configuration's include_contexts)."
     )
     var includeContexts: [String] = []
 

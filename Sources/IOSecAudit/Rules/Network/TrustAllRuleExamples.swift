@@ -180,6 +180,18 @@ enum TrustAllRuleExamples {
     static let nonTriggering: [RuleExample] = [
         RuleExample(
             """
+            // A private delegate nothing in its file makes: it never receives a challenge.
+            private final class URLSessionUnsecureDelegate: NSObject, URLSessionDelegate {
+                func urlSession(
+                    _ session: URLSession, didReceive challenge: URLAuthenticationChallenge
+                ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+                    if let trust = challenge.protectionSpace.serverTrust { return (.useCredential, URLCredential(trust: trust)) }
+                    return (.performDefaultHandling, nil)
+                }
+            }
+            """),
+        RuleExample(
+            """
             - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
              completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
                 SecTrustRef trust = challenge.protectionSpace.serverTrust;
