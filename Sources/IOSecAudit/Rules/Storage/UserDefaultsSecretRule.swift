@@ -36,6 +36,11 @@ struct UserDefaultsSecretRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                // A static the app cannot vouch for, under a credential's key: still reported.
+                func remember() { ↓UserDefaults.standard.set(Config.current, forKey: "authToken") }
+                """),
+            RuleExample(
+                """
                 // A model of the app's own with a password, encoded whole into UserDefaults.
                 struct Account: Codable {
                     var email: String
@@ -106,6 +111,18 @@ struct UserDefaultsSecretRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // A setting's enum raw value under a key that mentions a pin: app-made, not a PIN.
+                let newValue =
+                    switch UserDefaults.standard.integer(forKey: "Library.pinMangaType") {
+                    case 0: LibraryViewModel.PinType.unread.rawValue
+                    case 1: LibraryViewModel.PinType.updatedChapters.rawValue
+                    default: LibraryViewModel.PinType.none.rawValue
+                    }
+                UserDefaults.standard.set(newValue, forKey: "Library.pinTitles")
+                UserDefaults.standard.set(isCompact ? 1 : 2, forKey: "pinColumns")
+                """),
             RuleExample(
                 """
                 // An OAuth `state` nonce kept to check the callback: the value's name says what it is.
@@ -233,6 +250,8 @@ struct UserDefaultsSecretRule: SwiftRule {
                 "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
             )
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
+            // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
+            !AppMadeValue.isAppMade(value, in: file),
             // The value's own name outranks the key's: `sessionState` under "AuthSessionKey" is an OAuth state nonce.
             !(value.unwrapped.lastName.map(SensitiveName.isMetadata) ?? false)
         {
