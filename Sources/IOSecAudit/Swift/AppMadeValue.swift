@@ -41,17 +41,8 @@ enum AppMadeValue {
             ]
             return branches.allSatisfy { $0.map { isAppMade($0, in: file, depth: depth + 1) } ?? false }
         }
-        if let ternary = e.as(TernaryExprSyntax.self) {
-            return isAppMade(ternary.thenExpression, in: file, depth: depth + 1)
-                && isAppMade(ternary.elseExpression, in: file, depth: depth + 1)
-        }
-        if let sequence = e.as(SequenceExprSyntax.self),
-            let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(
-                UnresolvedTernaryExprSyntax.self),
-            let otherwise = sequence.elements.last, !otherwise.is(UnresolvedTernaryExprSyntax.self)
-        {
-            return isAppMade(ternary.thenExpression, in: file, depth: depth + 1)
-                && isAppMade(otherwise, in: file, depth: depth + 1)
+        if let (then, otherwise) = e.conditionalBranches {
+            return isAppMade(then, in: file, depth: depth + 1) && isAppMade(otherwise, in: file, depth: depth + 1)
         }
         if e.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: e), origin.id != e.id {
             return isAppMade(origin, in: file, depth: depth + 1)

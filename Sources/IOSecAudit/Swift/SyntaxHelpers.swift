@@ -70,6 +70,18 @@ extension ExprSyntax {
         return value
     }
 
+    /// The two values `c ? a : b` picks from, folded or not (the raw tree keeps `?:` in a sequence); nil for any
+    /// other expression.
+    public var conditionalBranches: (then: ExprSyntax, otherwise: ExprSyntax)? {
+        if let ternary = self.as(TernaryExprSyntax.self) { return (ternary.thenExpression, ternary.elseExpression) }
+        guard let sequence = self.as(SequenceExprSyntax.self),
+            let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(
+                UnresolvedTernaryExprSyntax.self),
+            let otherwise = sequence.elements.last, !otherwise.is(UnresolvedTernaryExprSyntax.self)
+        else { return nil }
+        return (ternary.thenExpression, otherwise)
+    }
+
     /// Strips `try`, `await`, `!`, `?`, parentheses and `as` casts that do not change what value is meant.
     public var unwrapped: ExprSyntax {
         var expr = self

@@ -163,13 +163,8 @@ struct FormatStringRule: SwiftRule {
         let e = expr.unwrapped
         if e.is(StringLiteralExprSyntax.self) { return true }
         // `count > 1 ? pluralFormat : singularFormat`: constant when both branches are.
-        if let sequence = e.as(SequenceExprSyntax.self),
-            let ternary = sequence.elements.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) })?.as(
-                UnresolvedTernaryExprSyntax.self),
-            let otherwise = sequence.elements.last, !otherwise.is(UnresolvedTernaryExprSyntax.self)
-        {
-            return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
-                && isConstant(otherwise, in: file, depth: depth + 1)
+        if let (then, otherwise) = e.conditionalBranches {
+            return isConstant(then, in: file, depth: depth + 1) && isConstant(otherwise, in: file, depth: depth + 1)
         }
         // `NSLocalizedString("VOL_X", comment: "") + " " + NSLocalizedString("CH_X", comment: "")`: text joined
         // from constants is the app's own.
@@ -184,10 +179,6 @@ struct FormatStringRule: SwiftRule {
                 }
             }
             return true
-        }
-        if let ternary = e.as(TernaryExprSyntax.self) {
-            return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
-                && isConstant(ternary.elseExpression, in: file, depth: depth + 1)
         }
         if file.stringValue(of: e) != nil { return true }
         if let call = e.as(FunctionCallExprSyntax.self) {
