@@ -68,7 +68,8 @@ public final class ArtifactFile {
     /// Adds a finding of `rule` at a line (and column) of this file.
     public func report(
         _ rule: RuleDescription, line: Int, column: Int = 1, snippet shown: String? = nil, message: String,
-        severity: Severity? = nil, confidence: Confidence? = nil, context: CodeContext? = nil
+        severity: Severity? = nil, confidence: Confidence? = nil, context: CodeContext? = nil,
+        evidence: Evidence = .api, flow: [FlowStep] = []
     ) {
         // Binary formats (a provisioning profile) have no line to show: the rule says what to show instead.
         let snippet = shown ?? lineText(line)
@@ -78,7 +79,8 @@ public final class ArtifactFile {
                 title: rule.title, message: message, file: path, line: max(line, 1), column: max(column, 1),
                 endLine: max(line, 1), endColumn: max(column, 1) + max(snippet.utf8.count, 1),
                 snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
-                context: CodeContextClassifier.context(ofPath: path) ?? context ?? .app))
+                context: CodeContextClassifier.context(ofPath: path) ?? context ?? .app, evidence: evidence,
+                flow: flow))
     }
 
     /// Reports at the first non-blank character of a line, where a plist key or build setting starts (line 1

@@ -159,6 +159,7 @@ struct BuiltAppScanner {
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
+        result.hiddenByConfidence = output.hiddenByConfidence
         result.appSummary = summary
         return result
     }
@@ -185,6 +186,7 @@ struct BuiltAppScanner {
             diagnostics: output.diagnostics, filesScanned: output.filesScanned, bytesScanned: output.bytes,
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
+        result.hiddenByConfidence = output.hiddenByConfidence
         result.appSummary = summary
         return result
     }

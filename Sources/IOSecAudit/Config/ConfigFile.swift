@@ -30,6 +30,7 @@ public struct ConfigFile: Sendable, Equatable {
     public var onlyRules: [String]?
     public var severity: [String: Severity] = [:]
     public var failOn: FailThreshold?
+    public var minConfidence: Confidence?
     public var includeTests: Bool?
     public var includeContexts: Set<CodeContext> = []
     public var includeVendored: Bool?
@@ -49,7 +50,7 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Every key, in the order `iosec init` explains them.
     public static let keys: [String] = [
-        "include", "exclude", "disabled_rules", "only_rules", "severity", "fail_on", "include_tests",
+        "include", "exclude", "disabled_rules", "only_rules", "severity", "fail_on", "min_confidence", "include_tests",
         "include_contexts", "include_vendored", "third_party_folders", "production", "release_app_ids",
         "sensitive_names", "not_sensitive_names", "baseline", "max_file_size"
     ]
@@ -172,6 +173,12 @@ private struct Reader {
                     value, "fail_on must be one of \(FailThreshold.names.joined(separator: ", ")), not '\(word)'")
             }
             config.failOn = threshold
+        case "min_confidence":
+            let word = try string(value, key).lowercased()
+            guard let confidence = Confidence(rawValue: word) else {
+                throw error(value, "min_confidence must be one of high, medium, low, not '\(word)'")
+            }
+            config.minConfidence = confidence
         case "include_tests": config.includeTests = try bool(value, key)
         case "include_contexts":
             for node in try items(value, key) {

@@ -14,6 +14,7 @@ public struct ScanFlags: Sendable {
     public var production: Bool?
     public var releaseAppIDs: [String] = []
     public var failOn: FailThreshold?
+    public var minConfidence: Confidence?
     public var baseline: String?
 
     public init() {}
@@ -65,6 +66,7 @@ public struct ScanSettings: Sendable {
             thirdPartyFolders: Set(config.thirdPartyFolders),
             disabledRules: Set(config.disabledRules), onlyRules: config.onlyRules.map(Set.init),
             severityOverrides: config.severity, vocabulary: config.vocabulary)
+        options.minimumConfidence = flags.minConfidence ?? config.minConfidence ?? .low
         if let jobs = flags.jobs { options.jobs = max(1, jobs) }
         if let limit = flags.fileTimeLimit { options.fileTimeLimit = limit > 0 ? limit : nil }
         if !config.include.isEmpty || !config.exclude.isEmpty {

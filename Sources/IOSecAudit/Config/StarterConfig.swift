@@ -10,6 +10,10 @@ extension ConfigFile {
         # Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none.
         fail_on: high
 
+        # Leave out findings below this confidence: high, medium or low (everything). Findings that rest on a name
+        # alone are low.
+        # min_confidence: medium
+
         # Scan only these paths (all when empty or absent).
         # include:
         #   - App

@@ -23,17 +23,26 @@ public struct Finding: Sendable, Hashable, Codable {
     /// What kind of code the finding is in (app, test, preview, debug-only, tooling, sample, unreferenced), decided by the
     /// engine. Only app findings are reported unless the scan includes other contexts.
     public var context: CodeContext
+    /// What the finding rests on: a traced flow, a resolved value, a resolved API, or a name only.
+    public var evidence: Evidence
+    /// The path the value takes to the API, when the rule traced one (empty otherwise); the last step is usually
+    /// the finding's own line.
+    public var flow: [FlowStep]
 
+    /// A finding whose `evidence` is a name only is rated at most `medium`, with `low` confidence, whatever the rule
+    /// asks for: high and critical need a resolved API, value or flow.
     public init(
         ruleId: String, severity: Severity, confidence: Confidence, title: String, message: String,
         file: String, line: Int, column: Int, endLine: Int, endColumn: Int, snippet: String,
         masvs: String, cwe: Int, fix: String, suppressed: Bool = false, suppressionReason: String? = nil,
-        context: CodeContext = .app
+        context: CodeContext = .app, evidence: Evidence = .api, flow: [FlowStep] = []
     ) {
         self.context = context
         self.ruleId = ruleId
-        self.severity = severity
-        self.confidence = confidence
+        self.severity = min(severity, evidence.severityCeiling)
+        self.confidence = evidence == .name ? .low : confidence
+        self.evidence = evidence
+        self.flow = flow
         self.title = title
         self.message = message
         self.file = file
@@ -47,6 +56,35 @@ public struct Finding: Sendable, Hashable, Codable {
         self.fix = fix
         self.suppressed = suppressed
         self.suppressionReason = suppressionReason
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case ruleId, severity, confidence, title, message, file, line, column, endLine, endColumn, snippet, masvs, cwe,
+            fix, suppressed, suppressionReason, context, evidence, flow
+    }
+
+    /// Reports written before findings carried evidence read as `api` with no flow.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        ruleId = try c.decode(String.self, forKey: .ruleId)
+        severity = try c.decode(Severity.self, forKey: .severity)
+        confidence = try c.decode(Confidence.self, forKey: .confidence)
+        title = try c.decode(String.self, forKey: .title)
+        message = try c.decode(String.self, forKey: .message)
+        file = try c.decode(String.self, forKey: .file)
+        line = try c.decode(Int.self, forKey: .line)
+        column = try c.decode(Int.self, forKey: .column)
+        endLine = try c.decode(Int.self, forKey: .endLine)
+        endColumn = try c.decode(Int.self, forKey: .endColumn)
+        snippet = try c.decode(String.self, forKey: .snippet)
+        masvs = try c.decode(String.self, forKey: .masvs)
+        cwe = try c.decode(Int.self, forKey: .cwe)
+        fix = try c.decode(String.self, forKey: .fix)
+        suppressed = try c.decodeIfPresent(Bool.self, forKey: .suppressed) ?? false
+        suppressionReason = try c.decodeIfPresent(String.self, forKey: .suppressionReason)
+        context = try c.decodeIfPresent(CodeContext.self, forKey: .context) ?? .app
+        evidence = try c.decodeIfPresent(Evidence.self, forKey: .evidence) ?? .api
+        flow = try c.decodeIfPresent([FlowStep].self, forKey: .flow) ?? []
     }
 
     /// Report order: file, then position, then rule.

@@ -29,14 +29,14 @@ extension ObjCRule {
     /// Reports at a token; code inside `#if DEBUG` is filed as debug-only.
     static func report(
         _ file: ArtifactFile, _ source: ObjCSource, at index: Int, _ message: String, severity: Severity? = nil,
-        confidence: Confidence? = nil
+        confidence: Confidence? = nil, evidence: Evidence = .api
     ) {
         guard index >= 0, index < source.tokens.count else { return }
         let token = source.tokens[index]
         file.report(
             description, line: token.line, column: token.column, message: message, severity: severity,
             confidence: confidence,
-            context: token.isDebugOnly ? .debug : nil)
+            context: token.isDebugOnly ? .debug : nil, evidence: evidence)
     }
 }
 

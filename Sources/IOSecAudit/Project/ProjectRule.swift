@@ -29,7 +29,7 @@ public final class ProjectContext {
 
     public func report(
         _ rule: RuleDescription, file: String, line: Int, column: Int = 1, message: String,
-        severity: Severity? = nil, confidence: Confidence? = nil
+        severity: Severity? = nil, confidence: Confidence? = nil, evidence: Evidence = .api
     ) {
         let text = snippet(file, line)
         findings.append(
@@ -38,6 +38,6 @@ public final class ProjectContext {
                 title: rule.title, message: message, file: file, line: max(line, 1), column: max(column, 1),
                 endLine: max(line, 1), endColumn: max(column, 1) + max(text.utf8.count, 1),
                 snippet: text, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
-                context: CodeContextClassifier.context(ofPath: file) ?? .app))
+                context: CodeContextClassifier.context(ofPath: file) ?? .app, evidence: evidence))
     }
 }

@@ -214,13 +214,22 @@ public struct HTMLReporter: Reporter {
             out += """
                 <li class="finding\(finding.suppressed ? " suppressed" : "")" data-severity="\(finding.severity.rawValue)" data-rule="\(escape(finding.ruleId))" data-path="\(escape(finding.file))" data-suppressed="\(finding.suppressed)">
                 <div class="where"><span class="badge sev-\(finding.severity.rawValue)">\(finding.severity.rawValue)</span> <span class="loc">\(escape(finding.file)):\(finding.line):\(finding.column)</span> <span class="conf">\(finding.confidence.rawValue) confidence</span>\(finding.context == .app ? "" : " <span class=\"ctx\">\(escape(finding.context.phrase))</span>")\(finding.suppressed ? " <span class=\"ctx\">suppressed\(finding.suppressionReason.map { ": " + escape($0) } ?? "")</span>" : "")</div>
-                <p class="message">\(escape(finding.message))</p>
-                \(codeBlock(for: finding, sources: sources))
+                <p class="message">\(escape(finding.message))\(finding.evidence == .name ? " <span class=\"ctx\">a name only</span>" : "")</p>
+                \(flowList(finding.flow))\(codeBlock(for: finding, sources: sources))
                 </li>
 
                 """
         }
         return out + "</ol>\n</section>\n"
+    }
+
+    /// The steps a value takes to the finding, numbered, each at its place.
+    private func flowList(_ steps: [FlowStep]) -> String {
+        guard !steps.isEmpty else { return "" }
+        let items = steps.map {
+            "<li><span class=\"loc\">\(escape($0.file)):\($0.line)</span> \(escape($0.note))</li>"
+        }
+        return "<ol class=\"flow\">" + items.joined() + "</ol>\n"
     }
 
     private func diagnosticsSection(_ result: ScanResult) -> String {

@@ -17,6 +17,7 @@ public struct JSONReporter: Reporter {
             let durationSeconds: Double
             /// Findings left out by code context (test, preview, debug, tooling, sample, unreferenced): counts only.
             let notShownByContext: [String: Int]
+            let notShownBelowConfidence: Int
             /// With `--baseline`: findings the baseline held (left out), and its entries nothing matched (fixed).
             let baselined: Int?
             let baselineFixed: Int?
@@ -50,6 +51,7 @@ public struct JSONReporter: Reporter {
                 durationSeconds: (result.durationSeconds * 1000).rounded() / 1000,
                 notShownByContext: Dictionary(
                     uniqueKeysWithValues: result.hiddenByContext.map { ($0.key.rawValue, $0.value) }),
+                notShownBelowConfidence: result.hiddenByConfidence,
                 baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed,
                 generatedSkipped: result.generatedSkipped, notSelected: result.notSelected,
                 cachedFiles: result.cachedFiles),

@@ -43,7 +43,9 @@ public struct SARIFReporter: Reporter {
                 partialFingerprints: ["primaryLocationLineHash": fingerprints[index]],
                 suppressions: finding.suppressed
                     ? [.init(kind: "inSource", justification: finding.suppressionReason)] : nil,
-                properties: .init(confidence: finding.confidence.rawValue, masvs: finding.masvs))
+                codeFlows: finding.flow.isEmpty ? nil : [Self.codeFlow(finding.flow, paths: paths)],
+                properties: .init(
+                    confidence: finding.confidence.rawValue, evidence: finding.evidence.rawValue, masvs: finding.masvs))
         }
         var notifications = result.diagnostics.map { diagnostic in
             SARIF.Notification(
@@ -142,6 +144,21 @@ public struct SARIFReporter: Reporter {
     /// identical keys, so moving code up or down keeps a finding's identity.
     static func fingerprints(_ findings: [Finding]) -> [String] { FindingFingerprint.of(findings) }
 
+    /// A finding's flow as one thread of locations, each with its note: GitHub code scanning shows it as "Show paths".
+    static func codeFlow(_ steps: [FlowStep], paths: ReportPaths) -> SARIF.CodeFlow {
+        SARIF.CodeFlow(threadFlows: [
+            .init(
+                locations: steps.map { step in
+                    .init(
+                        location: .init(
+                            physicalLocation: .init(
+                                artifactLocation: .init(uri: uri(paths.relative(step.file)), uriBaseId: "SRCROOT"),
+                                region: .init(startLine: step.line, startColumn: step.column)),
+                            message: .init(text: step.note)))
+                })
+        ])
+    }
+
     /// Indices of the findings that fit in `limit`: unsuppressed before suppressed, then by severity, then in
     /// report order.
     static func kept(_ findings: [Finding], limit: Int) -> Set<Int> {
@@ -219,11 +236,28 @@ enum SARIF {
         let locations: [Location]
         let partialFingerprints: [String: String]
         let suppressions: [Suppression]?
+        let codeFlows: [CodeFlow]?
         let properties: ResultProperties
     }
     struct ResultProperties: Encodable {
         let confidence: String
+        let evidence: String
         let masvs: String
+    }
+    struct CodeFlow: Encodable { let threadFlows: [ThreadFlow] }
+    struct ThreadFlow: Encodable { let locations: [ThreadFlowLocation] }
+    struct ThreadFlowLocation: Encodable { let location: StepLocation }
+    struct StepLocation: Encodable {
+        let physicalLocation: StepPhysicalLocation
+        let message: Message
+    }
+    struct StepPhysicalLocation: Encodable {
+        let artifactLocation: ArtifactLocation
+        let region: StepRegion
+    }
+    struct StepRegion: Encodable {
+        let startLine: Int
+        let startColumn: Int
     }
     struct Suppression: Encodable {
         let kind: String

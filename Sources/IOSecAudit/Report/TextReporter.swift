@@ -25,6 +25,10 @@ public struct TextReporter: Reporter {
                 }
                 out +=
                     "    \(finding.file):\(finding.line):\(finding.column)  \(paint(finding.ruleId, Self.color(severity)))  \(finding.message)\n"
+                for (k, step) in finding.flow.enumerated() {
+                    out += "      \(k == 0 ? "flow:" : "     ") \(step.file):\(step.line)  \(step.note)\n"
+                }
+                if finding.evidence == .name { out += "      evidence: a name only (low confidence)\n" }
                 out += "      fix: \(finding.fix)\n"
             }
             out += "\n"
@@ -59,6 +63,10 @@ public struct TextReporter: Reporter {
             line += " · \(baseline.baselined) baselined, \(baseline.fixed) fixed since the baseline"
         }
         if let hidden = Self.hiddenSummary(result) { line += " · " + hidden }
+        if result.hiddenByConfidence > 0 {
+            let n = result.hiddenByConfidence
+            line += " · \(n) finding\(n == 1 ? "" : "s") below --min-confidence not shown"
+        }
         if result.generatedSkipped > 0 {
             let n = result.generatedSkipped
             line += " · \(n) generated file\(n == 1 ? "" : "s") skipped (--include-generated)"

@@ -10,6 +10,7 @@ enum ProjectAnalysis {
         var filesScanned: Int
         var bytes: Int
         var hiddenByContext: [CodeContext: Int] = [:]
+        var hiddenByConfidence = 0
         var inventory = ScanInventory()
         var generatedSkipped = 0
         var cachedFiles: Int?
@@ -112,11 +113,20 @@ enum ProjectAnalysis {
             if !finding.suppressed { hidden[finding.context, default: 0] += 1 }
             return true
         }
+        var belowConfidence = 0
+        if options.minimumConfidence > .low {
+            findings.removeAll { finding in
+                guard finding.confidence < options.minimumConfidence else { return false }
+                if !finding.suppressed { belowConfidence += 1 }
+                return true
+            }
+        }
         var output = Output(
             findings: findings, diagnostics: diagnostics, filesScanned: filesScanned, bytes: bytes,
             hiddenByContext: hidden,
             inventory: ScanInventory(facts: facts, inputs: inputs, rules: rules, options: options))
         output.generatedSkipped = generated
+        output.hiddenByConfidence = belowConfidence
         output.cachedFiles = cache?.hits
         output.binaries = binaries
         return output

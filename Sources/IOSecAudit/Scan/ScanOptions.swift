@@ -25,6 +25,9 @@ public struct ScanOptions: Sendable {
     /// The code contexts whose findings are reported (`--include-tests`, `--include-context`). App code always
     /// is; findings in the others are counted in ``ScanResult/hiddenByContext``.
     public var includedContexts: Set<CodeContext>
+    /// Findings of lower confidence than this are counted in ``ScanResult/hiddenByConfidence``, not reported
+    /// (`--min-confidence`, `min_confidence`). `low`, the default, reports everything.
+    public var minimumConfidence: Confidence = .low
 
     /// `include` / `exclude` globs of a configuration file, written relative to its folder.
     public var configPaths: ConfigPathFilter
@@ -103,6 +106,8 @@ public struct ScanResult: Sendable {
     /// Findings left out because of their code context (tests, previews, debug-only code…), per context. They
     /// are not in ``findings``; the summary names the counts so nothing is hidden silently.
     public var hiddenByContext: [CodeContext: Int]
+    /// Active findings left out because their confidence is below ``ScanOptions/minimumConfidence``.
+    public var hiddenByConfidence = 0
     /// Set when the findings were compared with a baseline (`--baseline`): the matched ones are no longer in
     /// ``findings``; this counts them and the baseline entries nothing matched (fixed since).
     public var baseline: BaselineComparison? = nil

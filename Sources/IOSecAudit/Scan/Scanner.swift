@@ -54,6 +54,7 @@ public struct Scanner: Sendable {
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
+        result.hiddenByConfidence = output.hiddenByConfidence
         result.generatedSkipped = output.generatedSkipped
         result.cachedFiles = output.cachedFiles
         if selected != nil { result.notSelected = notSelected }

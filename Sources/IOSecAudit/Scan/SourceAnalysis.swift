@@ -12,6 +12,8 @@ public enum SourceAnalysis {
     public struct Result: Sendable {
         public var findings: [Finding]
         public var diagnostics: [Diagnostic]
+        /// Findings left out by ``ScanOptions/minimumConfidence``.
+        public var hiddenByConfidence = 0
     }
 
     /// One file.
@@ -28,7 +30,8 @@ public enum SourceAnalysis {
     ) -> Result {
         let inputs = files.map { FileInput(path: $0.path, bytes: Array($0.code.utf8)) }
         let output = ProjectAnalysis.run(inputs, rules: rules, options: options)
-        return Result(findings: output.findings, diagnostics: output.diagnostics)
+        return Result(
+            findings: output.findings, diagnostics: output.diagnostics, hiddenByConfidence: output.hiddenByConfidence)
     }
 
     /// One file as raw bytes, as a scan reads it from disk: invalid UTF-8 and binary content reach the analysis

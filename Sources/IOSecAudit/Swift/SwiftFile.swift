@@ -89,7 +89,7 @@ public final class SwiftFile {
     /// Adds a finding of `rule` at `node`.
     public func report(
         _ rule: RuleDescription, at node: some SyntaxProtocol, message: String,
-        severity: Severity? = nil, confidence: Confidence? = nil
+        severity: Severity? = nil, confidence: Confidence? = nil, evidence: Evidence = .api, flow: [FlowStep] = []
     ) {
         let start = position(of: node)
         let end = location(ofOffset: node.endPositionBeforeTrailingTrivia.utf8Offset)
@@ -99,7 +99,27 @@ public final class SwiftFile {
                 title: rule.title, message: message, file: path,
                 line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                 snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset),
-                masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node)))
+                masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node), evidence: evidence,
+                flow: flow))
+    }
+
+    /// Whether the file's text contains `text` (bytes, case-sensitive): a cheap test before a walk of the tree.
+    public func contains(_ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+        var i = 0
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// A step of a finding's flow at `node`.
+    public func step(at node: some SyntaxProtocol, _ note: String) -> FlowStep {
+        let (line, column) = position(of: node)
+        return FlowStep(file: path, line: line, column: column, note: note)
     }
 
     /// Records a fact for project rules at `node`.

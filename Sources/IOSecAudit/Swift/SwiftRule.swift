@@ -139,8 +139,10 @@ extension SwiftRule {
     /// Reports a finding of this rule at `node`.
     public func report(
         _ file: SwiftFile, at node: some SyntaxProtocol, _ message: String,
-        severity: Severity? = nil, confidence: Confidence? = nil
+        severity: Severity? = nil, confidence: Confidence? = nil, evidence: Evidence = .api, flow: [FlowStep] = []
     ) {
-        file.report(Self.description, at: node, message: message, severity: severity, confidence: confidence)
+        file.report(
+            Self.description, at: node, message: message, severity: severity, confidence: confidence,
+            evidence: evidence, flow: flow)
     }
 }

@@ -78,6 +78,17 @@ struct ScanCommand: ParsableCommand {
     var failOn: FailOn?
 
     @Option(
+        name: .customLong("min-confidence"),
+        help: ArgumentHelp(
+            "Leave out findings below this confidence: high, medium or low (default: the configuration's min_confidence, else low: everything).",
+            discussion: """
+                A finding that rests on a name alone (a variable called `token`) has low confidence and is rated at \
+                most medium; findings on a resolved API, value or traced flow keep their rule's confidence. Findings \
+                left out are counted in the summary.
+                """))
+    var minConfidence: Confidence?
+
+    @Option(
         name: .customLong("exclude"),
         help:
             "Leave out paths matching this glob (relative to PATH; `*`, `?`, `**`), besides the configuration's exclude. Repeatable."
@@ -301,4 +312,9 @@ struct FailOn: ExpressibleByArgument {
     }
     static var allValueStrings: [String] { Severity.descending.map(\.rawValue) + ["none"] }
     static let high = FailOn(argument: "high")!
+}
+
+extension Confidence: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

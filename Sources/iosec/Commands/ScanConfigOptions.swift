@@ -95,6 +95,7 @@ extension ScanCommand {
         flags.production = production
         flags.releaseAppIDs = releaseAppIDs
         flags.failOn = failOn.map { $0.severity.map(FailThreshold.atOrAbove) ?? .never }
+        flags.minConfidence = minConfidence
         flags.baseline = configuration.baseline
         return flags
     }

@@ -121,8 +121,8 @@ struct FormatStringRule: SwiftRule {
         guard let format = Self.variableFormat(of: call, in: file) else { return }
         report(
             file, at: format,
-            "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument"
-        )
+            "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument",
+            flow: ValuePath.steps(to: format, in: file) + [file.step(at: format, "used as a format")])
     }
 
     /// The format argument of a formatting call when it is not a constant. `code.debug-logging` asks this too, so

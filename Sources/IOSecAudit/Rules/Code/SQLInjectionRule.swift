@@ -166,9 +166,15 @@ struct SQLInjectionRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name),
-            let reason = Self.dynamicPart(of: sql, in: file, depth: 0)
+            let (reason, value) = Self.dynamicPart(of: sql, in: file, depth: 0)
         else { return }
-        report(file, at: sql, "SQL is built from \(reason) and run as text; use ? placeholders and bind the values")
+        // Where the inserted value comes from, how it got into the SQL, and the call that runs it.
+        let flow =
+            ValuePath.steps(to: value, in: file) + [file.step(at: value, "inserted into SQL text")]
+            + ValuePath.steps(to: sql, in: file) + [file.step(at: sql, "run as SQL by `\(name)`")]
+        report(
+            file, at: sql, "SQL is built from \(reason) and run as text; use ? placeholders and bind the values",
+            flow: flow)
     }
 
     /// The argument that holds SQL text, for the APIs that take it.
@@ -184,7 +190,9 @@ struct SQLInjectionRule: SwiftRule {
 
     /// What makes `expr` dynamic SQL ("interpolated values", "concatenated values", "a format string"), or nil when it
     /// is constant or only splices in constants (table names, schema versions).
-    private static func dynamicPart(of expr: ExprSyntax, in file: SwiftFile, depth: Int) -> String? {
+    private static func dynamicPart(
+        of expr: ExprSyntax, in file: SwiftFile, depth: Int
+    ) -> (reason: String, value: ExprSyntax)? {
         guard depth < 4 else { return nil }
         let e = expr.unwrapped
         if let literal = e.as(StringLiteralExprSyntax.self) {
@@ -207,7 +215,7 @@ struct SQLInjectionRule: SwiftRule {
                 if isName, SQLIdentifierSlot.isIdentifierSlot(before: text(at: k - 1), after: text(at: k + 1)) {
                     continue
                 }
-                return "interpolated values"
+                return ("interpolated values", value)
             }
             return nil
         }
@@ -217,7 +225,7 @@ struct SQLInjectionRule: SwiftRule {
             guard joins else { return nil }
             for operand in operands
             where !operand.is(StringLiteralExprSyntax.self) && !isConstant(operand, in: file, depth: depth) {
-                return "concatenated values"
+                return ("concatenated values", operand)
             }
             for operand in operands {
                 if let found = dynamicPart(of: operand, in: file, depth: depth + 1) { return found }
@@ -225,8 +233,8 @@ struct SQLInjectionRule: SwiftRule {
             return nil
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "String", call.argument("format") != nil {
-            return call.arguments.dropFirst().contains(where: { !isConstant($0.expression, in: file, depth: depth) })
-                ? "a format string with values" : nil
+            return call.arguments.dropFirst().first(where: { !isConstant($0.expression, in: file, depth: depth) })
+                .map { ("a format string with values", $0.expression) }
         }
         if let ref = e.as(DeclReferenceExprSyntax.self),
             let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
@@ -333,7 +341,7 @@ struct SQLInjectionRule: SwiftRule {
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
             let fragment = fragmentReturned(by: callee.baseName.text, in: file)
         {
-            return dynamicPart(of: fragment, in: file, depth: depth + 1) == nil
+            return dynamicPart(of: fragment, in: file, depth: depth + 1)?.reason == nil
         }
         // `\(uuids.count)`, or a parameter declared `Int`: a number cannot change the statement.
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }

@@ -19,7 +19,8 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
                 file.report(
                     description, line: token.line, column: token.column, message: message.text,
                     severity: message.severity,
-                    confidence: message.confidence, context: token.isDebugOnly ? .debug : nil)
+                    confidence: message.confidence, context: token.isDebugOnly ? .debug : nil,
+                    evidence: message.evidence)
             }
         }
         for (index, token) in source.tokens.enumerated()
@@ -30,26 +31,30 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
             if name == nil, token.end - token.start < 18 { continue }
             guard let value = source.stringValue(ofToken: index), let message = message(value, name: name)
             else { continue }
-            report(file, source, at: index, message.text, severity: message.severity, confidence: message.confidence)
+            report(
+                file, source, at: index, message.text, severity: message.severity, confidence: message.confidence,
+                evidence: message.evidence)
         }
     }
 
     /// The Swift rule's verdicts on a literal and the name it is given.
-    static func message(_ text: String, name: String?) -> (text: String, severity: Severity?, confidence: Confidence?)?
-    {
+    /// A literal in a known key format or random-looking is evidence by its value; a low-entropy one by its name.
+    static func message(
+        _ text: String, name: String?
+    ) -> (text: String, severity: Severity?, confidence: Confidence?, evidence: Evidence)? {
         if text.utf8.count >= 16, let match = SecretDetector.knownFormat(in: text) {
             return match.isPublic
-                ? ("\(match.description) is hard-coded; fine if it really is the publishable key", .info, nil)
+                ? ("\(match.description) is hard-coded; fine if it really is the publishable key", .info, nil, .value)
                 : (
                     "\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side",
-                    nil, nil
+                    nil, nil, .value
                 )
         }
         guard let name, let category = SensitiveName.classify(name) else { return nil }
         if text.utf8.count >= 16, SecretDetector.looksRandom(text), !SecretDetector.isPlaceholder(text) {
             return (
                 "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime", .high,
-                nil
+                nil, .value
             )
         }
         if HardcodedSecretRule.credentialCategories.contains(category),
@@ -57,7 +62,7 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
         {
             return (
                 "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
-                .high, .medium
+                .high, .medium, .name
             )
         }
         return nil

@@ -40,7 +40,7 @@ struct HardcodedSecretRule: SwiftRule {
                         severity: .high, confidence: .high,
                         message: "'kAPISecret' holds a hard-coded high-entropy secret"),
                     FindingSpec(
-                        severity: .high, confidence: .medium, message: "'adminPassword' is set to a hard-coded value")
+                        severity: .medium, confidence: .low, message: "'adminPassword' is set to a hard-coded value")
                 ]),
             RuleExample(
                 """
@@ -115,10 +115,10 @@ struct HardcodedSecretRule: SwiftRule {
                 """,
                 findings: [
                     FindingSpec(
-                        severity: .high, confidence: .medium, message: "'supportPassword' is set to a hard-coded value"),
+                        severity: .medium, confidence: .low, message: "'supportPassword' is set to a hard-coded value"),
                     FindingSpec(
-                        severity: .high, confidence: .medium, message: "'password' is set to a hard-coded value"),
-                    FindingSpec(severity: .high, confidence: .medium, message: "'pin' is set to a hard-coded value")
+                        severity: .medium, confidence: .low, message: "'password' is set to a hard-coded value"),
+                    FindingSpec(severity: .medium, confidence: .low, message: "'pin' is set to a hard-coded value")
                 ]),
             RuleExample(
                 """
@@ -134,7 +134,7 @@ struct HardcodedSecretRule: SwiftRule {
             RuleExample(
                 #"UserDefaults.standard.set(↓"7715q", forKey: "userPIN")"#,
                 findings: [
-                    FindingSpec(severity: .high, confidence: .medium, message: "'userPIN' is set to a hard-coded value")
+                    FindingSpec(severity: .medium, confidence: .low, message: "'userPIN' is set to a hard-coded value")
                 ]),
             RuleExample(
                 """
@@ -143,7 +143,7 @@ struct HardcodedSecretRule: SwiftRule {
                 """,
                 findings: [
                     FindingSpec(
-                        severity: .high, confidence: .medium,
+                        severity: .medium, confidence: .low,
                         message: "'SENTRY_AUTH_TOKEN' is set to a hard-coded value in this string")
                 ]),
             RuleExample(
@@ -447,8 +447,8 @@ struct HardcodedSecretRule: SwiftRule {
             } else {
                 report(
                     file, at: literal,
-                    "\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side"
-                )
+                    "\(match.description) is hard-coded and readable by anyone with the app; revoke it and keep it server-side",
+                    evidence: .value)
             }
             return
         }
@@ -460,7 +460,7 @@ struct HardcodedSecretRule: SwiftRule {
             report(
                 file, at: literal,
                 "'\(key)' is set to a hard-coded value in this string, readable in the binary; keep it server-side",
-                severity: .high, confidence: .medium)
+                severity: .high, confidence: .medium, evidence: .name)
             return
         }
         guard !interpolated, let name = Self.assignedName(of: literal), !Self.isEnumRawValue(literal) else { return }
@@ -471,7 +471,7 @@ struct HardcodedSecretRule: SwiftRule {
                 report(
                     file, at: literal,
                     "'\(name)' holds a hard-coded high-entropy key; keep it server-side or generate it and keep it in the Keychain",
-                    severity: .high, confidence: .medium)
+                    severity: .high, confidence: .medium, evidence: .value)
             }
             return
         }
@@ -480,7 +480,7 @@ struct HardcodedSecretRule: SwiftRule {
             report(
                 file, at: literal,
                 "'\(name)' holds a hard-coded high-entropy secret; keep it server-side or fetch it at runtime",
-                severity: .high)
+                severity: .high, evidence: .value)
         } else if Self.credentialCategories.contains(category), Self.looksLikeCredentialValue(text),
             !Self.isDisplayText(literal),
             !Self.isValueOfCaseKeyedDictionary(literal), !Self.isInPlaceholderType(literal)
@@ -489,7 +489,7 @@ struct HardcodedSecretRule: SwiftRule {
             report(
                 file, at: literal,
                 "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
-                severity: .high, confidence: .medium)
+                severity: .high, confidence: .medium, evidence: .name)
         }
     }
 

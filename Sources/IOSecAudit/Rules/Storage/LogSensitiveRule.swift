@@ -47,9 +47,9 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/Login.m",
                 findings: [
                     FindingSpec(
-                        severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
-                    FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'"),
-                    FindingSpec(severity: .high, message: "logged with public privacy")
+                        severity: .medium, confidence: .low, message: "'accessToken' is logged in release builds"),
+                    FindingSpec(severity: .medium, confidence: .low, message: "a value labelled 'password'"),
+                    FindingSpec(severity: .medium, confidence: .low, message: "logged with public privacy")
                 ]),
             RuleExample(
                 """
@@ -60,9 +60,9 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/Sync.m",
                 findings: [
                     FindingSpec(
-                        severity: .high, confidence: .high, message: "'accessToken' is logged in release builds"),
+                        severity: .medium, confidence: .low, message: "'accessToken' is logged in release builds"),
                     FindingSpec(
-                        severity: .high, confidence: .high, message: "'refresh_token' is logged in release builds")
+                        severity: .medium, confidence: .low, message: "'refresh_token' is logged in release builds")
                 ]),
             RuleExample(
                 """
@@ -75,7 +75,7 @@ struct LogSensitiveRule: SwiftRule {
                 #"↓print("Access token: \(session.accessToken)")"#,
                 findings: [
                     FindingSpec(
-                        severity: .high, confidence: .high, message: "'accessToken' is logged in release builds")
+                        severity: .medium, confidence: .low, message: "'accessToken' is logged in release builds")
                 ]),
             RuleExample(
                 """
@@ -89,7 +89,7 @@ struct LogSensitiveRule: SwiftRule {
                     let refresh = response.refreshToken
                     ↓logger.debug("refresh: \\(refresh, privacy: .public)")
                 }
-                """, findings: [FindingSpec(severity: .high, message: "logged with public privacy")]),
+                """, findings: [FindingSpec(severity: .medium, confidence: .low, message: "logged with public privacy")]),
             RuleExample(
                 """
                 import SwiftyBeaver
@@ -112,7 +112,7 @@ struct LogSensitiveRule: SwiftRule {
                 """),
             RuleExample(
                 #"↓NSLog("Password: %@", value)"#,
-                findings: [FindingSpec(severity: .high, confidence: .medium, message: "a value labelled 'password'")]),
+                findings: [FindingSpec(severity: .medium, confidence: .low, message: "a value labelled 'password'")]),
             RuleExample(#"↓os_log("PIN %{public}@ accepted", log: .default, type: .info, pin)"#),
             RuleExample(
                 """
@@ -250,10 +250,12 @@ struct LogSensitiveRule: SwiftRule {
         case markedPublic(String)
         /// A value the message itself labels as a secret: `NSLog("password: %@", value)`.
         case labelled(String)
+        /// A value traced to an API that yields secrets (``SecretOrigin``), whatever it is called.
+        case traced(String, [FlowStep])
 
         var name: String {
             switch self {
-            case .plain(let name), .markedPublic(let name), .labelled(let name): name
+            case .plain(let name), .markedPublic(let name), .labelled(let name), .traced(let name, _): name
             }
         }
     }
@@ -336,9 +338,18 @@ struct LogSensitiveRule: SwiftRule {
         case .labelled(let label):
             message =
                 "a value labelled '\(label)' is logged in \(builds); remove it or use Logger with privacy: .private"
+        case .traced(let name, let steps):
+            let source = steps.first?.note ?? "a secret"
+            message = "'\(name)' (\(source)) is logged in \(builds); remove it or use Logger with privacy: .private"
         }
-        let confidence: Confidence? = if case .labelled = leak { .medium } else { nil }
-        report(file, at: call, message, severity: debugOnly ? .low : nil, confidence: confidence)
+        // A value traced to its source is a flow; a sensitive-looking name or label is a name only.
+        if case .traced(_, let steps) = leak {
+            report(
+                file, at: call, message, severity: debugOnly ? .low : nil, evidence: .flow,
+                flow: steps + [file.step(at: call, "logged")])
+        } else {
+            report(file, at: call, message, severity: debugOnly ? .low : nil, evidence: .name)
+        }
     }
 
     /// The sensitive value a logging call writes out, or nil when it is not a logging call or logs nothing
@@ -454,6 +465,9 @@ struct LogSensitiveRule: SwiftRule {
             if privacy == "private" { continue }
             let isPublic = privacy == "public" || !redactsByDefault
             guard isPublic, !isAppMadeText(expr, in: file) else { continue }
+            if let file, let steps = SecretOrigin.trace(expr, in: file) {
+                return .traced(SecretOrigin.displayName(of: expr), steps)
+            }
             if let name = Sensitivity.sensitiveName(in: expr),
                 // `print("Push Token:", token)`: the text before it says which token.
                 !(expr.unwrapped.is(DeclReferenceExprSyntax.self)
@@ -489,6 +503,9 @@ struct LogSensitiveRule: SwiftRule {
             if level == "private" || level == "sensitive" { continue }
             let isPublic = level == "public" || !redactsByDefault
             guard isPublic, !isAppMadeText(value, in: file) else { continue }
+            if let file, let steps = SecretOrigin.trace(value, in: file) {
+                return .traced(SecretOrigin.displayName(of: value), steps)
+            }
             if let name = Sensitivity.sensitiveName(in: value),
                 // "Joined room \(token)": the word before a bare name says which token.
                 !(value.unwrapped.is(DeclReferenceExprSyntax.self)

@@ -18,16 +18,16 @@ enum UserDefaultsSecretObjCMatcher: ObjCRule {
             if let sensitive = source.sensitiveName(in: value) {
                 report(
                     file, source, at: send.open,
-                    "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
-                )
+                    "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
+                    evidence: .name)
             } else if let key, SensitiveName.isSensitive(key),
                 // The value's own name outranks the key's: `sessionState` under "AuthSessionKey" is a nonce.
                 !(source.lastIdentifier(in: value).map(SensitiveName.isMetadata) ?? false)
             {
                 report(
                     file, source, at: send.open,
-                    "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
-                )
+                    "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
+                    evidence: .name)
             }
         }
     }

@@ -239,6 +239,14 @@ struct UserDefaultsSecretRule: SwiftRule {
         guard !Sensitivity.isEncrypted(value) else { return }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
         let key = call.argument("forKey").flatMap(file.stringValue(of:))
+        if let steps = SecretOrigin.trace(value, in: file) {
+            let name = SecretOrigin.displayName(of: value)
+            report(
+                file, at: call,
+                "'\(name)' (\(steps.first?.note ?? "a secret")) is written to UserDefaults, which is unencrypted and backed up; keep it in the Keychain",
+                evidence: .flow, flow: steps + [file.step(at: call, "written to UserDefaults")])
+            return
+        }
         let keyName = call.argument("forKey").flatMap { $0.unwrapped.lastName } ?? key
         if let sensitive = Sensitivity.sensitiveName(in: value),
             // `set(token, forKey: Keys.pushToken)`: the key says which token.
@@ -247,8 +255,8 @@ struct UserDefaultsSecretRule: SwiftRule {
         {
             report(
                 file, at: call,
-                "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
-            )
+                "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
+                evidence: .name)
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
             // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
             !AppMadeValue.isAppMade(value, in: file),
@@ -257,8 +265,8 @@ struct UserDefaultsSecretRule: SwiftRule {
         {
             report(
                 file, at: call,
-                "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain"
-            )
+                "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
+                evidence: .name)
         }
     }
 
@@ -272,7 +280,8 @@ struct UserDefaultsSecretRule: SwiftRule {
         if Sensitivity.isSensitiveKey(key) || variable.map(Sensitivity.isSensitiveKey) == true {
             report(
                 file, at: attribute,
-                "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain")
+                "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain",
+                evidence: .name)
         }
     }
 

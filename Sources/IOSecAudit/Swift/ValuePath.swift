@@ -1,0 +1,45 @@
+import SwiftSyntax
+
+/// How a value reached an expression inside its function: back through the locals it was assigned to, to the
+/// parameter it came in by. The steps a finding shows so a reviewer sees where the value came from without reading
+/// the function.
+enum ValuePath {
+    /// Steps from where `expr`'s value enters its function to just before `expr` (the origin first); empty when
+    /// `expr` is not a name or its origin is not found.
+    static func steps(to expr: ExprSyntax, in file: SwiftFile) -> [FlowStep] {
+        steps(to: expr, in: file, depth: 0)
+    }
+
+    private static func steps(to expr: ExprSyntax, in file: SwiftFile, depth: Int) -> [FlowStep] {
+        guard depth < 5, let ref = expr.unwrapped.as(DeclReferenceExprSyntax.self) else { return [] }
+        let name = ref.baseName.text
+        if let value = LocalValue.initializer(of: name, before: ref) {
+            guard value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != name else { return [] }
+            return steps(to: value, in: file, depth: depth + 1) + [file.step(at: value, "assigned to `\(name)`")]
+        }
+        if let (parameter, function) = parameter(named: name, near: ref) {
+            return [file.step(at: parameter, "parameter `\(name)` of `\(function)`: what its callers pass")]
+        }
+        return []
+    }
+
+    /// The parameter of the enclosing function or initializer called `name`, and the function's name.
+    static func parameter(named name: String, near node: some SyntaxProtocol) -> (FunctionParameterSyntax, String)? {
+        var current = Syntax(node).parent
+        while let n = current {
+            if let f = n.as(FunctionDeclSyntax.self) {
+                return find(name, in: f.signature.parameterClause.parameters).map { ($0, f.name.text) }
+            }
+            if let i = n.as(InitializerDeclSyntax.self) {
+                return find(name, in: i.signature.parameterClause.parameters).map { ($0, "init") }
+            }
+            if n.is(ClosureExprSyntax.self) || n.is(MemberBlockSyntax.self) { return nil }
+            current = n.parent
+        }
+        return nil
+    }
+
+    private static func find(_ name: String, in parameters: FunctionParameterListSyntax) -> FunctionParameterSyntax? {
+        parameters.first { ($0.secondName ?? $0.firstName).text == name }
+    }
+}

@@ -1,7 +1,0 @@
-struct SignInModel {
-    let email: String
-    let password: String
-}
-
-extension SignInModel: Encodable {
-}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import IOSecAudit
+
+/// What a finding rests on decides how high it may be rated, and a traced flow is shown in every report format.
+@Suite struct EvidenceTests {
+    static let flowCode = """
+        import KeychainAccess
+
+        final class SessionCache {
+            func remember() {
+                let keychain = Keychain(service: "com.example.notes")
+                let token = try? keychain.get("session")
+                UserDefaults.standard.set(token, forKey: "cachedSession")
+            }
+
+            func rememberHint(password: String) {
+                UserDefaults.standard.set(password, forKey: "hint")
+            }
+
+            func find(owner: String) {
+                let sql = "SELECT * FROM notes WHERE owner = '\\(owner)'"
+                sqlite3_exec(db, sql, nil, nil, nil)
+            }
+        }
+        """
+
+    static func result(minimumConfidence: Confidence = .low) -> ScanResult {
+        var options = ScanOptions(jobs: 1)
+        options.minimumConfidence = minimumConfidence
+        let analysis = SourceAnalysis.analyze(
+            flowCode, path: "App/SessionCache.swift",
+            rules: RuleSet.all.only(["storage.userdefaults-secret", "code.sql-injection"]), options: options)
+        var result = ScanResult(
+            root: "/tmp/Project", findings: analysis.findings, diagnostics: [], filesScanned: 1, bytesScanned: 1,
+            durationSeconds: 0.1)
+        result.hiddenByConfidence = analysis.hiddenByConfidence
+        return result
+    }
+
+    @Test func aNameAloneIsAtMostMediumWithLowConfidence() {
+        let finding = Finding(
+            ruleId: "r", severity: .critical, confidence: .high, title: "", message: "", file: "a.swift", line: 1,
+            column: 1, endLine: 1, endColumn: 2, snippet: "", masvs: "", cwe: 0, fix: "", evidence: .name)
+        #expect(finding.severity == .medium)
+        #expect(finding.confidence == .low)
+        let resolved = Finding(
+            ruleId: "r", severity: .critical, confidence: .high, title: "", message: "", file: "a.swift", line: 1,
+            column: 1, endLine: 1, endColumn: 2, snippet: "", masvs: "", cwe: 0, fix: "", evidence: .value)
+        #expect(resolved.severity == .critical)
+        #expect(resolved.confidence == .high)
+    }
+
+    @Test func aKeychainValueWrittenToUserDefaultsIsAFlowWithItsSteps() throws {
+        let findings = Self.result().findings
+        let flow = try #require(findings.first { $0.ruleId == "storage.userdefaults-secret" && $0.line == 7 })
+        #expect(flow.evidence == .flow)
+        #expect(flow.severity == .high)
+        #expect(flow.flow.map(\.line) == [6, 6, 7])
+        #expect(flow.flow.map(\.note) == ["read from the Keychain", "assigned to `token`", "written to UserDefaults"])
+        let named = try #require(findings.first { $0.ruleId == "storage.userdefaults-secret" && $0.line == 11 })
+        #expect(named.evidence == .name)
+        #expect(named.severity == .medium)
+        #expect(named.flow.isEmpty)
+    }
+
+    @Test func sqlInjectionShowsWhereTheValueCameFrom() throws {
+        let sql = try #require(Self.result().findings.first { $0.ruleId == "code.sql-injection" })
+        #expect(sql.evidence == .api)
+        #expect(sql.flow.map(\.line) == [14, 15, 15, 16])
+        #expect(sql.flow.first?.note == "parameter `owner` of `find`: what its callers pass")
+        #expect(sql.flow.last?.note == "run as SQL by `sqlite3_exec`")
+    }
+
+    @Test func textJSONAndHTMLShowTheSteps() throws {
+        let result = Self.result()
+        let text = TextReporter().render(result)
+        #expect(text.contains("      flow: App/SessionCache.swift:6  read from the Keychain\n"))
+        #expect(text.contains("            App/SessionCache.swift:7  written to UserDefaults\n"))
+        #expect(text.contains("      evidence: a name only (low confidence)\n"))
+
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(JSONReporter().render(result).utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        let flowFinding = try #require(findings.first { ($0["evidence"] as? String) == "flow" })
+        let steps = try #require(flowFinding["flow"] as? [[String: Any]])
+        #expect(steps.map { $0["line"] as? Int } == [6, 6, 7])
+        #expect(steps.first?["file"] as? String == "App/SessionCache.swift")
+
+        let html = HTMLReporter().render(result)
+        #expect(html.contains("<ol class=\"flow\"><li><span class=\"loc\">App/SessionCache.swift:6</span> read from the Keychain</li>"))
+    }
+
+    @Test func sarifWritesCodeFlowsGitHubShows() throws {
+        let result = Self.result()
+        let doc = try #require(
+            JSONSerialization.jsonObject(with: Data(SARIFReporter().render(result).utf8)) as? [String: Any])
+        let results = try #require(((doc["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        let flowResult = try #require(results.first { $0["codeFlows"] != nil && $0["ruleId"] as? String == "storage.userdefaults-secret" })
+        #expect((flowResult["properties"] as? [String: Any])?["evidence"] as? String == "flow")
+        let codeFlows = try #require(flowResult["codeFlows"] as? [[String: Any]])
+        let threadFlows = try #require(codeFlows.first?["threadFlows"] as? [[String: Any]])
+        let locations = try #require(threadFlows.first?["locations"] as? [[String: Any]])
+        #expect(locations.count == 3)
+        let first = try #require(locations.first?["location"] as? [String: Any])
+        #expect((first["message"] as? [String: Any])?["text"] as? String == "read from the Keychain")
+        let region = ((first["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])
+        #expect(region?["startLine"] as? Int == 6)
+        // Findings without a flow have no codeFlows at all, not an empty one.
+        #expect(results.contains { $0["codeFlows"] == nil })
+    }
+
+    @Test(.enabled(if: GitLabSchema.hasJSONSchema && FileManager.default.fileExists(atPath: GitLabSchema.sarifSchema)))
+    func sarifWithCodeFlowsValidates() throws {
+        let tree = TemporaryTree()
+        let report = tree.write("iosec.sarif", SARIFReporter().render(Self.result()))
+        let run = try GitLabSchema.python([GitLabSchema.script.path, "sarif", report, GitLabSchema.sarifSchema])
+        #expect(run.status == 0, "\(run.output)")
+    }
+
+    @Test func minimumConfidenceLeavesOutNameOnlyFindingsAndCountsThem() throws {
+        let all = Self.result()
+        let gated = Self.result(minimumConfidence: .medium)
+        #expect(all.findings.contains { $0.evidence == .name })
+        #expect(!gated.findings.contains { $0.evidence == .name })
+        #expect(gated.findings.count == all.findings.count - 1)
+        #expect(gated.hiddenByConfidence == 1)
+        #expect(TextReporter().summary(gated).contains("1 finding below --min-confidence not shown"))
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(JSONReporter().render(gated).utf8)) as? [String: Any])
+        #expect((json["summary"] as? [String: Any])?["notShownBelowConfidence"] as? Int == 1)
+    }
+
+    @Test func findingsWrittenBeforeEvidenceStillRead() throws {
+        let old = """
+            {"ruleId":"r","severity":"high","confidence":"high","title":"t","message":"m","file":"a.swift","line":1,
+             "column":1,"endLine":1,"endColumn":2,"snippet":"","masvs":"","cwe":0,"fix":"","suppressed":false,
+             "context":"app"}
+            """
+        let finding = try JSONDecoder().decode(Finding.self, from: Data(old.utf8))
+        #expect(finding.evidence == .api)
+        #expect(finding.flow.isEmpty)
+        #expect(finding.severity == .high)
+    }
+}
