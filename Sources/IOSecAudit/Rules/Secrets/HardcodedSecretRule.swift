@@ -55,6 +55,12 @@ struct HardcodedSecretRule: SwiftRule {
                         message: "Stripe publishable key (pk_…), public by design is hard-coded; fine if")
                 ]),
             RuleExample(
+                """
+                // A literal fallback after `??` is what ships when the variable is unset.
+                let paymentsSecret = ProcessInfo.processInfo.environment["PAYMENTS_SECRET"] ?? ↓"q7Lw2Zr9xV4mT8bN3cKp"
+                """,
+                findings: [FindingSpec(severity: .high, message: "'paymentsSecret' holds a hard-coded high-entropy secret")]),
+            RuleExample(
                 #"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#,
                 findings: [
                     FindingSpec(
@@ -212,6 +218,8 @@ struct HardcodedSecretRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample(
+                #"let region = ProcessInfo.processInfo.environment["AWS_REGION"] ?? "eu-west-1""#),
+            RuleExample(
                 """
                 // Archive and defaults key names: identifiers, not credentials.
                 private enum CoderKey {
@@ -363,6 +371,15 @@ struct HardcodedSecretRule: SwiftRule {
             {
                 node = call.raw
                 level += 3
+                continue
+            } else if parent.kind == .exprList, literal.ancestor(level + 2)?.kind == .sequenceExpr,
+                let elements = parent.layoutView?.children, elements.count == 3, elements[2]?.id == node.id,
+                let op = elements[1].flatMap(RawBinaryOperatorExprSyntax.init), op.operator.tokenText == "??",
+                let sequence = literal.ancestor(level + 2)
+            {
+                // `environment["PAYMENTS_KEY"] ?? "k_live_…"`: the fallback is the value the name gets.
+                node = sequence
+                level += 2
                 continue
             }
             break
@@ -778,6 +795,13 @@ struct HardcodedSecretRule: SwiftRule {
             ["Data", "Array"].contains(call.calledName ?? "")
         {
             return ExprSyntax(call)
+        }
+        // `environment["PAYMENTS_KEY"] ?? "k_live_…"`: the fallback is the value the name gets.
+        if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+            list.count == 3, list.last?.id == expr.id,
+            list.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        {
+            return ExprSyntax(sequence)
         }
         return nil
     }

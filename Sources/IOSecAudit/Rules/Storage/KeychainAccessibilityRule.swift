@@ -32,6 +32,24 @@ struct KeychainAccessibilityRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                import KeychainAccess
+
+                final class TokenVault {
+                    // KeychainAccess stores with .afterFirstUnlock unless told otherwise.
+                    private let keychain = ↓Keychain(service: "com.example.wallet")
+                    func save(_ token: String) { keychain["session"] = token }
+                }
+                """,
+                findings: [FindingSpec(severity: .medium, message: "Keychain stores items as .afterFirstUnlock")]),
+            RuleExample(
+                """
+                import Valet
+
+                let vault = ↓Valet.valet(with: Identifier(nonEmpty: "Vault")!, accessibility: .whenUnlocked)
+                """,
+                findings: [FindingSpec(severity: .medium, message: "Valet's .whenUnlocked is not ThisDeviceOnly")]),
+            RuleExample(
+                """
                 // Keychain wrappers given a class by name: KeychainSwift and SwiftKeychainWrapper.
                 enum Vault {
                     private static let keychain = KeychainSwift()
@@ -231,6 +249,32 @@ struct KeychainAccessibilityRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                import KeychainAccess
+
+                final class TokenVault {
+                    private let keychain = Keychain(service: "com.example.wallet")
+                        .accessibility(.afterFirstUnlockThisDeviceOnly)
+                    private let reader = Keychain(service: "com.example.shared")
+                    func save(_ token: String) { keychain["session"] = token }
+                    func load() -> String? { reader["session"] }
+                }
+                """),
+            RuleExample(
+                """
+                // The project's own type named Keychain, not KeychainAccess's.
+                struct Keychain { init(service: String) {} func set(_ v: String, key: String) {} }
+                let store = Keychain(service: "x")
+                func save(_ v: String) { store.set(v, key: "k") }
+                """),
+            RuleExample(
+                """
+                import Valet
+
+                let vault = Valet.valet(with: Identifier(nonEmpty: "Vault")!, accessibility: .whenUnlockedThisDeviceOnly)
+                let synced = Valet.iCloudValet(with: Identifier(nonEmpty: "Sync")!, accessibility: .whenUnlocked)
+                """),
+            RuleExample(
+                """
                 // A wrapper's table from its options to the constants: the caller chooses, and is reported there.
                 extension Accessibility {
                     var attribute: CFString {
@@ -394,7 +438,10 @@ struct KeychainAccessibilityRule: SwiftRule {
     )
 
     static let referenceNames: Set<String>? = lockedReadable.union(migrating)
-    static let calleeNames: Set<String>? = ["SecItemAdd", "set", "accessibility"]
+    static let calleeNames: Set<String>? = [
+        "SecItemAdd", "set", "accessibility", "Keychain", "UICKeyChainStore", "valet", "sharedGroupValet",
+        "sharedAccessGroupValet",
+    ]
     /// KeychainAccess's `Accessibility` cases that stay readable while the device is locked, and those that leave
     /// the device in backups.
     static let keychainAccessLockedReadable: Set<String> = ["always", "alwaysThisDeviceOnly"]
@@ -443,6 +490,16 @@ struct KeychainAccessibilityRule: SwiftRule {
                     "\(wrapper) stores the item as '\(constant)', which leaves the device in backups; use \(constant)ThisDeviceOnly",
                     severity: .medium)
             }
+        } else if let library = KeychainDefaultAccessibility.libraryDefault(of: call, in: file) {
+            report(
+                file, at: call,
+                "\(library.type) stores items as .\(library.defaultClass) unless told otherwise (\(library.source)), so they move to other devices in backups; add \(library.choose)",
+                severity: .medium)
+        } else if let level = KeychainDefaultAccessibility.valetMigratingAccessibility(call, in: file) {
+            report(
+                file, at: call,
+                "Valet's .\(level) is not ThisDeviceOnly, so the items move to other devices in backups; use .\(level)ThisDeviceOnly",
+                severity: .medium)
         } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
             let argument =
                 wrapper == "KeychainSwift"

@@ -37,4 +37,83 @@ enum KeychainDefaultAccessibility {
         }
         return nil
     }
+
+    /// A Keychain library's own default for the items it stores, from the library's source
+    /// (`../shared/reference/LIBRARIES.md`).
+    struct LibraryDefault: Sendable {
+        /// The module an app imports, which tells this library's type from a project's own of the same name.
+        let module: String
+        let type: String
+        /// The class the library stores with when the app does not choose one.
+        let defaultClass: String
+        /// How an app chooses one, for the message.
+        let choose: String
+        let source: String
+    }
+
+    static let libraryDefaults: [LibraryDefault] = [
+        LibraryDefault(
+            module: "KeychainAccess", type: "Keychain", defaultClass: "afterFirstUnlock",
+            choose: ".accessibility(.afterFirstUnlockThisDeviceOnly)", source: "KeychainAccess Keychain.swift:1208"),
+        LibraryDefault(
+            module: "UICKeyChainStore", type: "UICKeyChainStore", defaultClass: "afterFirstUnlock",
+            choose: ".accessibility = .afterFirstUnlockThisDeviceOnly", source: "UICKeyChainStore.m:117-121"),
+    ]
+
+    /// For `Keychain(service: "…")` (KeychainAccess) or `UICKeyChainStore(service:)`: the library's default when
+    /// the instance stores items and nothing in its chain or file chooses a class or synchronisation.
+    static func libraryDefault(of call: FunctionCallExprSyntax, in file: SwiftFile) -> LibraryDefault? {
+        guard let name = call.calledName, call.calledBase == nil,
+            let library = libraryDefaults.first(where: { $0.type == name }), file.imports.contains(library.module)
+        else { return nil }
+        // `Keychain(service: "…").accessibility(.whenUnlocked)`, `.synchronizable(true)`: chosen in the chain.
+        var chain: [String] = []
+        var node = Syntax(call)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            chain.append(member.declName.baseName.text)
+            if let outer = member.parent?.as(FunctionCallExprSyntax.self) { node = Syntax(outer) } else { node = Syntax(member) }
+        }
+        if chain.contains(where: { $0 == "accessibility" || $0 == "synchronizable" }) { return nil }
+        let stores: Bool
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        {
+            if file.contains("\(variable).accessibility") || file.contains("\(variable).synchronizable")
+                || file.contains("\(variable) = \(variable).")
+            {
+                return nil
+            }
+            stores =
+                file.contains("\(variable).set(") || file.contains("\(variable).setString(")
+                || file.contains("\(variable).setData(") || assignsSubscript(of: variable, in: file)
+        } else {
+            // Used in place: `Keychain(service: "…")["token"] = token`, `Keychain(service: "…").set(…)`.
+            stores = chain.first == "set" || node.parent?.is(SubscriptCallExprSyntax.self) == true
+        }
+        return stores ? library : nil
+    }
+
+    /// Whether a line of the file assigns through `name[…]`: `keychain["token"] = token` stores, `keychain["token"]`
+    /// alone reads.
+    private static func assignsSubscript(of name: String, in file: SwiftFile) -> Bool {
+        guard file.contains("\(name)[") else { return false }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        return text.split(separator: "\n").contains { line in
+            guard let start = line.range(of: "\(name)[") else { return false }
+            let rest = line[start.upperBound...]
+            guard let close = rest.range(of: "]") else { return false }
+            return rest[close.upperBound...].trimmingPrefix(while: { $0 == " " }).hasPrefix("= ")
+        }
+    }
+
+    /// Valet's `.whenUnlocked` and `.afterFirstUnlock` are not ThisDeviceOnly (Valet Accessibility.swift:23-32);
+    /// iCloud Valets synchronise by design and are left alone.
+    static func valetMigratingAccessibility(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> String? {
+        guard let name = call.calledName, ["valet", "sharedGroupValet", "sharedAccessGroupValet"].contains(name),
+            file.imports.contains("Valet"),
+            let level = call.argument("accessibility")?.as(MemberAccessExprSyntax.self), level.base == nil
+        else { return nil }
+        let text = level.declName.baseName.text
+        return text == "whenUnlocked" || text == "afterFirstUnlock" ? text : nil
+    }
 }
