@@ -25,6 +25,15 @@ struct FormatStringRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    guard let template = message.body as? String else { return }
+                    let line = String(format: ↓template, Date().description)
+                    show(line)
+                }
+                """,
+                findings: [FindingSpec(message: "the format is a web page's script message")]),
+            RuleExample(
+                """
                 - (void)showServerMessage:(NSString *)message {
                     NSLog(↓message);
                     NSString *title = [NSString stringWithFormat:↓self.titleField.text];
@@ -119,10 +128,18 @@ struct FormatStringRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let format = Self.variableFormat(of: call, in: file) else { return }
+        let used = file.step(at: format, "used as a format")
+        if let source = UntrustedOrigin.trace(format, in: file) {
+            report(
+                file, at: format,
+                "the format is \(source.first?.note ?? "input"), so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument",
+                evidence: .flow, flow: source + [used])
+            return
+        }
         report(
             file, at: format,
             "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument",
-            flow: ValuePath.steps(to: format, in: file) + [file.step(at: format, "used as a format")])
+            flow: ValuePath.steps(to: format, in: file) + [used])
     }
 
     /// The format argument of a formatting call when it is not a constant. `code.debug-logging` asks this too, so
@@ -141,7 +158,10 @@ struct FormatStringRule: SwiftRule {
         default:
             return nil
         }
-        guard let format, !isConstant(format, in: file), !isFormatForwarder(call) else { return nil }
+        // A format traced to input is input whatever it is called (`template` names a format the app wrote).
+        guard let format, !isFormatForwarder(call),
+            UntrustedOrigin.trace(format, in: file) != nil || !isConstant(format, in: file)
+        else { return nil }
         return format
     }
 

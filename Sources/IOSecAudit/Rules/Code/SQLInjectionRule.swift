@@ -28,6 +28,25 @@ struct SQLInjectionRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                func importRules(from feed: URL) {
+                    // The statement is whatever the server sent.
+                    let statement = try? String(contentsOf: feed, encoding: .utf8)
+                    sqlite3_exec(db, ↓statement, nil, nil, nil)
+                }
+                """,
+                findings: [FindingSpec(severity: .high, message: "the SQL run here is text read from a URL or file")]),
+            RuleExample(
+                """
+                import SQLite
+
+                func search(_ field: UITextField, in db: Connection) throws {
+                    let term = field.text ?? ""
+                    let titleField = term
+                    _ = try db.prepare(↓"SELECT * FROM notes WHERE title LIKE '%\\(titleField)%'")
+                }
+                """),
+            RuleExample(
+                """
                 - (void)deleteMonth:(NSString *)month {
                     NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
                     sqlite3_exec(db, ↓sql.UTF8String, NULL, NULL, NULL);
@@ -71,6 +90,16 @@ struct SQLInjectionRule: SwiftRule {
                 """, path: "App/Store.m")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                import SQLite
+
+                func search(_ term: String, in db: Connection) throws {
+                    let notes = Table("notes")
+                    _ = try db.prepare(notes.filter(Expression<String>("title").like("%" + term + "%")))
+                    try db.run("DELETE FROM notes WHERE title = ?", term)
+                }
+                """),
             RuleExample(
                 """
                 - (void)deleteMonth:(NSString *)month {
@@ -156,8 +185,10 @@ struct SQLInjectionRule: SwiftRule {
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2",
         "executeQuery", "executeUpdate", "executeStatements", "execute", "fetchAll", "fetchOne", "fetchCursor",
-        "fetchSet"
+        "fetchSet", "prepare", "run", "scalar"
     ]
+    /// GRDB names its SQL parameters `sql:` everywhere (`makeStatement(sql:)`, `SQLRequest(sql:)`, `filter(sql:)`).
+    static let argumentLabels: Set<String>? = ["sql"]
 
     /// For these, the SQL is the second argument (after the database handle).
     private static let sqliteCalls: Set<String> = [
@@ -165,24 +196,46 @@ struct SQLInjectionRule: SwiftRule {
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name),
-            let (reason, value) = Self.dynamicPart(of: sql, in: file, depth: 0)
-        else { return }
+        guard let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name, in: file) else { return }
+        let run = file.step(at: sql, "run as SQL by `\(name)`")
+        guard let (reason, value) = Self.dynamicPart(of: sql, in: file, depth: 0) else {
+            // The whole statement is input: `sqlite3_exec(db, remoteText, …)`.
+            if let steps = UntrustedOrigin.trace(sql, in: file) {
+                report(
+                    file, at: sql,
+                    "the SQL run here is \(steps.first?.note ?? "input"); run constant SQL with ? placeholders and bind the values",
+                    evidence: .flow, flow: steps + [run])
+            }
+            return
+        }
         // Where the inserted value comes from, how it got into the SQL, and the call that runs it.
-        let flow =
-            ValuePath.steps(to: value, in: file) + [file.step(at: value, "inserted into SQL text")]
-            + ValuePath.steps(to: sql, in: file) + [file.step(at: sql, "run as SQL by `\(name)`")]
+        let inserted = file.step(at: value, "inserted into SQL text")
+        let statement = ValuePath.steps(to: sql, in: file)
+        if let source = UntrustedOrigin.trace(value, in: file) {
+            report(
+                file, at: sql,
+                "SQL is built from \(source.first?.note ?? "input") and run as text; use ? placeholders and bind the values",
+                evidence: .flow, flow: source + [inserted] + statement + [run])
+            return
+        }
         report(
             file, at: sql, "SQL is built from \(reason) and run as text; use ? placeholders and bind the values",
-            flow: flow)
+            flow: ValuePath.steps(to: value, in: file) + [inserted] + statement + [run])
     }
 
     /// The argument that holds SQL text, for the APIs that take it.
-    private static func sqlArgument(of call: FunctionCallExprSyntax, name: String) -> ExprSyntax? {
+    private static func sqlArgument(of call: FunctionCallExprSyntax, name: String, in file: SwiftFile) -> ExprSyntax? {
         if sqliteCalls.contains(name) {
             return call.arguments.dropFirst().first?.expression
         }
         if let sql = call.argument("sql") { return sql }  // GRDB, SQLite.swift
+        // SQLite.swift's `Connection`: `db.execute(sql)`, `db.prepare(sql)`, `db.run(sql)`, `db.scalar(sql)`; the
+        // names are common, so only in a file that imports the module.
+        if ["execute", "prepare", "run", "scalar"].contains(name), file.imports.contains("SQLite"),
+            call.calledBase != nil, let first = call.arguments.first, first.label == nil
+        {
+            return first.expression
+        }
         guard ["executeQuery", "executeUpdate", "executeStatements"].contains(name) else { return nil }
         // FMDB: `executeQuery(_ sql:, values:)`; with bound values the interpolation is still dynamic SQL.
         return call.arguments.first { $0.label == nil }?.expression

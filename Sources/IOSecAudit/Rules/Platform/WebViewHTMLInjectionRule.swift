@@ -28,6 +28,14 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
             """,
         triggeringExamples: [
+            RuleExample(
+                """
+                func showRelease(_ notesURL: URL) {
+                    guard let page = try? String(contentsOf: notesURL) else { return }
+                    webView.loadHTMLString(↓page, baseURL: nil)
+                }
+                """,
+                findings: [FindingSpec(message: "text read from a URL or file is pasted into HTML")]),
             RuleExample(#"webView.loadHTMLString(↓"<p>Hi \(nameField.text!)</p>", baseURL: nil)"#),
             RuleExample(
                 """
@@ -92,11 +100,16 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     private static let queryMembers: Set<String> = ["query", "queryItems", "fragment"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName,
-            let content = call.arguments.first?.expression, let source = Self.untrustedInput(in: content, depth: 0)
-        else { return }
+        guard let name = call.calledName, let content = call.arguments.first?.expression else { return }
         let target = name == "loadHTMLString" ? "HTML the web view renders" : "JavaScript the web view runs"
-        report(file, at: content, "\(source) is pasted into \(target); escape it or pass it as data")
+        if let source = Self.untrustedInput(in: content, depth: 0) {
+            report(file, at: content, "\(source) is pasted into \(target); escape it or pass it as data")
+        } else if let steps = UntrustedOrigin.trace(content, in: file) {
+            report(
+                file, at: content,
+                "\(steps.first?.note ?? "input") is pasted into \(target); escape it or pass it as data",
+                evidence: .flow, flow: steps + [file.step(at: content, "handed to `\(name)`")])
+        }
     }
 
     /// What untrusted input an HTML or script string is built from ("'nameField' text", "a URL's query"), or nil.

@@ -1,0 +1,176 @@
+import IOSecCore
+import SwiftSyntax
+
+/// Where a value that reaches an injection sink (SQL, a format, HTML or JavaScript) was made, when that is input the
+/// app does not control: text from a URL or file read, a text control, a URL's query or fragment, the pasteboard, a
+/// web page's script message, a link the app was opened with. Followed back through the locals of its function, `??`,
+/// interpolation, `+` and `String(format:)`; a value passed through an escaping or numeric conversion stops the walk.
+///
+/// The sources are data (``sources``), as ``SecretOrigin``'s are; what the walk cannot resolve is not a source.
+enum UntrustedOrigin {
+    struct Source: Sendable {
+        enum Shape: Sendable {
+            /// A call of this type or function with this argument label: `String(contentsOf: url)`.
+            case initializer(String, label: String)
+            /// A member of this name whose receiver's text contains one of the hints: `UIPasteboard.general.string`.
+            case member(String, receiver: [String])
+            /// A member of this name on a parameter declared with this type: `message.body` of a `WKScriptMessage`.
+            case memberOfParameter(String, type: String)
+            /// A parameter declared with this type in a function of this name: the URL of `application(_:open:)`.
+            case parameter(type: String, function: String)
+        }
+        let shape: Shape
+        let note: String
+    }
+
+    static let sources: [Source] = [
+        .init(shape: .initializer("String", label: "contentsOf"), note: "text read from a URL or file"),
+        .init(shape: .initializer("NSString", label: "contentsOf"), note: "text read from a URL or file"),
+        .init(shape: .initializer("Data", label: "contentsOf"), note: "data read from a URL or file"),
+        .init(shape: .member("string", receiver: ["uipasteboard", "pasteboard"]), note: "the pasteboard's text"),
+        .init(shape: .member("query", receiver: ["url"]), note: "a URL's query"),
+        .init(shape: .member("fragment", receiver: ["url"]), note: "a URL's fragment"),
+        .init(shape: .member("queryItems", receiver: [""]), note: "a URL's query"),
+        .init(shape: .memberOfParameter("body", type: "WKScriptMessage"), note: "a web page's script message"),
+        .init(shape: .parameter(type: "URL", function: "application"), note: "the URL the app was opened with"),
+        .init(shape: .memberOfParameter("url", type: "Set<UIOpenURLContext>"), note: "the URL the app was opened with"),
+        .init(shape: .memberOfParameter("webpageURL", type: "NSUserActivity"), note: "a universal link"),
+    ]
+
+    /// Calls and words that make a value safe for the sink it is inserted into, or a number.
+    static let sanitizers: Set<String> = [
+        "escaped", "escape", "escaping", "encoded", "encoding", "sanitized", "sanitize", "percent", "quoted", "Int",
+        "Double", "Int64", "Int32", "Float", "UUID", "count",
+    ]
+
+    /// The steps from the untrusted source to `expr`, source first; nil when no source is found.
+    static func trace(_ expr: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
+        trace(expr, in: file, depth: 0)
+    }
+
+    private static func trace(_ expr: ExprSyntax, in file: SwiftFile, depth: Int) -> [FlowStep]? {
+        guard depth < 6 else { return nil }
+        let e = expr.unwrapped
+        if let note = sourceNote(of: e, in: file) { return [file.step(at: e, note)] }
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            for segment in literal.segments {
+                guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
+                    let value = interpolation.expressions.first?.expression,
+                    let steps = trace(value, in: file, depth: depth + 1)
+                else { continue }
+                return steps + [file.step(at: value, "inserted into text")]
+            }
+            return nil
+        }
+        if let sequence = e.as(SequenceExprSyntax.self) {
+            let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+            guard operators.allSatisfy({ $0 == "+" || $0 == "??" }) else { return nil }
+            // `a ?? b`: the value is `a`'s (a fallback is the app's own); `a + b`: any part.
+            let operands = Array(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) })
+            for operand in operators.first == "??" ? Array(operands.prefix(1)) : operands {
+                if let steps = trace(operand, in: file, depth: depth + 1) { return steps }
+            }
+            return nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            let name = call.calledName ?? ""
+            if sanitizers.contains(name) || SensitiveName.words(name).contains(where: sanitizers.contains) {
+                return nil
+            }
+            if name == "String", call.argument("format") != nil {
+                for argument in call.arguments.dropFirst() {
+                    if let steps = trace(argument.expression, in: file, depth: depth + 1) { return steps }
+                }
+                return nil
+            }
+            // `String(remote)`, `String(data: body, encoding: .utf8)`, `queryItems.first(where:)`: the same value.
+            if ["String", "NSString"].contains(name), let inner = call.arguments.first?.expression {
+                return trace(inner, in: file, depth: depth + 1)
+            }
+            if ["first", "last", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences"].contains(name),
+                let base = call.calledBase
+            {
+                return trace(base, in: file, depth: depth + 1)
+            }
+            return nil
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            if sanitizers.contains(name) { return nil }
+            if ["value", "text", "absoluteString", "path", "description", "first", "last", "host"].contains(name) {
+                return trace(base, in: file, depth: depth + 1)
+            }
+            return nil
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            let name = ref.baseName.text
+            if let value = LocalValue.initializer(of: name, before: ref),
+                value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
+            {
+                return trace(value, in: file, depth: depth + 1).map { $0 + [file.step(at: value, "assigned to `\(name)`")] }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// A resource of the app's own bundle: `Bundle.main.url(forResource: "help", withExtension: "html")`, directly or
+    /// through a local.
+    private static func isBundled(_ location: ExprSyntax) -> Bool {
+        var text = location.trimmedDescription
+        if let ref = location.unwrapped.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+        {
+            text = value.trimmedDescription
+        }
+        return text.contains("Bundle.") || text.contains("forResource")
+    }
+
+    /// The note of the source `expr` is, when it is one.
+    private static func sourceNote(of expr: ExprSyntax, in file: SwiftFile) -> String? {
+        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledName {
+            for source in sources {
+                if case .initializer(let type, let label) = source.shape, type == name,
+                    let location = call.argument(label), !isBundled(location)
+                {
+                    return source.note
+                }
+            }
+            return nil
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            // `nameField.text`: a control the user types into.
+            if name == "text", let control = base.lastName, WebViewHTMLInjectionRule.isInputControl(control) {
+                return "what the user typed into `\(control)`"
+            }
+            let receiver = base.trimmedDescription.lowercased()
+            let parameterType = base.as(DeclReferenceExprSyntax.self).flatMap {
+                Sensitivity.parameterType(of: $0.baseName.text, near: $0)
+            }
+            for source in sources {
+                switch source.shape {
+                case .member(let memberName, let hints) where memberName == name:
+                    if hints.contains(where: { $0.isEmpty || receiver.contains($0) }) { return source.note }
+                case .memberOfParameter(let memberName, let type) where memberName == name:
+                    if parameterType?.trimmingScalars(in: "?!") == type { return source.note }
+                default: continue
+                }
+            }
+            return nil
+        }
+        if let ref = expr.as(DeclReferenceExprSyntax.self),
+            let (parameter, function) = ValuePath.parameter(named: ref.baseName.text, near: ref)
+        {
+            let type = parameter.type.trimmedDescription
+            for source in sources {
+                if case .parameter(let sourceType, let sourceFunction) = source.shape, type == sourceType,
+                    function == sourceFunction
+                {
+                    return source.note
+                }
+            }
+        }
+        return nil
+    }
+}
