@@ -83,6 +83,15 @@ enum UntrustedOrigin {
                 }
                 return nil
             }
+            // `URL(string: remote)`, `URL(string: "/path", relativeTo: remoteURL)`: a URL made of the input.
+            if name == "URL" {
+                for label in ["string", "relativeTo"] {
+                    if let argument = call.argument(label), let steps = trace(argument, in: file, depth: depth + 1) {
+                        return steps
+                    }
+                }
+                return nil
+            }
             // `String(remote)`, `String(data: body, encoding: .utf8)`, `queryItems.first(where:)`: the same value.
             if ["String", "NSString"].contains(name), let inner = call.arguments.first?.expression {
                 return trace(inner, in: file, depth: depth + 1)
@@ -91,6 +100,14 @@ enum UntrustedOrigin {
                 let base = call.calledBase
             {
                 return trace(base, in: file, depth: depth + 1)
+            }
+            // `getRemoteData()`: a function of this file, through what it returns.
+            if call.calledExpression.is(DeclReferenceExprSyntax.self) {
+                for value in ValuePath.returnedValues(ofFunctionNamed: name, in: file) {
+                    if let steps = trace(value, in: file, depth: depth + 1) {
+                        return steps + [file.step(at: call, "returned by `\(name)()`")]
+                    }
+                }
             }
             return nil
         }

@@ -23,6 +23,30 @@ enum ValuePath {
         return []
     }
 
+    /// What the functions of this file named `name` return: each `return` value in their bodies (not in closures or
+    /// nested functions), or the single expression of a one-line body. The summary a flow follows through a call of the
+    /// app's own helper (`let page = getRemoteData()`).
+    static func returnedValues(ofFunctionNamed name: String, in file: SwiftFile) -> [ExprSyntax] {
+        guard file.contains("func \(name)(") else { return [] }
+        var values: [ExprSyntax] = []
+        for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
+            guard let body = function.body else { continue }
+            if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+                values.append(only)
+                continue
+            }
+            values += SyntaxSearch.all(ReturnStmtSyntax.self, in: body, where: { statement in
+                var current = statement.parent
+                while let node = current, node.id != body.id {
+                    if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
+                    current = node.parent
+                }
+                return true
+            }).compactMap(\.expression)
+        }
+        return values
+    }
+
     /// The parameter of the enclosing function or initializer called `name`, and the function's name.
     static func parameter(named name: String, near node: some SyntaxProtocol) -> (FunctionParameterSyntax, String)? {
         var current = Syntax(node).parent

@@ -123,7 +123,7 @@ struct FormatStringRule: SwiftRule {
     )
 
     /// `String(format:)` and `NSString(format:)` by their label: most `String` tokens name the type.
-    static let calleeNames: Set<String>? = ["NSLog", "localizedStringWithFormat"]
+    static let calleeNames: Set<String>? = ["NSLog", "NSLogv", "localizedStringWithFormat", "appendingFormat", "appendFormat"]
     static let argumentLabels: Set<String>? = ["format"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
@@ -148,13 +148,14 @@ struct FormatStringRule: SwiftRule {
         guard let name = call.calledName else { return nil }
         let format: ExprSyntax?
         switch name {
-        case "NSLog":
+        case "NSLog", "NSLogv":
             guard LogSensitiveRule.isGlobalCall(call) else { return nil }
             format = call.arguments.first?.expression
-        case "String", "NSString", "localizedStringWithFormat":
-            format =
-                call.argument("format")
-                ?? (name == "localizedStringWithFormat" ? call.arguments.first?.expression : nil)
+        case "String", "NSString", "NSMutableString", "raise":
+            // `NSException.raise(_:format:arguments:)` formats its reason.
+            format = call.argument("format")
+        case "localizedStringWithFormat", "appendingFormat", "appendFormat":
+            format = call.arguments.first { $0.label == nil }?.expression
         default:
             return nil
         }

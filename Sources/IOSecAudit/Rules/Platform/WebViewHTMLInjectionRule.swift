@@ -70,6 +70,14 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                func showRelease(_ notesURL: URL) {
+                    // A page from the app's own server shown with a base the app chose.
+                    guard let page = try? String(contentsOf: notesURL) else { return }
+                    webView.loadHTMLString(page, baseURL: URL(string: "about:blank"))
+                }
+                """),
+            RuleExample(
+                """
                 - (void)showGreeting {
                     NSString *name = [self.nameField.text stringByAddingPercentEncodingWithAllowedCharacters:allowed];
                     NSString *page = [NSString stringWithFormat:@"<h1>%@</h1>", self.title];
@@ -90,7 +98,10 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript"]
+    static let calleeNames: Set<String>? = [
+        "loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript", "callAsyncJavaScript", "evaluateScript",
+        "WKUserScript",
+    ]
 
     /// Calls that make text safe for HTML or a URL.
     static let escapingWords: Set<String> = [
@@ -100,16 +111,29 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     private static let queryMembers: Set<String> = ["query", "queryItems", "fragment"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName, let content = call.arguments.first?.expression else { return }
+        guard let name = call.calledName,
+            let content = name == "WKUserScript" ? call.argument("source") : call.arguments.first?.expression,
+            name != "evaluateScript" || file.imports.contains("JavaScriptCore")
+        else { return }
         let target = name == "loadHTMLString" ? "HTML the web view renders" : "JavaScript the web view runs"
-        if let source = Self.untrustedInput(in: content, depth: 0) {
+        if name != "WKUserScript", name != "evaluateScript", let source = Self.untrustedInput(in: content, depth: 0) {
             report(file, at: content, "\(source) is pasted into \(target); escape it or pass it as data")
-        } else if let steps = UntrustedOrigin.trace(content, in: file) {
+        } else if let steps = UntrustedOrigin.trace(content, in: file),
+            // A whole page from elsewhere shown with a base URL the app chose (`about:blank`, its bundle) runs with
+            // that origin, not the app's files: only a page loaded with no base or a base from the same input is one.
+            name != "loadHTMLString" || !Self.hasOwnBaseURL(call, in: file)
+        {
             report(
                 file, at: content,
                 "\(steps.first?.note ?? "input") is pasted into \(target); escape it or pass it as data",
                 evidence: .flow, flow: steps + [file.step(at: content, "handed to `\(name)`")])
         }
+    }
+
+    /// `baseURL:` set to something other than `nil` or a value traced to input.
+    private static func hasOwnBaseURL(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        guard let base = call.argument("baseURL"), !base.unwrapped.is(NilLiteralExprSyntax.self) else { return false }
+        return UntrustedOrigin.trace(base, in: file) == nil
     }
 
     /// What untrusted input an HTML or script string is built from ("'nameField' text", "a URL's query"), or nil.
