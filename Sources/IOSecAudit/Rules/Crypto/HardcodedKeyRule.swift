@@ -25,6 +25,18 @@ struct HardcodedKeyRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                import GRDB
+
+                func openStore(at path: String) throws -> DatabaseQueue {
+                    var config = Configuration()
+                    config.prepareDatabase { db in try db.usePassphrase(↓"ledger-2024-passphrase") }
+                    let realm = Realm.Configuration(encryptionKey: ↓Data(repeating: 7, count: 64))
+                    _ = realm
+                    return try DatabaseQueue(path: path, configuration: config)
+                }
+                """),
+            RuleExample(
+                """
                 #define kCardKey @"0123456789abcdef0123456789abcdef"
                 - (NSData *)encrypt:(NSData *)data {
                     CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓kCardKey.UTF8String, kCCKeySizeAES256,
@@ -118,6 +130,19 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                import GRDB
+
+                func openStore(at path: String, passphrase: String) throws {
+                    var config = Configuration()
+                    config.prepareDatabase { db in try db.usePassphrase(passphrase) }
+                    let realmKey = try KeychainKeys.realmKey()
+                    _ = Realm.Configuration(encryptionKey: realmKey)
+                    _ = Vault(encryptionKey: "display-name")  // the app's own type: a label, not an API
+                    _ = db.key("title")  // no SQLite.swift here
+                }
+                """),
             RuleExample(
                 """
                 // A parameter named key whose default never reaches a cipher: a settings prefix.
@@ -275,12 +300,28 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     /// Argument labels that pass key material: any call with one is looked at.
-    static let argumentLabels: Set<String>? = ["key", "iv", "nonce", "salt", "password", "withPassword"]
+    static let argumentLabels: Set<String>? = [
+        "key", "iv", "nonce", "salt", "password", "withPassword", "encryptionKey", "withEncryptionKey", "hmacKey",
+        "HMACKey",
+    ]
     /// Callees whose key material is not labelled: CryptoKit initialisers, and the C APIs whose key, IV and salt are
     /// positional arguments.
-    static let calleeNames: Set<String>? = [
+    static let calleeNames: Set<String>? = Set([
         "SymmetricKey", "Nonce", "PrivateKey", "init", "SecKeyCreateWithData", "CCCrypt", "CCCryptorCreate",
         "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"
+    ]).union(databaseKeySinks.keys).union(keyLabelledAPIs)
+
+    /// Where a database's encryption key goes: SQLCipher's C API, SQLite.swift's `Connection` (SQLCipher build),
+    /// GRDB's passphrase. The argument position, or nil for the first unlabelled one; the module an app imports when
+    /// the name alone is too common (`key(_:)`).
+    private static let databaseKeySinks: [String: (position: Int?, module: String?)] = [
+        "sqlite3_key": (1, nil), "sqlite3_rekey": (1, nil), "sqlite3_key_v2": (2, nil), "sqlite3_rekey_v2": (2, nil),
+        "usePassphrase": (nil, nil), "changePassphrase": (nil, nil),
+        "key": (nil, "SQLite"), "rekey": (nil, "SQLite"), "keyAndMigrate": (nil, "SQLite"),
+    ]
+    /// Third-party APIs whose `encryptionKey:` / `hmacKey:` is key material: RNCryptor, Realm's configuration.
+    private static let keyLabelledAPIs: Set<String> = [
+        "RNEncryptor", "RNDecryptor", "encryptData", "decryptData", "Configuration",
     ]
 
     /// Parameter names whose default value is key material.
@@ -307,15 +348,32 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        for (argument, role) in Self.materialArguments(of: call) { check(argument, as: role, in: file) }
+        for (argument, role) in Self.materialArguments(of: call, imports: file.imports) {
+            check(argument, as: role, in: file)
+        }
     }
 
     /// The arguments of `call` that a crypto API takes as key material, with their role.
-    private static func materialArguments(of call: FunctionCallExprSyntax) -> [(ExprSyntax, Role)] {
+    private static func materialArguments(
+        of call: FunctionCallExprSyntax, imports: Set<String>? = nil
+    ) -> [(ExprSyntax, Role)] {
         // The dispatcher hands over only calls with a material label or one of `calleeNames`.
         guard !call.arguments.isEmpty, let name = call.calledName else { return [] }
         var found: [(ExprSyntax, Role)] = []
         func add(_ argument: ExprSyntax?, _ role: Role) { if let argument { found.append((argument, role)) } }
+        if let sink = databaseKeySinks[name], sink.module.map({ imports?.contains($0) == true }) ?? true {
+            add(
+                sink.position.flatMap { Self.argument(at: $0, of: call) }
+                    ?? call.arguments.first { $0.label == nil }?.expression, .key)
+            return found
+        }
+        if keyLabelledAPIs.contains(name),
+            name != "Configuration" || call.calledBase?.lastName == "Realm"
+        {
+            for label in ["encryptionKey", "withEncryptionKey", "hmacKey", "HMACKey"] {
+                add(call.argument(label), .key)
+            }
+        }
         switch name {
         case "SymmetricKey":
             add(call.argument("data"), .key)
