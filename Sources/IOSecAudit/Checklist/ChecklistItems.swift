@@ -201,7 +201,8 @@ public enum Checklist {
             26, "Input validation", from: "P, R", kind: "auto+lib",
             rules: [
                 "code.sql-injection", "platform.url-scheme-unvalidated", "code.format-string", "code.unsafe-c-function",
-                "platform.webview-html-injection"
+                "platform.webview-html-injection", "code.path-injection", "code.predicate-injection",
+                "code.xml-external-entities"
             ],
             decision: .rules, kit: ["InputPolicy", "PasswordPolicy"],
             check:

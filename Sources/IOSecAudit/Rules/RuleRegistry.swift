@@ -12,6 +12,9 @@ public enum RuleRegistry {
         DebugLoggingRule.self,  // code.debug-logging
         FormatStringRule.self,  // code.format-string
         SQLInjectionRule.self,  // code.sql-injection
+        PathInjectionRule.self,  // code.path-injection
+        PredicateInjectionRule.self,  // code.predicate-injection
+        XMLExternalEntitiesRule.self,  // code.xml-external-entities
         HardcodedKeyRule.self,  // crypto.hardcoded-key
         InsecureRandomRule.self,  // crypto.insecure-random
         WeakCipherRule.self,  // crypto.weak-cipher

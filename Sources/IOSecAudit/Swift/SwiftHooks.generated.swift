@@ -114,7 +114,15 @@ extension PasteboardRule {
     static let nodeKinds: Set<SyntaxKind> = [.assignmentExpr, .functionCallExpr]
 }
 
+extension PathInjectionRule {
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+}
+
 extension PlaintextFileRule {
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+}
+
+extension PredicateInjectionRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }
 
@@ -196,4 +204,8 @@ extension WebViewHTMLInjectionRule {
 
 extension WebViewJavaScriptRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr]
+}
+
+extension XMLExternalEntitiesRule {
+    static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr]
 }

@@ -1,0 +1,109 @@
+import SwiftSyntax
+
+/// `code.path-injection`: input the app does not control (a link's query, a downloaded text, a script message) used
+/// as a file path or a path component, so `../` in it reaches files outside the folder the app meant.
+struct PathInjectionRule: SwiftRule {
+    static let description = RuleDescription(
+        id: "code.path-injection",
+        title: "File path built from input",
+        severity: .high,
+        confidence: .high,
+        masvs: "MASVS-CODE-4",
+        cwe: 22,
+        rationale: """
+            A path component taken from a deep link, a web page or a server response can hold `../`: \
+            `appendingPathComponent("../../Library/Preferences/com.app.plist")` leaves the folder the app meant and \
+            reads, overwrites or deletes the app's own databases, Keychain-protected exports or cached tokens. The \
+            app's container is all one sandbox, so nothing else stops it.
+            """,
+        fix: "Take only the last path component of the input (`lastPathComponent`), or map it to an identifier the app chose; then check that the standardized path still starts with the folder.",
+        fixExample: """
+            let name = (requested as NSString).lastPathComponent
+            let file = downloads.appendingPathComponent(name).standardizedFileURL
+            guard file.path.hasPrefix(downloads.standardizedFileURL.path + "/") else { return }
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    let name = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    let target = documents.appendingPathComponent(↓name)
+                    try? FileManager.default.removeItem(at: target)
+                    return true
+                }
+                """,
+                findings: [FindingSpec(severity: .high, message: "a URL's query is used as a path")]),
+            RuleExample(
+                """
+                func saveAttachment(from remote: URL, into folder: URL) throws {
+                    let listing = try String(contentsOf: remote)
+                    let name = listing.trimmingCharacters(in: .whitespacesAndNewlines)
+                    FileManager.default.createFile(atPath: ↓folder.path + "/" + name, contents: nil)
+                }
+                """),
+            RuleExample(
+                """
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    guard let path = message.body as? String else { return }
+                    let data = FileManager.default.contents(atPath: ↓path)
+                    reply(data)
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    let name = url.lastPathComponent
+                    let target = documents.appendingPathComponent(name)
+                    try? FileManager.default.removeItem(at: target)
+                    return true
+                }
+                """),
+            RuleExample(
+                """
+                func cacheFile(for episode: Episode) -> URL {
+                    caches.appendingPathComponent(episode.uuid).appendingPathExtension("mp3")
+                }
+                let settings = FileManager.default.contents(atPath: Bundle.main.path(forResource: "defaults", ofType: "plist")!)
+                """),
+            RuleExample(
+                """
+                // The page's message picks one of the app's own files by number.
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    guard let index = message.body as? Int, exports.indices.contains(index) else { return }
+                    let data = FileManager.default.contents(atPath: exports[index].path)
+                    reply(data)
+                }
+                """),
+        ]
+    )
+
+    static let calleeNames: Set<String>? = [
+        "appendingPathComponent", "appending", "URL", "contents", "createFile", "removeItem", "contentsOfDirectory",
+        "fileExists", "copyItem", "moveItem", "FileHandle",
+    ]
+    /// Where each API takes its path: labels, and `nil` for the first unlabelled argument.
+    static let pathArguments: [String: [String?]] = [
+        "appendingPathComponent": [nil], "appending": ["path", "component"], "URL": ["fileURLWithPath"],
+        "contents": ["atPath"], "createFile": ["atPath"], "removeItem": ["atPath"], "contentsOfDirectory": ["atPath"],
+        "fileExists": ["atPath"], "copyItem": ["atPath", "toPath"], "moveItem": ["atPath", "toPath"],
+        "FileHandle": ["forReadingAtPath", "forWritingAtPath", "forUpdatingAtPath"],
+    ]
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, let labels = Self.pathArguments[name] else { return }
+        for label in labels {
+            guard
+                let argument = label.map({ call.argument($0) })
+                    ?? call.arguments.first(where: { $0.label == nil })?.expression,
+                let steps = UntrustedOrigin.trace(argument, in: file)
+            else { continue }
+            report(
+                file, at: argument,
+                "\(steps.first?.note ?? "input") is used as a path, so `../` in it reaches other files of the app; keep only its last path component",
+                evidence: .flow, flow: steps + [file.step(at: argument, "used as a path by `\(name)`")])
+            return
+        }
+    }
+}
