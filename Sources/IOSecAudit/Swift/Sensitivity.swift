@@ -80,6 +80,31 @@ public enum Sensitivity {
         return false
     }
 
+    /// Whether two independent names agree on what a value is: its own name (`refreshToken`) and the key or label it is
+    /// stored or logged under (`"\(account).refreshToken"`, "token: "). One name can be a look-alike (`tokenCount`
+    /// under "badge"); two that name the same kind of secret are the evidence a rule has without a traced flow, and
+    /// keep its severity. A dotted key is judged by its last component, as ``isSensitiveKey(_:)`` does.
+    public static func corroborates(_ name: String, by label: String) -> Bool {
+        var label = label
+        if let dot = label.lastIndex(of: "."), label[label.index(after: dot)...].filter(\.isLetter).count >= 4 {
+            label = String(label[label.index(after: dot)...])
+        }
+        guard let own = SensitiveName.classify(name), let other = SensitiveName.classify(label) else { return false }
+        let credentials: Set<SensitiveCategory> = [.password, .token, .key, .secret, .pin, .otp, .credential]
+        return own == other || credentials.contains(own) && credentials.contains(other)
+    }
+
+    /// The text a key expression names, for judging it: a constant's value, the fixed text of an interpolated key
+    /// (`"\(sourceKey).token"` → ".token"), or the name of what holds it.
+    static func keyText(of expr: ExprSyntax, in file: SwiftFile) -> String? {
+        if let text = file.stringValue(of: expr) { return text }
+        if let literal = expr.unwrapped.as(StringLiteralExprSyntax.self) {
+            let text = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+            return text.isEmpty ? nil : text
+        }
+        return expr.unwrapped.lastName
+    }
+
     /// Whether a key or identifier text names sensitive data (`"authToken"`, `"api_key"`).
     /// In a dotted key the last component names the value (`password.digitGroupSize` is a display setting under a
     /// `password` namespace), unless it is too short to name anything (`password.v2`).

@@ -207,5 +207,5 @@ extension WebViewJavaScriptRule {
 }
 
 extension XMLExternalEntitiesRule {
-    static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr]
 }

@@ -79,16 +79,24 @@ struct PathInjectionRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "appendingPathComponent", "appending", "URL", "contents", "createFile", "removeItem", "contentsOfDirectory",
-        "fileExists", "copyItem", "moveItem", "FileHandle",
-    ]
-    /// Where each API takes its path: labels, and `nil` for the first unlabelled argument.
+    static var calleeNames: Set<String>? { Set(pathArguments.keys) }
+    /// Where each API takes a file path or file URL: labels, and `nil` for the first unlabelled argument. Foundation's
+    /// `FileManager`, `Data` / `String` / `NSData` / `NSString` reads and writes, `FileHandle`, `Bundle`, archives,
+    /// and the databases opened by path (SQLite, GRDB, Realm).
     static let pathArguments: [String: [String?]] = [
-        "appendingPathComponent": [nil], "appending": ["path", "component"], "URL": ["fileURLWithPath"],
-        "contents": ["atPath"], "createFile": ["atPath"], "removeItem": ["atPath"], "contentsOfDirectory": ["atPath"],
-        "fileExists": ["atPath"], "copyItem": ["atPath", "toPath"], "moveItem": ["atPath", "toPath"],
-        "FileHandle": ["forReadingAtPath", "forWritingAtPath", "forUpdatingAtPath"],
+        "appendingPathComponent": [nil], "appending": ["path", "component"], "URL": ["fileURLWithPath", "filePath"],
+        "contents": ["atPath"], "createFile": ["atPath"], "removeItem": ["atPath", "at"],
+        "contentsOfDirectory": ["atPath", "at"], "fileExists": ["atPath"], "copyItem": ["atPath", "toPath", "at", "to"],
+        "moveItem": ["atPath", "toPath", "at", "to"], "linkItem": ["atPath", "toPath", "at", "to"],
+        "createDirectory": ["atPath", "at"], "createSymbolicLink": ["atPath", "withDestinationPath", "at"],
+        "destinationOfSymbolicLink": ["atPath"], "attributesOfItem": ["atPath"], "setAttributes": ["ofItemAtPath"],
+        "enumerator": ["atPath", "at"], "subpaths": ["atPath"], "subpathsOfDirectory": ["atPath"],
+        "contentsEqual": ["atPath", "andPath"], "changeCurrentDirectoryPath": [nil],
+        "replaceItemAt": [nil, "withItemAt"], "FileHandle": ["forReadingAtPath", "forWritingAtPath", "forUpdatingAtPath"],
+        "write": ["toFile", "to"], "NSData": ["contentsOfFile", "contentsOfMappedFile"],
+        "NSString": ["contentsOfFile"], "unarchiveObject": ["withFile"], "Bundle": ["path", "url"],
+        "sqlite3_open": [nil], "sqlite3_open_v2": [nil], "DatabaseQueue": ["path"], "DatabasePool": ["path"],
+        "Configuration": ["fileURL"],
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {

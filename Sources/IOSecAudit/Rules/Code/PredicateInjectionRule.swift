@@ -69,7 +69,8 @@ struct PredicateInjectionRule: SwiftRule {
     static let calleeNames: Set<String>? = ["NSPredicate"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard call.calledName == "NSPredicate", let format = call.argument("format"),
+        guard call.calledName == "NSPredicate",
+            let format = call.argument("format") ?? call.argument("fromMetadataQueryString"),
             let steps = UntrustedOrigin.trace(format, in: file)
         else { return }
         report(

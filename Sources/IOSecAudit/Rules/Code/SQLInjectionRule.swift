@@ -92,6 +92,15 @@ struct SQLInjectionRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                final class ReadState {
+                    private(set) var currentUserID: Int64 = -1
+                    func markAllRead() throws {
+                        try db.execute(sql: "INSERT INTO read SELECT \\(currentUserID), id FROM messages")
+                    }
+                }
+                """),
+            RuleExample(
+                """
                 import SQLite
 
                 func search(_ term: String, in db: Connection) throws {
@@ -347,6 +356,26 @@ struct SQLInjectionRule: SwiftRule {
         return nil
     }
 
+    /// The declared type of the stored property `name` of the type around `node` (`Int` for `var n = 0`).
+    private static func storedPropertyType(of name: String, near node: some SyntaxProtocol) -> String? {
+        guard let type = node.enclosingTypeDecl as? any DeclGroupSyntax else { return nil }
+        for member in type.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let annotation = binding.typeAnnotation { return annotation.type.trimmedDescription }
+                if let value = binding.initializer?.value.unwrapped,
+                    value.is(IntegerLiteralExprSyntax.self)
+                        || value.as(PrefixOperatorExprSyntax.self)?.expression.is(IntegerLiteralExprSyntax.self) == true
+                {
+                    return "Int"
+                }
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// A string literal with no interpolation.
     private static func isFixedText(_ expr: ExprSyntax) -> Bool {
         guard let literal = expr.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
@@ -400,6 +429,17 @@ struct SQLInjectionRule: SwiftRule {
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
         if let ref = e.as(DeclReferenceExprSyntax.self),
             let type = Sensitivity.parameterType(of: ref.baseName.text, near: ref),
+            SQLIdentifierSlot.numericTypes.contains(type.filter { $0 != "?" && $0 != "!" })
+        {
+            return true
+        }
+        // `\(currentUserID)` where the type declares `var currentUserID: Int64`: a number, wherever it was set.
+        if let name = e.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? e.as(MemberAccessExprSyntax.self).flatMap({ member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                    ? member.declName.baseName.text : nil
+            }),
+            let type = Self.storedPropertyType(of: name, near: e),
             SQLIdentifierSlot.numericTypes.contains(type.filter { $0 != "?" && $0 != "!" })
         {
             return true

@@ -41,6 +41,15 @@ struct XMLExternalEntitiesRule: SwiftRule {
                 }
                 """),
             RuleExample("↓self.parser.shouldResolveExternalEntities = true"),
+            RuleExample(
+                """
+                import libxml2
+
+                func parse(_ path: String) -> xmlDocPtr? {
+                    let options = Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue)
+                    return ↓xmlReadFile(path, nil, options)
+                }
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -50,6 +59,7 @@ struct XMLExternalEntitiesRule: SwiftRule {
                 parser.delegate = self
                 """),
             RuleExample("let resolves = parser.shouldResolveExternalEntities"),
+            RuleExample("let doc = xmlReadMemory(bytes, length, nil, nil, Int32(XML_PARSE_NONET.rawValue))"),
             RuleExample(
                 """
                 // parser.shouldResolveExternalEntities = true would read local files
@@ -59,6 +69,32 @@ struct XMLExternalEntitiesRule: SwiftRule {
     )
 
     static let assignedNames: Set<String>? = ["shouldResolveExternalEntities"]
+    /// libxml2's readers and Foundation's `XMLDocument` take the same choice as an option.
+    static let calleeNames: Set<String>? = [
+        "xmlReadFile", "xmlReadDoc", "xmlReadMemory", "xmlReadFd", "xmlCtxtReadFile", "xmlCtxtReadDoc",
+        "xmlCtxtReadMemory", "xmlCtxtUseOptions", "xmlParseInNodeContext", "XMLDocument",
+    ]
+    /// Options that load external entities or DTDs.
+    static let entityOptions = ["XML_PARSE_NOENT", "XML_PARSE_DTDLOAD", "nodeLoadExternalEntitiesAlways"]
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard call.calledName != nil else { return }
+        for argument in call.arguments {
+            // The options, written in place or in a local: `let options = Int32(XML_PARSE_NOENT.rawValue)`.
+            var text = argument.expression.trimmedDescription
+            if let ref = argument.expression.unwrapped.as(DeclReferenceExprSyntax.self),
+                let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+            {
+                text += " " + value.trimmedDescription
+            }
+            guard let option = Self.entityOptions.first(where: { text.contains($0) }) else { continue }
+            report(
+                file, at: call,
+                "the XML parser is given \(option), so a document can make it read the app's files or fetch other URLs; leave the option out",
+                evidence: .value)
+            return
+        }
+    }
 
     mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
         guard let assignment = sequence.simpleAssignment,

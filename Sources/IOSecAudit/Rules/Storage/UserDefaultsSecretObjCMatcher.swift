@@ -19,7 +19,8 @@ enum UserDefaultsSecretObjCMatcher: ObjCRule {
                 report(
                     file, source, at: send.open,
                     "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
-                    evidence: .name)
+                    // The value's name and its key agree: as in Swift, that keeps the severity.
+                    evidence: key.map { Sensitivity.corroborates(sensitive, by: $0) } == true ? .api : .name)
             } else if let key, SensitiveName.isSensitive(key),
                 // The value's own name outranks the key's: `sessionState` under "AuthSessionKey" is a nonce.
                 !(source.lastIdentifier(in: value).map(SensitiveName.isMetadata) ?? false)

@@ -36,6 +36,19 @@ struct UserDefaultsSecretRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                // The value's name and its key agree: the severity stays.
+                func signedIn(_ response: LoginResponse, account: String) {
+                    ↓UserDefaults.standard.set(response.refreshToken, forKey: "\\(account).refreshToken")
+                    // One name alone: medium, low confidence.
+                    ↓UserDefaults.standard.set(response.refreshToken, forKey: "\\(account).lastSync")
+                }
+                """,
+                findings: [
+                    FindingSpec(severity: .high, confidence: .high, message: "'refreshToken' is written to UserDefaults"),
+                    FindingSpec(severity: .medium, confidence: .low, message: "'refreshToken' is written to UserDefaults"),
+                ]),
+            RuleExample(
+                """
                 // A static the app cannot vouch for, under a credential's key: still reported.
                 func remember() { ↓UserDefaults.standard.set(Config.current, forKey: "authToken") }
                 """),
@@ -239,6 +252,7 @@ struct UserDefaultsSecretRule: SwiftRule {
         guard !Sensitivity.isEncrypted(value) else { return }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
         let key = call.argument("forKey").flatMap(file.stringValue(of:))
+        let keyText = call.argument("forKey").flatMap { Sensitivity.keyText(of: $0, in: file) }
         if let steps = SecretOrigin.trace(value, in: file) {
             let name = SecretOrigin.displayName(of: value)
             report(
@@ -256,7 +270,7 @@ struct UserDefaultsSecretRule: SwiftRule {
             report(
                 file, at: call,
                 "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
-                evidence: .name)
+                evidence: keyText.map { Sensitivity.corroborates(sensitive, by: $0) } == true ? .api : .name)
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
             // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
             !AppMadeValue.isAppMade(value, in: file),
