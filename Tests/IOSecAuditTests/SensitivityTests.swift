@@ -1,4 +1,5 @@
 @testable import IOSecAudit
+import IOSecCore
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -138,5 +139,22 @@ import Testing
         let use = code.utf8.count - " [0] = 1 }".utf8.count
         #expect(!memo.mayFill("other", from: 0, to: use))
         #expect(!memo.mayFill("dict", from: 40, to: bytes.count - 20))
+    }
+
+    /// A value made from a secret that no longer reveals it is not the secret, whichever side the word is on.
+    @Test func derivedValuesAreNotTheSecret() {
+        #expect(SensitiveName.classify("hashedPassword") == nil)
+        #expect(SensitiveName.classify("passwordHash") == nil)
+        #expect(SensitiveName.classify("maskedCardNumber") == nil)
+        #expect(SensitiveName.classify("password") == .password)
+        #expect(SensitiveName.classify("newPassword") == .password)
+    }
+
+    /// Two names agree when both name a credential (or the same kind of data); a dotted key is judged by its end.
+    @Test func namesCorroborateOnlyWhenBothNameTheSameKind() {
+        #expect(Sensitivity.corroborates("refreshToken", by: "account.refreshToken"))
+        #expect(Sensitivity.corroborates("password", by: "loginSecret"))
+        #expect(!Sensitivity.corroborates("refreshToken", by: "account.lastSync"))
+        #expect(!Sensitivity.corroborates("badgeCount", by: "token"))
     }
 }

@@ -181,7 +181,7 @@ public enum SensitiveName {
         if w.contains(where: { anywhereNegators.contains($0) }) { return nil }
         // The last sensitive span decides; anything after it that is metadata makes the
         // whole name metadata ("tokenExpiry", "passwordMinLength").
-        var last: (end: Int, category: SensitiveCategory)?
+        var last: (start: Int, end: Int, category: SensitiveCategory)?
         // The project's own words (`.iosec.yml`) come before the built-in ones: a look-alike's words are passed
         // over, a project name is a secret.
         let vocabulary = SensitiveVocabulary.current
@@ -191,10 +191,10 @@ public enum SensitiveName {
             if custom, let length = vocabulary.lookAlikeLength(w, at: i) {
                 i += length
             } else if custom, let length = vocabulary.sensitiveLength(w, at: i) {
-                last = (i + length, .secret)
+                last = (i, i + length, .secret)
                 i += length
             } else if let m = match(w, at: i) {
-                last = (i + m.length, m.category)
+                last = (i, i + m.length, m.category)
                 i += m.length
             } else {
                 i += 1
@@ -202,10 +202,15 @@ public enum SensitiveName {
         }
         guard let hit = last else { return nil }
         if w[hit.end...].contains(where: { trailingMetadata.contains($0) }) { return nil }
+        // "hashedPassword", "maskedCardNumber": a value made from the secret that no longer reveals it.
+        if hit.start > 0, leadingTransforms.contains(w[hit.start - 1]) { return nil }
         return hit.category
     }
 
     // MARK: - Vocabulary
+
+    /// Words before a secret's name that say the value was made from it and no longer reveals it.
+    private static let leadingTransforms: Set<String> = ["hashed", "salted", "masked", "redacted", "obfuscated"]
 
     private static let flagPrefixes: Set<String> = [
         "is", "has", "had", "have", "should", "did", "will", "can", "could", "was", "were", "does",
