@@ -48,6 +48,9 @@ import Testing
         #expect(CodeContextClassifier.context(ofPath: "samples/FacebookLoginSample/LoginView.swift") == .sample)
         #expect(CodeContextClassifier.context(ofPath: "Examples/AdvancedExample/ViewController.m") == .sample)
         #expect(CodeContextClassifier.context(ofPath: "App/ExampleSentences/Phrases.swift") == nil)
+        #expect(CodeContextClassifier.context(ofPath: "sampleapps/SearchSampleApp/Info.plist") == .sample)
+        #expect(CodeContextClassifier.context(ofPath: "Kit/LoginDemoApp/AppDelegate.swift") == .sample)
+        #expect(CodeContextClassifier.context(ofPath: "App/Demographics/Survey.swift") == nil)
         #expect(CodeContextClassifier.context(ofPath: "doc/testing-resources/mitmproxy/cert-pkey-A.pem") == .test)
     }
 

@@ -57,7 +57,12 @@ enum CodeContextClassifier {
     ]
     private static let sampleFolders: [StaticString] = [
         "Example", "Examples", "Sample", "Samples", "Demo", "Demos", "SampleApp", "DemoApp", "Playgrounds", "samples",
-        "examples", "sample", "example"
+        "examples", "sample", "example", "sampleapps", "sampleapp", "demoapps", "exampleapps"
+    ]
+    /// `SearchSampleApp/`, `LoginDemoApp/`: a folder named for a sample app is one.
+    private static let sampleSuffixes: [StaticString] = [
+        "Sample", "Samples", "Example", "Examples", "SampleApp", "SampleApps", "DemoApp", "DemoApps", "ExampleApp",
+        "ExampleApps",
     ]
 
     /// The context that holds for the whole file, from its path alone (nil: decided per node).
@@ -70,8 +75,7 @@ enum CodeContextClassifier {
         if path.folders.contains(where: { $0.isAny(of: toolFolders) }) { return .tooling }
         // `FacebookLoginSample/`, `AdvancedExample/` too: a folder named for a sample is one.
         if path.folders.contains(where: {
-            $0.isAny(of: sampleFolders) || $0.hasSuffix(".playground") || $0.hasSuffix("Sample")
-                || $0.hasSuffix("Samples") || $0.hasSuffix("Example") || $0.hasSuffix("Examples")
+            $0.isAny(of: sampleFolders) || $0.hasSuffix(".playground") || sampleSuffixes.contains(where: $0.hasSuffix)
         }) {
             return .sample
         }

@@ -96,7 +96,10 @@ enum UntrustedOrigin {
             if ["String", "NSString"].contains(name), let inner = call.arguments.first?.expression {
                 return trace(inner, in: file, depth: depth + 1)
             }
-            if ["first", "last", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences"].contains(name),
+            if [
+                "first", "last", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences", "dropFirst",
+                "dropLast", "prefix", "suffix", "removingPercentEncoding",
+            ].contains(name),
                 let base = call.calledBase
             {
                 return trace(base, in: file, depth: depth + 1)
@@ -125,6 +128,15 @@ enum UntrustedOrigin {
                 value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
             {
                 return trace(value, in: file, depth: depth + 1).map { $0 + [file.step(at: value, "assigned to `\(name)`")] }
+            }
+            // A parameter: what a caller in this file passes (one caller passing input is a flow).
+            if let (parameter, function) = ValuePath.parameter(named: name, near: ref) {
+                for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file) {
+                    if let steps = trace(argument, in: file, depth: depth + 1) {
+                        return steps + [file.step(at: argument, "passed to `\(function)`"),
+                            file.step(at: parameter, "parameter `\(name)` of `\(function)`")]
+                    }
+                }
             }
             return nil
         }

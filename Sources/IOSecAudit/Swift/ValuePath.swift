@@ -47,6 +47,26 @@ enum ValuePath {
         return values
     }
 
+    /// What the calls in this file pass for `parameter` of the function `name`: by label, or by position when the
+    /// parameter has none. The summary a flow follows back into a function from its callers (`search(term)` →
+    /// `func search(_ term: String)`).
+    static func arguments(
+        passedTo parameter: FunctionParameterSyntax, ofFunctionNamed name: String, in file: SwiftFile
+    ) -> [ExprSyntax] {
+        guard name != "init", file.contains("\(name)("),
+            let list = parameter.parent?.as(FunctionParameterListSyntax.self),
+            let index = list.firstIndex(where: { $0.id == parameter.id }).map({ list.distance(from: list.startIndex, to: $0) })
+        else { return [] }
+        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        return SyntaxSearch.all(FunctionCallExprSyntax.self, in: file.tree, where: { $0.calledName == name })
+            .compactMap { call in
+                if let label { return call.argument(label) }
+                let arguments = Array(call.arguments)
+                guard index < arguments.count, arguments[index].label == nil else { return nil }
+                return arguments[index].expression
+            }
+    }
+
     /// The parameter of the enclosing function or initializer called `name`, and the function's name.
     static func parameter(named name: String, near node: some SyntaxProtocol) -> (FunctionParameterSyntax, String)? {
         var current = Syntax(node).parent

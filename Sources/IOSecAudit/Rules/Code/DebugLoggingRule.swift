@@ -33,11 +33,11 @@ struct DebugLoggingRule: SwiftRule {
                     printf("done\\n");
                 }
                 """, path: "App/CartController.m"),
-            RuleExample(#"↓print("cart reloaded with \(items.count) items")"#),
+            RuleExample(#"↓print("cart reloaded: \(items)")"#),
             RuleExample(
                 """
-                func application(_ app: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: Error) {
-                    ↓NSLog("push registration failed: %@", error.localizedDescription)
+                func application(_ app: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) {
+                    ↓NSLog("push received: %@", userInfo)
                 }
                 """),
             RuleExample(
@@ -52,7 +52,8 @@ struct DebugLoggingRule: SwiftRule {
                 // One finding per file, at the first call that prints a value.
                 func reload() {
                     print("reloading")
-                    ↓print("reloaded \\(items.count) items")
+                    print("reloaded \\(items.count) items")
+                    ↓print("reloaded \\(items)")
                     NSLog("done: %@", status)
                 }
                 """)
@@ -67,6 +68,24 @@ struct DebugLoggingRule: SwiftRule {
                     print(Strings.syncDone)
                 }
                 enum Strings { static let syncDone = "sync done" }
+                """),
+            RuleExample(
+                """
+                // Numbers, caught errors and type names say nothing about the user.
+                func sync() {
+                    let start = Date()
+                    do {
+                        try store.sync()
+                        print("sync took \\(Date().timeIntervalSince(start)) s for \\(items.count) items")
+                    } catch {
+                        print("sync failed: \\(error)")
+                        NSLog("sync failed: %@", error.localizedDescription)
+                    }
+                    let status = SecItemCopyMatching(query as CFDictionary, nil)
+                    NSLog("keychain status %d", status)
+                    print(String(describing: Self.self), #function)
+                    api.fetch().subscribe(onError: { error in print(error) })
+                }
                 """),
             RuleExample(
                 """
@@ -126,8 +145,9 @@ struct DebugLoggingRule: SwiftRule {
         if fileIsTool == nil { fileIsTool = Self.isTool(file) }
         guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil,
             FormatStringRule.variableFormat(of: call, in: file) == nil,
-            // `print("reloading")`: a fixed line tells a reader of the log nothing.
-            !call.arguments.allSatisfy({ file.stringValue(of: $0.expression) != nil })
+            // `print("reloading")`, `print("sync took \(elapsed) s")`, `print(error)` in a catch: fixed text, numbers,
+            // errors and type names tell a reader of the log nothing about the user.
+            !call.arguments.allSatisfy({ HarmlessLogValue.isHarmless($0.expression, in: file) })
         else { return }
         calls.append((call, name))
     }

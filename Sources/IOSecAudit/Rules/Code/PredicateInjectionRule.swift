@@ -44,6 +44,18 @@ struct PredicateInjectionRule: SwiftRule {
                     return notes.filter { NSPredicate(format: ↓format).evaluate(with: $0) }
                 }
                 """),
+            RuleExample(
+                """
+                // Through a function of the same file: the caller passes the page's text.
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    guard let text = message.body as? String else { return }
+                    runSearch(for: text)
+                }
+                private func runSearch(for term: String) {
+                    request.predicate = NSPredicate(format: ↓"payee CONTAINS '\\(term)'")
+                }
+                """,
+                findings: [FindingSpec(message: "a web page's script message")]),
         ],
         nonTriggeringExamples: [
             RuleExample(
