@@ -143,4 +143,30 @@ import Testing
         #expect(finding.flow.isEmpty)
         #expect(finding.severity == .high)
     }
+
+    /// Summaries of hostile code end: two thousand overloads of one helper, helpers that call each other, a parameter
+    /// passed round in a cycle. The file is analysed within its time limit (no diagnostic) and the real flow is found.
+    @Test func hostileSummariesEndWithinTheFileLimit() throws {
+        var code = "import Foundation\n"
+        for k in 0..<2_000 { code += "func relay(_ x: String, _ n\(k): Int) -> String { relay(x, n\(k)) }\n" }
+        code += """
+            func ping(_ text: String) -> String { pong(text) }
+            func pong(_ text: String) -> String { ping(text) }
+            func cycle(_ sql: String) { cycle(sql); sqlite3_exec(db, sql, nil, nil, nil) }
+            func start(_ feed: URL) throws {
+                let remote = try String(contentsOf: feed)
+                sqlite3_exec(db, ping(remote), nil, nil, nil)
+                sqlite3_exec(db, relay(remote, 1), nil, nil, nil)
+                cycle(remote)
+            }
+
+            """
+        let analysis = SourceAnalysis.analyze(
+            code, path: "App/Hostile.swift", rules: RuleSet.all.only(["code.sql-injection"]))
+        #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics)")
+        // `cycle`'s parameter is traced back to the caller that passes the downloaded text.
+        let cycle = try #require(analysis.findings.first { $0.snippet.hasPrefix("func cycle") })
+        #expect(cycle.evidence == .flow)
+        #expect(cycle.flow.first?.note == "text read from a URL or file")
+    }
 }

@@ -19,6 +19,9 @@ public final class SwiftFile {
     private var lineStartsStorage: [Int]?
     private(set) var findings: [Finding] = []
     private(set) var facts: [Fact] = []
+    /// What flows learn about this file's functions (their `return` values, the calls of one name), kept so a file
+    /// with many sinks searches its tree once per function, not once per sink.
+    var summaries: [String: [ExprSyntax]] = [:]
 
     init(path: String, bytes: [UInt8], tree: SourceFileSyntax, constants: ConstantIndex = .empty) {
         self.path = path

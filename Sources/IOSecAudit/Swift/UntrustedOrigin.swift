@@ -45,18 +45,28 @@ enum UntrustedOrigin {
 
     /// The steps from the untrusted source to `expr`, source first; nil when no source is found.
     static func trace(_ expr: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
-        trace(expr, in: file, depth: 0)
+        trace(expr, in: file, depth: 0, budget: Budget())
     }
 
-    private static func trace(_ expr: ExprSyntax, in file: SwiftFile, depth: Int) -> [FlowStep]? {
-        guard depth < 6 else { return nil }
+    /// Expressions one trace may look at: summaries fan out (a helper's every `return`, a function's every caller),
+    /// and hostile code (thousands of overloads of one name, helpers that call each other) must not multiply them.
+    final class Budget {
+        private var left = 256
+        func spend() -> Bool {
+            left -= 1
+            return left >= 0
+        }
+    }
+
+    private static func trace(_ expr: ExprSyntax, in file: SwiftFile, depth: Int, budget: Budget) -> [FlowStep]? {
+        guard depth < 6, budget.spend() else { return nil }
         let e = expr.unwrapped
         if let note = sourceNote(of: e, in: file) { return [file.step(at: e, note)] }
         if let literal = e.as(StringLiteralExprSyntax.self) {
             for segment in literal.segments {
                 guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
                     let value = interpolation.expressions.first?.expression,
-                    let steps = trace(value, in: file, depth: depth + 1)
+                    let steps = trace(value, in: file, depth: depth + 1, budget: budget)
                 else { continue }
                 return steps + [file.step(at: value, "inserted into text")]
             }
@@ -68,7 +78,7 @@ enum UntrustedOrigin {
             // `a ?? b`: the value is `a`'s (a fallback is the app's own); `a + b`: any part.
             let operands = Array(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) })
             for operand in operators.first == "??" ? Array(operands.prefix(1)) : operands {
-                if let steps = trace(operand, in: file, depth: depth + 1) { return steps }
+                if let steps = trace(operand, in: file, depth: depth + 1, budget: budget) { return steps }
             }
             return nil
         }
@@ -79,14 +89,14 @@ enum UntrustedOrigin {
             }
             if name == "String", call.argument("format") != nil {
                 for argument in call.arguments.dropFirst() {
-                    if let steps = trace(argument.expression, in: file, depth: depth + 1) { return steps }
+                    if let steps = trace(argument.expression, in: file, depth: depth + 1, budget: budget) { return steps }
                 }
                 return nil
             }
             // `URL(string: remote)`, `URL(string: "/path", relativeTo: remoteURL)`: a URL made of the input.
             if name == "URL" {
                 for label in ["string", "relativeTo"] {
-                    if let argument = call.argument(label), let steps = trace(argument, in: file, depth: depth + 1) {
+                    if let argument = call.argument(label), let steps = trace(argument, in: file, depth: depth + 1, budget: budget) {
                         return steps
                     }
                 }
@@ -94,7 +104,7 @@ enum UntrustedOrigin {
             }
             // `String(remote)`, `String(data: body, encoding: .utf8)`, `queryItems.first(where:)`: the same value.
             if ["String", "NSString"].contains(name), let inner = call.arguments.first?.expression {
-                return trace(inner, in: file, depth: depth + 1)
+                return trace(inner, in: file, depth: depth + 1, budget: budget)
             }
             if [
                 "first", "last", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences", "dropFirst",
@@ -102,12 +112,12 @@ enum UntrustedOrigin {
             ].contains(name),
                 let base = call.calledBase
             {
-                return trace(base, in: file, depth: depth + 1)
+                return trace(base, in: file, depth: depth + 1, budget: budget)
             }
             // `getRemoteData()`: a function of this file, through what it returns.
             if call.calledExpression.is(DeclReferenceExprSyntax.self) {
-                for value in ValuePath.returnedValues(ofFunctionNamed: name, in: file) {
-                    if let steps = trace(value, in: file, depth: depth + 1) {
+                for value in ValuePath.returnedValues(ofFunctionNamed: name, in: file).prefix(8) {
+                    if let steps = trace(value, in: file, depth: depth + 1, budget: budget) {
                         return steps + [file.step(at: call, "returned by `\(name)()`")]
                     }
                 }
@@ -118,7 +128,7 @@ enum UntrustedOrigin {
             let name = member.declName.baseName.text
             if sanitizers.contains(name) { return nil }
             if ["value", "text", "absoluteString", "path", "description", "first", "last", "host"].contains(name) {
-                return trace(base, in: file, depth: depth + 1)
+                return trace(base, in: file, depth: depth + 1, budget: budget)
             }
             return nil
         }
@@ -127,12 +137,13 @@ enum UntrustedOrigin {
             if let value = LocalValue.initializer(of: name, before: ref),
                 value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
             {
-                return trace(value, in: file, depth: depth + 1).map { $0 + [file.step(at: value, "assigned to `\(name)`")] }
+                return trace(value, in: file, depth: depth + 1, budget: budget).map { $0 + [file.step(at: value, "assigned to `\(name)`")] }
             }
-            // A parameter: what a caller in this file passes (one caller passing input is a flow).
-            if let (parameter, function) = ValuePath.parameter(named: name, near: ref) {
-                for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file) {
-                    if let steps = trace(argument, in: file, depth: depth + 1) {
+            // A parameter: what a caller in this file passes (one caller passing input is a flow). Two levels of
+            // callers and a few calls each keep a file of many calls to one helper linear.
+            if depth < 3, let (parameter, function) = ValuePath.parameter(named: name, near: ref) {
+                for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(8) {
+                    if let steps = trace(argument, in: file, depth: depth + 1, budget: budget) {
                         return steps + [file.step(at: argument, "passed to `\(function)`"),
                             file.step(at: parameter, "parameter `\(name)` of `\(function)`")]
                     }

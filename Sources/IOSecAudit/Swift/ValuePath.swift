@@ -27,6 +27,13 @@ enum ValuePath {
     /// nested functions), or the single expression of a one-line body. The summary a flow follows through a call of the
     /// app's own helper (`let page = getRemoteData()`).
     static func returnedValues(ofFunctionNamed name: String, in file: SwiftFile) -> [ExprSyntax] {
+        if let known = file.summaries["return " + name] { return known }
+        let values = findReturnedValues(ofFunctionNamed: name, in: file)
+        file.summaries["return " + name] = values
+        return values
+    }
+
+    private static func findReturnedValues(ofFunctionNamed name: String, in file: SwiftFile) -> [ExprSyntax] {
         guard file.contains("func \(name)(") else { return [] }
         var values: [ExprSyntax] = []
         for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
@@ -58,7 +65,13 @@ enum ValuePath {
             let index = list.firstIndex(where: { $0.id == parameter.id }).map({ list.distance(from: list.startIndex, to: $0) })
         else { return [] }
         let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-        return SyntaxSearch.all(FunctionCallExprSyntax.self, in: file.tree, where: { $0.calledName == name })
+        let key = "calls " + name
+        let calls =
+            file.summaries[key]
+            ?? SyntaxSearch.all(FunctionCallExprSyntax.self, in: file.tree, where: { $0.calledName == name })
+            .map(ExprSyntax.init)
+        file.summaries[key] = calls
+        return calls.compactMap { $0.as(FunctionCallExprSyntax.self) }
             .compactMap { call in
                 if let label { return call.argument(label) }
                 let arguments = Array(call.arguments)
