@@ -89,7 +89,10 @@ import Testing
         #expect(steps.first?["file"] as? String == "App/SessionCache.swift")
 
         let html = HTMLReporter().render(result)
-        #expect(html.contains("<ol class=\"flow\"><li><span class=\"loc\">App/SessionCache.swift:6</span> read from the Keychain</li>"))
+        #expect(
+            html.contains(
+                "<ol class=\"flow\"><li><span class=\"loc\">App/SessionCache.swift:6</span> read from the Keychain</li>"
+            ))
     }
 
     @Test func sarifWritesCodeFlowsGitHubShows() throws {
@@ -97,7 +100,8 @@ import Testing
         let doc = try #require(
             JSONSerialization.jsonObject(with: Data(SARIFReporter().render(result).utf8)) as? [String: Any])
         let results = try #require(((doc["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
-        let flowResult = try #require(results.first { $0["codeFlows"] != nil && $0["ruleId"] as? String == "storage.userdefaults-secret" })
+        let flowResult = try #require(
+            results.first { $0["codeFlows"] != nil && $0["ruleId"] as? String == "storage.userdefaults-secret" })
         #expect((flowResult["properties"] as? [String: Any])?["evidence"] as? String == "flow")
         let codeFlows = try #require(flowResult["codeFlows"] as? [[String: Any]])
         let threadFlows = try #require(codeFlows.first?["threadFlows"] as? [[String: Any]])

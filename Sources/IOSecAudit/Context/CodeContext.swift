@@ -62,7 +62,7 @@ enum CodeContextClassifier {
     /// `SearchSampleApp/`, `LoginDemoApp/`: a folder named for a sample app is one.
     private static let sampleSuffixes: [StaticString] = [
         "Sample", "Samples", "Example", "Examples", "SampleApp", "SampleApps", "DemoApp", "DemoApps", "ExampleApp",
-        "ExampleApps",
+        "ExampleApps"
     ]
 
     /// The context that holds for the whole file, from its path alone (nil: decided per node).

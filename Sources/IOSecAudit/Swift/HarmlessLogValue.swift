@@ -11,17 +11,17 @@ enum HarmlessLogValue {
     static let numericMembers: Set<String> = [
         "count", "isEmpty", "timeIntervalSince", "timeIntervalSinceNow", "timeIntervalSince1970",
         "timeIntervalSinceReferenceDate", "CFAbsoluteTimeGetCurrent", "distance", "code", "statusCode", "rawValue",
-        "hashValue", "uptimeNanoseconds", "systemUptime",
+        "hashValue", "uptimeNanoseconds", "systemUptime"
     ]
     /// Declared types whose values are numbers, Booleans, errors or statuses.
     static let harmlessTypes: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
-        "CGFloat", "TimeInterval", "Bool", "OSStatus", "Error", "any Error", "NSError", "Date", "Duration",
+        "CGFloat", "TimeInterval", "Bool", "OSStatus", "Error", "any Error", "NSError", "Date", "Duration"
     ]
     /// Calls of the Security framework that return an `OSStatus`.
     static let statusCalls: Set<String> = [
         "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "SecItemDelete", "SecTrustEvaluate",
-        "SecRandomCopyBytes",
+        "SecRandomCopyBytes"
     ]
 
     static func isHarmless(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
@@ -32,7 +32,8 @@ enum HarmlessLogValue {
         guard depth < 5 else { return false }
         let e = expr.unwrapped
         if file.stringValue(of: e) != nil { return true }
-        if e.is(IntegerLiteralExprSyntax.self) || e.is(FloatLiteralExprSyntax.self) || e.is(BooleanLiteralExprSyntax.self)
+        if e.is(IntegerLiteralExprSyntax.self) || e.is(FloatLiteralExprSyntax.self)
+            || e.is(BooleanLiteralExprSyntax.self)
             || e.is(NilLiteralExprSyntax.self) || e.is(MacroExpansionExprSyntax.self)
         {
             return true

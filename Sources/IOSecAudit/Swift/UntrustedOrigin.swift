@@ -34,13 +34,13 @@ enum UntrustedOrigin {
         .init(shape: .memberOfParameter("body", type: "WKScriptMessage"), note: "a web page's script message"),
         .init(shape: .parameter(type: "URL", function: "application"), note: "the URL the app was opened with"),
         .init(shape: .memberOfParameter("url", type: "Set<UIOpenURLContext>"), note: "the URL the app was opened with"),
-        .init(shape: .memberOfParameter("webpageURL", type: "NSUserActivity"), note: "a universal link"),
+        .init(shape: .memberOfParameter("webpageURL", type: "NSUserActivity"), note: "a universal link")
     ]
 
     /// Calls and words that make a value safe for the sink it is inserted into, or a number.
     static let sanitizers: Set<String> = [
         "escaped", "escape", "escaping", "encoded", "encoding", "sanitized", "sanitize", "percent", "quoted", "Int",
-        "Double", "Int64", "Int32", "Float", "UUID", "count",
+        "Double", "Int64", "Int32", "Float", "UUID", "count"
     ]
 
     /// The steps from the untrusted source to `expr`, source first; nil when no source is found.
@@ -89,14 +89,18 @@ enum UntrustedOrigin {
             }
             if name == "String", call.argument("format") != nil {
                 for argument in call.arguments.dropFirst() {
-                    if let steps = trace(argument.expression, in: file, depth: depth + 1, budget: budget) { return steps }
+                    if let steps = trace(argument.expression, in: file, depth: depth + 1, budget: budget) {
+                        return steps
+                    }
                 }
                 return nil
             }
             // `URL(string: remote)`, `URL(string: "/path", relativeTo: remoteURL)`: a URL made of the input.
             if name == "URL" {
                 for label in ["string", "relativeTo"] {
-                    if let argument = call.argument(label), let steps = trace(argument, in: file, depth: depth + 1, budget: budget) {
+                    if let argument = call.argument(label),
+                        let steps = trace(argument, in: file, depth: depth + 1, budget: budget)
+                    {
                         return steps
                     }
                 }
@@ -108,7 +112,7 @@ enum UntrustedOrigin {
             }
             if [
                 "first", "last", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences", "dropFirst",
-                "dropLast", "prefix", "suffix", "removingPercentEncoding",
+                "dropLast", "prefix", "suffix", "removingPercentEncoding"
             ].contains(name),
                 let base = call.calledBase
             {
@@ -137,15 +141,20 @@ enum UntrustedOrigin {
             if let value = LocalValue.initializer(of: name, before: ref),
                 value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
             {
-                return trace(value, in: file, depth: depth + 1, budget: budget).map { $0 + [file.step(at: value, "assigned to `\(name)`")] }
+                return trace(value, in: file, depth: depth + 1, budget: budget).map {
+                    $0 + [file.step(at: value, "assigned to `\(name)`")]
+                }
             }
             // A parameter: what a caller in this file passes (one caller passing input is a flow). Two levels of
             // callers and a few calls each keep a file of many calls to one helper linear.
             if depth < 3, let (parameter, function) = ValuePath.parameter(named: name, near: ref) {
-                for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(8) {
+                for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(8)
+                {
                     if let steps = trace(argument, in: file, depth: depth + 1, budget: budget) {
-                        return steps + [file.step(at: argument, "passed to `\(function)`"),
-                            file.step(at: parameter, "parameter `\(name)` of `\(function)`")]
+                        return steps + [
+                            file.step(at: argument, "passed to `\(function)`"),
+                            file.step(at: parameter, "parameter `\(name)` of `\(function)`")
+                        ]
                     }
                 }
             }

@@ -42,14 +42,17 @@ enum ValuePath {
                 values.append(only)
                 continue
             }
-            values += SyntaxSearch.all(ReturnStmtSyntax.self, in: body, where: { statement in
-                var current = statement.parent
-                while let node = current, node.id != body.id {
-                    if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
-                    current = node.parent
+            values += SyntaxSearch.all(
+                ReturnStmtSyntax.self, in: body,
+                where: { statement in
+                    var current = statement.parent
+                    while let node = current, node.id != body.id {
+                        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
+                        current = node.parent
+                    }
+                    return true
                 }
-                return true
-            }).compactMap(\.expression)
+            ).compactMap(\.expression)
         }
         return values
     }
@@ -62,7 +65,9 @@ enum ValuePath {
     ) -> [ExprSyntax] {
         guard name != "init", file.contains("\(name)("),
             let list = parameter.parent?.as(FunctionParameterListSyntax.self),
-            let index = list.firstIndex(where: { $0.id == parameter.id }).map({ list.distance(from: list.startIndex, to: $0) })
+            let index = list.firstIndex(where: { $0.id == parameter.id }).map({
+                list.distance(from: list.startIndex, to: $0)
+            })
         else { return [] }
         let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
         let key = "calls " + name

@@ -123,7 +123,9 @@ struct FormatStringRule: SwiftRule {
     )
 
     /// `String(format:)` and `NSString(format:)` by their label: most `String` tokens name the type.
-    static let calleeNames: Set<String>? = ["NSLog", "NSLogv", "localizedStringWithFormat", "appendingFormat", "appendFormat"]
+    static let calleeNames: Set<String>? = [
+        "NSLog", "NSLogv", "localizedStringWithFormat", "appendingFormat", "appendFormat"
+    ]
     static let argumentLabels: Set<String>? = ["format"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {

@@ -16,7 +16,8 @@ struct PathInjectionRule: SwiftRule {
             reads, overwrites or deletes the app's own databases, Keychain-protected exports or cached tokens. The \
             app's container is all one sandbox, so nothing else stops it.
             """,
-        fix: "Take only the last path component of the input (`lastPathComponent`), or map it to an identifier the app chose; then check that the standardized path still starts with the folder.",
+        fix:
+            "Take only the last path component of the input (`lastPathComponent`), or map it to an identifier the app chose; then check that the standardized path still starts with the folder.",
         fixExample: """
             let name = (requested as NSString).lastPathComponent
             let file = downloads.appendingPathComponent(name).standardizedFileURL
@@ -48,9 +49,18 @@ struct PathInjectionRule: SwiftRule {
                     let data = FileManager.default.contents(atPath: ↓path)
                     reply(data)
                 }
-                """),
+                """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                // Only the requested file's extension is read, to pick a MIME type.
+                func webView(_ webView: WKWebView, start task: WKURLSchemeTask) {
+                    let path = task.request.url?.query ?? ""
+                    let mime = URL(fileURLWithPath: path).pathExtension == "png" ? "image/png" : "text/plain"
+                    respond(task, mime: mime)
+                }
+                """),
             RuleExample(
                 """
                 func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
@@ -75,7 +85,7 @@ struct PathInjectionRule: SwiftRule {
                     let data = FileManager.default.contents(atPath: exports[index].path)
                     reply(data)
                 }
-                """),
+                """)
         ]
     )
 
@@ -92,15 +102,27 @@ struct PathInjectionRule: SwiftRule {
         "destinationOfSymbolicLink": ["atPath"], "attributesOfItem": ["atPath"], "setAttributes": ["ofItemAtPath"],
         "enumerator": ["atPath", "at"], "subpaths": ["atPath"], "subpathsOfDirectory": ["atPath"],
         "contentsEqual": ["atPath", "andPath"], "changeCurrentDirectoryPath": [nil],
-        "replaceItemAt": [nil, "withItemAt"], "FileHandle": ["forReadingAtPath", "forWritingAtPath", "forUpdatingAtPath"],
+        "replaceItemAt": [nil, "withItemAt"],
+        "FileHandle": ["forReadingAtPath", "forWritingAtPath", "forUpdatingAtPath"],
         "write": ["toFile", "to"], "NSData": ["contentsOfFile", "contentsOfMappedFile"],
         "NSString": ["contentsOfFile"], "unarchiveObject": ["withFile"], "Bundle": ["path", "url"],
         "sqlite3_open": [nil], "sqlite3_open_v2": [nil], "DatabaseQueue": ["path"], "DatabasePool": ["path"],
-        "Configuration": ["fileURL"],
+        "Configuration": ["fileURL"]
+    ]
+
+    /// Members that read a path's name without touching a file: `URL(fileURLWithPath: p).pathExtension` picks a MIME
+    /// type, it opens nothing.
+    static let nameOnlyMembers: Set<String> = [
+        "pathExtension", "lastPathComponent", "pathComponents", "deletingPathExtension", "isFileURL", "hasDirectoryPath"
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName, let labels = Self.pathArguments[name] else { return }
+        guard let name = call.calledName, let labels = Self.pathArguments[name],
+            !(call.parent?.as(MemberAccessExprSyntax.self).map {
+                Self.nameOnlyMembers.contains($0.declName.baseName.text)
+            }
+                ?? false)
+        else { return }
         for label in labels {
             guard
                 let argument = label.map({ call.argument($0) })

@@ -16,7 +16,8 @@ struct PredicateInjectionRule: SwiftRule {
             keypath or function expressions in it can read other attributes. Arguments after the format are \
             compared as values and cannot change the predicate.
             """,
-        fix: "Keep the format constant and pass the input as an argument: `NSPredicate(format: \"name == %@\", query)`.",
+        fix:
+            "Keep the format constant and pass the input as an argument: `NSPredicate(format: \"name == %@\", query)`.",
         fixExample: """
             let predicate = NSPredicate(format: "title CONTAINS[cd] %@", searchField.text ?? "")
             """,
@@ -55,7 +56,7 @@ struct PredicateInjectionRule: SwiftRule {
                     request.predicate = NSPredicate(format: ↓"payee CONTAINS '\\(term)'")
                 }
                 """,
-                findings: [FindingSpec(message: "a web page's script message")]),
+                findings: [FindingSpec(message: "a web page's script message")])
         ],
         nonTriggeringExamples: [
             RuleExample(

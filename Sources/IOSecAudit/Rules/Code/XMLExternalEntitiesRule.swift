@@ -49,7 +49,7 @@ struct XMLExternalEntitiesRule: SwiftRule {
                     let options = Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue)
                     return ↓xmlReadFile(path, nil, options)
                 }
-                """),
+                """)
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -64,7 +64,7 @@ struct XMLExternalEntitiesRule: SwiftRule {
                 """
                 // parser.shouldResolveExternalEntities = true would read local files
                 parser.parse()
-                """),
+                """)
         ]
     )
 
@@ -72,7 +72,7 @@ struct XMLExternalEntitiesRule: SwiftRule {
     /// libxml2's readers and Foundation's `XMLDocument` take the same choice as an option.
     static let calleeNames: Set<String>? = [
         "xmlReadFile", "xmlReadDoc", "xmlReadMemory", "xmlReadFd", "xmlCtxtReadFile", "xmlCtxtReadDoc",
-        "xmlCtxtReadMemory", "xmlCtxtUseOptions", "xmlParseInNodeContext", "XMLDocument",
+        "xmlCtxtReadMemory", "xmlCtxtUseOptions", "xmlParseInNodeContext", "XMLDocument"
     ]
     /// Options that load external entities or DTDs.
     static let entityOptions = ["XML_PARSE_NOENT", "XML_PARSE_DTDLOAD", "nodeLoadExternalEntitiesAlways"]

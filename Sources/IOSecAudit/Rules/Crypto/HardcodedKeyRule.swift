@@ -302,7 +302,7 @@ struct HardcodedKeyRule: SwiftRule {
     /// Argument labels that pass key material: any call with one is looked at.
     static let argumentLabels: Set<String>? = [
         "key", "iv", "nonce", "salt", "password", "withPassword", "encryptionKey", "withEncryptionKey", "hmacKey",
-        "HMACKey",
+        "HMACKey"
     ]
     /// Callees whose key material is not labelled: CryptoKit initialisers, and the C APIs whose key, IV and salt are
     /// positional arguments.
@@ -317,11 +317,11 @@ struct HardcodedKeyRule: SwiftRule {
     private static let databaseKeySinks: [String: (position: Int?, module: String?)] = [
         "sqlite3_key": (1, nil), "sqlite3_rekey": (1, nil), "sqlite3_key_v2": (2, nil), "sqlite3_rekey_v2": (2, nil),
         "usePassphrase": (nil, nil), "changePassphrase": (nil, nil),
-        "key": (nil, "SQLite"), "rekey": (nil, "SQLite"), "keyAndMigrate": (nil, "SQLite"),
+        "key": (nil, "SQLite"), "rekey": (nil, "SQLite"), "keyAndMigrate": (nil, "SQLite")
     ]
     /// Third-party APIs whose `encryptionKey:` / `hmacKey:` is key material: RNCryptor, Realm's configuration.
     private static let keyLabelledAPIs: Set<String> = [
-        "RNEncryptor", "RNDecryptor", "encryptData", "decryptData", "Configuration",
+        "RNEncryptor", "RNDecryptor", "encryptData", "decryptData", "Configuration"
     ]
 
     /// Parameter names whose default value is key material.

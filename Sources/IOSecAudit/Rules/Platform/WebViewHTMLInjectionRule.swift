@@ -100,7 +100,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
 
     static let calleeNames: Set<String>? = [
         "loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript", "callAsyncJavaScript", "evaluateScript",
-        "WKUserScript",
+        "WKUserScript"
     ]
 
     /// Calls that make text safe for HTML or a URL.

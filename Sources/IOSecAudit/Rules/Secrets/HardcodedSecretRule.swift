@@ -59,7 +59,9 @@ struct HardcodedSecretRule: SwiftRule {
                 // A literal fallback after `??` is what ships when the variable is unset.
                 let paymentsSecret = ProcessInfo.processInfo.environment["PAYMENTS_SECRET"] ?? ↓"q7Lw2Zr9xV4mT8bN3cKp"
                 """,
-                findings: [FindingSpec(severity: .high, message: "'paymentsSecret' holds a hard-coded high-entropy secret")]),
+                findings: [
+                    FindingSpec(severity: .high, message: "'paymentsSecret' holds a hard-coded high-entropy secret")
+                ]),
             RuleExample(
                 #"let awsAccessKeyID = ↓"AKIAQ3EGRT5YHN6TLPZW""#,
                 findings: [

@@ -440,7 +440,7 @@ struct KeychainAccessibilityRule: SwiftRule {
     static let referenceNames: Set<String>? = lockedReadable.union(migrating)
     static let calleeNames: Set<String>? = [
         "SecItemAdd", "set", "accessibility", "Keychain", "UICKeyChainStore", "valet", "sharedGroupValet",
-        "sharedAccessGroupValet",
+        "sharedAccessGroupValet"
     ]
     /// KeychainAccess's `Accessibility` cases that stay readable while the device is locked, and those that leave
     /// the device in backups.

@@ -57,7 +57,7 @@ enum KeychainDefaultAccessibility {
             choose: ".accessibility(.afterFirstUnlockThisDeviceOnly)", source: "KeychainAccess Keychain.swift:1208"),
         LibraryDefault(
             module: "UICKeyChainStore", type: "UICKeyChainStore", defaultClass: "afterFirstUnlock",
-            choose: ".accessibility = .afterFirstUnlockThisDeviceOnly", source: "UICKeyChainStore.m:117-121"),
+            choose: ".accessibility = .afterFirstUnlockThisDeviceOnly", source: "UICKeyChainStore.m:117-121")
     ]
 
     /// For `Keychain(service: "…")` (KeychainAccess) or `UICKeyChainStore(service:)`: the library's default when
@@ -71,7 +71,11 @@ enum KeychainDefaultAccessibility {
         var node = Syntax(call)
         while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
             chain.append(member.declName.baseName.text)
-            if let outer = member.parent?.as(FunctionCallExprSyntax.self) { node = Syntax(outer) } else { node = Syntax(member) }
+            if let outer = member.parent?.as(FunctionCallExprSyntax.self) {
+                node = Syntax(outer)
+            } else {
+                node = Syntax(member)
+            }
         }
         if chain.contains(where: { $0 == "accessibility" || $0 == "synchronizable" }) { return nil }
         let stores: Bool

@@ -89,7 +89,8 @@ struct LogSensitiveRule: SwiftRule {
                     let refresh = response.refreshToken
                     ↓logger.debug("refresh: \\(refresh, privacy: .public)")
                 }
-                """, findings: [FindingSpec(severity: .medium, confidence: .low, message: "logged with public privacy")]),
+                """, findings: [FindingSpec(severity: .medium, confidence: .low, message: "logged with public privacy")]
+            ),
             RuleExample(
                 """
                 import SwiftyBeaver

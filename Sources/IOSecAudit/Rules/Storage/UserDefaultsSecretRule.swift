@@ -44,8 +44,10 @@ struct UserDefaultsSecretRule: SwiftRule {
                 }
                 """,
                 findings: [
-                    FindingSpec(severity: .high, confidence: .high, message: "'refreshToken' is written to UserDefaults"),
-                    FindingSpec(severity: .medium, confidence: .low, message: "'refreshToken' is written to UserDefaults"),
+                    FindingSpec(
+                        severity: .high, confidence: .high, message: "'refreshToken' is written to UserDefaults"),
+                    FindingSpec(
+                        severity: .medium, confidence: .low, message: "'refreshToken' is written to UserDefaults")
                 ]),
             RuleExample(
                 """
