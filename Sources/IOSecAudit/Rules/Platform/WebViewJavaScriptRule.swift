@@ -79,6 +79,23 @@ struct WebViewJavaScriptRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                // A popup the app assembles from its own dictionary, based in its bundle: the bridge serves that page.
+                final class EntryPopup: NSObject, WKScriptMessageHandler {
+                    func makeWebView() -> WKWebView {
+                        let controller = WKUserContentController()
+                        controller.add(self, name: "dismiss")
+                        let configuration = WKWebViewConfiguration()
+                        configuration.userContentController = controller
+                        return WKWebView(frame: .zero, configuration: configuration)
+                    }
+                    func show(_ entry: DictionaryEntry, in webView: WKWebView) {
+                        webView.loadHTMLString(render(entry), baseURL: Bundle.main.resourceURL)
+                    }
+                    func userContentController(_ c: WKUserContentController, didReceive message: WKScriptMessage) {}
+                }
+                """),
+            RuleExample(
+                """
                 - (void)showHelp {
                     WKPreferences *preferences = [[WKPreferences alloc] init];
                     preferences.javaScriptEnabled = YES;
@@ -184,7 +201,7 @@ struct WebViewJavaScriptRule: SwiftRule {
     mutating func finish(in file: SwiftFile) {
         var found: [(node: Syntax, message: String)] = []
         for scope in scopes.values where !scope.enablesJavaScript.isEmpty || !scope.bridges.isEmpty {
-            let loads = scope.loads.compactMap { Self.classify(load: $0.name, call: $0.call) }
+            let loads = scope.loads.compactMap { Self.classify(load: $0.name, call: $0.call, in: file) }
             let untrusted = loads.lazy.compactMap { load -> String? in
                 if case .untrusted(let reason) = load { return reason }
                 return nil
@@ -226,14 +243,19 @@ struct WebViewJavaScriptRule: SwiftRule {
         expr?.tokens(viewMode: .sourceAccurate).contains { $0.text == "Bundle" } == true
     }
 
-    private static func classify(load name: String, call: FunctionCallExprSyntax) -> Load? {
+    private static func classify(load name: String, call: FunctionCallExprSyntax, in file: SwiftFile) -> Load? {
         guard let first = call.arguments.first?.expression else { return nil }
         switch name {
         case "load":
             return call.arguments.count == 1 ? classify(request: first) : .untrusted("data built at runtime")
         case "loadHTMLString":
-            return first.stringLiteralValue != nil || mentionsBundle(first)
-                ? .bundled : .untrusted("HTML built at runtime")
+            if first.stringLiteralValue != nil || mentionsBundle(first) { return .bundled }
+            // HTML traced to input is untrusted; HTML the app puts together itself with a base URL in its own
+            // bundle (a dictionary popup, a formatted receipt) is the app's page, as bundled HTML is.
+            if let steps = UntrustedOrigin.trace(first, in: file) {
+                return .untrusted("HTML built from \(steps.first?.note ?? "input")")
+            }
+            return call.argument("baseURL").map(mentionsBundle) == true ? .bundled : .untrusted("HTML built at runtime")
         default:  // loadFileURL
             return mentionsBundle(first) || mentionsBundle(LocalValue.origin(of: first))
                 ? .bundled : .untrusted("a file from outside the app bundle")
