@@ -145,4 +145,14 @@ extension SwiftRule {
             Self.description, at: node, message: message, severity: severity, confidence: confidence,
             evidence: evidence, flow: flow)
     }
+
+    /// Reports a flow finding at `node`: the traced `steps` from the value's source, then `node` itself as the sink,
+    /// described by `sink` ("used as a path by `removeItem`").
+    public func reportFlow(
+        _ file: SwiftFile, at node: some SyntaxProtocol, _ message: String, steps: [FlowStep], sink: String,
+        severity: Severity? = nil
+    ) {
+        report(
+            file, at: node, message, severity: severity, evidence: .flow, flow: steps + [file.step(at: node, sink)])
+    }
 }

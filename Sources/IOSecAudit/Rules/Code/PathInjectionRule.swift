@@ -129,10 +129,10 @@ struct PathInjectionRule: SwiftRule {
                     ?? call.arguments.first(where: { $0.label == nil })?.expression,
                 let steps = UntrustedOrigin.trace(argument, in: file)
             else { continue }
-            report(
+            reportFlow(
                 file, at: argument,
                 "\(steps.first?.note ?? "input") is used as a path, so `../` in it reaches other files of the app; keep only its last path component",
-                evidence: .flow, flow: steps + [file.step(at: argument, "used as a path by `\(name)`")])
+                steps: steps, sink: "used as a path by `\(name)`")
             return
         }
     }

@@ -86,9 +86,9 @@ struct PredicateInjectionRule: SwiftRule {
             let format = call.argument("format") ?? call.argument("fromMetadataQueryString"),
             let steps = UntrustedOrigin.trace(format, in: file)
         else { return }
-        report(
+        reportFlow(
             file, at: format,
             "the predicate's format is built from \(steps.first?.note ?? "input"), which is parsed as predicate syntax; keep the format constant and pass the input after it as %@",
-            evidence: .flow, flow: steps + [file.step(at: format, "parsed as an NSPredicate format")])
+            steps: steps, sink: "parsed as an NSPredicate format")
     }
 }

@@ -123,10 +123,10 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             // that origin, not the app's files: only a page loaded with no base or a base from the same input is one.
             name != "loadHTMLString" || !Self.hasOwnBaseURL(call, in: file)
         {
-            report(
+            reportFlow(
                 file, at: content,
                 "\(steps.first?.note ?? "input") is pasted into \(target); escape it or pass it as data",
-                evidence: .flow, flow: steps + [file.step(at: content, "handed to `\(name)`")])
+                steps: steps, sink: "handed to `\(name)`")
         }
     }
 

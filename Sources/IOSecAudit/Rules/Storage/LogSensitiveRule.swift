@@ -345,9 +345,7 @@ struct LogSensitiveRule: SwiftRule {
         }
         // A value traced to its source is a flow; a sensitive-looking name or label is a name only.
         if case .traced(_, let steps) = leak {
-            report(
-                file, at: call, message, severity: debugOnly ? .low : nil, evidence: .flow,
-                flow: steps + [file.step(at: call, "logged")])
+            reportFlow(file, at: call, message, steps: steps, sink: "logged", severity: debugOnly ? .low : nil)
         } else {
             report(file, at: call, message, severity: debugOnly ? .low : nil, evidence: .name)
         }

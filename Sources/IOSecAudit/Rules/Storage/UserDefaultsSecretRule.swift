@@ -257,10 +257,10 @@ struct UserDefaultsSecretRule: SwiftRule {
         let keyText = call.argument("forKey").flatMap { Sensitivity.keyText(of: $0, in: file) }
         if let steps = SecretOrigin.trace(value, in: file) {
             let name = SecretOrigin.displayName(of: value)
-            report(
+            reportFlow(
                 file, at: call,
                 "'\(name)' (\(steps.first?.note ?? "a secret")) is written to UserDefaults, which is unencrypted and backed up; keep it in the Keychain",
-                evidence: .flow, flow: steps + [file.step(at: call, "written to UserDefaults")])
+                steps: steps, sink: "written to UserDefaults")
             return
         }
         let keyName = call.argument("forKey").flatMap { $0.unwrapped.lastName } ?? key
