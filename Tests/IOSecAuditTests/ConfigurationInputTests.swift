@@ -168,6 +168,73 @@ import Testing
             })
     }
 
+    static func project(infoPlist: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objectVersion = 56;
+            objects = {
+                AA00000000000000000000B1 = {
+                    isa = XCBuildConfiguration;
+                    buildSettings = {
+                        INFOPLIST_FILE = \(infoPlist);
+                        PRODUCT_BUNDLE_IDENTIFIER = com.acme.wallet;
+                    };
+                    name = Release;
+                };
+            };
+            rootObject = AA00000000000000000000B1;
+        }
+        """
+    }
+
+    static let arbitraryLoads =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        + "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>\n"
+        + "\t</dict>\n</dict>\n</plist>\n"
+
+    /// An Info.plist no target builds with ships in nothing: its findings are unreferenced (counted, not shown). A
+    /// setting with another build variable in it could name any plist, and then none is judged.
+    @Test func infoPlistsNoTargetBuildsWithAreUnreferenced() throws {
+        let tree = TemporaryTree()
+        tree.write("Wallet.xcodeproj/project.pbxproj", Self.project(infoPlist: "\"$(SRCROOT)/Wallet/Info.plist\""))
+        tree.write("Wallet/Info.plist", Self.arbitraryLoads)
+        tree.write("Redesign/Wallet-Redesign-Info.plist", Self.arbitraryLoads)
+        let result = try Scanner(options: ScanOptions(jobs: 1)).scan(tree.root)
+        #expect(
+            result.findings.contains { $0.file == "Wallet/Info.plist" && $0.ruleId == "network.ats-arbitrary-loads" })
+        #expect(!result.findings.contains { $0.file.hasPrefix("Redesign/") })
+        #expect(result.hiddenByContext[.unreferenced] == 1)
+        let all = try Scanner(options: ScanOptions(jobs: 1, includedContexts: [.unreferenced])).scan(tree.root)
+        #expect(all.findings.contains { $0.file.hasPrefix("Redesign/") && $0.context == .unreferenced })
+
+        let open = TemporaryTree()
+        open.write("Wallet.xcodeproj/project.pbxproj", Self.project(infoPlist: "\"$(TARGET_NAME)/Info.plist\""))
+        open.write("Redesign/Wallet-Redesign-Info.plist", Self.arbitraryLoads)
+        #expect(
+            try Scanner(options: ScanOptions(jobs: 1)).scan(open.root).findings.contains {
+                $0.file.hasPrefix("Redesign/")
+            })
+    }
+
+    @Test func infoPlistFileResolvesAgainstTheProjectFolder() {
+        #expect(
+            OrphanedInfoPlists.resolve("App/Info.plist", projectFile: "ios/App.xcodeproj/project.pbxproj")
+                == "ios/App/Info.plist")
+        #expect(
+            OrphanedInfoPlists.resolve(
+                "$(SRCROOT)/../Shared/Info.plist", projectFile: "ios/App.xcodeproj/project.pbxproj")
+                == "Shared/Info.plist")
+        #expect(
+            OrphanedInfoPlists.resolve("${PROJECT_DIR}/Info.plist", projectFile: "App.xcodeproj/project.pbxproj")
+                == "Info.plist")
+        #expect(
+            OrphanedInfoPlists.resolve("$(TARGET_NAME)-Info.plist", projectFile: "App.xcodeproj/project.pbxproj") == nil
+        )
+        #expect(OrphanedInfoPlists.resolve("../../Info.plist", projectFile: "App.xcodeproj/project.pbxproj") == nil)
+    }
+
     @Test func pbxprojThatIsNotAPropertyListIsOneDiagnostic() throws {
         let tree = TemporaryTree()
         tree.write(

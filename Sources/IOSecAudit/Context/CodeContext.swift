@@ -21,7 +21,8 @@ public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
     /// Sample and demo code shipped beside a library (`Example/`, `Demo/`, playgrounds).
     case sample
     /// Inside a `private` or `fileprivate` type that nothing else in its file names: it is never made, so its code
-    /// never runs (a trust-all delegate left behind after the code that used it was removed).
+    /// never runs (a trust-all delegate left behind after the code that used it was removed). Also an Info.plist no
+    /// target of the project's Xcode projects builds with (`INFOPLIST_FILE`): nothing ships it.
     case unreferenced
 
     /// How the summary names the context.
@@ -33,7 +34,7 @@ public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
         case .debug: "debug-only code"
         case .tooling: "build tooling"
         case .sample: "sample code"
-        case .unreferenced: "private types nothing refers to"
+        case .unreferenced: "code and Info.plists nothing uses"
         }
     }
 

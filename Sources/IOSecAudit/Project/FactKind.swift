@@ -61,6 +61,10 @@ enum FactKind {
     /// empty when the setting applies to every configuration (an xcconfig whose name names none).
     static let codeSignEntitlements = "build.code-sign-entitlements"
 
+    /// `INFOPLIST_FILE` in a pbxproj. Value: the path as written (relative to the project's folder, or with
+    /// `$(SRCROOT)` / `$(PROJECT_DIR)` in front).
+    static let infoPlistFile = "build.info-plist-file"
+
     /// A stored attribute of a Core Data model whose name says secret. Value: `Entity.attribute ␟ category`;
     /// line of the attribute.
     static let coreDataSensitiveAttribute = "coredata.sensitive-attribute"

@@ -106,6 +106,12 @@ enum ProjectAnalysis {
             }
         }
 
+        // An Info.plist no target builds with ships in nothing: what is found in it (or anchored to it) is unreferenced.
+        let orphans = OrphanedInfoPlists(facts: facts, files: inputs.map { ($0.relativePath, $0.kind) })
+        for index in findings.indices where findings[index].context == .app && orphans.contains(findings[index].file) {
+            findings[index].context = .unreferenced
+        }
+
         // Code context last: suppressions in test code still count as used, and what is left out is counted.
         var hidden: [CodeContext: Int] = [:]
         findings.removeAll { finding in

@@ -46,7 +46,9 @@ enum BuildSettingsCollector: ArtifactFactCollector {
     }
 
     private static func record(key: String, value: String, configuration: String, line: Int, in file: ArtifactFile) {
-        if key == entitlementsKey {
+        if key == "INFOPLIST_FILE", file.kind == .pbxproj {
+            file.record(kind: FactKind.infoPlistFile, value: value, line: line)
+        } else if key == entitlementsKey {
             file.record(kind: FactKind.codeSignEntitlements, value: FactKind.join(configuration, value), line: line)
         } else if key.hasPrefix(infoPlistKeyPrefix) {
             let plistKey = String(key.dropFirst(infoPlistKeyPrefix.count))
