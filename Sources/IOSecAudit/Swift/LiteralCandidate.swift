@@ -75,6 +75,17 @@ public struct CallCandidate {
         return true
     }
 
+    /// Whether an argument has one of `labels` (`nil` in them: an argument without a label).
+    func hasArgument(labelledWithAnyOf labels: [String?]) -> Bool {
+        guard let arguments = RawFunctionCallExprSyntax(raw)?.arguments.raw.layoutView?.children else { return false }
+        for case let child? in arguments {
+            guard let argument = RawLabeledExprSyntax(child) else { continue }
+            let label = argument.label.map { String(syntaxText: $0.tokenText) }
+            if labels.contains(label) { return true }
+        }
+        return false
+    }
+
     /// The called name as the dispatcher routes it (`FunctionCallExprSyntax.calledName`).
     var calledName: String? {
         FunctionCallExprSyntax.calledNameText(raw).map { String(syntaxText: $0) }

@@ -116,6 +116,12 @@ struct PathInjectionRule: SwiftRule {
         "pathExtension", "lastPathComponent", "pathComponents", "deletingPathExtension", "isFileURL", "hasDirectoryPath"
     ]
 
+    /// Most calls of these common names (`URL(string:)`, `write(_:)`) take no path: they are not made for this rule.
+    static func wantsCall(_ call: CallCandidate) -> Bool {
+        guard let name = call.calledName, let labels = pathArguments[name] else { return false }
+        return call.hasArgument(labelledWithAnyOf: labels)
+    }
+
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, let labels = Self.pathArguments[name],
             !(call.parent?.as(MemberAccessExprSyntax.self).map {
