@@ -1,3 +1,4 @@
+import Foundation
 /// `code.unsafe-c-function`: the C string functions that write without a bound (`strcpy`, `strcat`, `sprintf`,
 /// `vsprintf`, `gets`), in Objective-C, Objective-C++ and C. Each has a bounded replacement.
 enum UnsafeCFunctionRule: ObjCRule {
@@ -40,6 +41,19 @@ enum UnsafeCFunctionRule: ObjCRule {
                 """, path: "App/Legacy.m"),
             RuleExample(
                 """
+                // The buffer is sized for the URL only; a number may not fit eight bytes.
+                char *withName(const char *url, const char *name, long total) {
+                    size_t url_len = strlen(url);
+                    char *full = (char *)malloc(url_len + 1);
+                    strcpy(full, url);
+                    ↓strcat(full, name);
+                    char tag[8];
+                    ↓sprintf(tag, "%ld", total);
+                    return full;
+                }
+                """, path: "Sources/Bridge/Names.c"),
+            RuleExample(
+                """
                 int main(void) {
                     char buffer[32];
                     ↓gets(buffer);
@@ -55,6 +69,21 @@ enum UnsafeCFunctionRule: ObjCRule {
                     return [NSString stringWithUTF8String:path];
                 }
                 """, path: "App/Attachment.m"),
+            RuleExample(
+                """
+                // Sized for every piece written into it; a number's longest text fits the array.
+                char *joinPath(const char *url, const char *name, int count) {
+                    size_t url_len = strlen(url);
+                    size_t name_len = strlen(name);
+                    char *full = (char *)malloc(url_len + name_len + 2);
+                    strcpy(full, url);
+                    strcat(full, "/");
+                    strcat(full, name);
+                    char label[32];
+                    sprintf(label, "%d files", count);
+                    return full;
+                }
+                """, path: "Sources/Bridge/Paths.c"),
             RuleExample(
                 """
                 void copyName(char *dst, size_t size, const char *src) {
@@ -97,15 +126,79 @@ enum UnsafeCFunctionRule: ObjCRule {
         }
     }
 
-    /// `char *copy = malloc(strlen(src) + 1); strcpy(copy, src);`: the destination was sized for this source.
+    /// The destination was sized for what is written into it:
+    /// - `char *copy = malloc(strlen(src) + 1); strcpy(copy, src);`;
+    /// - `size_t n = strlen(name); char *p = malloc(u + n + 2); strcpy(p, url); strcat(p, "/"); strcat(p, name);`:
+    ///   the allocation's size names the length of each source (a literal counts when the size adds a constant);
+    /// - `char buf[32]; sprintf(buf, "%d items", n)`: a format of fixed text and integers, whose longest output
+    ///   fits the array.
     private static func isSizedForSource(_ call: ObjCCall, in source: ObjCSource) -> Bool {
-        guard call.name == "strcpy", call.arguments.count == 2, let body = source.body(containing: call.nameIndex)
-        else { return false }
-        let copied = source.text(call.arguments[1])
-        return source.calls.contains { other in
-            other.name == "strlen" && other.nameIndex > body.lowerBound && other.nameIndex < call.nameIndex
-                && other.arguments.count == 1 && source.text(other.arguments[0]) == copied
+        guard call.arguments.count >= 2, let body = source.body(containing: call.nameIndex) else { return false }
+        let before = source.text(body.lowerBound..<call.nameIndex)
+        let destination = NSRegularExpression.escapedPattern(for: source.text(call.arguments[0]))
+        let written = source.text(call.arguments[1])
+        switch call.name {
+        case "strcpy", "strcat", "stpcpy":
+            let allocation =
+                #"\b"# + destination
+                + #"\s*=\s*(?:\([^;()]*\)\s*)?(?:malloc|calloc|alloca)\s*\(([^;]*)\)\s*;"#
+            guard let size = firstMatch(allocation, in: before) else {
+                // `malloc(strlen(src) + 1)` written in place, or the length taken before the copy.
+                return call.name == "strcpy" && before.contains("strlen(\(written))")
+            }
+            if written.hasPrefix("\"") { return size.contains(where: \.isNumber) }
+            if size.contains("strlen(\(written))") { return true }
+            // `size_t name_len = strlen(name);` and `name_len` in the size.
+            let escaped = NSRegularExpression.escapedPattern(for: written)
+            guard let length = firstMatch(#"(\w+)\s*=\s*strlen\(\s*"# + escaped + #"\s*\)"#, in: before) else {
+                return false
+            }
+            return size.range(of: #"\b"# + length + #"\b"#, options: .regularExpression) != nil
+        case "sprintf":
+            let array = #"\bchar\s+"# + destination + #"\s*\[\s*(\d+)\s*\]"#
+            guard let capacity = firstMatch(array, in: before).flatMap({ Int($0) }),
+                written.hasPrefix("\""), written.hasSuffix("\"")
+            else { return false }
+            return longestIntegerOutput(of: String(written.dropFirst().dropLast())).map { $0 < capacity } ?? false
+        default:
+            return false
         }
+    }
+
+    /// The first capture group of `pattern`'s first match in `text`.
+    private static func firstMatch(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            match.numberOfRanges > 1, let range = Range(match.range(at: 1), in: text)
+        else { return nil }
+        return String(text[range])
+    }
+
+    /// The longest text a printf format of fixed text and integer conversions (`%d`, `%lu`, `%02x`) can produce;
+    /// nil when it has any other conversion (`%s`, `%@`, `%f`).
+    static func longestIntegerOutput(of format: String) -> Int? {
+        var length = 0
+        var chars = Substring(format)
+        while let c = chars.popFirst() {
+            guard c == "%" else {
+                length += 1
+                continue
+            }
+            if chars.first == "%" {
+                chars.removeFirst()
+                length += 1
+                continue
+            }
+            var spec = ""
+            while let d = chars.first, "0123456789-+ #hlzjtq".contains(d) {
+                spec.append(d)
+                chars.removeFirst()
+            }
+            guard let conversion = chars.popFirst(), "diuxXo".contains(conversion) else { return nil }
+            // A 64-bit integer: 20 digits and a sign in decimal, 22 in octal; or the width when it is wider.
+            length += max(Int(spec.filter(\.isNumber)) ?? 0, 22)
+        }
+        return length
     }
 
     /// `char *strcpy(char *dst, const char *src);`: a prototype, not a call.
