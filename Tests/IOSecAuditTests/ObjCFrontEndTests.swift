@@ -21,6 +21,38 @@ import Testing
         #expect(s.tokens.first.map { ($0.line, $0.column) }! == (6, 1))
     }
 
+    /// Code under another platform's compiler macro is never built for Apple's: it never becomes tokens, and its
+    /// `#else` / `#ifndef` side is live.
+    @Test func otherPlatformsCodeIsDead() {
+        let s = Self.source(
+            """
+            #if defined(__linux__) || defined(_WIN32)
+            NSString *a = @"http://linux.example";
+            #else
+            NSString *b = @"https://apple.example";
+            #endif
+            #ifdef __ANDROID__
+            NSString *c = @"http://android.example";
+            #endif
+            #ifndef _WIN32
+            NSString *d = @"https://not-windows.example";
+            #endif
+            #if !defined(__linux__)
+            NSString *e = @"https://not-linux.example";
+            #endif
+            #if defined(__linux__) || defined(__APPLE__)
+            NSString *f = @"https://either.example";
+            #endif
+            """)
+        let strings = s.tokens.indices.compactMap { s.stringValue(ofToken: $0) }
+        #expect(
+            strings == [
+                "https://apple.example", "https://not-windows.example", "https://not-linux.example",
+                "https://either.example"
+            ])
+        #expect(ObjCLexer.otherPlatformCondition("defined(HAS_FEATURE)") == nil)
+    }
+
     @Test func debugRegionsAreMarkedAndTheirElseIsNot() {
         let s = Self.source(
             """

@@ -353,10 +353,15 @@ struct ObjCLexer {
         if let comment = text.range(of: "/*") { text = String(text[..<comment.lowerBound]) }
         let compact = text.filter { !$0.isWhitespace }
         switch directive {
-        case "ifdef": return (nil, debug: compact == "DEBUG" || compact == "_DEBUG", negatedDebug: false)
-        case "ifndef": return (nil, debug: false, negatedDebug: compact == "DEBUG" || compact == "_DEBUG")
+        case "ifdef":
+            if otherPlatformMacros.contains(compact) { return (false, debug: false, negatedDebug: false) }
+            return (nil, debug: compact == "DEBUG" || compact == "_DEBUG", negatedDebug: false)
+        case "ifndef":
+            if otherPlatformMacros.contains(compact) { return (true, debug: false, negatedDebug: false) }
+            return (nil, debug: false, negatedDebug: compact == "DEBUG" || compact == "_DEBUG")
         default:
             if compact == "0" || compact == "false" { return (false, debug: false, negatedDebug: false) }
+            if let platform = otherPlatformCondition(compact) { return (platform, debug: false, negatedDebug: false) }
             if compact == "1" || compact == "true" { return (true, debug: false, negatedDebug: false) }
             let debugForms: Set<String> = [
                 "DEBUG", "defined(DEBUG)", "DEBUG==1", "DEBUG>0", "defined(DEBUG)&&DEBUG", "_DEBUG", "defined(_DEBUG)"
@@ -364,6 +369,32 @@ struct ObjCLexer {
             let negated: Set<String> = ["!DEBUG", "!defined(DEBUG)", "DEBUG==0"]
             return (nil, debug: debugForms.contains(compact), negatedDebug: negated.contains(compact))
         }
+    }
+
+    /// Macros the compiler defines only for other platforms: code under them is never built for Apple's.
+    static let otherPlatformMacros: Set<String> = [
+        "__linux__", "__linux", "linux", "__gnu_linux__", "_WIN32", "_WIN64", "WIN32", "_MSC_VER", "__MINGW32__",
+        "__MINGW64__", "__CYGWIN__", "__ANDROID__", "__FreeBSD__", "__OpenBSD__", "__NetBSD__", "__EMSCRIPTEN__"
+    ]
+
+    /// `defined(__linux__)`, `defined(_WIN32) || defined(__ANDROID__)`: false on Apple platforms; `!defined(_WIN32)`:
+    /// true. nil when any part is something else.
+    static func otherPlatformCondition(_ compact: String) -> Bool? {
+        func macro(_ part: Substring) -> String? {
+            var part = part
+            if part.hasPrefix("defined(") && part.hasSuffix(")") {
+                part = part.dropFirst("defined(".count).dropLast()
+            } else if part.hasPrefix("defined") {
+                part = part.dropFirst("defined".count)
+            }
+            let name = String(part)
+            return otherPlatformMacros.contains(name) ? name : nil
+        }
+        if compact.hasPrefix("!"), !compact.contains("||"), !compact.contains("&&") {
+            return macro(compact.dropFirst()) != nil ? true : nil
+        }
+        let parts = compact.components(separatedBy: "||")
+        return parts.allSatisfy { macro(Substring($0)) != nil } ? false : nil
     }
 
     static func isIdentStart(_ b: UInt8) -> Bool {

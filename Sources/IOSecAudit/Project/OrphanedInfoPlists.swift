@@ -3,7 +3,9 @@ import Foundation
 /// The Info.plists of a scanned folder that no target of its Xcode projects builds with: a plist left behind after
 /// a redesign, a template, a target that was deleted. Decided only when every `INFOPLIST_FILE` of every project
 /// resolves to a path; a value with another build variable in it (`$(TARGET_NAME)-Info.plist`) could name any plist,
-/// and then none is called orphaned. Folders with no Xcode project (a Swift package, a single target) have none.
+/// and then none is called orphaned. Only plists beside an `.xcodeproj` or beside a plist a target uses are judged:
+/// a folder of its own may be a CocoaPods or SwiftPM target (ChatSecure's `OTRAssets/`, built from a podspec), which
+/// no Xcode project in the repository names. Folders with no Xcode project have none.
 struct OrphanedInfoPlists {
     private let orphans: Set<String>
 
@@ -14,17 +16,28 @@ struct OrphanedInfoPlists {
             return
         }
         var used: Set<String> = []
+        var folders: Set<String> = []
         for fact in settings {
             guard let path = Self.resolve(fact.value, projectFile: fact.file) else {
                 orphans = []
                 return
             }
             used.insert(path)
+            folders.insert(Self.folder(of: path))
+            folders.insert(Self.folder(of: Self.folder(of: fact.file)))  // the .xcodeproj's folder
         }
-        // A plist inside a bundle that is itself a resource (a framework's, a test host's) is not the app's to judge.
         orphans = Set(
-            files.lazy.filter { $0.kind == .infoPlist && !used.contains($0.path) && !$0.path.contains(".xcodeproj/") }
-                .map(\.path))
+            files.lazy.filter {
+                $0.kind == .infoPlist && !used.contains($0.path) && !$0.path.contains(".xcodeproj/")
+                    && folders.contains(Self.folder(of: $0.path))
+            }
+            .map(\.path))
+    }
+
+    /// `a/b/Info.plist` → `a/b`; "" at the root.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
     }
 
     func contains(_ path: String) -> Bool { orphans.contains(path) }
