@@ -13,6 +13,8 @@ enum ArtifactFacts {
         PrivacyManifestCollector.self,
         EntitlementsCollector.self,
         BuildSettingsCollector.self,
+        DebugBuildSettingCollector.self,
+        SchemeCollector.self,
         ObjCFactCollector.self,
         ObjCSnapshotFactCollector.self,
         ObjCPinningFactCollector.self,

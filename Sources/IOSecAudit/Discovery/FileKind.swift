@@ -13,6 +13,8 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case ipa
     /// Storyboards and XIBs.
     case interface
+    /// An Xcode scheme (`.xcscheme`): which build configuration its Archive action uses.
+    case scheme
     /// A Core Data model version's `contents` (`Model.xcdatamodeld/Model.xcdatamodel/contents`).
     case coreDataModel
     /// A Mach-O executable or library inside a built app. Never decided from a name: the built-app reader knows
@@ -75,6 +77,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
         }
         if name.equals("project.pbxproj") { return .pbxproj }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
+        if name.hasSuffix(".xcscheme") { return .scheme }
         if name.hasSuffix(".plist") { return .plist }
         if name.hasSuffix(".mobileprovision") { return .mobileProvision }
         if name.hasSuffix(".ipa") { return .ipa }

@@ -65,6 +65,16 @@ enum FactKind {
     /// `$(SRCROOT)` / `$(PROJECT_DIR)` in front).
     static let infoPlistFile = "build.info-plist-file"
 
+    /// The configuration a scheme's Archive action builds, once per project the scheme builds targets of. Value:
+    /// `project ␟ configuration ␟ scheme`, the project as a path relative to the scanned root
+    /// (`apps/ios/iOS.xcodeproj`); line of `<ArchiveAction`.
+    static let archiveConfiguration = "build.archive-configuration"
+
+    /// A debug-only build setting in a configuration whose name does not say development, where it takes effect
+    /// (a project-level value every target overrides does not). Value: `configuration ␟ problem`; line of the
+    /// setting. The configuration is empty for a shared xcconfig that names none.
+    static let debugBuildSetting = "build.debug-setting"
+
     /// A stored attribute of a Core Data model whose name says secret. Value: `Entity.attribute ␟ category`;
     /// line of the attribute.
     static let coreDataSensitiveAttribute = "coredata.sensitive-attribute"

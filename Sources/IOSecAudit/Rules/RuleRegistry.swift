@@ -63,7 +63,6 @@ public enum RuleRegistry {
 
     /// Rules over plists, entitlements, privacy manifests, association files, pbxproj and xcconfig files.
     public static let artifactRules: [any ArtifactRule.Type] = [
-        DebugBuildSettingsRule.self,  // code.debug-build-settings
         ATSArbitraryLoadsRule.self,  // network.ats-arbitrary-loads
         FileSharingRule.self,  // storage.file-sharing
         KeyboardCacheRule.self,  // storage.keyboard-cache
@@ -129,6 +128,7 @@ public enum RuleRegistry {
         RequiredReasonAPIRule.self,
         UsageDescriptionRule.self,
         EntitlementsDebugRule.self,
+        DebugBuildSettingsRule.self,  // code.debug-build-settings
         AssociatedDomainsDeveloperModeRule.self,
         PasskeysWithoutWebCredentialsRule.self,
         PinningMissingRule.self,

@@ -92,7 +92,7 @@ public struct InterfaceDocument: Sendable {
         }
     }
 
-    fileprivate struct Reader {
+    fileprivate struct Reader: XMLElementReader {
         var inputs: [TextInput] = []
         var outlets: [String: [String]] = [:]
         /// Index in `inputs` of the text input being read, and the depth it opened at.
@@ -134,6 +134,12 @@ public struct InterfaceDocument: Sendable {
     }
 }
 
+/// What ``XMLScanner`` tells as it reads: each start tag with its attributes, line and depth, and each end.
+protocol XMLElementReader {
+    mutating func start(_ name: String, attributes: [String: String], line: Int, depth: Int)
+    mutating func end(depth: Int)
+}
+
 /// A forgiving scanner over XML bytes: start tags with their attributes and line, end tags, and the first place
 /// the document stops being well-formed (mismatched or missing end tags, an unterminated tag or comment).
 ///
@@ -153,7 +159,10 @@ struct XMLScanner {
     private(set) var nestingTooDeep = false
     private var stack: [String] = []
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], elements: Set<String> = interfaceElements) {
+        self.bytes = bytes
+        self.wanted = elements
+    }
 
     private mutating func fail(_ message: String) {
         if error == nil { error = (line, message) }
@@ -179,7 +188,7 @@ struct XMLScanner {
         return nil
     }
 
-    fileprivate mutating func run(_ reader: inout InterfaceDocument.Reader) {
+    mutating func run<Reader: XMLElementReader>(_ reader: inout Reader) {
         let n = bytes.count
         var sawRoot = false
         while i < n, error == nil {
@@ -267,7 +276,10 @@ struct XMLScanner {
     }
 
     /// Elements whose attributes the reader looks at; the attributes of every other element are skipped unread.
-    private static let wanted: Set<String> = ["textField", "textView", "textInputTraits", "accessibility", "outlet"]
+    static let interfaceElements: Set<String> = [
+        "textField", "textView", "textInputTraits", "accessibility", "outlet"
+    ]
+    private let wanted: Set<String>
 
     /// `<name a="1" b='2'/>` at `start`: name, attributes (for wanted elements only), whether it closes itself, and
     /// the index after `>`.
@@ -282,7 +294,7 @@ struct XMLScanner {
         while k < n, isNameByte(bytes[k]) { k += 1 }
         guard k > nameStart else { return nil }
         let name = String(decoding: bytes[nameStart..<k], as: UTF8.self)
-        let keep = Self.wanted.contains(name)
+        let keep = wanted.contains(name)
         var attributes: [String: String] = [:]
         while k < n {
             while k < n, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k += 1 }
@@ -294,13 +306,19 @@ struct XMLScanner {
             }
             let keyStart = k
             while k < n, isNameByte(bytes[k]) { k += 1 }
-            guard k > keyStart, k < n, bytes[k] == UInt8(ascii: "="), k + 1 < n else { return nil }
-            let quote = bytes[k + 1]
+            let keyEnd = k
+            // XML allows white space around `=`; Xcode writes schemes as `buildConfiguration = "Release"`.
+            while k < n, Self.isXMLSpace(bytes[k]) { k += 1 }
+            guard keyEnd > keyStart, k < n, bytes[k] == UInt8(ascii: "="), k + 1 < n else { return nil }
+            k += 1
+            while k < n, Self.isXMLSpace(bytes[k]) { k += 1 }
+            guard k < n else { return nil }
+            let quote = bytes[k]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-            guard let close = bytes[(k + 2)...].firstIndex(of: quote) else { return nil }
+            guard let close = bytes[(k + 1)...].firstIndex(of: quote) else { return nil }
             if keep {
-                let key = String(decoding: bytes[keyStart..<k], as: UTF8.self)
-                attributes[key] = Self.unescape(String(decoding: bytes[(k + 2)..<close], as: UTF8.self))
+                let key = String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self)
+                attributes[key] = Self.unescape(String(decoding: bytes[(k + 1)..<close], as: UTF8.self))
             }
             k = close + 1
         }

@@ -2,9 +2,7 @@ import IOSecCore
 
 /// `code.debug-build-settings`: debug-only build settings in a configuration that ships (Release, App Store,
 /// Staging…), in a `project.pbxproj` or an `.xcconfig`.
-struct DebugBuildSettingsRule: ArtifactRule {
-    static let fileKinds: Set<FileKind> = [.pbxproj, .xcconfig]
-
+struct DebugBuildSettingsRule: ProjectRule {
     static let description = RuleDescription(
         id: "code.debug-build-settings",
         title: "Debug build settings in a release configuration",
@@ -18,8 +16,14 @@ struct DebugBuildSettingsRule: ArtifactRule {
             logging, certificate-check bypasses, mock logins — into the release binary; `ENABLE_TESTABILITY` exports \
             internal symbols for `@testable import`; `-Onone` ships unoptimised code with its checks and names; \
             `STRIP_INSTALLED_PRODUCT = NO` leaves the symbol table in. Each makes the shipped app easier to reverse and \
-            can switch on code that was never meant to leave the developer's desk. Debug configurations are not \
-            reported; a configuration is judged by its name (`Debug`, `Dev`, `Development` are development).
+            can switch on code that was never meant to leave the developer's desk.
+
+            What ships is what a scheme archives: the `buildConfiguration` of the Archive action of the `.xcscheme` \
+            files in the repository. A configuration no scheme archives is not reported; one archived beside \
+            another that does not have the same setting (a Staging scheme next to the App Store one) is reported \
+            as info, an internal build. Without any scheme in the scan, every configuration whose name does not \
+            say development (`Debug`, `Dev`, `Development`) is taken to ship. A project-level value every target \
+            overrides, and test bundles, are not reported.
             """,
         fix:
             "Keep these settings in the Debug configuration only: set them with [config=Debug] conditions or in Debug.xcconfig, and let Release inherit the safe defaults.",
@@ -77,9 +81,138 @@ struct DebugBuildSettingsRule: ArtifactRule {
                     };
                     rootObject = A1B2C3D4E5F60718293A4B5C;
                 }
-                """, path: "AcmeWallet.xcodeproj/project.pbxproj")
+                """, path: "AcmeWallet.xcodeproj/project.pbxproj"),
+            // The scheme archives Release, and the app target's Release compiles DEBUG in.
+            RuleExample(files: [
+                (
+                    "AcmeWallet.xcodeproj/project.pbxproj",
+                    """
+                    // !$*UTF8*$!
+                    {
+                        objects = {
+                            C1B2C3D4E5F60718293A4B5C = {
+                                isa = PBXNativeTarget;
+                                buildConfigurationList = C1B2C3D4E5F60718293A4B5D;
+                                name = AcmeWallet;
+                            };
+                            C1B2C3D4E5F60718293A4B5D = {
+                                isa = XCConfigurationList;
+                                buildConfigurations = (C1B2C3D4E5F60718293A4B5E);
+                            };
+                            C1B2C3D4E5F60718293A4B5E = {
+                                isa = XCBuildConfiguration;
+                                buildSettings = {
+                                    ↓SWIFT_ACTIVE_COMPILATION_CONDITIONS = "DEBUG $(inherited)";
+                                };
+                                name = Release;
+                            };
+                        };
+                        rootObject = C1B2C3D4E5F60718293A4B5C;
+                    }
+                    """
+                ),
+                (
+                    "AcmeWallet.xcodeproj/xcshareddata/xcschemes/AcmeWallet.xcscheme",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <Scheme LastUpgradeVersion = "1600" version = "1.7">
+                       <BuildAction parallelizeBuildables = "YES">
+                          <BuildActionEntries>
+                             <BuildActionEntry buildForArchiving = "YES">
+                                <BuildableReference
+                                   BuildableIdentifier = "primary"
+                                   BlueprintName = "AcmeWallet"
+                                   ReferencedContainer = "container:AcmeWallet.xcodeproj">
+                                </BuildableReference>
+                             </BuildActionEntry>
+                          </BuildActionEntries>
+                       </BuildAction>
+                       <ArchiveAction
+                          buildConfiguration = "Release"
+                          revealArchiveInOrganizer = "YES">
+                       </ArchiveAction>
+                    </Scheme>
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
+            // Staging compiles DEBUG in, but the only scheme archives Release: Staging never leaves the Mac.
+            // The project-level -Onone of Release is overridden by the app target, the only one that builds.
+            RuleExample(files: [
+                (
+                    "AcmeWallet.xcodeproj/project.pbxproj",
+                    """
+                    // !$*UTF8*$!
+                    {
+                        objects = {
+                            D1B2C3D4E5F60718293A4B50 = {
+                                isa = PBXProject;
+                                buildConfigurationList = D1B2C3D4E5F60718293A4B51;
+                            };
+                            D1B2C3D4E5F60718293A4B51 = {
+                                isa = XCConfigurationList;
+                                buildConfigurations = (D1B2C3D4E5F60718293A4B52);
+                            };
+                            D1B2C3D4E5F60718293A4B52 = {
+                                isa = XCBuildConfiguration;
+                                buildSettings = {
+                                    SWIFT_OPTIMIZATION_LEVEL = "-Onone";
+                                };
+                                name = Release;
+                            };
+                            D1B2C3D4E5F60718293A4B5C = {
+                                isa = PBXNativeTarget;
+                                buildConfigurationList = D1B2C3D4E5F60718293A4B5D;
+                                name = AcmeWallet;
+                            };
+                            D1B2C3D4E5F60718293A4B5D = {
+                                isa = XCConfigurationList;
+                                buildConfigurations = (D1B2C3D4E5F60718293A4B5E, D1B2C3D4E5F60718293A4B5F);
+                            };
+                            D1B2C3D4E5F60718293A4B5E = {
+                                isa = XCBuildConfiguration;
+                                buildSettings = {
+                                    SWIFT_ACTIVE_COMPILATION_CONDITIONS = "STAGING DEBUG";
+                                };
+                                name = Staging;
+                            };
+                            D1B2C3D4E5F60718293A4B5F = {
+                                isa = XCBuildConfiguration;
+                                buildSettings = {
+                                    SWIFT_OPTIMIZATION_LEVEL = "-O";
+                                };
+                                name = Release;
+                            };
+                        };
+                        rootObject = D1B2C3D4E5F60718293A4B50;
+                    }
+                    """
+                ),
+                (
+                    "AcmeWallet.xcodeproj/xcshareddata/xcschemes/AcmeWallet.xcscheme",
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <Scheme LastUpgradeVersion = "1600" version = "1.7">
+                       <BuildAction parallelizeBuildables = "YES">
+                          <BuildActionEntries>
+                             <BuildActionEntry buildForArchiving = "YES">
+                                <BuildableReference
+                                   BuildableIdentifier = "primary"
+                                   BlueprintName = "AcmeWallet"
+                                   ReferencedContainer = "container:AcmeWallet.xcodeproj">
+                                </BuildableReference>
+                             </BuildActionEntry>
+                          </BuildActionEntries>
+                       </BuildAction>
+                       <ArchiveAction
+                          buildConfiguration = "Release"
+                          revealArchiveInOrganizer = "YES">
+                       </ArchiveAction>
+                    </Scheme>
+                    """
+                )
+            ]),
             // Debug configurations may do all of it.
             RuleExample(
                 """
@@ -158,40 +291,58 @@ struct DebugBuildSettingsRule: ArtifactRule {
         ]
     )
 
-    static func check(_ file: ArtifactFile) {
-        if file.kind == .pbxproj {
-            guard let project = try? CollectorSupport.xcodeProject(file).get() else { return }
-            for configuration in project.configurations
-            where !ConfigurationKind.isDebug(configuration.name) && !Self.isTestTarget(configuration.owner) {
-                for entry in configuration.buildSettings.entries where !Self.simulatorOnly(entry.key) {
-                    guard let values = configuration.list(entry.key) else { continue }
-                    check(
-                        key: BuildSettingsCollector.bareKey(entry.key), values: values,
-                        configuration: configuration.name,
-                        line: entry.keyLine, in: file)
+    static func evaluate(_ project: ProjectContext) {
+        let archives = ArchivedConfigurations(project)
+        let settings = project.facts(FactKind.debugBuildSetting)
+        // Which configuration has which problem: another archived configuration without the same one is how the
+        // team builds what it uploads.
+        let present = Set(settings.map(\.value))
+        for fact in settings {
+            let fields = FactKind.fields(fact.value, count: 2)
+            let (configuration, problem) = (fields[0], fields[1])
+            let projectFile = fact.file.hasSuffix("/project.pbxproj") ? String(fact.file.dropLast(16)) : nil
+            switch archives.status(of: configuration, project: projectFile) {
+            case .notArchived:
+                continue
+            case .unknown:
+                project.report(
+                    description, file: fact.file, line: fact.line, column: fact.column,
+                    message: "\(problem) in the \(configuration) configuration")
+            case .archived(let schemes, let alongside):
+                let by = Self.schemes(schemes)
+                // Another archived configuration without this setting is what the team uploads; this one is an
+                // internal build (Staging, Alpha), kept that way on purpose.
+                if let clean = alongside.first(where: {
+                    !present.contains(FactKind.join($0, problem)) && !ConfigurationKind.isDebug($0)
+                }) {
+                    project.report(
+                        description, file: fact.file, line: fact.line, column: fact.column,
+                        message: """
+                            \(problem) in the \(configuration) configuration, which \(by) \(Self.archive(schemes)) \
+                            beside the \(clean) configuration, which does not: an internal build, as long as \(clean) is \
+                            the one uploaded to the App Store
+                            """, severity: .info)
+                } else {
+                    project.report(
+                        description, file: fact.file, line: fact.line, column: fact.column,
+                        message:
+                            "\(problem) in the \(configuration) configuration, which \(by) \(Self.archive(schemes))")
                 }
-            }
-        } else if !file.isTestCode {
-            let named = BuildSettingsCollector.configurationName(ofXCConfig: file.path)
-            for assignment in CollectorSupport.xcconfig(file).assignments {
-                // A file that names no configuration is shared: a Release file may override what it sets.
-                guard
-                    let configuration = assignment.conditions.first(where: { $0.name == "config" })?.value
-                        ?? Optional(named),
-                    !configuration.isEmpty, !ConfigurationKind.isDebug(configuration),
-                    !assignment.conditions.contains(where: { $0.name == "sdk" && $0.value.hasPrefix("iphonesimulator") }
-                    )
-                else { continue }
-                check(
-                    key: assignment.key, values: assignment.values, configuration: configuration,
-                    line: assignment.line, in: file)
             }
         }
     }
 
-    private static func check(key: String, values: [String], configuration: String, line: Int?, in file: ArtifactFile) {
-        guard let problem = problem(key: key, values: values) else { return }
-        file.report(description, atLineStart: line, message: "\(problem) in the \(configuration) configuration")
+    private static func archive(_ schemes: [String]) -> String { schemes.count == 1 ? "archives" : "archive" }
+
+    /// `the scheme “App”`, `the schemes “App” and “App Beta”`, `the schemes “A”, “B” and 3 more`.
+    private static func schemes(_ names: [String]) -> String {
+        let quoted = names.map { "“\($0)”" }
+        switch quoted.count {
+        case 0: return "a scheme"
+        case 1: return "the scheme \(quoted[0])"
+        case 2: return "the schemes \(quoted[0]) and \(quoted[1])"
+        default: return "the schemes \(quoted[0]), \(quoted[1]) and \(quoted.count - 2) more"
+        }
     }
 
     /// What is wrong with a setting when it is in a configuration that ships, or nil.
@@ -212,16 +363,5 @@ struct DebugBuildSettingsRule: ArtifactRule {
         default:
             return nil
         }
-    }
-
-    /// Test bundles need testability in every configuration and never ship.
-    private static func isTestTarget(_ owner: XcodeProject.Owner?) -> Bool {
-        if case .target(let name) = owner { return name.hasSuffix("Tests") }
-        return false
-    }
-
-    /// `KEY[sdk=iphonesimulator*]`: simulator builds never ship.
-    private static func simulatorOnly(_ key: String) -> Bool {
-        key.contains("[sdk=iphonesimulator")
     }
 }
