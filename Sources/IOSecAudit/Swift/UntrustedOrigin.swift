@@ -158,6 +158,14 @@ enum UntrustedOrigin {
                     }
                 }
             }
+            // A closure's parameter: what the function of this file the closure is handed to calls it with.
+            if depth < 3, let (values, function) = ValuePath.closureArguments(forParameter: name, near: ref, in: file) {
+                for value in values {
+                    if let steps = trace(value, in: file, depth: depth + 1, budget: budget) {
+                        return steps + [file.step(at: value, "passed by `\(function)` to the closure's `\(name)`")]
+                    }
+                }
+            }
             return nil
         }
         return nil

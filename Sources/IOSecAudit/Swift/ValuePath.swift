@@ -85,6 +85,72 @@ enum ValuePath {
             }
     }
 
+    /// A parameter of the closure around `node` called `name`, when the closure is handed to a function of this
+    /// file: what that function passes when it calls the closure (`run { script in web.evaluateJavaScript(script) }`
+    /// with `func run(_ body: (String) -> Void) { body(remote) }` gives `remote`), and the function's name.
+    static func closureArguments(
+        forParameter name: String, near node: some SyntaxProtocol, in file: SwiftFile
+    ) -> (values: [ExprSyntax], function: String)? {
+        var current = Syntax(node).parent
+        var closure: ClosureExprSyntax?
+        while let n = current, closure == nil {
+            if n.is(FunctionDeclSyntax.self) || n.is(InitializerDeclSyntax.self) || n.is(MemberBlockSyntax.self) {
+                return nil
+            }
+            if let c = n.as(ClosureExprSyntax.self), closureParameterNames(c).contains(name) { closure = c }
+            current = n.parent
+        }
+        guard let closure, let index = closureParameterNames(closure).firstIndex(of: name) else { return nil }
+        // The call the closure is an argument of, and which of the callee's parameters it is.
+        var call: FunctionCallExprSyntax?
+        var label: String?
+        var position: Int?
+        if let argument = closure.parent?.as(LabeledExprSyntax.self),
+            let list = argument.parent?.as(LabeledExprListSyntax.self)
+        {
+            call = list.parent?.as(FunctionCallExprSyntax.self)
+            label = argument.label?.text
+            position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) }
+        } else if let c = closure.parent?.as(FunctionCallExprSyntax.self), c.trailingClosure?.id == closure.id {
+            call = c
+        }
+        guard let call, call.calledExpression.is(DeclReferenceExprSyntax.self), let function = call.calledName,
+            file.contains("func \(function)(")
+        else { return nil }
+        let declarations = SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree) { $0.name.text == function }
+        var values: [ExprSyntax] = []
+        for declaration in declarations.prefix(4) {
+            let parameters = Array(declaration.signature.parameterClause.parameters)
+            let parameter: FunctionParameterSyntax? =
+                if let label {
+                    parameters.first { $0.firstName.text == label }
+                } else if let position, position < parameters.count {
+                    parameters[position]
+                } else {
+                    parameters.last
+                }
+            guard let parameter, let body = declaration.body else { continue }
+            let inner = (parameter.secondName ?? parameter.firstName).text
+            let calls = SyntaxSearch.all(FunctionCallExprSyntax.self, in: body) {
+                $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == inner
+            }
+            for call in calls.prefix(8) {
+                let arguments = Array(call.arguments)
+                if index < arguments.count { values.append(arguments[index].expression) }
+            }
+        }
+        return values.isEmpty ? nil : (values, function)
+    }
+
+    /// `{ a, b in }`, `{ (a: String, b) in }` → ["a", "b"].
+    private static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: list.map(\.name.text)
+        case .parameterClause(let clause)?: clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: []
+        }
+    }
+
     /// The parameter of the enclosing function or initializer called `name`, and the function's name.
     static func parameter(named name: String, near node: some SyntaxProtocol) -> (FunctionParameterSyntax, String)? {
         var current = Syntax(node).parent

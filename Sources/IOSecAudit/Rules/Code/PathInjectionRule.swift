@@ -49,6 +49,14 @@ struct PathInjectionRule: SwiftRule {
                     let data = FileManager.default.contents(atPath: ↓path)
                     reply(data)
                 }
+                """),
+            RuleExample(
+                """
+                func openNote(_ url: URL) throws -> String {
+                    let name = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    try FileManager.default.trashItem(at: ↓URL(string: name)!, resultingItemURL: nil)
+                    return try String(contentsOfFile: ↓notesFolder + "/" + name)
+                }
                 """)
         ],
         nonTriggeringExamples: [
@@ -98,7 +106,13 @@ struct PathInjectionRule: SwiftRule {
         "contents": ["atPath"], "createFile": ["atPath"], "removeItem": ["atPath", "at"],
         "contentsOfDirectory": ["atPath", "at"], "fileExists": ["atPath"], "copyItem": ["atPath", "toPath", "at", "to"],
         "moveItem": ["atPath", "toPath", "at", "to"], "linkItem": ["atPath", "toPath", "at", "to"],
-        "createDirectory": ["atPath", "at"], "createSymbolicLink": ["atPath", "withDestinationPath", "at"],
+        "createDirectory": ["atPath", "at"],
+        "createSymbolicLink": ["atPath", "withDestinationPath", "at", "withDestinationURL", "pathContent"],
+        "trashItem": ["at"], "replaceItem": ["at", "withItemAt"],
+        "replaceItemAtURL": ["originalItemURL", "withItemAtURL"],
+        "unmountVolume": ["at"], "changeFileAttributes": ["atPath"], "directoryContents": ["atPath"],
+        "pathContentOfSymbolicLink": ["atPath"], "fileAttributes": ["atPath"], "String": ["contentsOfFile"],
+        "dataWithContentsOfMappedFile": [nil],
         "destinationOfSymbolicLink": ["atPath"], "attributesOfItem": ["atPath"], "setAttributes": ["ofItemAtPath"],
         "enumerator": ["atPath", "at"], "subpaths": ["atPath"], "subpathsOfDirectory": ["atPath"],
         "contentsEqual": ["atPath", "andPath"], "changeCurrentDirectoryPath": [nil],
@@ -107,7 +121,9 @@ struct PathInjectionRule: SwiftRule {
         "write": ["toFile", "to"], "NSData": ["contentsOfFile", "contentsOfMappedFile"],
         "NSString": ["contentsOfFile"], "unarchiveObject": ["withFile"], "Bundle": ["path", "url"],
         "sqlite3_open": [nil], "sqlite3_open_v2": [nil], "DatabaseQueue": ["path"], "DatabasePool": ["path"],
-        "Configuration": ["fileURL"]
+        "Database": ["path"], "DatabaseSnapshotPool": ["path"], "SerializedDatabase": ["path"],
+        // Realm's configuration; SQLite.swift's `Connection("path")`.
+        "Configuration": ["fileURL", "seedFilePath"], "Connection": [nil]
     ]
 
     /// Members that read a path's name without touching a file: `URL(fileURLWithPath: p).pathExtension` picks a MIME

@@ -37,6 +37,19 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                 """,
                 findings: [FindingSpec(message: "text read from a URL or file is pasted into HTML")]),
             RuleExample(#"webView.loadHTMLString(↓"<p>Hi \(nameField.text!)</p>", baseURL: nil)"#),
+            // A closure handed a downloaded script by the helper that calls it.
+            RuleExample(
+                """
+                func withPluginScript(from url: URL, _ run: (String) -> Void) {
+                    let script = (try? String(contentsOf: url)) ?? ""
+                    run(script)
+                }
+                func loadPlugin(_ url: URL) {
+                    withPluginScript(from: url) { source in
+                        webView.evaluateJavaScript(↓source)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 - (void)showGreeting {
@@ -68,6 +81,19 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#)
         ],
         nonTriggeringExamples: [
+            // The helper calls the closure with the app's own script.
+            RuleExample(
+                """
+                func withBundledScript(_ run: (String) -> Void) {
+                    let script = "document.body.classList.add('dark')"
+                    run(script)
+                }
+                func applyTheme() {
+                    withBundledScript { source in
+                        webView.evaluateJavaScript(source)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func showRelease(_ notesURL: URL) {
