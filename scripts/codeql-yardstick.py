@@ -254,10 +254,10 @@ def defined_names(lines, i):
     return names
 
 
-def run_iosec(iosec, folder):
+def run_iosec(iosec, folder, min_confidence):
     out = subprocess.run([iosec, "scan", os.path.join(HERE, folder), "--format", "json",
                           "--include-context", "all", "--include-tests", "--fail-on", "none",
-                          "--no-config", "-q", "--no-cache"],
+                          "--min-confidence", min_confidence, "--no-config", "-q", "--no-cache"],
                          capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit(f"iosec failed on {folder}: {out.stderr}")
@@ -333,13 +333,15 @@ def main():
     ap.add_argument("--iosec", default=os.environ.get("IOSEC", ".build/release/iosec"))
     ap.add_argument("--details", action="store_true", help="list every FN and FP line")
     ap.add_argument("--json", help="write per-query results to this file")
+    ap.add_argument("--min-confidence", default="low", choices=["low", "medium", "high"],
+                    help="passed to iosec scan (default low: every finding, as CodeQL's queries report names too)")
     a = ap.parse_args()
     global HERE
     HERE = os.path.abspath(a.tests)
     a.iosec = os.path.abspath(a.iosec)
 
     folders = sorted({q[1] for q in QUERIES})
-    findings = {f: run_iosec(a.iosec, f) for f in folders}
+    findings = {f: run_iosec(a.iosec, f, a.min_confidence) for f in folders}
     results = [score_query(q, findings) for q in QUERIES]
 
     print("| query | CWE | iosec rule(s) | BAD lines | TP | FN | FP | recall | precision | TP@sink | CodeQL's own |")

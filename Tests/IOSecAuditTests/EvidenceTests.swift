@@ -17,6 +17,7 @@ import Testing
 
             func rememberHint(password: String) {
                 UserDefaults.standard.set(password, forKey: "hint")
+                print("hint saved for \\(password)")
             }
 
             func find(owner: String) {
@@ -31,7 +32,8 @@ import Testing
         options.minimumConfidence = minimumConfidence
         let analysis = SourceAnalysis.analyze(
             flowCode, path: "App/SessionCache.swift",
-            rules: RuleSet.all.only(["storage.userdefaults-secret", "code.sql-injection"]), options: options)
+            rules: RuleSet.all.only(["storage.userdefaults-secret", "storage.log-sensitive", "code.sql-injection"]),
+            options: options)
         var result = ScanResult(
             root: "/tmp/Project", findings: analysis.findings, diagnostics: [], filesScanned: 1, bytesScanned: 1,
             durationSeconds: 0.1)
@@ -39,12 +41,16 @@ import Testing
         return result
     }
 
-    @Test func aNameAloneIsAtMostMediumWithLowConfidence() {
+    @Test func aNameAloneIsAtMostMediumInSeverityAndConfidence() {
         let finding = Finding(
             ruleId: "r", severity: .critical, confidence: .high, title: "", message: "", file: "a.swift", line: 1,
             column: 1, endLine: 1, endColumn: 2, snippet: "", masvs: "", cwe: 0, fix: "", evidence: .name)
         #expect(finding.severity == .medium)
-        #expect(finding.confidence == .low)
+        #expect(finding.confidence == .medium)
+        let logged = Finding(
+            ruleId: "r", severity: .high, confidence: .low, title: "", message: "", file: "a.swift", line: 1,
+            column: 1, endLine: 1, endColumn: 2, snippet: "", masvs: "", cwe: 0, fix: "", evidence: .name)
+        #expect(logged.confidence == .low)
         let resolved = Finding(
             ruleId: "r", severity: .critical, confidence: .high, title: "", message: "", file: "a.swift", line: 1,
             column: 1, endLine: 1, endColumn: 2, snippet: "", masvs: "", cwe: 0, fix: "", evidence: .value)
@@ -68,7 +74,7 @@ import Testing
     @Test func sqlInjectionShowsWhereTheValueCameFrom() throws {
         let sql = try #require(Self.result().findings.first { $0.ruleId == "code.sql-injection" })
         #expect(sql.evidence == .api)
-        #expect(sql.flow.map(\.line) == [14, 15, 15, 16])
+        #expect(sql.flow.map(\.line) == [15, 16, 16, 17])
         #expect(sql.flow.first?.note == "parameter `owner` of `find`: what its callers pass")
         #expect(sql.flow.last?.note == "run as SQL by `sqlite3_exec`")
     }
@@ -123,14 +129,19 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
     }
 
-    @Test func minimumConfidenceLeavesOutNameOnlyFindingsAndCountsThem() throws {
+    @Test func minimumConfidenceLeavesOutLowConfidenceNamesAndCountsThem() throws {
         let all = Self.result()
         let gated = Self.result(minimumConfidence: .medium)
-        #expect(all.findings.contains { $0.evidence == .name })
-        #expect(!gated.findings.contains { $0.evidence == .name })
+        // The logged value's name is low confidence; the name of a value written to UserDefaults is medium.
+        let logged = try #require(all.findings.first { $0.ruleId == "storage.log-sensitive" })
+        #expect(logged.evidence == .name && logged.confidence == .low)
+        let stored = try #require(all.findings.first { $0.ruleId == "storage.userdefaults-secret" && $0.line == 11 })
+        #expect(stored.evidence == .name && stored.confidence == .medium)
+        #expect(!gated.findings.contains { $0.ruleId == "storage.log-sensitive" })
+        #expect(gated.findings.contains { $0.ruleId == "storage.userdefaults-secret" && $0.line == 11 })
         #expect(gated.findings.count == all.findings.count - 1)
         #expect(gated.hiddenByConfidence == 1)
-        #expect(TextReporter().summary(gated).contains("1 finding below --min-confidence not shown"))
+        #expect(TextReporter().summary(gated).contains("1 low-confidence finding not shown (--min-confidence low)"))
         let json = try #require(
             JSONSerialization.jsonObject(with: Data(JSONReporter().render(gated).utf8)) as? [String: Any])
         #expect((json["summary"] as? [String: Any])?["notShownBelowConfidence"] as? Int == 1)

@@ -46,6 +46,9 @@ public struct ScanSettings: Sendable {
     public var baselinePrefix: String
 
     public static let defaultFailOn = FailThreshold.atOrAbove(.high)
+    /// What a scan shows unless told otherwise: findings a team can act on. Low confidence is a name that has proven
+    /// wrong more often than right (the name of a value in a log line); `--min-confidence low` shows them too.
+    public static let defaultMinimumConfidence = Confidence.medium
 
     public init(flags: ScanFlags, config: ConfigFile?, scanPath: String) {
         let config = config ?? ConfigFile(path: "", folder: "")
@@ -66,7 +69,7 @@ public struct ScanSettings: Sendable {
             thirdPartyFolders: Set(config.thirdPartyFolders),
             disabledRules: Set(config.disabledRules), onlyRules: config.onlyRules.map(Set.init),
             severityOverrides: config.severity, vocabulary: config.vocabulary)
-        options.minimumConfidence = flags.minConfidence ?? config.minConfidence ?? .low
+        options.minimumConfidence = flags.minConfidence ?? config.minConfidence ?? Self.defaultMinimumConfidence
         if let jobs = flags.jobs { options.jobs = max(1, jobs) }
         if let limit = flags.fileTimeLimit { options.fileTimeLimit = limit > 0 ? limit : nil }
         if !config.include.isEmpty || !config.exclude.isEmpty {

@@ -10,9 +10,9 @@ extension ConfigFile {
         # Exit 1 when a finding at or above this severity remains: critical, high, medium, low, info or none.
         fail_on: high
 
-        # Leave out findings below this confidence: high, medium or low (everything). Findings that rest on a name
-        # alone are low.
-        # min_confidence: medium
+        # Leave out findings below this confidence: high, medium (the default) or low (everything). Findings that
+        # rest on a name that is often wrong (a value's name in a log line) are low.
+        # min_confidence: low
 
         # Scan only these paths (all when empty or absent).
         # include:

@@ -1,5 +1,5 @@
 /// What a finding rests on, strongest first. Severity follows it: a finding that rests on a name alone is at most
-/// `medium` and of `low` confidence (``Finding/init(ruleId:severity:confidence:title:message:file:line:column:endLine:endColumn:snippet:masvs:cwe:fix:suppressed:suppressionReason:context:evidence:flow:)``),
+/// `medium` in severity and confidence (``Finding/init(ruleId:severity:confidence:title:message:file:line:column:endLine:endColumn:snippet:masvs:cwe:fix:suppressed:suppressionReason:context:evidence:flow:)``),
 /// so `--fail-on high` never fails a build on a guess.
 public enum Evidence: String, Sendable, CaseIterable, Codable, Comparable {
     /// A path was traced from where the value is made (a Keychain read, a password field, a generated key, a deep
@@ -28,6 +28,11 @@ public enum Evidence: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// The most a finding with this evidence may be rated.
     public var severityCeiling: Severity { self == .name ? .medium : .critical }
+
+    /// The most confidence a finding with this evidence may claim. Below it, rules rate names by what they have
+    /// proven: the name of a value written to UserDefaults (medium) is right far more often than the name of a value
+    /// in a log message (low).
+    public var confidenceCeiling: Confidence { self == .name ? .medium : .high }
 }
 
 /// One step of the path a value takes to the API a finding is about, in the order the value travels: where it is

@@ -29,8 +29,9 @@ public struct Finding: Sendable, Hashable, Codable {
     /// the finding's own line.
     public var flow: [FlowStep]
 
-    /// A finding whose `evidence` is a name only is rated at most `medium`, with `low` confidence, whatever the rule
-    /// asks for: high and critical need a resolved API, value or flow.
+    /// A finding whose `evidence` is a name only is rated at most `medium` severity and `medium` confidence, whatever
+    /// the rule asks for: high and critical need a resolved API, value or flow. Rules rate a name's confidence by how
+    /// often that kind of name has proven right (``Evidence/confidenceCeiling``).
     public init(
         ruleId: String, severity: Severity, confidence: Confidence, title: String, message: String,
         file: String, line: Int, column: Int, endLine: Int, endColumn: Int, snippet: String,
@@ -40,7 +41,7 @@ public struct Finding: Sendable, Hashable, Codable {
         self.context = context
         self.ruleId = ruleId
         self.severity = min(severity, evidence.severityCeiling)
-        self.confidence = evidence == .name ? .low : confidence
+        self.confidence = min(confidence, evidence.confidenceCeiling)
         self.evidence = evidence
         self.flow = flow
         self.title = title

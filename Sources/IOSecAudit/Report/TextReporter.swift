@@ -65,7 +65,7 @@ public struct TextReporter: Reporter {
         if let hidden = Self.hiddenSummary(result) { line += " · " + hidden }
         if result.hiddenByConfidence > 0 {
             let n = result.hiddenByConfidence
-            line += " · \(n) finding\(n == 1 ? "" : "s") below --min-confidence not shown"
+            line += " · \(n) low-confidence finding\(n == 1 ? "" : "s") not shown (--min-confidence low)"
         }
         if result.generatedSkipped > 0 {
             let n = result.generatedSkipped

@@ -80,11 +80,12 @@ struct ScanCommand: ParsableCommand {
     @Option(
         name: .customLong("min-confidence"),
         help: ArgumentHelp(
-            "Leave out findings below this confidence: high, medium or low (default: the configuration's min_confidence, else low: everything).",
+            "Leave out findings below this confidence: high, medium or low (default: the configuration's min_confidence, else medium).",
             discussion: """
-                A finding that rests on a name alone (a variable called `token`) has low confidence and is rated at \
-                most medium; findings on a resolved API, value or traced flow keep their rule's confidence. Findings \
-                left out are counted in the summary.
+                A finding that rests on a name alone (a variable called `token`) is rated at most medium, in severity \
+                and confidence; a name that is often wrong (a value's name in a log line) is low. Findings on a \
+                resolved API, value or traced flow keep their rule's confidence. Findings left out are counted in the \
+                summary; `low` shows everything.
                 """))
     var minConfidence: Confidence?
 

@@ -62,7 +62,7 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
         {
             return (
                 "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
-                .high, .medium, .name
+                .high, .low, .name
             )
         }
         return nil

@@ -479,7 +479,7 @@ struct HardcodedSecretRule: SwiftRule {
             report(
                 file, at: literal,
                 "'\(key)' is set to a hard-coded value in this string, readable in the binary; keep it server-side",
-                severity: .high, confidence: .medium, evidence: .name)
+                severity: .high, confidence: .low, evidence: .name)
             return
         }
         guard !interpolated, let name = Self.assignedName(of: literal), !Self.isEnumRawValue(literal) else { return }
@@ -508,7 +508,7 @@ struct HardcodedSecretRule: SwiftRule {
             report(
                 file, at: literal,
                 "'\(name)' is set to a hard-coded value, the same in every install and readable in the binary; let the user choose it or get it from your server",
-                severity: .high, confidence: .medium, evidence: .name)
+                severity: .high, confidence: .low, evidence: .name)
         }
     }
 

@@ -46,7 +46,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                         isOSLog
                         ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
                         : "'\(name)' is logged in \(builds); remove it or use os_log with %{private}@"
-                    report(file, source, at: call.nameIndex, message, severity: severity, evidence: .name)
+                    report(
+                        file, source, at: call.nameIndex, message, severity: severity, confidence: .low, evidence: .name
+                    )
                     break
                 }
                 guard conversion != .number, let candidate = secretCandidate(value, source) else { continue }
@@ -56,7 +58,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                     report(
                         file, source, at: call.nameIndex,
                         "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
-                        severity: severity, evidence: .name)
+                        severity: severity, confidence: .low, evidence: .name)
                     break
                 }
             }

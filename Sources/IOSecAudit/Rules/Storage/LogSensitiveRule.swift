@@ -347,7 +347,10 @@ struct LogSensitiveRule: SwiftRule {
         if case .traced(_, let steps) = leak {
             reportFlow(file, at: call, message, steps: steps, sink: "logged", severity: debugOnly ? .low : nil)
         } else {
-            report(file, at: call, message, severity: debugOnly ? .low : nil, evidence: .name)
+            report(
+                file, at: call, message, severity: debugOnly ? .low : nil,
+                // A value's name in a log line is right too rarely for more (public ids, sync and room tokens).
+                confidence: .low, evidence: .name)
         }
     }
 

@@ -39,7 +39,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                 // The value's name and its key agree: the severity stays.
                 func signedIn(_ response: LoginResponse, account: String) {
                     ↓UserDefaults.standard.set(response.refreshToken, forKey: "\\(account).refreshToken")
-                    // One name alone: medium, low confidence.
+                    // One name alone: medium, medium confidence.
                     ↓UserDefaults.standard.set(response.refreshToken, forKey: "\\(account).lastSync")
                 }
                 """,
@@ -47,7 +47,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                     FindingSpec(
                         severity: .high, confidence: .high, message: "'refreshToken' is written to UserDefaults"),
                     FindingSpec(
-                        severity: .medium, confidence: .low, message: "'refreshToken' is written to UserDefaults")
+                        severity: .medium, confidence: .medium, message: "'refreshToken' is written to UserDefaults")
                 ]),
             RuleExample(
                 """
