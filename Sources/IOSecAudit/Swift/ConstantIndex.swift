@@ -40,6 +40,8 @@ public struct ConstantIndex: Sendable {
     /// Types declared in the project with a stored property named for a secret (`struct User { var password }`),
     /// by type name: the property's name (the first in name order, so any order of files gives the same).
     private var sensitiveMembers: [String: String]
+    /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
+    private var persistentModels: [String: PersistentStore] = [:]
     /// The names each file's tokens may declare or fill, found by the same pre-pass, with the file's size: the
     /// file's walk uses them instead of reading its bytes again (`AnalysisMemo.names`).
     private var sourceNames: [String: (size: Int, names: SourceNames)] = [:]
@@ -52,8 +54,10 @@ public struct ConstantIndex: Sendable {
     /// `declaredTypes`: every type declaration's name (not extensions); a type declared more than once in the
     /// project (two targets each with a `User`) is ambiguous, and its members are not used.
     public init(
-        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [], declaredTypes: [String] = []
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [], declaredTypes: [String] = [],
+        supertypes: [DeclaredType] = []
     ) {
+        persistentModels = Self.persistentModels(supertypes)
         byName = Dictionary(grouping: declarations, by: \.name)
         var members: [String: String] = [:]
         for member in sensitiveMembers {
@@ -69,7 +73,7 @@ public struct ConstantIndex: Sendable {
         let scanned = files.map { ConstantScanner.scanAll($0.bytes, file: $0.path) }
         self.init(
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
-            declaredTypes: scanned.flatMap(\.types))
+            declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types))
         for (file, result) in zip(files, scanned) {
             sourceNames[file.path] = result.names.map { (file.bytes.count, $0) }
         }
@@ -105,6 +109,36 @@ public struct ConstantIndex: Sendable {
     /// password: String }`), or nil: encoding or archiving a value of that type writes the secret too.
     public func sensitiveMember(ofType type: String) -> String? { sensitiveMembers[type] }
 
+    /// The store instances of a project type are saved in: a subclass of `NSManagedObject` or of Realm's `Object`,
+    /// declared anywhere in the project, directly or through the project's own base classes.
+    public func persistentStore(ofType type: String) -> PersistentStore? { persistentModels[type] }
+
+    /// Whether the project declares any Core Data or Realm model class.
+    public var hasPersistentModels: Bool { !persistentModels.isEmpty }
+
+    private static func persistentModels(_ types: [DeclaredType]) -> [String: PersistentStore] {
+        var stores: [String: PersistentStore] = [:]
+        for type in types {
+            if let store = type.supertypes.lazy.compactMap({
+                PersistentStore.of(supertype: $0, importsRealm: type.importsRealm)
+            }).first {
+                stores[type.name] = store
+            }
+        }
+        // `class Account: BaseEntity` where `class BaseEntity: NSManagedObject`: a few rounds reach any real depth.
+        for _ in 0..<8 {
+            var changed = false
+            for type in types where stores[type.name] == nil {
+                if let store = type.supertypes.lazy.compactMap({ stores[$0] }).first {
+                    stores[type.name] = store
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return stores
+    }
+
     public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
 
     /// A digest of every declaration, in a fixed order: equal for equal indexes, whatever the order files came in.
@@ -112,7 +146,8 @@ public struct ConstantIndex: Sendable {
         let lines =
             (byName.values.flatMap { $0 }.map { d in
                 "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
-            } + sensitiveMembers.map { "member\u{0}\($0.key)\u{0}\($0.value)" }).sorted()
+            } + sensitiveMembers.map { "member\u{0}\($0.key)\u{0}\($0.value)" }
+            + persistentModels.map { "model\u{0}\($0.key)\u{0}\($0.value.rawValue)" }).sorted()
         var hasher = SHA256()
         for line in lines { hasher.update(data: Data((line + "\n").utf8)) }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
@@ -150,6 +185,31 @@ public struct ConstantIndex: Sendable {
 }
 
 /// An instance property named for a secret, in a type of the project.
+/// A class, actor or struct the project declares, with the types written after its `:` (last component of each:
+/// `Foundation.NSObject` → `NSObject`).
+public struct DeclaredType: Sendable, Hashable {
+    public var name: String
+    public var supertypes: [String]
+    /// The file it is declared in imports RealmSwift, where a bare `Object` is Realm's.
+    public var importsRealm: Bool
+}
+
+/// The database a model type's instances are stored in when the app saves them.
+public enum PersistentStore: String, Sendable {
+    case coreData = "a Core Data store"
+    case realm = "a Realm database"
+
+    /// The store a direct supertype stands for.
+    static func of(supertype: String, importsRealm: Bool) -> PersistentStore? {
+        switch supertype {
+        case "NSManagedObject": .coreData
+        case "RealmSwiftObject", "RLMObject", "RealmSwiftEmbeddedObject": .realm
+        case "Object", "EmbeddedObject", "AsymmetricObject": importsRealm ? .realm : nil
+        default: nil
+        }
+    }
+}
+
 public struct SensitiveMember: Sendable, Hashable {
     public var typeName: String
     public var name: String
@@ -188,7 +248,7 @@ enum ConstantScanner {
     static func scanAll(
         _ bytes: [UInt8], file: String, names wantsNames: Bool = true, interest filter: InterestFilter? = nil
     ) -> (
-        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [DeclaredType],
         names: SourceNames?, interest: InterestMap?
     ) {
         // Token offsets are 32-bit; a file this large is read by nothing else either.
@@ -199,8 +259,11 @@ enum ConstantScanner {
             tokens.reserveCapacity(buffer.count / 8)
             while let token = lexer.next() { tokens.append(token) }
             var members: [SensitiveMember] = []
-            var types: [String] = []
+            var types: [DeclaredType] = []
             let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
+            if !types.isEmpty, Self.contains(buffer, "import RealmSwift") {
+                for k in types.indices { types[k].importsRealm = true }
+            }
             return (
                 declarations, members, types, wantsNames ? names(in: tokens, bytes: buffer) : nil,
                 wantsNames && filter != nil ? lexer.interest : nil
@@ -292,7 +355,7 @@ enum ConstantScanner {
 
     private static func declarations(
         in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String, members: inout [SensitiveMember],
-        types: inout [String]
+        types: inout [DeclaredType]
     ) -> [ConstantDeclaration] {
         var result: [ConstantDeclaration] = []
         // (type name, brace depth inside it)
@@ -332,7 +395,12 @@ enum ConstantScanner {
                     pendingType = text(bytes, name.0, name.1)
                     pendingEncodable = isEncodable(from: k, in: tokens, bytes: bytes)
                     // Declarations, not extensions: a name declared twice (two targets' `User`) is ambiguous.
-                    if tokens[i] == .keyword(.type), let type = pendingType { types.append(type) }
+                    if tokens[i] == .keyword(.type), let type = pendingType {
+                        types.append(
+                            DeclaredType(
+                                name: type, supertypes: supertypes(after: k, in: tokens, bytes: bytes),
+                                importsRealm: false))
+                    }
                 }
             case .keyword(.func):
                 // `func apiKey() -> String { "…" }`: a call of it stands for the literal, recorded as `apiKey()`.
@@ -418,6 +486,54 @@ enum ConstantScanner {
     }
 
     /// Whether the inheritance clause after a type's name (from `k`, up to its `{`) names a serialisation protocol.
+    /// The types after `:` in a type declaration whose name ends at token `k` (`class A<T>: Base, P where …`), the
+    /// last component of each; generic arguments are skipped.
+    private static func supertypes(after k: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var j = k + 1
+        let n = tokens.count
+        var angle = 0
+        var colon = false
+        var last: String?
+        var result: [String] = []
+        while j < n, j < k + 64 {
+            switch tokens[j] {
+            case .punct(UInt8(ascii: "<")): angle += 1
+            case .punct(UInt8(ascii: ">")): angle = max(0, angle - 1)
+            case .punct(UInt8(ascii: ":")) where angle == 0: colon = true
+            case .punct(UInt8(ascii: ",")) where angle == 0:
+                if let name = last { result.append(name) }
+                last = nil
+            case .punct(UInt8(ascii: "{")):
+                if let name = last { result.append(name) }
+                return colon ? result : []
+            case .identifier(let start, let end) where colon && angle == 0:
+                let word = text(bytes, start, end)
+                if word == "where" {
+                    if let name = last { result.append(name) }
+                    return result
+                }
+                last = word
+            case .newline: break
+            case .punct(UInt8(ascii: ".")): break
+            default: if !colon && angle == 0 { return [] }
+            }
+            j += 1
+        }
+        return []
+    }
+
+    /// Whether the file's bytes contain `needle` (a plain byte search).
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+        var i = 0
+        while i + pattern.count <= bytes.count {
+            if bytes[i] == first, bytes[i..<(i + pattern.count)].elementsEqual(pattern) { return true }
+            i += 1
+        }
+        return false
+    }
+
     private static func isEncodable(from k: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var j = k + 1
         while j < tokens.count, j < k + 48 {
@@ -873,7 +989,7 @@ extension ConstantIndex {
         guard !swift.isEmpty else { return .empty }
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
             input -> (
-                declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [String],
+                declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [DeclaredType],
                 names: (size: Int, names: SourceNames)?, interest: InterestMap?
             ) in
             guard let bytes = try? input.load() else { return ([], [], [], nil, nil) }
@@ -888,7 +1004,7 @@ extension ConstantIndex {
         }
         var index = ConstantIndex(
             declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),
-            declaredTypes: perFile.flatMap(\.types))
+            declaredTypes: perFile.flatMap(\.types).map(\.name), supertypes: perFile.flatMap(\.types))
         index.interestFilter = filter
         for (input, result) in zip(swift, perFile) {
             index.sourceNames[input.relativePath] = result.names

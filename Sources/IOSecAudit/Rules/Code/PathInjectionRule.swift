@@ -97,7 +97,15 @@ struct PathInjectionRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { Set(pathArguments.keys) }
+    static var calleeNames: Set<String>? { Set(pathArguments.keys).subtracting(labelledOnly) }
+    /// Calls whose name is too common to mark a file for the walk (`String(…)`, `Configuration(…)`): they reach the
+    /// rule by their path label instead.
+    static let labelledOnly: Set<String> = [
+        "String", "Configuration", "Database", "DatabaseSnapshotPool", "SerializedDatabase"
+    ]
+    static var argumentLabels: Set<String>? {
+        Set(labelledOnly.flatMap { pathArguments[$0] ?? [] }.compactMap { $0 })
+    }
     /// Where each API takes a file path or file URL: labels, and `nil` for the first unlabelled argument. Foundation's
     /// `FileManager`, `Data` / `String` / `NSData` / `NSString` reads and writes, `FileHandle`, `Bundle`, archives,
     /// and the databases opened by path (SQLite, GRDB, Realm).
@@ -122,8 +130,8 @@ struct PathInjectionRule: SwiftRule {
         "NSString": ["contentsOfFile"], "unarchiveObject": ["withFile"], "Bundle": ["path", "url"],
         "sqlite3_open": [nil], "sqlite3_open_v2": [nil], "DatabaseQueue": ["path"], "DatabasePool": ["path"],
         "Database": ["path"], "DatabaseSnapshotPool": ["path"], "SerializedDatabase": ["path"],
-        // Realm's configuration; SQLite.swift's `Connection("path")`.
-        "Configuration": ["fileURL", "seedFilePath"], "Connection": [nil]
+        // Realm's configuration.
+        "Configuration": ["fileURL", "seedFilePath"]
     ]
 
     /// Members that read a path's name without touching a file: `URL(fileURLWithPath: p).pathExtension` picks a MIME

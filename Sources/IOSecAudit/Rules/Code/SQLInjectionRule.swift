@@ -35,6 +35,16 @@ struct SQLInjectionRule: SwiftRule {
                 }
                 """,
                 findings: [FindingSpec(severity: .high, message: "the SQL run here is text read from a URL or file")]),
+            // GRDB's SQL literal made from a downloaded string.
+            RuleExample(
+                """
+                import GRDB
+
+                func migration(from url: URL) throws -> SQL {
+                    let text = try String(contentsOf: url)
+                    return SQL(stringLiteral: ↓text)
+                }
+                """),
             RuleExample(
                 """
                 import SQLite
@@ -192,16 +202,23 @@ struct SQLInjectionRule: SwiftRule {
     )
 
     static let calleeNames: Set<String>? = [
-        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2",
-        "executeQuery", "executeUpdate", "executeStatements", "execute", "fetchAll", "fetchOne", "fetchCursor",
-        "fetchSet", "prepare", "run", "scalar"
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16",
+        "sqlite3_prepare16_v2", "sqlite3_prepare16_v3", "executeQuery", "executeUpdate", "executeStatements", "execute",
+        "fetchAll", "fetchOne", "fetchCursor", "fetchSet", "prepare", "run", "scalar"
     ]
     /// GRDB names its SQL parameters `sql:` everywhere (`makeStatement(sql:)`, `SQLRequest(sql:)`, `filter(sql:)`).
-    static let argumentLabels: Set<String>? = ["sql"]
+    /// GRDB's SQL literals (`SQL(stringLiteral:)`) reach the rule by their labels: `SQL` is too common a name.
+    static let argumentLabels: Set<String>? = Set(["sql"]).union(grdbLiteralLabels)
 
     /// For these, the SQL is the second argument (after the database handle).
     private static let sqliteCalls: Set<String> = [
-        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16_v2"
+        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16",
+        "sqlite3_prepare16_v2", "sqlite3_prepare16_v3"
+    ]
+
+    /// GRDB's `SQLRequest` and `SQL` are literals of SQL; made from a `String` value, that text is the statement.
+    private static let grdbLiteralLabels: Set<String> = [
+        "stringLiteral", "unicodeScalarLiteral", "extendedGraphemeClusterLiteral", "stringInterpolation"
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
@@ -238,6 +255,9 @@ struct SQLInjectionRule: SwiftRule {
             return call.arguments.dropFirst().first?.expression
         }
         if let sql = call.argument("sql") { return sql }  // GRDB, SQLite.swift
+        if name == "SQLRequest" || name == "SQL" {
+            return grdbLiteralLabels.lazy.compactMap { call.argument($0) }.first
+        }
         // SQLite.swift's `Connection`: `db.execute(sql)`, `db.prepare(sql)`, `db.run(sql)`, `db.scalar(sql)`; the
         // names are common, so only in a file that imports the module.
         if ["execute", "prepare", "run", "scalar"].contains(name), file.imports.contains("SQLite"),

@@ -360,8 +360,10 @@ struct UsageDescriptionRule: ProjectRule {
                     }
             }
 
-        // Generic: wherever the string is declared; a declared key means the app (or an SDK) asks.
-        for d in judged where !d.text.contains("$(") {
+        // Generic: wherever the string is declared; a declared key means the app (or an SDK) asks. Only the purpose
+        // strings of protected resources are judged: `NSSystemExtensionUsageDescription` and the like explain an
+        // installation, and guard no data.
+        for d in judged where !d.text.contains("$(") && UsageDescriptions.allKeys.contains(d.key) {
             guard let problem = UsageDescriptions.genericProblem(d.text) else { continue }
             let use = uses.first { UsageDescriptions.keys(forSymbol: $0.value).contains(d.key) }
             let usedAt = use.map { "; used at \($0.file):\($0.line)" } ?? ""

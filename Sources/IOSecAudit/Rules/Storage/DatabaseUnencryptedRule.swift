@@ -116,9 +116,96 @@ struct DatabaseUnencryptedRule: SwiftRule {
                         <attribute name="cardNumber" optional="YES" attributeType="String"/>
                     </entity>
                 </model>
-                """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents")
+                """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents"),
+            // The model classes are declared in other files: a Core Data entity through the project's base class,
+            // and a Realm object.
+            RuleExample(files: [
+                (
+                    "App/Model/Entities.swift",
+                    """
+                    import CoreData
+                    import RealmSwift
+
+                    class SyncedEntity: NSManagedObject {}
+                    final class Account: SyncedEntity {
+                        @NSManaged var cachedLogin: String?
+                    }
+                    final class Draft: Object {
+                        @Persisted var body = ""
+                    }
+                    """
+                ),
+                (
+                    "App/Login/LoginModel.swift",
+                    """
+                    func signedIn(_ account: Account, password: String, token: String, in context: NSManagedObjectContext) throws {
+                        ↓account.cachedLogin = password
+                        ↓account.setPrimitiveValue(token, forKey: "extra")
+                        try context.save()
+                    }
+                    func keepDraft(_ draft: Draft, token: String) throws {
+                        let realm = try Realm()
+                        ↓draft.body = token
+                        try realm.write { realm.add(draft) }
+                    }
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
+            // A form the app never stores, a hash in a model, an encrypted value, and a Realm the app encrypts.
+            RuleExample(files: [
+                (
+                    "App/Model/Entities.swift",
+                    """
+                    import CoreData
+
+                    final class Account: NSManagedObject {
+                        @NSManaged var passwordHash: String?
+                        @NSManaged var sealedToken: Data?
+                    }
+                    struct LoginForm { var password = "" }
+                    """
+                ),
+                (
+                    "App/Login/LoginModel.swift",
+                    """
+                    func signedIn(_ account: Account, form: LoginForm, password: String, hashedPassword: String, context: NSManagedObjectContext) throws {
+                        var copy = form
+                        copy.password = password
+                        account.passwordHash = hashedPassword
+                        account.sealedToken = try? AES.GCM.seal(Data(password.utf8), using: key).combined
+                        try context.save()
+                    }
+                    """
+                )
+            ]),
+            // A property Core Data does not save (no @NSManaged): it lives in memory only.
+            RuleExample(
+                """
+                import CoreData
+
+                final class Account: NSManagedObject {
+                    @NSManaged var email: String?
+                    var typedPassword = ""
+                }
+                func fill(_ account: Account, password: String, context: NSManagedObjectContext) throws {
+                    account.typedPassword = password
+                    try context.save()
+                }
+                """),
+            RuleExample(
+                """
+                import RealmSwift
+
+                final class Session: Object { @Persisted var token = "" }
+                func open(token: String, key: Data) throws {
+                    let realm = try Realm(configuration: Realm.Configuration(encryptionKey: key))
+                    let session = Session()
+                    session.token = token
+                    try realm.write { realm.add(session) }
+                }
+                """),
             RuleExample(
                 """
                 - (void)saveNote:(NSString *)title body:(NSString *)body {
@@ -200,7 +287,7 @@ struct DatabaseUnencryptedRule: SwiftRule {
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery",
         "execute",
-        "setValue", "add", "create", "setObject", "setString", "save", "putProperties"
+        "setValue", "setPrimitiveValue", "add", "create", "setObject", "setString", "save", "putProperties"
     ]
 
     private static let sqlCalls: Set<String> = [
@@ -258,6 +345,7 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     file, at: assignment,
                     "'\(attribute)' is saved in a Core Data store, which is not encrypted; keep it in the Keychain")
             }
+            reportModelAssignments(before: call, to: .coreData, in: file)
         case "putProperties":
             // Couchbase Lite 1.x: `try document.putProperties(["password": password])`
             guard let properties = call.arguments.first?.expression,
@@ -267,19 +355,26 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 file, at: call,
                 "'\(sensitive)' is written to a Couchbase Lite database, which is not encrypted; keep it in the Keychain"
             )
-        case "setValue", "setObject", "setString":
+        case "setValue", "setPrimitiveValue", "setObject", "setString":
             // Core Data (`NSManagedObject.setValue(_:forKey:)`), Couchbase Lite documents, YapDatabase transactions.
-            guard let key = call.argument("forKey").flatMap(file.stringValue(of:)), Self.isSensitiveColumn(key),
-                let value = call.arguments.first?.expression, !value.unwrapped.is(NilLiteralExprSyntax.self),
-                let store = Self.storeKind(of: call)
+            guard let value = call.arguments.first?.expression, !value.unwrapped.is(NilLiteralExprSyntax.self),
+                let store = Self.storeKind(of: call, in: file)
             else { return }
-            report(file, at: call, "'\(key)' is written to \(store), which is not encrypted; keep it in the Keychain")
+            if let key = call.argument("forKey").flatMap(file.stringValue(of:)), Self.isSensitiveColumn(key) {
+                report(
+                    file, at: call, "'\(key)' is written to \(store), which is not encrypted; keep it in the Keychain")
+            } else {
+                reportSensitive(value, writtenTo: store, at: call, in: file)
+            }
         case "add", "create":
             // Realm: `realm.add(credentials)` with the default, unencrypted configuration.
             guard let base = call.calledBase, let object = call.arguments.first?.expression,
-                let sensitive = Sensitivity.sensitiveName(in: object) ?? Self.sensitiveTypeName(object),
                 Self.isUnencryptedRealm(base)
             else { return }
+            guard let sensitive = Sensitivity.sensitiveName(in: object) ?? Self.sensitiveTypeName(object) else {
+                reportModelAssignments(before: call, to: .realm, in: file)
+                return
+            }
             report(
                 file, at: call,
                 "'\(sensitive)' is added to a Realm opened without an encryptionKey; encrypt the Realm with a key from the Keychain"
@@ -287,6 +382,84 @@ struct DatabaseUnencryptedRule: SwiftRule {
         default:
             return
         }
+    }
+
+    /// `account.token = token` before `call` (a Core Data save, a Realm add) in its function, on an object declared
+    /// or made as one of the project's model classes for `store` (declared in any file): the value is what the
+    /// object stores.
+    private mutating func reportModelAssignments(
+        before call: FunctionCallExprSyntax, to store: PersistentStore, in file: SwiftFile
+    ) {
+        guard file.constants.hasPersistentModels, let body = call.enclosingFunction?.body else { return }
+        let assignments = SyntaxSearch.all(SequenceExprSyntax.self, in: body) {
+            $0.position < call.position && $0.simpleAssignment != nil
+        }
+        for seq in assignments.prefix(64) where !reported.contains(seq.id) {
+            guard let assignment = seq.simpleAssignment,
+                let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+                let type = Sensitivity.declaredType(of: Self.unwrappingOptionalChain(base)),
+                file.constants.persistentStore(ofType: type) == store,
+                !Self.isTransient(member.declName.baseName.text, of: type, store: store, in: file),
+                reportSensitive(assignment.value, writtenTo: store.rawValue, at: seq, in: file)
+            else { continue }
+            reported.insert(seq.id)
+        }
+    }
+
+    /// Reports `value` written to `store` when a flow or its name says it is a secret; whether it did.
+    @discardableResult
+    private func reportSensitive(
+        _ value: ExprSyntax, writtenTo store: String, at node: some SyntaxProtocol, in file: SwiftFile
+    ) -> Bool {
+        guard !value.unwrapped.is(NilLiteralExprSyntax.self), !Sensitivity.isEncrypted(value) else { return false }
+        if let steps = SecretOrigin.trace(value, in: file) {
+            reportFlow(
+                file, at: node,
+                "'\(SecretOrigin.displayName(of: value))' (\(steps.first?.note ?? "a secret")) is written to \(store), which is not encrypted; keep it in the Keychain",
+                steps: steps, sink: "stored in \(store)")
+            return true
+        }
+        guard let name = Sensitivity.sensitiveName(in: value), Self.isSensitiveColumn(name) else { return false }
+        report(
+            file, at: node, "'\(name)' is written to \(store), which is not encrypted; keep it in the Keychain",
+            evidence: .name)
+        return true
+    }
+
+    /// A property of the model class, declared in this file, that the store does not save: Core Data saves
+    /// `@NSManaged` properties, Realm `@Persisted` and `@objc dynamic` ones; any other `var` lives in memory only.
+    private static func isTransient(_ property: String, of type: String, store: PersistentStore, in file: SwiftFile)
+        -> Bool
+    {
+        guard file.contains(type) else { return false }
+        let declarations = SyntaxSearch.all(VariableDeclSyntax.self, in: file.tree) { decl in
+            decl.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property }
+                && Self.typeName(of: decl.enclosingTypeDecl) == type
+        }
+        // A computed property's setter decides where the value goes (often `setValue(_:forKey:)`).
+        guard let declaration = declarations.first, declaration.bindings.allSatisfy({ $0.accessorBlock == nil })
+        else { return false }
+        let attributes = Set(
+            declaration.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription })
+        let modifiers = Set(declaration.modifiers.map(\.name.text))
+        switch store {
+        case .coreData: return !attributes.contains("NSManaged")
+        case .realm: return !attributes.contains("Persisted") && !modifiers.contains("dynamic")
+        }
+    }
+
+    /// The name a class, struct, actor or extension declares or extends.
+    private static func typeName(of decl: DeclSyntaxProtocol?) -> String? {
+        if let c = decl?.as(ClassDeclSyntax.self) { return c.name.text }
+        if let e = decl?.as(ExtensionDeclSyntax.self) { return e.extendedType.trimmedDescription }
+        if let s = decl?.as(StructDeclSyntax.self) { return s.name.text }
+        if let a = decl?.as(ActorDeclSyntax.self) { return a.name.text }
+        return nil
+    }
+
+    /// `object?` of `object?.password = …` is `object`.
+    private static func unwrappingOptionalChain(_ expr: ExprSyntax) -> ExprSyntax {
+        expr.as(OptionalChainingExprSyntax.self)?.expression ?? expr
     }
 
     /// Assignments already reported (one per attribute, however many saves follow).
@@ -365,9 +538,14 @@ struct DatabaseUnencryptedRule: SwiftRule {
     }
 
     /// "Core Data", "a Couchbase Lite document", "YapDatabase": what `call` writes into, when it is a database.
-    private static func storeKind(of call: FunctionCallExprSyntax) -> String? {
+    private static func storeKind(of call: FunctionCallExprSyntax, in file: SwiftFile) -> String? {
         if call.argumentLabels.contains("inCollection") { return "YapDatabase" }
         guard let base = call.calledBase else { return nil }
+        // An object declared or made as the project's model class, or as `NSManagedObject` itself.
+        if let type = Sensitivity.declaredType(of: base) {
+            if type == "NSManagedObject" { return PersistentStore.coreData.rawValue }
+            if let store = file.constants.persistentStore(ofType: type) { return store.rawValue }
+        }
         let origin = (LocalValue.origin(of: base) ?? base).sourceText
         if origin.contains("insertNewObject") || origin.contains("NSManagedObject")
             || origin.contains("NSEntityDescription")
