@@ -116,4 +116,44 @@ import Testing
         ])
         #expect(extended.sensitiveMember(ofType: "User") == "password")
     }
+
+    @Test func knowsTheProjectsModelClassesAcrossFiles() {
+        let index = ConstantIndex(files: [
+            (
+                "Model/Base.swift",
+                Array(
+                    """
+                    import CoreData
+                    @objc(SyncedEntity) open class SyncedEntity: CoreData.NSManagedObject, Identifiable {}
+                    final class Cache<Key: Hashable>: NSObject {}
+                    """.utf8)
+            ),
+            (
+                "Model/Account.swift",
+                Array(
+                    """
+                    final class Account: SyncedEntity {
+                        @NSManaged var email: String?
+                    }
+                    final class Guest: Account {}
+                    """.utf8)
+            ),
+            (
+                "Model/Draft.swift",
+                Array("import RealmSwift\nclass Draft: Object, Codable { @Persisted var body = \"\" }\n".utf8)
+            ),
+            // `Object` without RealmSwift is the project's own.
+            ("Model/Shape.swift", Array("class Object {}\nclass Circle: Object {}\n".utf8))
+        ])
+        #expect(index.persistentStore(ofType: "SyncedEntity") == .coreData)
+        #expect(index.persistentStore(ofType: "Account") == .coreData)
+        #expect(index.persistentStore(ofType: "Guest") == .coreData)
+        #expect(index.persistentStore(ofType: "Draft") == .realm)
+        #expect(index.persistentStore(ofType: "Circle") == nil)
+        #expect(index.persistentStore(ofType: "Cache") == nil)
+        #expect(index.hasPersistentModels)
+        #expect(
+            ConstantIndex(files: [("A.swift", Array("class A: B {}\nclass B: A {}\n".utf8))]).hasPersistentModels
+                == false)
+    }
 }
