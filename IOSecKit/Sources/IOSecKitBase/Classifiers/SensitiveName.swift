@@ -239,6 +239,8 @@ public enum SensitiveName {
         "hash", "hashed", "digest", "encrypted", "ciphertext", "sealed",
         // Counters and settings about a passcode (`failedPasscodeAttempts`, `passcodeLockDelay`, `pinEnforced`).
         "attempts", "attempt", "retries", "tries", "failures", "delay", "enforced",
+        // A one-time code's parameters (`secretPeriod`, `tokenDigits`).
+        "period", "digits",
         // What happened to it, not it (`tokenRefreshFailed`, `preemptiveTokenRenewal`).
         "failed", "renewal"
     ]

@@ -180,6 +180,24 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     """
                 )
             ]),
+            // A migration copies what the store already holds; an enum case's raw value as a fallback, and a one-time
+            // code's period, are the app's own settings.
+            RuleExample(
+                """
+                final class ServiceMigration: NSEntityMigrationPolicy {
+                    override func createDestinationInstances(
+                        forSource source: NSManagedObject, in mapping: NSEntityMapping, manager: NSMigrationManager
+                    ) throws {
+                        let secret = source.primitiveValue(forKey: "payload") as? String
+                        let copy = NSEntityDescription.insertNewObject(forEntityName: "Service", into: manager.destinationContext)
+                        copy.setValue(secret, forKey: "payload")
+                    }
+                }
+                func store(_ service: NSManagedObject, kind: String?, secretPeriod: Int) {
+                    service.setValue(kind ?? TokenKind.totp.rawValue, forKey: "kind")
+                    service.setValue(secretPeriod, forKey: "interval")
+                }
+                """),
             // A property Core Data does not save (no @NSManaged): it lives in memory only.
             RuleExample(
                 """
@@ -409,8 +427,25 @@ struct DatabaseUnencryptedRule: SwiftRule {
     /// Reports `value` written to `store` when a flow or its name says it is a secret; whether it did.
     @discardableResult
     private func reportSensitive(
-        _ value: ExprSyntax, writtenTo store: String, at node: some SyntaxProtocol, in file: SwiftFile
+        _ written: ExprSyntax, writtenTo store: String, at node: some SyntaxProtocol, in file: SwiftFile
     ) -> Bool {
+        // A migration copies what the store already holds from one model version to the next: the model's own
+        // finding says it.
+        if let type = node.enclosingTypeDecl?.as(ClassDeclSyntax.self),
+            type.inheritanceClause?.inheritedTypes.contains(where: {
+                $0.type.trimmedDescription.hasSuffix("NSEntityMigrationPolicy")
+            }) == true
+        {
+            return false
+        }
+        // `type ?? TokenType.totp.rawValue`: the value is `type`'s; the fallback is the app's own.
+        var value = written
+        if let sequence = written.unwrapped.as(SequenceExprSyntax.self),
+            sequence.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }),
+            let first = sequence.elements.first
+        {
+            value = first
+        }
         guard !value.unwrapped.is(NilLiteralExprSyntax.self), !Sensitivity.isEncrypted(value) else { return false }
         if let steps = SecretOrigin.trace(value, in: file) {
             reportFlow(
@@ -419,7 +454,10 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 steps: steps, sink: "stored in \(store)")
             return true
         }
-        guard let name = Sensitivity.sensitiveName(in: value), Self.isSensitiveColumn(name) else { return false }
+        // A value the app made (a literal, an enum case's raw value) is a setting, whatever its name.
+        guard let name = Sensitivity.sensitiveName(in: value), Self.isSensitiveColumn(name),
+            !AppMadeValue.isAppMade(value, in: file)
+        else { return false }
         report(
             file, at: node, "'\(name)' is written to \(store), which is not encrypted; keep it in the Keychain",
             evidence: .name)
