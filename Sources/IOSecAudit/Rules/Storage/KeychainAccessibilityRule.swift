@@ -247,6 +247,30 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            // A flag, and public certificates: nothing there for a backup or a locked device to give away.
+            RuleExample(
+                """
+                import KeychainSwift
+
+                enum Vault {
+                    static let keychain = KeychainSwift()
+                    static func set(_ value: Bool, for key: String) {
+                        keychain.set(value, forKey: key, withAccess: .accessibleAfterFirstUnlock)
+                    }
+                }
+                func storeChain(_ certificates: [SecCertificate], for identifier: String) {
+                    let der = certificates.compactMap { SecCertificateCopyData($0) as Data? }
+                    guard let data = try? PropertyListSerialization.data(fromPropertyList: der, format: .binary, options: 0)
+                    else { return }
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccount as String: identifier,
+                        kSecValueData as String: data,
+                        kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
+                    ]
+                    SecItemAdd(query as CFDictionary, nil)
+                }
+                """),
             RuleExample(
                 """
                 import KeychainAccess
@@ -476,7 +500,9 @@ struct KeychainAccessibilityRule: SwiftRule {
                     "Keychain accessibility '.\(level)' lets the items leave the device in backups; use .\(level)ThisDeviceOnly",
                     severity: .medium)
             }
-        } else if let (wrapper, constant) = Self.wrapperAccessibility(call) {
+        } else if let (wrapper, constant) = Self.wrapperAccessibility(call),
+            !(call.arguments.first.map { Self.holdsNoSecret($0.expression) } ?? false)
+        {
             // KeychainSwift's `withAccess: .accessibleAfterFirstUnlock`, SwiftKeychainWrapper's
             // `withAccessibility: .afterFirstUnlock`: the wrapper passes the class through as the same constant.
             if Self.lockedReadable.contains(constant) {
@@ -500,7 +526,9 @@ struct KeychainAccessibilityRule: SwiftRule {
                 file, at: call,
                 "Valet's .\(level) is not ThisDeviceOnly, so the items move to other devices in backups; use .\(level)ThisDeviceOnly",
                 severity: .medium)
-        } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call) {
+        } else if let wrapper = KeychainDefaultAccessibility.wrapperWithoutAccessibility(call),
+            !(call.arguments.first.map { Self.holdsNoSecret($0.expression) } ?? false)
+        {
             let argument =
                 wrapper == "KeychainSwift"
                 ? "withAccess: .accessibleWhenUnlockedThisDeviceOnly" : "withAccessibility: .whenUnlockedThisDeviceOnly"
@@ -527,6 +555,7 @@ struct KeychainAccessibilityRule: SwiftRule {
         }
         // Synchronizable items cannot be ThisDeviceOnly, and certificates are public: the class is a choice there.
         if let dictionary, Self.isSynchronizableOrPublic(dictionary) { return }
+        if let data = dictionary.flatMap(Self.storedData), Self.holdsNoSecret(data) { return }
         report(
             file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
             severity: .medium)
@@ -603,6 +632,36 @@ struct KeychainAccessibilityRule: SwiftRule {
                 return false
             }
             current = node.parent
+        }
+        return false
+    }
+
+    /// The value of `kSecValueData` in a query literal.
+    private static func storedData(_ dictionary: DictionaryExprSyntax) -> ExprSyntax? {
+        guard case .elements(let elements) = dictionary.content else { return nil }
+        return elements.first { $0.key.mentions(anyOf: ["kSecValueData"]) }?.value
+    }
+
+    /// A value whose class of protection does not matter: a flag or a number (`set(_ value: Bool, …)`), or public
+    /// certificates (`SecCertificateCopyData`), directly or through the locals it was made from.
+    static func holdsNoSecret(_ value: ExprSyntax) -> Bool {
+        if value.booleanLiteralValue != nil || value.unwrapped.is(IntegerLiteralExprSyntax.self) { return true }
+        if let type = Sensitivity.declaredType(of: value),
+            ["Bool", "Int", "Double", "Float", "Date", "NSNumber"].contains(type)
+        {
+            return true
+        }
+        var current: ExprSyntax? = value
+        for _ in 0..<4 {
+            guard let expr = current else { break }
+            if expr.sourceText.contains("SecCertificateCopyData") { return true }
+            current = LocalValue.origin(of: expr)
+            // `PropertyListSerialization.data(fromPropertyList: der, …)`: what it serialises.
+            if current == nil, let call = expr.unwrapped.as(FunctionCallExprSyntax.self),
+                let inner = call.arguments.first?.expression
+            {
+                current = inner
+            }
         }
         return false
     }
