@@ -128,9 +128,13 @@ def main():
     parser.add_argument("--include-context", action="append", default=[],
                         help="passed to `iosec scan` when the binary supports it")
     parser.add_argument("--json", help="also write the per-case results to this file")
+    parser.add_argument("--min-confidence", default="low", choices=["low", "medium", "high"],
+                        help="passed to `iosec scan` (default low: every finding)")
     args = parser.parse_args()
 
-    extra = []
+    # Every finding counts for the development set, as in `swift test`: the command line's default leaves out low
+    # confidence.
+    extra = ["--min-confidence", args.min_confidence] if supports(args.iosec, "--min-confidence") else []
     if args.include_context:
         if supports(args.iosec, "--include-context"):
             for value in args.include_context:

@@ -15,9 +15,9 @@ import Testing
                 UserDefaults.standard.set(token, forKey: "cachedSession")
             }
 
-            func rememberHint(password: String) {
+            func rememberHint(password: String, token: String) {
                 UserDefaults.standard.set(password, forKey: "hint")
-                print("hint saved for \\(password)")
+                print("connected with \\(token)")
             }
 
             func find(owner: String) {
@@ -132,7 +132,7 @@ import Testing
     @Test func minimumConfidenceLeavesOutLowConfidenceNamesAndCountsThem() throws {
         let all = Self.result()
         let gated = Self.result(minimumConfidence: .medium)
-        // The logged value's name is low confidence; the name of a value written to UserDefaults is medium.
+        // A generic name in a log line is low confidence; a secret's name on a value written to UserDefaults is medium.
         let logged = try #require(all.findings.first { $0.ruleId == "storage.log-sensitive" })
         #expect(logged.evidence == .name && logged.confidence == .low)
         let stored = try #require(all.findings.first { $0.ruleId == "storage.userdefaults-secret" && $0.line == 11 })

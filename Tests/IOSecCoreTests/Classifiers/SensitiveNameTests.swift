@@ -135,4 +135,20 @@ import Testing
         #expect(SensitiveName.words("PINCodé2") == ["pin", "codé", "2"])
         #expect(SensitiveName.words("PINCode2") == ["pin", "code", "2"])
     }
+
+    /// Names that say which credential they hold, and names of kinds whose members are often public.
+    @Test func specificCredentialsAreToldFromGenericWords() {
+        for name in [
+            "accessToken", "refresh_token", "authToken", "idToken", "apiKey", "privateKey", "clientSecret",
+            "password", "userPasscode", "cardNumber", "otp", "bearer", "oauthToken", "secretKey"
+        ] {
+            #expect(SensitiveName.isSpecificCredential(name), "\(name)")
+        }
+        for name in [
+            "token", "secret", "secrets", "sessionId", "key", "pin", "syncToken", "roomToken", "cookie",
+            "userName", "pushToken"
+        ] {
+            #expect(!SensitiveName.isSpecificCredential(name), "\(name)")
+        }
+    }
 }

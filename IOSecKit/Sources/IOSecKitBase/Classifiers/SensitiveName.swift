@@ -326,6 +326,33 @@ public enum SensitiveName {
         "pass": .password, "pw": .password, "card": .card, "cc": .card, "code": .otp, "security": .card
     ]
 
+    /// Whether a sensitive name says which credential it is, rather than only that it is one of a kind whose members
+    /// are often public: `accessToken`, `refreshToken`, `apiKey`, `privateKey`, `clientSecret` and every password,
+    /// card number or one-time code, but not a bare `token` (a chat room's, a page's), `secret` (a secret's id),
+    /// `sessionId` or `key`. Rules trust the first kind more when a name is all they have.
+    public static func isSpecificCredential(_ identifier: String) -> Bool {
+        let w = words(identifier)
+        guard let category = classify(words: w) else { return false }
+        switch category {
+        case .password, .otp, .card, .personalID, .health: return true
+        case .token, .key, .secret, .credential:
+            // One word that says it all (`accesstoken`), or a qualifier before the credential's word.
+            return w.contains { specificCompounds.contains($0) }
+                || zip(w, w.dropFirst()).contains { credentialQualifiers.contains($0) && credentialWords.contains($1) }
+        case .session, .pin: return false
+        }
+    }
+
+    private static let specificCompounds: Set<String> = [
+        "accesstoken", "refreshtoken", "authtoken", "idtoken", "apikey", "privatekey", "privkey", "secretkey",
+        "accesskey", "masterkey", "signingkey", "encryptionkey", "clientsecret", "apisecret", "bearer", "jwt"
+    ]
+    private static let credentialQualifiers: Set<String> = [
+        "access", "refresh", "auth", "authorization", "bearer", "id", "api", "private", "client", "signing", "master",
+        "encryption", "decryption", "secret", "oauth"
+    ]
+    private static let credentialWords: Set<String> = ["token", "tokens", "key", "keys", "secret", "secrets"]
+
     /// Classifies the name of a text input control (`passwordTextField`, `passField`, `cvvTF`, `pinEntry`),
     /// whose text is what the user typed: nil when the field is not for sensitive data.
     public static func classifyInputField(_ name: String) -> SensitiveCategory? {

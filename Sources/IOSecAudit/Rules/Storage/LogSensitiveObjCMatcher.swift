@@ -46,9 +46,10 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                         isOSLog
                         ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
                         : "'\(name)' is logged in \(builds); remove it or use os_log with %{private}@"
+                    // As in Swift: a specific credential's name is medium, a generic one low.
                     report(
-                        file, source, at: call.nameIndex, message, severity: severity, confidence: .low, evidence: .name
-                    )
+                        file, source, at: call.nameIndex, message, severity: severity,
+                        confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name)
                     break
                 }
                 guard conversion != .number, let candidate = secretCandidate(value, source) else { continue }

@@ -46,10 +46,11 @@ struct LogSensitiveRule: SwiftRule {
                 }
                 """, path: "App/Login.m",
                 findings: [
+                    // A specific credential's name is medium confidence; a label is low.
                     FindingSpec(
-                        severity: .medium, confidence: .low, message: "'accessToken' is logged in release builds"),
+                        severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds"),
                     FindingSpec(severity: .medium, confidence: .low, message: "a value labelled 'password'"),
-                    FindingSpec(severity: .medium, confidence: .low, message: "logged with public privacy")
+                    FindingSpec(severity: .medium, confidence: .medium, message: "logged with public privacy")
                 ]),
             RuleExample(
                 """
@@ -60,9 +61,9 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/Sync.m",
                 findings: [
                     FindingSpec(
-                        severity: .medium, confidence: .low, message: "'accessToken' is logged in release builds"),
+                        severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds"),
                     FindingSpec(
-                        severity: .medium, confidence: .low, message: "'refresh_token' is logged in release builds")
+                        severity: .medium, confidence: .medium, message: "'refresh_token' is logged in release builds")
                 ]),
             RuleExample(
                 """
@@ -75,7 +76,13 @@ struct LogSensitiveRule: SwiftRule {
                 #"↓print("Access token: \(session.accessToken)")"#,
                 findings: [
                     FindingSpec(
-                        severity: .medium, confidence: .low, message: "'accessToken' is logged in release builds")
+                        severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds")
+                ]),
+            // A generic word: logs are full of public room tokens and session ids, so low confidence.
+            RuleExample(
+                #"func joined(token: String) { ↓print("joined room with token \(token)") }"#,
+                findings: [
+                    FindingSpec(severity: .medium, confidence: .low, message: "'token' is logged in release builds")
                 ]),
             RuleExample(
                 """
@@ -89,7 +96,8 @@ struct LogSensitiveRule: SwiftRule {
                     let refresh = response.refreshToken
                     ↓logger.debug("refresh: \\(refresh, privacy: .public)")
                 }
-                """, findings: [FindingSpec(severity: .medium, confidence: .low, message: "logged with public privacy")]
+                """,
+                findings: [FindingSpec(severity: .medium, confidence: .medium, message: "logged with public privacy")]
             ),
             RuleExample(
                 """
@@ -348,9 +356,19 @@ struct LogSensitiveRule: SwiftRule {
             reportFlow(file, at: call, message, steps: steps, sink: "logged", severity: debugOnly ? .low : nil)
         } else {
             report(
-                file, at: call, message, severity: debugOnly ? .low : nil,
-                // A value's name in a log line is right too rarely for more (public ids, sync and room tokens).
-                confidence: .low, evidence: .name)
+                file, at: call, message, severity: debugOnly ? .low : nil, confidence: Self.confidence(of: leak),
+                evidence: .name)
+        }
+    }
+
+    /// How far a name alone can be trusted in a log line: a value named for a specific credential (`accessToken`,
+    /// `password`) is medium; a generic word (`token`, `sessionId`, `secret`) or a label is low, since logs are full
+    /// of public room tokens, sync tokens, session ids and the ids of secrets.
+    static func confidence(of leak: Leak) -> Confidence {
+        switch leak {
+        case .plain(let name), .markedPublic(let name):
+            SensitiveName.isSpecificCredential(name) ? .medium : .low
+        case .labelled, .traced: .low
         }
     }
 
