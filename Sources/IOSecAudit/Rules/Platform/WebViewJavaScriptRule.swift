@@ -18,6 +18,10 @@ struct WebViewJavaScriptRule: SwiftRule {
             user's input) or over http:// runs whatever script that page carries inside the app. Script message \
             handlers go further: every page the web view shows can post messages to native code, so a compromised \
             or injected page can drive the bridge. Bundled, constant HTML carries no such risk.
+
+            A handler in a file that reads the message's frame or origin (`frameInfo`, `securityOrigin`) is not \
+            reported. Where the file does not show the web view loading a page chosen at run time, the bridge is \
+            reported with low confidence: something to know about, shown with `--min-confidence low`.
             """,
         fix:
             "Turn JavaScript off unless the content is bundled or a fixed https:// page you control, and expose script message handlers only to such pages (check message.frameInfo.securityOrigin).",
@@ -70,13 +74,46 @@ struct WebViewJavaScriptRule: SwiftRule {
                     }
                     func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
                 }
-                """),
+                """,
+                // A fixed https:// page, or content loaded elsewhere: a bridge to know about, low confidence.
+                findings: [FindingSpec(confidence: .low, message: "script message handler 'payments'")]),
             RuleExample(
                 """
                 ↓contentController.addScriptMessageHandler(self, contentWorld: .page, name: "native")
-                """)
+                """, findings: [FindingSpec(confidence: .low, message: "script message handler 'native'")]),
+            // A page chosen at run time can drive the bridge.
+            RuleExample(
+                """
+                final class ArticleViewController: UIViewController, WKScriptMessageHandler {
+                    let webView = WKWebView()
+                    func show(_ article: Article) {
+                        ↓webView.configuration.userContentController.add(self, name: "share")
+                        webView.load(URLRequest(url: article.url))
+                    }
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
+                }
+                """,
+                findings: [
+                    FindingSpec(
+                        confidence: .medium, message: "lets any page this web view loads (a URL decided at runtime)")
+                ])
         ],
         nonTriggeringExamples: [
+            // The handler takes messages only from the app's own origin.
+            RuleExample(
+                """
+                final class ArticleViewController: UIViewController, WKScriptMessageHandler {
+                    let webView = WKWebView()
+                    func show(_ article: Article) {
+                        webView.configuration.userContentController.add(self, name: "share")
+                        webView.load(URLRequest(url: article.url))
+                    }
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                        guard message.frameInfo.isMainFrame, message.frameInfo.securityOrigin.host == "acme.example" else { return }
+                        share(message.body)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 // A popup the app assembles from its own dictionary, based in its bundle: the bridge serves that page.
@@ -199,7 +236,7 @@ struct WebViewJavaScriptRule: SwiftRule {
     }
 
     mutating func finish(in file: SwiftFile) {
-        var found: [(node: Syntax, message: String)] = []
+        var found: [(node: Syntax, message: String, confidence: Confidence)] = []
         for scope in scopes.values where !scope.enablesJavaScript.isEmpty || !scope.bridges.isEmpty {
             let loads = scope.loads.compactMap { Self.classify(load: $0.name, call: $0.call, in: file) }
             let untrusted = loads.lazy.compactMap { load -> String? in
@@ -211,22 +248,37 @@ struct WebViewJavaScriptRule: SwiftRule {
                     found.append(
                         (
                             site,
-                            "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content"
+                            "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content",
+                            Confidence.medium
                         ))
                 }
             }
             let onlyBundled = !loads.isEmpty && loads.allSatisfy { if case .bundled = $0 { true } else { false } }
-            guard !scope.disablesJavaScript, !onlyBundled else { continue }
+            // A handler that reads the message's frame or origin decides which pages may drive it.
+            guard !scope.disablesJavaScript, !onlyBundled, !file.contains("securityOrigin"),
+                !file.contains("frameInfo")
+            else { continue }
             for bridge in scope.bridges {
-                found.append(
-                    (
-                        bridge.node,
-                        "script message handler '\(bridge.name)' lets any page in this web view call native code; restrict it to bundled content or check the frame's origin"
-                    ))
+                if let untrusted {
+                    found.append(
+                        (
+                            bridge.node,
+                            "script message handler '\(bridge.name)' lets any page this web view loads (\(untrusted)) call native code; restrict it to bundled content or check the frame's origin",
+                            .medium
+                        ))
+                } else {
+                    // What the web view loads is decided elsewhere: a bridge to know about, not yet a weakness.
+                    found.append(
+                        (
+                            bridge.node,
+                            "script message handler '\(bridge.name)' lets any page in this web view call native code; restrict it to bundled content or check the frame's origin",
+                            .low
+                        ))
+                }
             }
         }
         for finding in found.sorted(by: { $0.node.position < $1.node.position }) {
-            report(file, at: finding.node, finding.message)
+            report(file, at: finding.node, finding.message, confidence: finding.confidence)
         }
     }
 
