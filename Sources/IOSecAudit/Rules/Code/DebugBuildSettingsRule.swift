@@ -111,29 +111,7 @@ struct DebugBuildSettingsRule: ProjectRule {
                     }
                     """
                 ),
-                (
-                    "AcmeWallet.xcodeproj/xcshareddata/xcschemes/AcmeWallet.xcscheme",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <Scheme LastUpgradeVersion = "1600" version = "1.7">
-                       <BuildAction parallelizeBuildables = "YES">
-                          <BuildActionEntries>
-                             <BuildActionEntry buildForArchiving = "YES">
-                                <BuildableReference
-                                   BuildableIdentifier = "primary"
-                                   BlueprintName = "AcmeWallet"
-                                   ReferencedContainer = "container:AcmeWallet.xcodeproj">
-                                </BuildableReference>
-                             </BuildActionEntry>
-                          </BuildActionEntries>
-                       </BuildAction>
-                       <ArchiveAction
-                          buildConfiguration = "Release"
-                          revealArchiveInOrganizer = "YES">
-                       </ArchiveAction>
-                    </Scheme>
-                    """
-                )
+                ("AcmeWallet.xcodeproj/xcshareddata/xcschemes/AcmeWallet.xcscheme", exampleScheme)
             ])
         ],
         nonTriggeringExamples: [
@@ -189,29 +167,7 @@ struct DebugBuildSettingsRule: ProjectRule {
                     }
                     """
                 ),
-                (
-                    "AcmeWallet.xcodeproj/xcshareddata/xcschemes/AcmeWallet.xcscheme",
-                    """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <Scheme LastUpgradeVersion = "1600" version = "1.7">
-                       <BuildAction parallelizeBuildables = "YES">
-                          <BuildActionEntries>
-                             <BuildActionEntry buildForArchiving = "YES">
-                                <BuildableReference
-                                   BuildableIdentifier = "primary"
-                                   BlueprintName = "AcmeWallet"
-                                   ReferencedContainer = "container:AcmeWallet.xcodeproj">
-                                </BuildableReference>
-                             </BuildActionEntry>
-                          </BuildActionEntries>
-                       </BuildAction>
-                       <ArchiveAction
-                          buildConfiguration = "Release"
-                          revealArchiveInOrganizer = "YES">
-                       </ArchiveAction>
-                    </Scheme>
-                    """
-                )
+                ("AcmeWallet.xcodeproj/xcshareddata/xcschemes/AcmeWallet.xcscheme", exampleScheme)
             ]),
             // Debug configurations may do all of it.
             RuleExample(
@@ -290,6 +246,28 @@ struct DebugBuildSettingsRule: ProjectRule {
                 """, path: "AcmeWallet.xcodeproj/project.pbxproj")
         ]
     )
+
+    /// The Archive action of an example's only scheme: it archives Release.
+    static let exampleScheme = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Scheme LastUpgradeVersion = "1600" version = "1.7">
+           <BuildAction parallelizeBuildables = "YES">
+              <BuildActionEntries>
+                 <BuildActionEntry buildForArchiving = "YES">
+                    <BuildableReference
+                       BuildableIdentifier = "primary"
+                       BlueprintName = "AcmeWallet"
+                       ReferencedContainer = "container:AcmeWallet.xcodeproj">
+                    </BuildableReference>
+                 </BuildActionEntry>
+              </BuildActionEntries>
+           </BuildAction>
+           <ArchiveAction
+              buildConfiguration = "Release"
+              revealArchiveInOrganizer = "YES">
+           </ArchiveAction>
+        </Scheme>
+        """
 
     static func evaluate(_ project: ProjectContext) {
         let archives = ArchivedConfigurations(project)
