@@ -102,12 +102,16 @@ import Testing
         let s = Self.source(
             """
             #define kServiceKey @"svc_" @"token"
+            #define kLiveKey @"sk_live_abc" // production: a line comment ends the value
+            #define kHelp @"https://help.example/faq" /* a URL's // is in its literal */ // and this is a comment
             #define LOG(x) NSLog(x)
             static NSString *const kTokenKey = @"auth_token";
             NSString * const kBase = @"https://api.example";
             - (void)f { NSString *local = @"not a constant"; }
             """)
         #expect(s.constants["kServiceKey"] == "svc_token")
+        #expect(s.constants["kLiveKey"] == "sk_live_abc")
+        #expect(s.constants["kHelp"] == "https://help.example/faq")
         #expect(s.constants["kTokenKey"] == "auth_token")
         #expect(s.constants["kBase"] == "https://api.example")
         #expect(s.constants["LOG"] == nil)

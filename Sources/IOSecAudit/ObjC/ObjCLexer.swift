@@ -340,6 +340,9 @@ struct ObjCLexer {
                 sub.skipBlockComment()
                 continue
             }
+            // `#define kToken @"…" // production`: a line comment ends the value (a `//` inside a string literal is
+            // part of that literal's token, never seen here).
+            if c == UInt8(ascii: "/"), sub.i + 1 < end, sub.bytes[sub.i + 1] == UInt8(ascii: "/") { break }
             value.append(sub.lexToken())
         }
         defines.append(ObjCDefine(name: name, value: value, line: line, column: column))
