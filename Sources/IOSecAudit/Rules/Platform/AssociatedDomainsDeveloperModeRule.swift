@@ -6,15 +6,15 @@ struct AssociatedDomainsDeveloperModeRule: ProjectRule {
     static let description = RuleDescription(
         id: "platform.associated-domains-developer-mode",
         title: "Associated domain in developer mode in a release configuration",
-        severity: .medium,
+        severity: .info,
         confidence: .high,
         masvs: "MASVS-PLATFORM-1",
         cwe: 489,
         rationale: """
             `?mode=developer` makes a development-signed app fetch apple-app-site-association straight from the site \
-            instead of Apple's CDN, for testing a staging server. It has no effect in a distribution build, so in \
-            release entitlements it is debug configuration that leaked: the entry is dead, and the universal links or \
-            passkeys it was meant to enable may not be set up for production at all.
+            instead of Apple's CDN, for testing a staging server. Distribution-signed builds ignore it, so in \
+            release entitlements it does no harm by itself: it is a note that debug configuration leaked, and that \
+            the universal links or passkeys it was meant to enable may not be set up for production.
             """,
         fix:
             "Keep `?mode=developer` entries in Debug-only entitlements and list the plain `webcredentials:` / `applinks:` domains in the release file.",
@@ -125,7 +125,8 @@ struct AssociatedDomainsDeveloperModeRule: ProjectRule {
                 description, file: fact.file, line: fact.line, column: fact.column,
                 message: """
                     '\(fact.value)' uses ?mode=developer in \(fact.file), which \(signing.signedBy(fact.file)) signs with; \
-                    developer mode only works for development-signed apps, so move it to Debug-only entitlements
+                    distribution builds ignore developer mode, so the entry does nothing there: move it to Debug-only \
+                    entitlements
                     """)
         }
     }
