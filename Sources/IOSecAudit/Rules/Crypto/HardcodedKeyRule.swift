@@ -23,6 +23,19 @@ struct HardcodedKeyRule: SwiftRule {
             let sealed = try AES.GCM.seal(plaintext, using: key)   // random nonce chosen for you
             """,
         triggeringExamples: [
+            // Key bytes from a helper that encodes a helper's constant text.
+            RuleExample(
+                """
+                import CryptoSwift
+
+                enum Preset {
+                    static func text() -> String { "mariner-orchard-5573" }
+                    static func bytes() -> [UInt8] { [UInt8](text().utf8) }
+                }
+                func sealer(iv: [UInt8]) throws -> AES {
+                    try AES(key: ↓Preset.bytes(), blockMode: CBC(iv: iv), padding: .pkcs7)
+                }
+                """),
             RuleExample(
                 """
                 import GRDB
@@ -130,6 +143,18 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // A helper that returns fresh random bytes.
+            RuleExample(
+                """
+                import CryptoSwift
+
+                enum Fresh {
+                    static func bytes() -> [UInt8] { AES.randomIV(32) }
+                }
+                func sealer(iv: [UInt8]) throws -> AES {
+                    try AES(key: Fresh.bytes(), blockMode: CBC(iv: iv), padding: .pkcs7)
+                }
+                """),
             RuleExample(
                 """
                 import GRDB
@@ -615,29 +640,42 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     /// A project constant the argument names (`CryptoConstants.salt`, `kEncryptionKey`): found by the constant index.
-    private static func constantSource(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
+    private static func constantSource(_ expr: ExprSyntax, in file: SwiftFile, depth: Int = 0) -> String? {
+        guard depth < 4 else { return nil }
         let e = expr.unwrapped
         var target = e
         if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text),
             let base = member.base
         {
             target = base.unwrapped
-        } else if let call = e.as(FunctionCallExprSyntax.self), ["Data", "Array"].contains(call.calledName ?? ""),
+        } else if let call = e.as(FunctionCallExprSyntax.self),
+            ["Data", "Array"].contains(call.calledName ?? "") || call.calledExpression.is(ArrayExprSyntax.self),
             let first = call.arguments.first?.expression
         {
-            return constantSource(first, in: file)
+            return constantSource(first, in: file, depth: depth + 1)
         } else if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "data", let base = call.calledBase {
             target = base.unwrapped
         }
         let value: ConstantValue?
         if let call = target.as(FunctionCallExprSyntax.self) {
             value = file.constantValue(ofCall: call)  // `AES(key: secretKey(), …)`
+            // `Preset.bytes()` returning `[UInt8](text().utf8)`: what a function of this file without parameters
+            // returns, followed the same way.
+            if value == nil, call.arguments.isEmpty, let name = call.calledName {
+                for returned in ValuePath.returnedValues(ofFunctionNamed: name, in: file).prefix(4) {
+                    if let found = literalSource(returned, depth: 1)
+                        ?? constantSource(returned, in: file, depth: depth + 1)
+                    {
+                        return found
+                    }
+                }
+            }
         } else if let ref = target.as(DeclReferenceExprSyntax.self) {
             // A local or a `guard let` binding is not the constant of the same name; a local set from a function
             // that only returns a literal (`let keyString = getKey()`) holds that literal.
             if let origin = LocalValue.origin(of: target) {
                 guard let call = origin.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
-                return constantSource(ExprSyntax(call), in: file)
+                return constantSource(ExprSyntax(call), in: file, depth: depth + 1)
             }
             guard !Sensitivity.isParameter(ref.baseName.text, near: ref) else { return nil }
             value = file.constants.resolve(ref.baseName.text, type: SwiftFile.typeName(around: ref), file: file.path)
