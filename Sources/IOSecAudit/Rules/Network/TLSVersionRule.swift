@@ -22,6 +22,26 @@ struct TLSVersionRule: SwiftRule {
             configuration.tlsMinimumSupportedProtocolVersion = .TLSv12
             """,
         triggeringExamples: [
+            // Chosen by the caller of a helper, returned by a policy, or the default of a property in its type.
+            RuleExample(
+                """
+                struct LegacyBackend { var floor = tls_protocol_version_t.TLSv11 }
+                enum FloorPolicy { static func forPrinters() -> tls_protocol_version_t { .TLSv10 } }
+                final class Sessions {
+                    private func raise(_ configuration: URLSessionConfiguration, to floor: tls_protocol_version_t) {
+                        configuration.tlsMinimumSupportedProtocolVersion = floor
+                    }
+                    func scanners(_ configuration: URLSessionConfiguration) { raise(configuration, to: ↓.TLSv11) }
+                    func reports(_ configuration: URLSessionConfiguration) { raise(configuration, to: .TLSv13) }
+                    func printers(_ configuration: URLSessionConfiguration) {
+                        configuration.tlsMinimumSupportedProtocolVersion = ↓FloorPolicy.forPrinters()
+                    }
+                    func legacy(_ configuration: URLSessionConfiguration) {
+                        let backend = LegacyBackend()
+                        configuration.tlsMinimumSupportedProtocolVersion = ↓backend.floor
+                    }
+                }
+                """),
             RuleExample(
                 """
                 NSURLSessionConfiguration *configuration = [NSURLSessionConfiguration defaultSessionConfiguration];
@@ -42,6 +62,18 @@ struct TLSVersionRule: SwiftRule {
             RuleExample("sessionConfiguration.tlsMaximumSupportedProtocolVersion = ↓tls_protocol_version_t.TLSv10")
         ],
         nonTriggeringExamples: [
+            // The property is raised before use; the policy returns TLS 1.3.
+            RuleExample(
+                """
+                struct TunableBackend { var floor = tls_protocol_version_t.TLSv10 }
+                enum FloorPolicy { static func forPayments() -> tls_protocol_version_t { .TLSv13 } }
+                func configure(_ configuration: URLSessionConfiguration) {
+                    var backend = TunableBackend()
+                    backend.floor = .TLSv12
+                    configuration.tlsMinimumSupportedProtocolVersion = backend.floor
+                    configuration.tlsMinimumSupportedProtocolVersion = FloorPolicy.forPayments()
+                }
+                """),
             RuleExample(
                 """
                 configuration.TLSMinimumSupportedProtocol = kTLSProtocol12;
@@ -108,15 +140,75 @@ struct TLSVersionRule: SwiftRule {
     }
 
     private func check(_ value: ExprSyntax, setting: String, in file: SwiftFile) {
-        // A constant one name away: `let legacy = tls_protocol_version_t.TLSv10; config.… = legacy`.
-        let resolved =
-            value.unwrapped.is(DeclReferenceExprSyntax.self) ? (LocalValue.origin(of: value) ?? value) : value
-        guard let name = resolved.lastName, let version = Self.weakVersions[name] else { return }
+        // A helper's parameter (`raise(config, to: .TLSv11)`): the finding is where a caller chooses the version.
+        if let ref = value.unwrapped.as(DeclReferenceExprSyntax.self), LocalValue.origin(of: value) == nil,
+            let (parameter, function) = ValuePath.parameter(named: ref.baseName.text, near: ref)
+        {
+            for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(16) {
+                report(setting: setting, at: argument, in: file)
+            }
+            return
+        }
+        report(setting: setting, at: value, in: file)
+    }
+
+    private func report(setting: String, at value: ExprSyntax, in file: SwiftFile) {
+        guard let version = Self.weakVersion(of: value, in: file, depth: 0) else { return }
         let isMaximum = setting.lowercased().contains("max")
         report(
             file, at: value,
             isMaximum
                 ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"
                 : "\(setting) allows \(version), below TLS 1.2; require .TLSv12 or later")
+    }
+
+    /// The weak version `value` stands for: written there, or one step away in this file — a local's initializer
+    /// (`let legacy = .TLSv10`), what callers pass for a parameter (`raise(config, to: .TLSv11)`), what a function
+    /// without parameters returns (`Policy.forPrinters()`), a property set earlier in the function
+    /// (`backend.floor = .TLSv10`) or the default of the property in its type.
+    private static func weakVersion(of value: ExprSyntax, in file: SwiftFile, depth: Int) -> String? {
+        let e = value.unwrapped
+        if let name = e.lastName, let version = weakVersions[name] { return version }
+        guard depth < 3 else { return nil }
+        var next: [ExprSyntax] = []
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            if let origin = LocalValue.origin(of: e) {
+                next.append(origin)
+            } else if let (parameter, function) = ValuePath.parameter(named: ref.baseName.text, near: ref) {
+                next += ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(8)
+            }
+        } else if let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, let name = call.calledName {
+            next += ValuePath.returnedValues(ofFunctionNamed: name, in: file).prefix(4)
+        } else if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+            next += memberValues(member.declName.baseName.text, of: base, before: member, in: file)
+        }
+        for candidate in next {
+            if let version = weakVersion(of: candidate, in: file, depth: depth + 1) { return version }
+        }
+        return nil
+    }
+
+    /// `backend.floor`: the last `backend.floor = …` before `use` in its function, else the initial value of
+    /// `floor` in the type `backend` was declared or made as, when this file declares it.
+    private static func memberValues(
+        _ property: String, of base: ExprSyntax, before use: some SyntaxProtocol, in file: SwiftFile
+    ) -> [ExprSyntax] {
+        let owner = base.trimmedDescription
+        if let body = use.enclosingFunction?.body {
+            let assigned = SyntaxSearch.all(SequenceExprSyntax.self, in: body) {
+                $0.position < use.position
+                    && $0.simpleAssignment.map {
+                        $0.target.lastName == property && $0.target.trimmedDescription == "\(owner).\(property)"
+                    } == true
+            }
+            if let last = assigned.last?.simpleAssignment?.value { return [last] }
+        }
+        guard let type = Sensitivity.declaredType(of: base), file.contains(type) else { return [] }
+        let declarations = SyntaxSearch.all(VariableDeclSyntax.self, in: file.tree) { decl in
+            decl.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property }
+                && (decl.enclosingTypeDecl?.as(StructDeclSyntax.self)?.name.text == type
+                    || decl.enclosingTypeDecl?.as(ClassDeclSyntax.self)?.name.text == type)
+        }
+        return declarations.flatMap { $0.bindings.compactMap { $0.initializer?.value } }
     }
 }
