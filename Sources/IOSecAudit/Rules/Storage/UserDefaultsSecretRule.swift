@@ -1,7 +1,8 @@
 import IOSecCore
 import SwiftSyntax
 
-/// `storage.userdefaults-secret`: a credential or other sensitive value written to UserDefaults.
+/// `storage.userdefaults-secret`: a credential or other sensitive value written to UserDefaults or to the iCloud
+/// key-value store.
 struct UserDefaultsSecretRule: SwiftRule {
     static let description = RuleDescription(
         id: "storage.userdefaults-secret",
@@ -13,7 +14,9 @@ struct UserDefaultsSecretRule: SwiftRule {
         rationale: """
             UserDefaults is an unencrypted plist in the app container. It is copied into device backups, readable \
             on a jailbroken device and by forensic tools, and it is not protected by the Keychain's access control. \
-            Tokens, passwords and keys stored there outlive logout and leave the device with every backup.
+            Tokens, passwords and keys stored there outlive logout and leave the device with every backup. The iCloud \
+            key-value store (`NSUbiquitousKeyValueStore`), with the same `set(_:forKey:)`, copies them to iCloud and \
+            every other device of the account.
             """,
         fix:
             "Store secrets in the Keychain with kSecAttrAccessibleWhenUnlockedThisDeviceOnly; keep only non-sensitive preferences in UserDefaults.",
@@ -34,6 +37,13 @@ struct UserDefaultsSecretRule: SwiftRule {
             // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
             """,
         triggeringExamples: [
+            // The iCloud key-value store has the same API, and copies the value to iCloud.
+            RuleExample(
+                """
+                func rememberLogin(_ password: String) {
+                    ↓NSUbiquitousKeyValueStore.default.set(password, forKey: "login")
+                }
+                """, findings: [FindingSpec(message: "'password' is written to the iCloud key-value store")]),
             RuleExample(
                 """
                 // The value's name and its key agree: the severity stays.
@@ -247,7 +257,7 @@ struct UserDefaultsSecretRule: SwiftRule {
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, name == "set" || name == "setValue",
             call.argumentLabels == ["_", "forKey"],
-            let base = call.calledBase, Self.isUserDefaults(base),
+            let base = call.calledBase, let store = Self.store(base),
             let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
         else { return }
         // Ciphertext under a key named for a PIN is what storing a secret outside the Keychain should look like.
@@ -259,8 +269,8 @@ struct UserDefaultsSecretRule: SwiftRule {
             let name = SecretOrigin.displayName(of: value)
             reportFlow(
                 file, at: call,
-                "'\(name)' (\(steps.first?.note ?? "a secret")) is written to UserDefaults, which is unencrypted and backed up; keep it in the Keychain",
-                steps: steps, sink: "written to UserDefaults")
+                "'\(name)' (\(steps.first?.note ?? "a secret")) is written to \(store.description); keep it in the Keychain",
+                steps: steps, sink: "written to \(store.name)")
             return
         }
         let keyName = call.argument("forKey").flatMap { $0.unwrapped.lastName } ?? key
@@ -271,7 +281,7 @@ struct UserDefaultsSecretRule: SwiftRule {
         {
             report(
                 file, at: call,
-                "'\(sensitive)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
+                "'\(sensitive)' is written to \(store.description); store it in the Keychain",
                 evidence: keyText.map { Sensitivity.corroborates(sensitive, by: $0) } == true ? .api : .name)
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
             // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
@@ -281,7 +291,7 @@ struct UserDefaultsSecretRule: SwiftRule {
         {
             report(
                 file, at: call,
-                "value for key '\(key)' is written to UserDefaults, which is unencrypted and backed up; store it in the Keychain",
+                "value for key '\(key)' is written to \(store.description); store it in the Keychain",
                 evidence: .name)
         }
     }
@@ -299,6 +309,37 @@ struct UserDefaultsSecretRule: SwiftRule {
                 "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain",
                 evidence: .name)
         }
+    }
+
+    /// Where a `set(_:forKey:)` writes: UserDefaults, or the iCloud key-value store, which has the same API.
+    enum Store {
+        case userDefaults, iCloud
+
+        var name: String { self == .userDefaults ? "UserDefaults" : "the iCloud key-value store" }
+
+        var description: String {
+            switch self {
+            case .userDefaults: "UserDefaults, which is unencrypted and backed up"
+            case .iCloud:
+                "the iCloud key-value store (NSUbiquitousKeyValueStore), which copies it unencrypted to iCloud and the account's other devices"
+            }
+        }
+    }
+
+    /// `NSUbiquitousKeyValueStore.default`, or a local made from it; else UserDefaults as ``isUserDefaults(_:)``
+    /// says.
+    static func store(_ base: ExprSyntax) -> Store? {
+        if base.sourceText.contains("NSUbiquitousKeyValueStore")
+            || Sensitivity.declaredType(of: base) == "NSUbiquitousKeyValueStore"
+        {
+            return .iCloud
+        }
+        if let name = base.lastName, let origin = LocalValue.initializer(of: name, before: base),
+            origin.sourceText.contains("NSUbiquitousKeyValueStore")
+        {
+            return .iCloud
+        }
+        return isUserDefaults(base) ? .userDefaults : nil
     }
 
     /// `UserDefaults.standard`, `UserDefaults(suiteName:)`, a `defaults` variable, or a local initialised
