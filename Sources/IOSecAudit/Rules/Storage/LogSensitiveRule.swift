@@ -78,6 +78,9 @@ struct LogSensitiveRule: SwiftRule {
                     FindingSpec(
                         severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds")
                 ]),
+            // `print`'s separator and terminator are printed too.
+            RuleExample(
+                #"func debugDump(_ items: [String], password: String) { ↓print(items, separator: password) }"#),
             // A generic word: logs are full of public room tokens and session ids, so low confidence.
             RuleExample(
                 #"func joined(token: String) { ↓print("joined room with token \(token)") }"#,
@@ -281,8 +284,10 @@ struct LogSensitiveRule: SwiftRule {
         "trace", "debug", "info", "notice", "warning", "warn", "error", "fault", "critical", "log", "verbose"
     ]
     /// Labels of arguments that are not logged.
+    /// Arguments that configure the call rather than being written out. `print`'s `separator:` and `terminator:`
+    /// are written out, between and after the items.
     static let optionLabels: Set<String> = [
-        "separator", "terminator", "to", "name", "indent", "maxDepth", "maxItems", "log", "type", "dso",
+        "to", "name", "indent", "maxDepth", "maxItems", "log", "type", "dso",
         "level", "file", "function", "line", "context", "metadata", "source"
     ]
 
