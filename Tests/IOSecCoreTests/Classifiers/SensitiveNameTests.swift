@@ -140,7 +140,7 @@ import Testing
     @Test func specificCredentialsAreToldFromGenericWords() {
         for name in [
             "accessToken", "refresh_token", "authToken", "idToken", "apiKey", "privateKey", "clientSecret",
-            "password", "userPasscode", "cardNumber", "otp", "bearer", "oauthToken", "secretKey"
+            "password", "userPasscode", "cardNumber", "otp", "bearer", "oauthToken", "secretKey", "pass_phrase"
         ] {
             #expect(SensitiveName.isSpecificCredential(name), "\(name)")
         }

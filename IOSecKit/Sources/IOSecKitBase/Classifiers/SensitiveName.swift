@@ -275,6 +275,8 @@ public enum SensitiveName {
             Pattern(.personalID, ["passport"], ["number", "no", "num"]),
             Pattern(.personalID, ["national", "tax"], ["id", "identifier", "number"]),
             Pattern(.secret, ["seed", "recovery"], ["phrase", "words"]),
+            // `pass_phrase`, `pass_word`: the one-word names written as two.
+            Pattern(.password, ["pass"], ["phrase", "word"]),
             Pattern(
                 .health, ["health", "patient"],
                 ["record", "records", "data", "info", "information", "condition", "conditions", "history"]),
