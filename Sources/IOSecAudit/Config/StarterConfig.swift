@@ -11,7 +11,7 @@ extension ConfigFile {
         fail_on: high
 
         # Leave out findings below this confidence: high, medium (the default) or low (everything). Findings that
-        # rest on a name that is often wrong (a value's name in a log line) are low.
+        # rest on a name that is often wrong (a generic name such as `token` in a log line) are low.
         # min_confidence: low
 
         # Scan only these paths (all when empty or absent).

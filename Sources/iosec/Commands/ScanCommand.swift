@@ -83,7 +83,7 @@ struct ScanCommand: ParsableCommand {
             "Leave out findings below this confidence: high, medium or low (default: the configuration's min_confidence, else medium).",
             discussion: """
                 A finding that rests on a name alone (a variable called `token`) is rated at most medium, in severity \
-                and confidence; a name that is often wrong (a value's name in a log line) is low. Findings on a \
+                and confidence; a name that is often wrong (a generic name such as `token` in a log line) is low. Findings on a \
                 resolved API, value or traced flow keep their rule's confidence. Findings left out are counted in the \
                 summary; `low` shows everything.
                 """))
