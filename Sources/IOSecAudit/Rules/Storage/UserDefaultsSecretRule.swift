@@ -37,6 +37,15 @@ struct UserDefaultsSecretRule: SwiftRule {
             // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
             """,
         triggeringExamples: [
+            // The value is what the same function hands to an API as its password.
+            RuleExample(
+                """
+                func remember(_ entry: String) -> Bool {
+                    let accepted = accounts.verify(password: entry)
+                    ↓UserDefaults.standard.set(entry, forKey: "lastEntry")
+                    return accepted
+                }
+                """, findings: [FindingSpec(confidence: .medium, message: "'entry' is passed as `password:`")]),
             // The iCloud key-value store has the same API, and copies the value to iCloud.
             RuleExample(
                 """
@@ -136,6 +145,14 @@ struct UserDefaultsSecretRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            // Passed as a user name: not a credential.
+            RuleExample(
+                """
+                func remember(_ entry: String) {
+                    accounts.lookUp(username: entry)
+                    UserDefaults.standard.set(entry, forKey: "lastEntry")
+                }
+                """),
             RuleExample(
                 """
                 // A setting's enum raw value under a key that mentions a pin: app-made, not a PIN.
@@ -283,6 +300,12 @@ struct UserDefaultsSecretRule: SwiftRule {
                 file, at: call,
                 "'\(sensitive)' is written to \(store.description); store it in the Keychain",
                 evidence: keyText.map { Sensitivity.corroborates(sensitive, by: $0) } == true ? .api : .name)
+        } else if let label = Self.credentialLabel(passing: value, near: call) {
+            // `verify(password: entry)` in the same function: the API the value is given to says what it is.
+            report(
+                file, at: call,
+                "'\(value.unwrapped.trimmedDescription)' is passed as `\(label):` in this function and written to \(store.description); store it in the Keychain",
+                evidence: .name)
         } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
             // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
             !AppMadeValue.isAppMade(value, in: file),
@@ -309,6 +332,20 @@ struct UserDefaultsSecretRule: SwiftRule {
                 "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain",
                 evidence: .name)
         }
+    }
+
+    /// The label of an argument of another call in the same function that passes the same local or parameter and
+    /// names a specific credential (`verify(password: entry)`, `login(user: u, accessToken: t)`).
+    static func credentialLabel(passing value: ExprSyntax, near call: FunctionCallExprSyntax) -> String? {
+        guard let name = value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let body = call.enclosingFunction?.body
+        else { return nil }
+        let passing = SyntaxSearch.all(LabeledExprSyntax.self, in: body) { argument in
+            guard let label = argument.label?.text, SensitiveName.isSpecificCredential(label) else { return false }
+            return argument.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                && argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.id != call.id
+        }
+        return passing.first?.label?.text
     }
 
     /// Where a `set(_:forKey:)` writes: UserDefaults, or the iCloud key-value store, which has the same API.
