@@ -22,7 +22,8 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     case machO
     /// Key and certificate files: `.pem`, `.key`, `.p12`, `.pfx`.
     case keyFile
-    /// `InfoPlist.strings` / `InfoPlist.xcstrings`: the localized Info.plist values, purpose strings among them.
+    /// `InfoPlist.strings` / `InfoPlist.xcstrings`, or a table Xcode renames to it (`AppPlist.strings` for
+    /// `App.plist`): the localized Info.plist values, purpose strings among them.
     case infoPlistStrings
     /// A `.json` file inside a built app. Only the built-app reader gives this kind: in a project, JSON is as often
     /// test fixtures and tooling as it is what ships.
@@ -57,7 +58,9 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
     // Decided on bytes: discovery asks this of every file in a project, images and localisations included.
     private static func of(name: ArraySlice<UInt8>) -> FileKind? {
         if name.hasSuffix(".swift") { return .swift }
-        if name.equals("InfoPlist.strings") || name.equals("InfoPlist.xcstrings") { return .infoPlistStrings }
+        // Xcode copies `<Info.plist name>Plist.strings` and `<name>-InfoPlist.strings` into the app as
+        // InfoPlist.strings (swift-build's CopyStringsFileSpec): `AppPlist.strings` localizes `App.plist`.
+        if name.hasSuffix("Plist.strings") || name.hasSuffix("Plist.xcstrings") { return .infoPlistStrings }
         if name.hasSuffix(".m") || name.hasSuffix(".mm") || name.hasSuffix(".h") || name.hasSuffix(".c") {
             return .objc
         }

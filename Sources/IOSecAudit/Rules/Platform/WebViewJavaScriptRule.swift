@@ -20,8 +20,11 @@ struct WebViewJavaScriptRule: SwiftRule {
             or injected page can drive the bridge. Bundled, constant HTML carries no such risk.
 
             A handler in a file that reads the message's frame or origin (`frameInfo`, `securityOrigin`) is not \
-            reported. Where the file does not show the web view loading a page chosen at run time, the bridge is \
-            reported with low confidence: something to know about, shown with `--min-confidence low`.
+            reported. A bridge is medium when the web view loads a page chosen at run time and the handler \
+            (`userContentController(_:didReceive:)` in the same file, or a same-file function it calls) reaches \
+            files, the Keychain, defaults, the network, URL opening, the pasteboard or personal data. Otherwise \
+            (the page is fixed, the handler only moves UI, or it is in another file) the bridge is reported with \
+            low confidence: something to know about, shown with `--min-confidence low`.
             """,
         fix:
             "Turn JavaScript off unless the content is bundled or a fixed https:// page you control, and expose script message handlers only to such pages (check message.frameInfo.securityOrigin).",
@@ -90,12 +93,44 @@ struct WebViewJavaScriptRule: SwiftRule {
                         ↓webView.configuration.userContentController.add(self, name: "share")
                         webView.load(URLRequest(url: article.url))
                     }
-                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                        guard let link = message.body as? String, let url = URL(string: link) else { return }
+                        openExternally(url)
+                    }
+                    private func openExternally(_ url: URL) {
+                        UIApplication.shared.open(url)
+                    }
                 }
                 """,
                 findings: [
                     FindingSpec(
-                        confidence: .medium, message: "lets any page this web view loads (a URL decided at runtime)")
+                        confidence: .medium,
+                        message:
+                            "lets any page this web view loads (a URL decided at runtime) call native code that opens URLs"
+                    )
+                ]),
+            // The handler only records where the reader scrolled: a bridge to know about.
+            RuleExample(
+                """
+                final class FeedArticleView: NSObject, WKScriptMessageHandler {
+                    let webView = WKWebView()
+                    var scrollY: Double = 0
+                    func show(_ article: Article) {
+                        ↓webView.configuration.userContentController.add(self, name: Messages.didScroll)
+                        webView.loadHTMLString(article.renderedHTML, baseURL: nil)
+                    }
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                        if message.name == Messages.didScroll { scrollY = message.body as? Double ?? 0 }
+                    }
+                }
+                enum Messages { static let didScroll = "didScroll" }
+                """,
+                findings: [
+                    FindingSpec(
+                        confidence: .low,
+                        message:
+                            "'didScroll' lets any page this web view loads (HTML built at runtime) call native code; its handler here reaches no file"
+                    )
                 ])
         ],
         nonTriggeringExamples: [
@@ -228,7 +263,7 @@ struct WebViewJavaScriptRule: SwiftRule {
             guard labels == ["_", "name"] || labels == ["_", "contentWorld", "name"],
                 let base = call.calledBase, Self.isContentController(base)
             else { return }
-            let bridge = call.argument("name")?.stringLiteralValue ?? "handler"
+            let bridge = call.argument("name").map { file.stringValue(of: $0) ?? $0.lastName ?? "handler" } ?? "handler"
             scopes[Self.key(call), default: Scope()].bridges.append((Syntax(call), bridge))
         default:
             return
@@ -237,6 +272,9 @@ struct WebViewJavaScriptRule: SwiftRule {
 
     mutating func finish(in file: SwiftFile) {
         var found: [(node: Syntax, message: String, confidence: Confidence)] = []
+        let handlerEffect =
+            scopes.values.contains { !$0.bridges.isEmpty }
+            ? ScriptHandlerEffect.of(handlersIn: file) : (found: false, value: nil)
         for scope in scopes.values where !scope.enablesJavaScript.isEmpty || !scope.bridges.isEmpty {
             let loads = scope.loads.compactMap { Self.classify(load: $0.name, call: $0.call, in: file) }
             let untrusted = loads.lazy.compactMap { load -> String? in
@@ -259,12 +297,24 @@ struct WebViewJavaScriptRule: SwiftRule {
                 !file.contains("frameInfo")
             else { continue }
             for bridge in scope.bridges {
-                if let untrusted {
+                if let untrusted, let effect = handlerEffect.value {
                     found.append(
                         (
                             bridge.node,
-                            "script message handler '\(bridge.name)' lets any page this web view loads (\(untrusted)) call native code; restrict it to bundled content or check the frame's origin",
+                            "script message handler '\(bridge.name)' lets any page this web view loads (\(untrusted)) call native code that \(effect); restrict it to bundled content or check the frame's origin",
                             .medium
+                        ))
+                } else if let untrusted {
+                    // The handler in this file does nothing a page could abuse, or it lives elsewhere.
+                    let handler =
+                        handlerEffect.found
+                        ? "its handler here reaches no file, Keychain, defaults, network, URL-opening or pasteboard API"
+                        : "its handler is not in this file"
+                    found.append(
+                        (
+                            bridge.node,
+                            "script message handler '\(bridge.name)' lets any page this web view loads (\(untrusted)) call native code; \(handler). Check the frame's origin before acting on a message",
+                            .low
                         ))
                 } else {
                     // What the web view loads is decided elsewhere: a bridge to know about, not yet a weakness.

@@ -149,6 +149,16 @@ struct UsageDescriptionRule: ProjectRule {
             ])
         ],
         nonTriggeringExamples: [
+            // Xcode ships `AppPlist.strings` as InfoPlist.strings for a target whose Info.plist is `App.plist`.
+            RuleExample(
+                files: localizedPlaceholder + [
+                    (
+                        "App/en.lproj/AppPlist.strings",
+                        """
+                        NSCameraUsageDescription = "The camera is used to scan the QR code of a tunnel configuration.";
+                        """
+                    )
+                ]),
             RuleExample(
                 files: localizedPlaceholder + [
                     (

@@ -1,0 +1,107 @@
+import SwiftSyntax
+
+/// What the script message handlers of a file (`userContentController(_:didReceive:)`) can do for a page: the
+/// first native effect a page could abuse — files, the Keychain, defaults, the network, opening URLs, the
+/// pasteboard, personal data — found in the handler or in the same-file functions
+/// it calls (three calls deep).
+///
+/// A handler that only moves UI (records a scroll offset, shows a hovered link, runs the page's own navigation
+/// script, hands a value to a delegate it does not know) gives no effect: a bridge that exists but is not shown
+/// to be worth abusing. Script sent back to the page is not an effect by itself: what it could carry out comes
+/// from one of the others.
+enum ScriptHandlerEffect {
+    /// `found`: the file declares a handler. `value`: the first effect, described for a message.
+    static func of(handlersIn file: SwiftFile) -> (found: Bool, value: String?) {
+        let handlers = SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree) { Self.isHandler($0) }
+        guard !handlers.isEmpty else { return (false, nil) }
+        var functions: [String: [FunctionDeclSyntax]] = [:]
+        var pending = handlers.map { (function: $0, depth: 0) }
+        var seen = Set(handlers.map(\.id))
+        while let (function, depth) = pending.popLast() {
+            guard let body = function.body else { continue }
+            if let effect = effect(in: body) { return (true, effect) }
+            guard depth < 3 else { continue }
+            for name in calledFunctions(in: body) {
+                if functions.isEmpty {
+                    for f in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { _ in true }) {
+                        functions[f.name.text, default: []].append(f)
+                    }
+                }
+                for callee in functions[name] ?? [] where seen.insert(callee.id).inserted {
+                    pending.append((callee, depth + 1))
+                }
+            }
+        }
+        return (true, nil)
+    }
+
+    private static func isHandler(_ function: FunctionDeclSyntax) -> Bool {
+        guard function.name.text == "userContentController" else { return false }
+        let labels = function.signature.parameterClause.parameters.map { $0.firstName.text }
+        return labels.count == 2 && labels[1] == "didReceive"
+    }
+
+    /// Names that, anywhere in a handler, show it reaching something a page should not drive.
+    private static let effects: [(names: Set<String>, effect: String)] = [
+        (
+            [
+                "FileManager", "FileHandle", "contentsOfDirectory", "createFile", "removeItem", "moveItem", "copyItem",
+                "createDirectory", "fopen", "NSFileManager"
+            ], "touches files"
+        ),
+        (
+            [
+                "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "SecItemDelete", "Keychain", "KeychainWrapper",
+                "SAMKeychain", "UICKeyChainStore", "Valet"
+            ], "uses the Keychain"
+        ),
+        (["UserDefaults", "NSUserDefaults", "NSUbiquitousKeyValueStore"], "reads or writes defaults"),
+        (
+            ["URLSession", "dataTask", "uploadTask", "downloadTask", "AF", "Alamofire", "NSURLConnection"],
+            "makes network requests"
+        ),
+        (["UIPasteboard", "NSPasteboard"], "uses the pasteboard"),
+        (
+            [
+                "CNContactStore", "CLLocationManager", "PHPhotoLibrary", "HKHealthStore", "EKEventStore", "LAContext",
+                "SKPaymentQueue", "sqlite3_exec", "sqlite3_prepare_v2"
+            ], "reaches personal data, payments or a database"
+        )
+    ]
+
+    private static func effect(in body: CodeBlockSyntax) -> String? {
+        var names = Set<String>()
+        var readsFile = false
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            // Text, not kind: `open` after a dot may be lexed as a keyword.
+            let text = token.text
+            names.insert(text)
+            // `String(contentsOf:)`, `Data(contentsOf:)`, `text.write(to:…)`: file reads and writes by label.
+            if text == "contentsOf" || text == "contentsOfFile" || text == "toFile" { readsFile = true }
+        }
+        if readsFile { return "touches files" }
+        if names.contains("write"), names.contains("atomically") { return "touches files" }
+        if names.contains("openURL")
+            || names.contains("open") && !names.isDisjoint(with: ["UIApplication", "NSWorkspace"])
+        {
+            return "opens URLs or other apps"
+        }
+        return effects.first { !$0.names.isDisjoint(with: names) }?.effect
+    }
+
+    /// Functions the body calls by a bare name or through `self`: the ones that may be declared in this file.
+    private static func calledFunctions(in body: CodeBlockSyntax) -> Set<String> {
+        var names = Set<String>()
+        for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: body, where: { _ in true }) {
+            let callee = call.calledExpression
+            if let ref = callee.as(DeclReferenceExprSyntax.self) {
+                names.insert(ref.baseName.text)
+            } else if let member = callee.as(MemberAccessExprSyntax.self),
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            {
+                names.insert(member.declName.baseName.text)
+            }
+        }
+        return names
+    }
+}
