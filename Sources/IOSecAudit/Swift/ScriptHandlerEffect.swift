@@ -14,25 +14,8 @@ enum ScriptHandlerEffect {
     static func of(handlersIn file: SwiftFile) -> (found: Bool, value: String?) {
         let handlers = SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree) { Self.isHandler($0) }
         guard !handlers.isEmpty else { return (false, nil) }
-        var functions: [String: [FunctionDeclSyntax]] = [:]
-        var pending = handlers.map { (function: $0, depth: 0) }
-        var seen = Set(handlers.map(\.id))
-        while let (function, depth) = pending.popLast() {
-            guard let body = function.body else { continue }
-            if let effect = effect(in: body) { return (true, effect) }
-            guard depth < 3 else { continue }
-            for name in calledFunctions(in: body) {
-                if functions.isEmpty {
-                    for f in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { _ in true }) {
-                        functions[f.name.text, default: []].append(f)
-                    }
-                }
-                for callee in functions[name] ?? [] where seen.insert(callee.id).inserted {
-                    pending.append((callee, depth + 1))
-                }
-            }
-        }
-        return (true, nil)
+        let bodies = handlers.compactMap { $0.body.map(Syntax.init) }
+        return (true, SameFileReach.first(from: bodies, in: file, depth: 3) { effect(in: $0) })
     }
 
     private static func isHandler(_ function: FunctionDeclSyntax) -> Bool {
@@ -69,7 +52,7 @@ enum ScriptHandlerEffect {
         )
     ]
 
-    private static func effect(in body: CodeBlockSyntax) -> String? {
+    private static func effect(in body: Syntax) -> String? {
         var names = Set<String>()
         var readsFile = false
         for token in body.tokens(viewMode: .sourceAccurate) {
@@ -87,21 +70,5 @@ enum ScriptHandlerEffect {
             return "opens URLs or other apps"
         }
         return effects.first { !$0.names.isDisjoint(with: names) }?.effect
-    }
-
-    /// Functions the body calls by a bare name or through `self`: the ones that may be declared in this file.
-    private static func calledFunctions(in body: CodeBlockSyntax) -> Set<String> {
-        var names = Set<String>()
-        for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: body, where: { _ in true }) {
-            let callee = call.calledExpression
-            if let ref = callee.as(DeclReferenceExprSyntax.self) {
-                names.insert(ref.baseName.text)
-            } else if let member = callee.as(MemberAccessExprSyntax.self),
-                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            {
-                names.insert(member.declName.baseName.text)
-            }
-        }
-        return names
     }
 }

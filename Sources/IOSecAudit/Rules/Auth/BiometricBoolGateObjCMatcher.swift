@@ -2,7 +2,8 @@ import IOSecCore
 
 /// `auth.biometric-bool-gate` in Objective-C: `evaluatePolicy:localizedReason:reply:` whose reply block acts on its
 /// `success` flag, in a file that never ties a Keychain item to the evaluation (`SecAccessControlCreateWithFlags`,
-/// `kSecAttrAccessControl`, `kSecUseAuthenticationContext`).
+/// `kSecAttrAccessControl`, `kSecUseAuthenticationContext`). Medium when the block reads the Keychain, decrypts
+/// or handles a named credential; low otherwise.
 enum BiometricBoolGateObjCMatcher: ObjCRule {
     static var description: RuleDescription { BiometricBoolGateRule.description }
 
@@ -17,11 +18,26 @@ enum BiometricBoolGateObjCMatcher: ObjCRule {
         guard !keychainBindings.contains(where: source.mentions) else { return }
         for send in source.sends where send.selector == "evaluatePolicy:localizedReason:reply:" {
             guard let reply = send.parts[2].argument, blockActsOnFirstParameter(reply, source) else { continue }
-            report(
-                file, source, at: send.parts[0].nameIndex,
-                "the evaluatePolicy result alone grants access, and a hook can make it say true; keep the protected secret in a Keychain item with biometric SecAccessControl and let reading it be the gate"
-            )
+            if let secret = secret(in: reply, source) {
+                report(
+                    file, source, at: send.parts[0].nameIndex,
+                    "the evaluatePolicy result alone grants access to \(secret), and a hook can make it say true; keep the secret in a Keychain item with biometric SecAccessControl and let reading it be the gate"
+                )
+            } else {
+                report(
+                    file, source, at: send.parts[0].nameIndex,
+                    "the evaluatePolicy result alone decides this lock, and a hook can make it say true; if it guards a secret or a session, keep that in a Keychain item with biometric SecAccessControl and let reading it be the gate",
+                    confidence: .low)
+            }
         }
+    }
+
+    /// What the reply block reaches that is worth a bypass, as the Swift rule judges it.
+    private static func secret(in range: Range<Int>, _ source: ObjCSource) -> String? {
+        range.lazy.filter { source.isIdentifier($0) }.compactMap {
+            BiometricBoolGateRule.secret(named: source.text($0))
+        }
+        .first
     }
 
     /// `^(BOOL success, NSError *error) { if (success) … }`: the block's body reads its first parameter.

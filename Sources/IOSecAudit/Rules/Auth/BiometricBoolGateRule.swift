@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// `auth.biometric-bool-gate`: the success Bool of `LAContext.evaluatePolicy` is the only thing between the user
@@ -16,6 +17,12 @@ struct BiometricBoolGateRule: SwiftRule {
             makes the reply say true and the protected screen, session or secret opens without a face or finger. \
             When the secret itself lives in a Keychain item created with `SecAccessControl` (`.biometryCurrentSet` \
             or `.userPresence`), the Secure Enclave releases it only after a real match, and no hook can fake that.
+
+            A gate is medium when the code it lets run (the reply closure or block, the rest of the function after \
+            an awaited call, and the same-file functions they call) reads the Keychain, decrypts, or handles a named \
+            credential (`password`, `accessToken`, `privateKey`). A lock whose protected content is decided \
+            elsewhere (a completion handler, an `isUnlocked` flag a view reads) is low confidence: often a privacy \
+            screen with no secret behind it, shown with `--min-confidence low`.
             """,
         fix:
             "Keep what the check protects in a Keychain item with SecAccessControlCreateWithFlags(…, .biometryCurrentSet, …) and read it with the LAContext as kSecUseAuthenticationContext; the read succeeding is the gate (IOSecKit's BiometricSecretStore).",
@@ -37,10 +44,39 @@ struct BiometricBoolGateRule: SwiftRule {
                     LAContext *context = [[LAContext alloc] init];
                     [context ↓evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Unlock your vault"
                                       reply:^(BOOL success, NSError *error) {
+                        if (success) {
+                            NSString *password = [SAMKeychain passwordForService:@"acme" account:self.user];
+                            [self signInWithPassword:password];
+                        }
+                    }];
+                }
+                """, path: "App/LockViewController.m",
+                findings: [FindingSpec(confidence: .medium, message: "grants access to 'password'")]),
+            // What the lock shows is decided elsewhere: a lock to know about, low confidence.
+            RuleExample(
+                """
+                - (void)unlock {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context ↓evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Unlock your vault"
+                                      reply:^(BOOL success, NSError *error) {
                         if (success) { dispatch_async(dispatch_get_main_queue(), ^{ [self showVault]; }); }
                     }];
                 }
-                """, path: "App/LockViewController.m"),
+                """, path: "App/VaultLockViewController.m", findings: [FindingSpec(confidence: .low)]),
+            // The same file's helper reads the vault key.
+            RuleExample(
+                """
+                func unlock() {
+                    let context = LAContext()
+                    context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock your vault") { success, _ in
+                        if success { DispatchQueue.main.async { self.openVault() } }
+                    }
+                }
+                private func openVault() {
+                    let vaultKey = keychain.data(forKey: "vault-key")
+                    vault.open(with: vaultKey)
+                }
+                """, findings: [FindingSpec(confidence: .medium, message: "grants access to a Keychain item")]),
             RuleExample(
                 """
                 func unlock() {
@@ -49,21 +85,21 @@ struct BiometricBoolGateRule: SwiftRule {
                         if success { DispatchQueue.main.async { self.showVault() } }
                     }
                 }
-                """),
+                """, findings: [FindingSpec(confidence: .low, message: "decides this lock")]),
             RuleExample(
                 """
                 func authenticate(completion: @escaping (Bool) -> Void) {
                     LAContext().↓evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in") { ok, _ in completion(ok) }
                 }
-                """),
+                """, findings: [FindingSpec(confidence: .low)]),
             RuleExample(
                 """
                 func login() async throws {
                     let granted = try await context.↓evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
                     guard granted else { return }
-                    session.isLoggedIn = true
+                    session.restore(refreshToken: storedRefreshToken)
                 }
-                """)
+                """, findings: [FindingSpec(confidence: .medium, message: "grants access to 'refreshToken'")])
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -119,7 +155,8 @@ struct BiometricBoolGateRule: SwiftRule {
         "BiometricSecretStore"
     ]
 
-    private var gates: [Syntax] = []
+    /// Each gate with the code it lets run: the reply closure, or the function the awaited call is in.
+    private var gates: [(anchor: Syntax, gated: Syntax?)] = []
     private var bindsKeychain = false
 
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
@@ -130,21 +167,46 @@ struct BiometricBoolGateRule: SwiftRule {
         guard call.calledName == "evaluatePolicy" else { return }
         let anchor = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
         if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
-            if Self.closureGatesOnResult(closure) { gates.append(anchor) }
+            if Self.closureGatesOnResult(closure) { gates.append((anchor, Syntax(closure.statements))) }
         } else if Self.isAwaitedWithTry(call) || Self.resultIsTested(call) {
             // `try await context.evaluatePolicy(…)` throws on failure: carrying on is the gate. `let ok = …; guard ok`.
-            gates.append(anchor)
+            gates.append((anchor, call.enclosingBody.map(Syntax.init)))
         }
     }
 
     mutating func finish(in file: SwiftFile) {
         guard !bindsKeychain else { return }
         for gate in gates {
-            report(
-                file, at: gate,
-                "the evaluatePolicy result alone grants access, and a hook can make it say true; keep the protected secret in a Keychain item with biometric SecAccessControl and let reading it be the gate"
-            )
+            if let secret = gate.gated.flatMap({ SameFileReach.first(from: [$0], in: file, depth: 2, Self.secret) }) {
+                report(
+                    file, at: gate.anchor,
+                    "the evaluatePolicy result alone grants access to \(secret), and a hook can make it say true; keep the secret in a Keychain item with biometric SecAccessControl and let reading it be the gate"
+                )
+            } else {
+                // An app lock whose protected content is decided elsewhere: often a privacy screen with no secret.
+                report(
+                    file, at: gate.anchor,
+                    "the evaluatePolicy result alone decides this lock, and a hook can make it say true; if it guards a secret or a session, keep that in a Keychain item with biometric SecAccessControl and let reading it be the gate",
+                    confidence: .low)
+            }
         }
+    }
+
+    /// What the gated code reaches that is worth a bypass: a Keychain read, a decryption, a named credential.
+    private static func secret(in code: Syntax) -> String? {
+        for token in code.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            if let secret = secret(named: text) { return secret }
+        }
+        return nil
+    }
+
+    /// One identifier's share of that, for Swift and Objective-C alike.
+    static func secret(named text: String) -> String? {
+        if text == "SecItemCopyMatching" || text.lowercased().contains("keychain") { return "a Keychain item" }
+        if text.lowercased().hasPrefix("decrypt") || text == "SymmetricKey" { return "a decryption key" }
+        if SensitiveName.isSpecificCredential(text) { return "'\(text)'" }
+        return nil
     }
 
     /// The closure's first parameter (the success Bool) is tested or handed on.

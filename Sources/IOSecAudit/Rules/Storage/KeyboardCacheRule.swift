@@ -191,6 +191,23 @@ struct KeyboardCacheRule: ArtifactRule {
                     }
                 }
                 """, path: "App/LoginForm.swift"),
+            // The secure half of the toggle picks its binding by state.
+            RuleExample(
+                """
+                struct GuestPasswordView: View {
+                    @State private var password = ""
+                    @State private var confirmed = ""
+                    @State private var visible = false
+                    @State private var editing = false
+                    var body: some View {
+                        if !visible || editing {
+                            SecureField("Password", text: editing ? $confirmed : $password)
+                        } else {
+                            TextField("Password", text: $password)
+                        }
+                    }
+                }
+                """, path: "App/GuestPasswordView.swift"),
             RuleExample(
                 """
                 // One-time codes are meant to be seen and autofilled.

@@ -45,7 +45,12 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
         else { return }
         switch call.calledName {
         case "SecureField":
-            if let binding = call.argument("text") { secureBindings.insert(binding.sourceText) }
+            guard let binding = call.argument("text") else { return }
+            secureBindings.insert(binding.sourceText)
+            // `text: isEditing ? $newPassword : $password`: each binding a branch may pick.
+            for token in binding.tokens(viewMode: .sourceAccurate) {
+                if token.text.hasPrefix("$") { secureBindings.insert(token.text) }
+            }
         case "TextField":
             guard let binding = call.argument("text"),
                 let (name, category) = Self.secretName(of: call, binding: binding)

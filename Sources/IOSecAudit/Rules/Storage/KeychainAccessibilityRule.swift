@@ -283,6 +283,28 @@ struct KeychainAccessibilityRule: SwiftRule {
                     func load() -> String? { reader["session"] }
                 }
                 """),
+            // Push tokens identify the device to a provider; they are not secrets.
+            RuleExample(
+                """
+                import KeychainAccess
+
+                func remember(pushToken: String, voipToken: String) {
+                    let keychain = Keychain(service: "com.acme.chat")
+                    keychain["apns"] = pushToken
+                    keychain["voip"] = voipToken
+                }
+                """),
+            // A migration reads the old items and removes them: nothing is stored with the default.
+            RuleExample(
+                """
+                import KeychainAccess
+
+                func migrateLegacyPIN(into store: SecureStore) {
+                    let legacy = Keychain(service: "com.acme.legacy")
+                    if let pin = legacy["pin"] { store.savePIN(pin) }
+                    legacy["pin"] = nil
+                }
+                """),
             RuleExample(
                 """
                 // The project's own type named Keychain, not KeychainAccess's.

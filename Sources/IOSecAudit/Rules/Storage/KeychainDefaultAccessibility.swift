@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// The part of `storage.keychain-accessibility` that finds items stored with no accessibility at all: a
@@ -88,8 +89,9 @@ enum KeychainDefaultAccessibility {
                 return nil
             }
             stores =
-                file.contains("\(variable).set(") || file.contains("\(variable).setString(")
-                || file.contains("\(variable).setData(") || assignsSubscript(of: variable, in: file)
+                (file.contains("\(variable).set(") || file.contains("\(variable).setString(")
+                    || file.contains("\(variable).setData(") || assignsSubscript(of: variable, in: file))
+                && !storesOnlyNonSecrets(through: variable, in: file)
         } else {
             // Used in place: `Keychain(service: "…")["token"] = token`, `Keychain(service: "…").set(…)`.
             stores = chain.first == "set" || node.parent?.is(SubscriptCallExprSyntax.self) == true
@@ -97,8 +99,41 @@ enum KeychainDefaultAccessibility {
         return stores ? library : nil
     }
 
+    /// True when every value the file stores through the instance is known to be no secret: a number, a flag, a
+    /// certificate, or a push or device token (`keychain.setString(pushKitToken, forKey: …)`), which identifies a
+    /// device to a provider and grants nothing.
+    private static func storesOnlyNonSecrets(through variable: String, in file: SwiftFile) -> Bool {
+        var values: [ExprSyntax] = []
+        for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: file.tree, where: { _ in true }) {
+            guard call.calledBase?.lastName == variable,
+                ["set", "setString", "setData"].contains(call.calledName ?? "")
+            else { continue }
+            guard let value = call.arguments.first?.expression else { return false }
+            values.append(value)
+        }
+        for subscriptCall in SyntaxSearch.all(SubscriptCallExprSyntax.self, in: file.tree, where: { _ in true }) {
+            guard subscriptCall.calledExpression.lastName == variable,
+                let assignment = subscriptCall.parent?.parent?.as(SequenceExprSyntax.self)?.simpleAssignment,
+                assignment.target.id == ExprSyntax(subscriptCall).id
+            else { continue }
+            if assignment.value.is(NilLiteralExprSyntax.self) { continue }
+            values.append(assignment.value)
+        }
+        return !values.isEmpty
+            && values.allSatisfy { KeychainAccessibilityRule.holdsNoSecret($0) || namesNonSecretToken($0.lastName) }
+    }
+
+    /// `pushKitToken`, `apnsDeviceToken`: a token the words before it say is an identifier, not a credential.
+    private static func namesNonSecretToken(_ name: String?) -> Bool {
+        guard let name, SensitiveName.classify(name) == nil else { return false }
+        let words = SensitiveName.words(name)
+        return words.indices.contains { i in
+            words[i] == "token" && i > 0 && SensitiveName.tokenNonSecretQualifiers.contains(words[i - 1])
+        }
+    }
+
     /// Whether a line of the file assigns through `name[…]`: `keychain["token"] = token` stores, `keychain["token"]`
-    /// alone reads.
+    /// alone reads, and `keychain["token"] = nil` removes (a migration that reads old items and deletes them).
     private static func assignsSubscript(of name: String, in file: SwiftFile) -> Bool {
         guard file.contains("\(name)[") else { return false }
         let text = String(decoding: file.bytes, as: UTF8.self)
@@ -106,7 +141,10 @@ enum KeychainDefaultAccessibility {
             guard let start = line.range(of: "\(name)[") else { return false }
             let rest = line[start.upperBound...]
             guard let close = rest.range(of: "]") else { return false }
-            return rest[close.upperBound...].trimmingPrefix(while: { $0 == " " }).hasPrefix("= ")
+            let assignment = rest[close.upperBound...].trimmingPrefix(while: { $0 == " " })
+            guard assignment.hasPrefix("= ") else { return false }
+            let value = assignment.dropFirst(2).trimmingPrefix(while: { $0 == " " })
+            return !(value.hasPrefix("nil") && !(value.dropFirst(3).first.map { $0.isLetter || $0.isNumber } ?? false))
         }
     }
 

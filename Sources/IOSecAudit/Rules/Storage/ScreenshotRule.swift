@@ -7,7 +7,8 @@ struct ScreenshotRule: ProjectRule {
         id: "storage.screenshot",
         title: "Sensitive screens kept in the app-switcher snapshot",
         severity: .low,
-        confidence: .medium,
+        // A secure field says the app takes secrets, not that a screen shows one: it is masked in the snapshot.
+        confidence: .low,
         masvs: "MASVS-PLATFORM-3",
         cwe: 200,
         rationale: """
@@ -16,6 +17,9 @@ struct ScreenshotRule: ProjectRule {
             or a jailbroken device, and visible to anyone who opens the switcher. An app that shows account \
             balances, card numbers, messages or a half-typed password keeps that screen there until the next \
             snapshot. Apple's guidance is to hide sensitive content before the app moves to the background.
+
+            The rule sees that the app takes secrets (secure text fields), not what its screens show, and secure \
+            fields are masked in the snapshot: its findings are low confidence, shown with `--min-confidence low`.
             """,
         fix:
             "Cover the window (a blur or the launch screen) when the scene becomes inactive and remove the cover when it becomes active: a SwiftUI scenePhase handler or sceneWillResignActive / sceneDidBecomeActive in UIKit.",
