@@ -10,10 +10,18 @@ enum CoreDataModelCollector: ArtifactFactCollector {
         .password, .token, .key, .secret, .pin, .otp, .card, .personalID, .credential
     ]
 
+    /// A flag, number or date (`rememberPassword`, `tokenExpiry`) says something about a secret without holding it.
+    private static func holdsNoSecret(_ type: String?) -> Bool {
+        switch type {
+        case "Boolean", "Date", "Integer 16", "Integer 32", "Integer 64", "Double", "Float", "Decimal": true
+        default: false
+        }
+    }
+
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         let model = file.parsed("IOSecAudit.CoreDataModel") { CoreDataModel.parse($0.bytes) }
         for entity in model.entities {
-            for attribute in entity.attributes where !attribute.isTransient {
+            for attribute in entity.attributes where !attribute.isTransient && !Self.holdsNoSecret(attribute.type) {
                 guard let category = SensitiveName.classify(attribute.name), categories.contains(category) else {
                     continue
                 }

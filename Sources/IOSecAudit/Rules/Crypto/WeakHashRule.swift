@@ -171,9 +171,43 @@ struct WeakHashRule: SwiftRule {
                 """
                 var hasher = ↓Insecure.SHA1()
                 hasher.update(data: chunk)
-                """, findings: [FindingSpec(severity: .medium, message: "SHA-1 is broken for security use")])
+                """, findings: [FindingSpec(severity: .medium, message: "SHA-1 is broken for security use")]),
+            // A helper's callers say what it protects: this one hashes a PIN.
+            RuleExample(
+                """
+                extension String {
+                    var md5: String {
+                        let digest = ↓Insecure.MD5.hash(data: Data(utf8))
+                        return digest.map { String(format: "%02x", $0) }.joined()
+                    }
+                }
+                func storedHash(forPIN pin: String) -> String { ↓pin.md5 }
+                """,
+                findings: [
+                    FindingSpec(confidence: .low, message: "MD5 in the helper 'md5'"),
+                    FindingSpec(severity: .medium, confidence: .medium, message: "(through 'md5') hashes 'pin'")
+                ]),
+            // CryptoSwift's digests.
+            RuleExample(
+                """
+                import CryptoSwift
+
+                let stored = ↓MD5().calculate(for: passwordBytes)
+                let check = ↓Digest.sha1(passwordBytes)
+                """,
+                findings: [
+                    FindingSpec(message: "MD5 (through 'MD5') hashes 'passwordBytes'"),
+                    FindingSpec(message: "SHA-1 (through 'sha1') hashes 'passwordBytes'")
+                ])
         ],
         nonTriggeringExamples: [
+            // Helpers used for what MD5 is still fine for: a colour from a name, a feed's identifier, a cache file.
+            RuleExample(
+                """
+                func avatarColor(for name: String) -> Color { palette[Int(name.md5().prefix(2), radix: 16)! % palette.count] }
+                let feedID = feed.url.absoluteString.md5String
+                let cacheFile = directory.appendingPathComponent(request.url.sha1())
+                """),
             RuleExample(
                 """
                 - (NSData *)digest:(NSData *)data {
@@ -206,8 +240,17 @@ struct WeakHashRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = Set(commonCryptoFunctions.keys)
-    static var memberNames: Set<String>? { insecureAlgorithms }
+    static let calleeNames: Set<String>? = Set(commonCryptoFunctions.keys).union(helperNames)
+    static var memberNames: Set<String>? { insecureAlgorithms.union(helperNames) }
+
+    /// What apps and CryptoSwift call a function or property that returns an MD5 or SHA-1 digest (`"…".md5()`,
+    /// `data.sha1`, `Digest.md5(bytes)`, CryptoSwift's `MD5().calculate(for:)`). Where it is called, what it hashes
+    /// says whether the digest protects something; its own body is reported with low confidence.
+    static let helperNames: Set<String> = [
+        "md5", "sha1", "MD5", "SHA1", "md5Hash", "sha1Hash", "md5hash", "sha1hash", "MD5Hash", "SHA1Hash",
+        "md5String", "sha1String", "MD5String", "SHA1String", "md5Hex", "sha1Hex", "md5HexString", "sha1HexString",
+        "md5Digest", "sha1Digest", "md5Hashed", "sha1Hashed"
+    ]
 
     private static let insecureAlgorithms: Set<String> = ["MD5", "SHA1"]
     private static let commonCryptoFunctions: [String: String] = [
@@ -227,6 +270,13 @@ struct WeakHashRule: SwiftRule {
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
         let name = member.declName.baseName.text
+        // `data.md5` read as a property; a call (`data.md5()`) is judged as a call.
+        if member.base?.lastName != "Insecure", let algorithm = Self.helperAlgorithm(name), let base = member.base,
+            member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != ExprSyntax(member).id
+        {
+            checkHelperUse(member, helper: name, algorithm: algorithm, data: base, in: file)
+            return
+        }
         guard Self.insecureAlgorithms.contains(name), member.base?.lastName == "Insecure" else { return }
         // `Insecure.MD5.hash(data: x)`: the hashed value is `x`.
         var data: ExprSyntax?
@@ -239,20 +289,91 @@ struct WeakHashRule: SwiftRule {
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName, let algorithm = Self.commonCryptoFunctions[name],
-            call.calledExpression.is(DeclReferenceExprSyntax.self)
+        guard let name = call.calledName else { return }
+        if let algorithm = Self.commonCryptoFunctions[name], call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            check(call, algorithm: algorithm, display: name, data: call.arguments.first?.expression, in: file)
+            return
+        }
+        guard let algorithm = Self.helperAlgorithm(name), call.calledBase?.lastName != "Insecure",
+            let data = Self.hashedValue(of: call)
         else { return }
-        check(call, algorithm: algorithm, display: name, data: call.arguments.first?.expression, in: file)
+        checkHelperUse(call, helper: name, algorithm: algorithm, data: data, in: file)
+    }
+
+    /// "MD5" or "SHA-1" for a helper's name.
+    private static func helperAlgorithm(_ name: String) -> String? {
+        guard helperNames.contains(name) else { return nil }
+        return name.lowercased().hasPrefix("md5") ? "MD5" : "SHA-1"
+    }
+
+    /// What a helper call hashes: `MD5().calculate(for: bytes)` → `bytes`; `Digest.md5(bytes)`, `md5(text)` → the
+    /// argument; `password.md5()` → the receiver.
+    private static func hashedValue(of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        if call.arguments.isEmpty, call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            // CryptoSwift's digest object: what its `calculate(for:)` or `update(withBytes:)` is given.
+            guard let member = call.parent?.as(MemberAccessExprSyntax.self),
+                let use = member.parent?.as(FunctionCallExprSyntax.self)
+            else { return nil }
+            return use.arguments.first?.expression
+        }
+        if let base = call.calledBase, let first = base.sourceText.first, !first.isUppercase {
+            return base
+        }
+        return call.arguments.first?.expression
+    }
+
+    /// A helper's call or property use: reported when what it hashes, or the code around it, says it protects
+    /// something (`passwd.md5()`, `let signature = body.sha1`); a digest of anything else says nothing yet.
+    private func checkHelperUse(
+        _ node: some SyntaxProtocol, helper: String, algorithm: String, data: ExprSyntax, in file: SwiftFile
+    ) {
+        let names = Self.contextNames(of: Syntax(node), data: data)
+        guard !Self.isOnlyAnIdentifier(names), let protected = Self.protectedName(in: names) else { return }
+        report(
+            file, at: node,
+            "\(algorithm) (through '\(helper)') hashes '\(protected)': it is broken for security use; use SHA256, HMAC<SHA256> to authenticate, or a slow KDF for passwords",
+            evidence: .name)
+    }
+
+    /// The first name that says secret or security.
+    private static func protectedName(in names: [String]) -> String? {
+        names.first { name in
+            SensitiveName.isSensitive(name) || SensitiveName.words(name).contains { securityWords.contains($0) }
+        }
+    }
+
+    /// The function or computed property a node is written in, when it is a hash helper: `func md5() -> String`.
+    private static func enclosingHelper(of node: Syntax) -> String? {
+        var current = node.parent
+        while let n = current, !n.is(MemberBlockSyntax.self) {
+            if let function = n.as(FunctionDeclSyntax.self) {
+                return helperNames.contains(function.name.text) ? function.name.text : nil
+            }
+            if let binding = n.as(PatternBindingSyntax.self), binding.accessorBlock != nil,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            {
+                return helperNames.contains(name) ? name : nil
+            }
+            current = n.parent
+        }
+        return nil
     }
 
     private func check(
         _ node: some SyntaxProtocol, algorithm: String, display: String, data: ExprSyntax?, in file: SwiftFile
     ) {
-        if Self.isOnlyAnIdentifier(Self.contextNames(of: Syntax(node), data: data)) {
+        let names = Self.contextNames(of: Syntax(node), data: data)
+        if Self.isOnlyAnIdentifier(names) {
             report(
                 file, at: node,
                 "\(display) used for a cache key or fingerprint: acceptable there, but never for passwords, tokens or signatures",
                 severity: .info)
+        } else if let helper = Self.enclosingHelper(of: Syntax(node)), Self.protectedName(in: names) == nil {
+            // Its callers decide what it protects; those that hash a secret are reported where they call.
+            report(
+                file, at: node,
+                "\(algorithm) in the helper '\(helper)': broken for security use; a call that hashes a password, token or key is reported where it is made",
+                confidence: .low)
         } else {
             report(
                 file, at: node, "\(algorithm) is broken for security use; use SHA256, or HMAC<SHA256> to authenticate")

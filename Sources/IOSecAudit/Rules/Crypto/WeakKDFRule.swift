@@ -81,7 +81,24 @@ struct WeakKDFRule: SwiftRule {
             RuleExample(
                 """
                 let key = try ↓PKCS5.PBKDF1(password: Array(password.utf8), salt: salt, iterations: 1000, keyLength: 16).calculate()
-                """)
+                """),
+            // A PIN's digest kept to compare with later: one hash per guess.
+            RuleExample(
+                """
+                func storePIN(_ pin: String) {
+                    let digest = ↓SHA256.hash(data: Data(pin.utf8))
+                    pinStore.save(Data(digest))
+                }
+                func passwordDigest(_ password: String) -> [UInt8] {
+                    var hasher = SHA512()
+                    ↓hasher.update(data: Data(password.utf8))
+                    return Array(hasher.finalize())
+                }
+                """,
+                findings: [
+                    FindingSpec(confidence: .medium, message: "'pin' is hashed with one round of SHA-2"),
+                    FindingSpec(confidence: .medium, message: "'password' is hashed with one round of SHA-2")
+                ])
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -131,11 +148,28 @@ struct WeakKDFRule: SwiftRule {
                 """
                 let key = SymmetricKey(data: SHA256.hash(data: sharedSecret.rawRepresentation))
                 let fingerprint = SHA256.hash(data: Data(password.utf8))
+                """),
+            RuleExample(
+                """
+                let digest = SHA256.hash(data: Data(certificate.utf8))
+                var hasher = SHA256()
+                hasher.update(data: accountNumber)
+                hasher.combine(passwordLength)
                 """)
         ]
     )
 
-    static let calleeNames: Set<String>? = ["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"]
+    static let calleeNames: Set<String>? = [
+        "CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey", "hash", "update"
+    ]
+
+    /// `hash` and `update` are common names: only CryptoKit's forms, with their `data:` label, are wanted.
+    static func wantsCall(_ call: CallCandidate) -> Bool {
+        switch call.calledName {
+        case "hash", "update": call.hasArgument(labelledWithAnyOf: ["data", "bufferPointer"])
+        default: true
+        }
+    }
 
     /// OWASP Password Storage Cheat Sheet minimums for PBKDF2, by PRF.
     static let minimumIterations: [String: Int] = [
@@ -166,6 +200,16 @@ struct WeakKDFRule: SwiftRule {
             let prf = call.argument("using").flatMap(Self.prf(in:)) ?? "SHA256"
             guard let rounds = call.argument("rounds") ?? call.argument("unsafeUncheckedRounds") else { return }
             check(call, prf: prf, iterations: file.integerValue(of: rounds), in: file)
+        case "hash" where Self.isSHA2(call.calledBase):
+            // `SHA256.hash(data: Data(password.utf8))`; a SymmetricKey made from it is reported as a key.
+            guard let data = call.argument("data") else { return }
+            reportFastHash(call, of: data, in: file)
+        case "update":
+            // `var hasher = SHA256(); hasher.update(data: password)`.
+            guard let hasher = call.calledBase, Self.isSHA2(LocalValue.origin(of: hasher)),
+                let data = call.argument("data") ?? call.argument("bufferPointer")
+            else { return }
+            reportFastHash(call, of: data, in: file)
         case "SymmetricKey":
             guard let data = call.argument("data"), let password = Self.hashedPassword(data) else { return }
             report(
@@ -175,6 +219,52 @@ struct WeakKDFRule: SwiftRule {
         default:
             return
         }
+    }
+
+    /// A password or PIN given to one round of SHA-2: unless the digest only names something (a fingerprint), it
+    /// is what an attacker brute-forces at a hash per guess.
+    private func reportFastHash(_ call: FunctionCallExprSyntax, of data: ExprSyntax, in file: SwiftFile) {
+        guard let password = Self.passwordName(in: data),
+            !WeakHashRule.isOnlyAnIdentifier(WeakHashRule.contextNames(of: Syntax(call), data: nil)),
+            !Self.becomesSymmetricKey(call)
+        else { return }
+        report(
+            file, at: call,
+            "'\(password)' is hashed with one round of SHA-2: a stored or sent digest falls to a guess per hash; derive it with PBKDF2-HMAC-SHA256 (≥ 600,000 iterations), scrypt or Argon2",
+            evidence: .name)
+    }
+
+    /// `SHA256`, `Crypto.SHA384`, a local made with `SHA512()`.
+    private static func isSHA2(_ expr: ExprSyntax?) -> Bool {
+        guard var e = expr?.unwrapped else { return false }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty { e = call.calledExpression }
+        return ["SHA256", "SHA384", "SHA512"].contains(e.lastName ?? "")
+    }
+
+    /// The password or PIN named in an expression.
+    private static func passwordName(in expr: ExprSyntax) -> String? {
+        for token in expr.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            let category = SensitiveName.classify(text)
+            if category == .password || category == .pin { return text }
+        }
+        return nil
+    }
+
+    /// The digest is the key of a `SymmetricKey` in the same statement or through a local: reported there.
+    private static func becomesSymmetricKey(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call).parent
+        while let n = current, !n.is(CodeBlockItemSyntax.self) {
+            if let outer = n.as(FunctionCallExprSyntax.self), outer.calledName == "SymmetricKey" { return true }
+            if let binding = n.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let body = call.enclosingBody
+            {
+                return body.sourceText.contains("SymmetricKey(data: \(name)")
+            }
+            current = n.parent
+        }
+        return false
     }
 
     private func check(_ call: FunctionCallExprSyntax, prf: String, iterations: Int?, in file: SwiftFile) {

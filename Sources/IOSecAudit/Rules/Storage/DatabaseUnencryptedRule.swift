@@ -295,6 +295,8 @@ struct DatabaseUnencryptedRule: SwiftRule {
                         <attribute name="passwordHint" optional="YES" attributeType="String"/>
                         <attribute name="isPinned" optional="YES" attributeType="Boolean"/>
                         <attribute name="pin" optional="YES" attributeType="String" transient="YES"/>
+                        <attribute name="rememberPassword" optional="YES" attributeType="Boolean"/>
+                        <attribute name="tokenExpiry" optional="YES" attributeType="Date"/>
                         <attribute name="body" optional="YES" attributeType="String"/>
                     </entity>
                 </model>
