@@ -18,7 +18,8 @@ struct ATSExceptionInsecureRule: ArtifactRule {
             below TLSv1.2 allows protocol versions with known attacks, and `NSExceptionRequiresForwardSecrecy` false \
             allows cipher suites whose recorded traffic can be decrypted later once the server key leaks. The \
             third-party and legacy `NSTemporary…` spellings behave the same. Local names (`localhost`, `.local`, \
-            private addresses) are not reported: ATS does not protect them anyway.
+            private addresses) are not reported: ATS does not protect them anyway. Each domain's exception is one \
+            finding, at its first weakened key, naming the others.
             """,
         fix:
             "Fix the server (HTTPS with TLS 1.2+ and ECDHE suites) and remove the exception; until then keep it to the one host, without NSIncludesSubdomains.",
@@ -47,14 +48,20 @@ struct ATSExceptionInsecureRule: ArtifactRule {
                             <dict>
                                 ↓<key>NSExceptionAllowsInsecureHTTPLoads</key>
                                 <true/>
-                                ↓<key>NSExceptionMinimumTLSVersion</key>
+                                <key>NSExceptionMinimumTLSVersion</key>
                                 <string>TLSv1.0</string>
                             </dict>
                         </dict>
                     </dict>
                 </dict>
                 </plist>
-                """, path: "App/Info.plist"),
+                """, path: "App/Info.plist",
+                findings: [
+                    FindingSpec(
+                        message:
+                            "may be reached over plain HTTP, readable and changeable on the network; the same exception also sets NSExceptionMinimumTLSVersion TLSv1.0 (TLS below 1.2)"
+                    )
+                ]),
             // The third-party spelling is the same exception.
             RuleExample(
                 """
@@ -90,7 +97,7 @@ struct ATSExceptionInsecureRule: ArtifactRule {
                             <dict>
                                 ↓<key>NSExceptionRequiresForwardSecrecy</key>
                                 <false/>
-                                ↓<key>NSTemporaryExceptionMinimumTLSVersion</key>
+                                <key>NSTemporaryExceptionMinimumTLSVersion</key>
                                 <string>TLSv1.1</string>
                             </dict>
                         </dict>
@@ -191,33 +198,46 @@ struct ATSExceptionInsecureRule: ArtifactRule {
     static func check(_ file: ArtifactFile) {
         // Test runners and fixtures do not ship.
         guard !file.isTestCode, let ats = CollectorSupport.transportSecurity(file) else { return }
+        // One finding per domain, at its first weakened key: each further key of the same exception is a clause.
+        var order: [String] = []
+        var weakenings: [String: [(line: Int?, full: String, short: String)]] = [:]
         for fact in ats.facts {
+            let domain: String
+            let full: String
+            let short: String
             switch fact.kind {
-            case .insecureHTTPLoads(let domain, let subdomains, let local) where !local:
-                let scope = subdomains ? "\(domain) and all its subdomains" : domain
-                file.report(
-                    description, atLineStart: fact.line,
-                    message: """
-                        \(key(fact)) is true: \(scope) may be reached over plain HTTP, readable and changeable on the \
-                        network
-                        """)
-            case .minimumTLSBelow12(let domain, let version, let local) where !local:
-                file.report(
-                    description, atLineStart: fact.line,
-                    message: """
-                        \(key(fact)) is \(version) for \(domain): TLS below 1.2 is deprecated and allows downgrade \
-                        attacks; require TLSv1.2 (the default) or TLSv1.3
-                        """)
-            case .forwardSecrecyDisabled(let domain, let local) where !local:
-                file.report(
-                    description, atLineStart: fact.line,
-                    message: """
-                        \(key(fact)) is false for \(domain): connections may use cipher suites without forward \
-                        secrecy (and shorter keys), so recorded traffic can be decrypted if the server key leaks
-                        """)
+            case .insecureHTTPLoads(let name, let subdomains, let local) where !local:
+                let scope = subdomains ? "\(name) and all its subdomains" : name
+                domain = name
+                full = """
+                    \(key(fact)) is true: \(scope) may be reached over plain HTTP, readable and changeable on the \
+                    network
+                    """
+                short = "\(key(fact)) true (plain HTTP)"
+            case .minimumTLSBelow12(let name, let version, let local) where !local:
+                domain = name
+                full = """
+                    \(key(fact)) is \(version) for \(name): TLS below 1.2 is deprecated and allows downgrade \
+                    attacks; require TLSv1.2 (the default) or TLSv1.3
+                    """
+                short = "\(key(fact)) \(version) (TLS below 1.2)"
+            case .forwardSecrecyDisabled(let name, let local) where !local:
+                domain = name
+                full = """
+                    \(key(fact)) is false for \(name): connections may use cipher suites without forward \
+                    secrecy (and shorter keys), so recorded traffic can be decrypted if the server key leaks
+                    """
+                short = "\(key(fact)) false (no forward secrecy)"
             default:
                 continue
             }
+            if weakenings[domain] == nil { order.append(domain) }
+            weakenings[domain, default: []].append((fact.line, full, short))
+        }
+        for domain in order {
+            guard let first = weakenings[domain]?.first, let rest = weakenings[domain]?.dropFirst() else { continue }
+            let also = rest.isEmpty ? "" : "; the same exception also sets " + rest.map(\.short).joined(separator: ", ")
+            file.report(description, atLineStart: first.line, message: first.full + also)
         }
     }
 
