@@ -15,6 +15,7 @@ enum ArtifactFacts {
         BuildSettingsCollector.self,
         DebugBuildSettingCollector.self,
         SchemeCollector.self,
+        TargetMembershipCollector.self,
         ObjCFactCollector.self,
         ObjCSnapshotFactCollector.self,
         ObjCPinningFactCollector.self,

@@ -65,6 +65,17 @@ enum FactKind {
     /// `$(SRCROOT)` / `$(PROJECT_DIR)` in front).
     static let infoPlistFile = "build.info-plist-file"
 
+    /// A native target of an Xcode project. Value: `target ␟ test|ship ␟ Info.plists`, the target as
+    /// `project.pbxproj path:name` and its `INFOPLIST_FILE`s resolved to scanned paths, joined with `\u{1E}`.
+    static let target = "build.target"
+
+    /// A source file a target compiles. Value: `target ␟ path` (relative to the scanned root).
+    static let targetSource = "build.target-source"
+
+    /// A folder a target compiles whole (an Xcode 16 synchronized group). Value: `target ␟ folder ␟ exceptions`,
+    /// the files it leaves out relative to the folder, joined with `\u{1E}`.
+    static let targetFolder = "build.target-folder"
+
     /// The configuration a scheme's Archive action builds, once per project the scheme builds targets of. Value:
     /// `project ␟ configuration ␟ scheme`, the project as a path relative to the scanned root
     /// (`apps/ios/iOS.xcodeproj`); line of `<ArchiveAction`.

@@ -7,6 +7,7 @@ struct ProjectTargets {
     let manifests: [String]
     private let infoFolders: [String]
     private let manifestFolders: [String]
+    private let membership: TargetMembership
 
     init(_ project: ProjectContext) {
         infoPlists = project.files(of: .infoPlist)
@@ -15,6 +16,7 @@ struct ProjectTargets {
         manifests = project.files(of: .privacyManifest)
         infoFolders = infoPlists.map(Self.folder)
         manifestFolders = manifests.map(Self.folder)
+        membership = TargetMembership(project)
     }
 
     /// The target folder of a file, or nil when no Info.plist or manifest sits above it.
@@ -30,8 +32,14 @@ struct ProjectTargets {
         return manifests.filter { self.target(of: $0) == target }
     }
 
-    /// The Info.plists that speak for a file: its target's, else every one.
+    /// The Info.plists that speak for a file: those of the shipping targets of the project's Xcode projects that
+    /// compile it (every one when those are frameworks, whose code runs in the apps that embed them); else its
+    /// folder target's; else every one.
     func infoPlists(for path: String) -> [String] {
+        if let compiling = membership.infoPlists(ofTargetsCompiling: path) {
+            let scanned = compiling.filter(infoPlists.contains)
+            return scanned.isEmpty ? infoPlists : scanned
+        }
         guard let target = target(of: path) else { return infoPlists }
         let own = infoPlists.filter { Self.folder($0) == target }
         return own.isEmpty ? infoPlists : own
@@ -47,5 +55,46 @@ struct ProjectTargets {
 
     private static func deepest(_ folders: [String], containing folder: String) -> String? {
         folders.filter { $0.isEmpty || folder == $0 || folder.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+    }
+}
+
+/// Which shipping targets of the scanned Xcode projects compile a file, from `build.target…` facts.
+private struct TargetMembership {
+    private var plistsByTarget: [String: [String]] = [:]
+    private var targetsBySource: [String: [String]] = [:]
+    private var folders: [(target: String, path: String, exceptions: Set<String>)] = []
+
+    init(_ project: ProjectContext) {
+        for fact in project.facts(FactKind.target) {
+            let fields = FactKind.fields(fact.value, count: 3)
+            guard fields[1] == "ship" else { continue }
+            plistsByTarget[fields[0]] = fields[2].split(separator: "\u{1E}").map(String.init)
+        }
+        guard !plistsByTarget.isEmpty else { return }
+        for fact in project.facts(FactKind.targetSource) {
+            let fields = FactKind.fields(fact.value, count: 2)
+            if plistsByTarget[fields[0]] != nil { targetsBySource[fields[1], default: []].append(fields[0]) }
+        }
+        for fact in project.facts(FactKind.targetFolder) {
+            let fields = FactKind.fields(fact.value, count: 3)
+            guard plistsByTarget[fields[0]] != nil else { continue }
+            folders.append((fields[0], fields[1], Set(fields[2].split(separator: "\u{1E}").map(String.init))))
+        }
+    }
+
+    /// The Info.plists of the shipping targets that compile `path`; nil when no shipping Xcode target does.
+    func infoPlists(ofTargetsCompiling path: String) -> [String]? {
+        var targets = targetsBySource[path] ?? []
+        for folder in folders where path.hasPrefix(folder.path + "/") {
+            if !folder.exceptions.contains(String(path.dropFirst(folder.path.count + 1))) {
+                targets.append(folder.target)
+            }
+        }
+        guard !targets.isEmpty else { return nil }
+        var plists: [String] = []
+        for target in targets {
+            for plist in plistsByTarget[target] ?? [] where !plists.contains(plist) { plists.append(plist) }
+        }
+        return plists.sorted()
     }
 }

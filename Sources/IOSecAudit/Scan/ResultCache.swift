@@ -7,7 +7,7 @@ import IOSecCore
 /// path and bytes. A file whose key is unchanged is not read by the rules again; project rules always run, over the
 /// facts of every file. One JSON file per scanned folder, written whole (to a temporary file, then renamed).
 final class ResultCache: @unchecked Sendable {  // entries are read before and written after the parallel phase
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     private let file: String
     private let salt: String

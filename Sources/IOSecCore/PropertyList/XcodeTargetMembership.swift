@@ -1,0 +1,133 @@
+import Foundation
+
+/// Which files each native target of a `project.pbxproj` compiles, and with which Info.plists: the sources of its
+/// Sources build phase (file references resolved through their groups to paths), the folders it compiles whole
+/// (Xcode 16 synchronized groups, less the files an exception set leaves out of it), and its `INFOPLIST_FILE`s.
+///
+/// Paths are relative to the project's folder (the one holding the `.xcodeproj`). A reference outside it (an
+/// absolute path, a built product, an SDK) is left out.
+///
+/// ```swift
+/// let membership = try XcodeTargetMembership.parse(pbxprojData)
+/// for target in membership.targets where !target.isTest { print(target.name, target.sources.count) }
+/// ```
+public struct XcodeTargetMembership: Sendable, Equatable {
+    public struct Folder: Sendable, Equatable {
+        public let path: String
+        /// Paths relative to `path` that the target does not compile.
+        public let exceptions: [String]
+    }
+
+    public struct Target: Sendable, Equatable {
+        public let name: String
+        /// `com.apple.product-type.application`, `…app-extension`, `…bundle.unit-test`…
+        public let productType: String
+        public let sources: [String]
+        public let folders: [Folder]
+        /// The `INFOPLIST_FILE` of each configuration, as written, without repeats.
+        public let infoPlistFiles: [String]
+
+        /// Unit and UI test bundles: nothing they compile ships.
+        public var isTest: Bool { productType.contains("test") }
+    }
+
+    public let targets: [Target]
+
+    /// Parses `project.pbxproj` bytes (old-style plist).
+    public static func parse(_ data: Data) throws(PropertyListError) -> XcodeTargetMembership {
+        let root = try PropertyListParser.parseOpenStep(data).requireDictionaryRoot()
+        guard let objects = root["objects"]?.dictionary else {
+            throw PropertyListError(
+                .invalidValue("project.pbxproj has no `objects` dictionary"), line: root.entry("objects")?.keyLine)
+        }
+        let paths = PathResolver(objects)
+        var targets: [Target] = []
+        for entry in objects.entries {
+            guard let target = entry.value.dictionary, target["isa"]?.string == "PBXNativeTarget" else { continue }
+            var sources: [String] = []
+            for phaseID in target["buildPhases"]?.stringArray ?? [] {
+                guard let phase = objects[phaseID]?.dictionary, phase["isa"]?.string == "PBXSourcesBuildPhase" else {
+                    continue
+                }
+                for buildFileID in phase["files"]?.stringArray ?? [] {
+                    guard let reference = objects[buildFileID]?.dictionary?["fileRef"]?.string,
+                        let path = paths.path(of: reference)
+                    else { continue }
+                    sources.append(path)
+                }
+            }
+            var folders: [Folder] = []
+            for groupID in target["fileSystemSynchronizedGroups"]?.stringArray ?? [] {
+                guard let path = paths.path(of: groupID) else { continue }
+                var exceptions: [String] = []
+                for setID in objects[groupID]?.dictionary?["exceptions"]?.stringArray ?? [] {
+                    guard let set = objects[setID]?.dictionary, set["target"]?.string == entry.key else { continue }
+                    exceptions += set["membershipExceptions"]?.stringArray ?? []
+                }
+                folders.append(Folder(path: path, exceptions: exceptions))
+            }
+            var infoPlists: [String] = []
+            let listID = target["buildConfigurationList"]?.string ?? ""
+            for configurationID in objects[listID]?.dictionary?["buildConfigurations"]?.stringArray ?? [] {
+                guard
+                    let file = objects[configurationID]?.dictionary?["buildSettings"]?.dictionary?["INFOPLIST_FILE"]?
+                        .string, !file.isEmpty, !infoPlists.contains(file)
+                else { continue }
+                infoPlists.append(file)
+            }
+            targets.append(
+                Target(
+                    name: target["name"]?.string ?? entry.key, productType: target["productType"]?.string ?? "",
+                    sources: sources, folders: folders, infoPlistFiles: infoPlists))
+        }
+        return XcodeTargetMembership(targets: targets)
+    }
+
+    /// `a/./b/../c` → `a/c`; leading `..` are kept (`../Shared/Keys.swift`). nil for an absolute path.
+    public static func normalized(_ path: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// A file reference's or group's path from the groups above it.
+    private struct PathResolver {
+        let objects: PropertyListDictionary
+        var parent: [String: String] = [:]
+
+        init(_ objects: PropertyListDictionary) {
+            self.objects = objects
+            for entry in objects.entries {
+                for child in entry.value.dictionary?["children"]?.stringArray ?? [] { parent[child] = entry.key }
+            }
+        }
+
+        func path(of id: String, depth: Int = 0) -> String? {
+            // Groups nest a few levels; a cycle in a hostile file must not recurse forever.
+            guard depth < 64, let object = objects[id]?.dictionary else { return nil }
+            let own = object["path"]?.string ?? ""
+            switch object["sourceTree"]?.string ?? "<group>" {
+            case "SOURCE_ROOT":
+                return Self.normalized(own)
+            case "<group>":
+                guard let parentID = parent[id] else { return Self.normalized(own) }
+                guard let base = path(of: parentID, depth: depth + 1) else { return nil }
+                return Self.normalized(base.isEmpty ? own : own.isEmpty ? base : base + "/" + own)
+            default:
+                return nil
+            }
+        }
+
+        /// `a/./b/../c` → `a/c`; `../Shared/Keys.swift` stays above the project's folder.
+        static func normalized(_ path: String) -> String? {
+            XcodeTargetMembership.normalized(path)
+        }
+    }
+}
