@@ -100,11 +100,13 @@ public struct InterfaceDocument: Sendable {
 
         mutating func start(_ name: String, attributes: [String: String], line: Int, depth: Int) {
             switch name {
-            case "textField", "textView":
+            case "textField", "textView", "secureTextField":
                 guard open == nil else { break }
                 var input = TextInput(
                     element: name, line: line, id: attributes["id"], placeholder: attributes["placeholder"],
                     userLabel: attributes["userLabel"])
+                // AppKit's NSSecureTextField is secure by its class, with no trait to say so.
+                input.isSecure = name == "secureTextField"
                 input.takesKeyboardInput =
                     attributes["enabled"] != "NO" && attributes["userInteractionEnabled"] != "NO"
                     && attributes["editable"] != "NO"
@@ -112,7 +114,7 @@ public struct InterfaceDocument: Sendable {
                 open = (inputs.count - 1, depth)
             case "textInputTraits":
                 guard let index = open?.index else { break }
-                inputs[index].isSecure = attributes["secureTextEntry"] == "YES"
+                inputs[index].isSecure = inputs[index].isSecure || attributes["secureTextEntry"] == "YES"
                 inputs[index].contentType = attributes["textContentType"]
                 inputs[index].autocorrection = attributes["autocorrectionType"]
             case "accessibility":
@@ -277,7 +279,7 @@ struct XMLScanner {
 
     /// Elements whose attributes the reader looks at; the attributes of every other element are skipped unread.
     static let interfaceElements: Set<String> = [
-        "textField", "textView", "textInputTraits", "accessibility", "outlet"
+        "textField", "textView", "secureTextField", "textInputTraits", "accessibility", "outlet"
     ]
     private let wanted: Set<String>
 

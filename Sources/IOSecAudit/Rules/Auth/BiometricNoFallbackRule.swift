@@ -6,7 +6,8 @@ struct BiometricNoFallbackRule: SwiftRule {
         id: "auth.biometric-no-fallback",
         title: "Biometric authentication without passcode fallback",
         severity: .low,
-        confidence: .medium,
+        // The app may offer its own way in elsewhere (a PIN screen its caller falls back to): not visible here.
+        confidence: .low,
         masvs: "MASVS-AUTH-2",
         cwe: 287,
         rationale: """
@@ -15,6 +16,9 @@ struct BiometricNoFallbackRule: SwiftRule {
             hatches of their own. Setting localizedFallbackTitle to an empty string removes the fallback button \
             on purpose. For actions that must require biometrics, protect the Keychain item with \
             SecAccessControl(.biometryCurrentSet) and suppress this finding with a reason.
+
+            Biometrics alone fails closed: what is lost is a way in, not protection, and apps often keep their own \
+            PIN or passcode screen one call away. Findings are low confidence, shown with `--min-confidence low`.
             """,
         fix:
             "Evaluate .deviceOwnerAuthentication so the system offers the passcode, or handle LAError.userFallback with your own sign-in.",

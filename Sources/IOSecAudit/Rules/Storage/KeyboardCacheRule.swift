@@ -56,6 +56,21 @@ struct KeyboardCacheRule: ArtifactRule {
                     </scenes>
                 </document>
                 """, path: "App/Base.lproj/Main.storyboard"),
+            // A secure password field does not make a plain PIN field its "show" half.
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                    <objects>
+                        <textField placeholder="Password" id="p3-ff-001">
+                            <textInputTraits key="textInputTraits" secureTextEntry="YES"/>
+                        </textField>
+                        ↓<textField placeholder="Card PIN" id="p3-ff-002">
+                            <textInputTraits key="textInputTraits" keyboardType="numberPad"/>
+                        </textField>
+                    </objects>
+                </document>
+                """, path: "App/CardSetup.xib"),
             RuleExample(
                 """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -112,6 +127,23 @@ struct KeyboardCacheRule: ArtifactRule {
                 """, path: "App/SecurityQuestionViewController.swift")
         ],
         nonTriggeringExamples: [
+            // A macOS login with a secure field and the plain field its "show password" button swaps in.
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0">
+                    <objects>
+                        <customObject id="-2" userLabel="File's Owner" customClass="LoginViewController">
+                            <connections>
+                                <outlet property="passwordSecureField" destination="s4-gg-001"/>
+                                <outlet property="passwordRevealedField" destination="t4-gg-002"/>
+                            </connections>
+                        </customObject>
+                        <secureTextField id="s4-gg-001"/>
+                        <textField hidden="YES" id="t4-gg-002"/>
+                    </objects>
+                </document>
+                """, path: "Mac/Login.xib"),
             RuleExample(
                 """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -245,9 +277,12 @@ struct KeyboardCacheRule: ArtifactRule {
 
     static func check(_ file: ArtifactFile) {
         let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
+        // A secure field for the same kind of secret in the same document: the plain one is the "show password"
+        // half of a pair the app toggles between.
+        let secureCategories = Set(document.textInputs.filter(\.isSecure).compactMap { secretName(of: $0)?.1 })
         // A field nobody can type into (disabled, or filled by the app's own keypad) meets no keyboard.
         for input in document.textInputs where !input.isSecure && input.takesKeyboardInput {
-            guard let (name, category) = secretName(of: input) else { continue }
+            guard let (name, category) = secretName(of: input), !secureCategories.contains(category) else { continue }
             // One-time codes are meant to be autofilled from Messages and are short-lived.
             if category == .otp, input.contentType == "one-time-code" { continue }
             let element = input.element == "textView" ? "text view" : "text field"
