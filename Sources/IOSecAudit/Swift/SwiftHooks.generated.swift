@@ -179,7 +179,7 @@ extension WeakHashRule {
 }
 
 extension WeakKDFRule {
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr, .memberAccessExpr]
 }
 
 extension WeakKeySizeRule {

@@ -159,15 +159,42 @@ struct WeakKDFRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey", "hash", "update"
-    ]
+    static let calleeNames: Set<String>? = ["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"]
+    /// SHA-2 is reached through its type (`SHA256.hash(data:)`, `var hasher = SHA512()`), never through `hash` or
+    /// `update`, names most files use for other things: subscribing to them would make those files parsed.
+    static let referenceNames: Set<String>? = sha2
+    static var memberNames: Set<String>? { sha2 }
+    private static let sha2: Set<String> = ["SHA256", "SHA384", "SHA512"]
 
-    /// `hash` and `update` are common names: only CryptoKit's forms, with their `data:` label, are wanted.
-    static func wantsCall(_ call: CallCandidate) -> Bool {
-        switch call.calledName {
-        case "hash", "update": call.hasArgument(labelledWithAnyOf: ["data", "bufferPointer"])
-        default: true
+    mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
+        fastHashes(of: ExprSyntax(reference), in: file)
+    }
+
+    mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
+        guard member.base != nil else { return }
+        fastHashes(of: ExprSyntax(member), in: file)
+    }
+
+    /// `SHA256.hash(data: Data(password.utf8))`, and `hasher.update(data: password)` after `var hasher = SHA256()`.
+    private func fastHashes(of digest: ExprSyntax, in file: SwiftFile) {
+        if let hash = digest.parent?.as(MemberAccessExprSyntax.self), hash.declName.baseName.text == "hash",
+            let call = hash.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == ExprSyntax(hash).id
+        {
+            // A SymmetricKey made from the digest is reported as a key.
+            if let data = call.argument("data") { reportFastHash(call, of: data, in: file) }
+            return
+        }
+        guard let make = digest.parent?.as(FunctionCallExprSyntax.self), make.calledExpression.id == digest.id,
+            make.arguments.isEmpty,
+            let binding = make.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let hasher = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let body = make.enclosingBody
+        else { return }
+        for update in SyntaxSearch.all(FunctionCallExprSyntax.self, in: body, where: { $0.calledName == "update" })
+        where update.calledBase?.lastName == hasher {
+            if let data = update.argument("data") ?? update.argument("bufferPointer") {
+                reportFastHash(update, of: data, in: file)
+            }
         }
     }
 
@@ -200,16 +227,6 @@ struct WeakKDFRule: SwiftRule {
             let prf = call.argument("using").flatMap(Self.prf(in:)) ?? "SHA256"
             guard let rounds = call.argument("rounds") ?? call.argument("unsafeUncheckedRounds") else { return }
             check(call, prf: prf, iterations: file.integerValue(of: rounds), in: file)
-        case "hash" where Self.isSHA2(call.calledBase):
-            // `SHA256.hash(data: Data(password.utf8))`; a SymmetricKey made from it is reported as a key.
-            guard let data = call.argument("data") else { return }
-            reportFastHash(call, of: data, in: file)
-        case "update":
-            // `var hasher = SHA256(); hasher.update(data: password)`.
-            guard let hasher = call.calledBase, Self.isSHA2(LocalValue.origin(of: hasher)),
-                let data = call.argument("data") ?? call.argument("bufferPointer")
-            else { return }
-            reportFastHash(call, of: data, in: file)
         case "SymmetricKey":
             guard let data = call.argument("data"), let password = Self.hashedPassword(data) else { return }
             report(
@@ -232,13 +249,6 @@ struct WeakKDFRule: SwiftRule {
             file, at: call,
             "'\(password)' is hashed with one round of SHA-2: a stored or sent digest falls to a guess per hash; derive it with PBKDF2-HMAC-SHA256 (≥ 600,000 iterations), scrypt or Argon2",
             evidence: .name)
-    }
-
-    /// `SHA256`, `Crypto.SHA384`, a local made with `SHA512()`.
-    private static func isSHA2(_ expr: ExprSyntax?) -> Bool {
-        guard var e = expr?.unwrapped else { return false }
-        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.isEmpty { e = call.calledExpression }
-        return ["SHA256", "SHA384", "SHA512"].contains(e.lastName ?? "")
     }
 
     /// The password or PIN named in an expression.
