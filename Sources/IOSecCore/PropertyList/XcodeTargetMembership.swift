@@ -33,9 +33,16 @@ public struct XcodeTargetMembership: Sendable, Equatable {
 
     public let targets: [Target]
 
+    private static let kept: Set<String> = [
+        "PBXNativeTarget", "PBXSourcesBuildPhase", "PBXBuildFile", "PBXFileReference", "PBXGroup", "PBXVariantGroup",
+        "PBXFileSystemSynchronizedRootGroup", "PBXFileSystemSynchronizedBuildFileExceptionSet", "XCConfigurationList",
+        "XCBuildConfiguration"
+    ]
+
     /// Parses `project.pbxproj` bytes (old-style plist).
     public static func parse(_ data: Data) throws(PropertyListError) -> XcodeTargetMembership {
-        let root = try PropertyListParser.parseOpenStep(data).requireDictionaryRoot()
+        // Dependencies, proxies, package references and the other build phases are never read: not built.
+        let root = try PropertyListParser.parseOpenStep(data, keepingObjects: kept.contains).requireDictionaryRoot()
         guard let objects = root["objects"]?.dictionary else {
             throw PropertyListError(
                 .invalidValue("project.pbxproj has no `objects` dictionary"), line: root.entry("objects")?.keyLine)
@@ -86,6 +93,12 @@ public struct XcodeTargetMembership: Sendable, Equatable {
     /// `a/./b/../c` → `a/c`; leading `..` are kept (`../Shared/Keys.swift`). nil for an absolute path.
     public static func normalized(_ path: String) -> String? {
         guard !path.hasPrefix("/") else { return nil }
+        // Most paths need nothing done: no empty, `.` or `..` component. Checked on bytes: thousands of paths.
+        let dot = UInt8(ascii: ".")
+        let special = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
+            $0.isEmpty || ($0.count <= 2 && $0.allSatisfy { $0 == dot })
+        }
+        guard special else { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
             if part == "..", let last = parts.last, last != ".." {
@@ -97,10 +110,12 @@ public struct XcodeTargetMembership: Sendable, Equatable {
         return parts.joined(separator: "/")
     }
 
-    /// A file reference's or group's path from the groups above it.
-    private struct PathResolver {
+    /// A file reference's or group's path from the groups above it. Each group's path is worked out once: thousands
+    /// of files share a few hundred groups.
+    private final class PathResolver {
         let objects: PropertyListDictionary
         var parent: [String: String] = [:]
+        private var groups: [String: String?] = [:]
 
         init(_ objects: PropertyListDictionary) {
             self.objects = objects
@@ -109,25 +124,33 @@ public struct XcodeTargetMembership: Sendable, Equatable {
             }
         }
 
-        func path(of id: String, depth: Int = 0) -> String? {
+        func path(of id: String) -> String? {
+            raw(id, depth: 0).flatMap(XcodeTargetMembership.normalized)
+        }
+
+        /// The path with `.` and `..` as written.
+        private func raw(_ id: String, depth: Int) -> String? {
+            if let known = groups[id] { return known }
             // Groups nest a few levels; a cycle in a hostile file must not recurse forever.
             guard depth < 64, let object = objects[id]?.dictionary else { return nil }
             let own = object["path"]?.string ?? ""
+            let path: String?
             switch object["sourceTree"]?.string ?? "<group>" {
             case "SOURCE_ROOT":
-                return Self.normalized(own)
+                path = own
             case "<group>":
-                guard let parentID = parent[id] else { return Self.normalized(own) }
-                guard let base = path(of: parentID, depth: depth + 1) else { return nil }
-                return Self.normalized(base.isEmpty ? own : own.isEmpty ? base : base + "/" + own)
+                if let parentID = parent[id] {
+                    path = raw(parentID, depth: depth + 1).map { base in
+                        base.isEmpty ? own : own.isEmpty ? base : base + "/" + own
+                    }
+                } else {
+                    path = own
+                }
             default:
-                return nil
+                path = nil
             }
-        }
-
-        /// `a/./b/../c` → `a/c`; `../Shared/Keys.swift` stays above the project's folder.
-        static func normalized(_ path: String) -> String? {
-            XcodeTargetMembership.normalized(path)
+            if object["children"] != nil { groups[id] = path }
+            return path
         }
     }
 }
