@@ -172,6 +172,16 @@ struct WeakHashRule: SwiftRule {
                 var hasher = ↓Insecure.SHA1()
                 hasher.update(data: chunk)
                 """, findings: [FindingSpec(severity: .medium, message: "SHA-1 is broken for security use")]),
+            // Where the hasher is given a secret is the finding.
+            RuleExample(
+                """
+                func pinDigest(_ pin: Data, salt: Data) -> Insecure.MD5Digest {
+                    var hasher = Insecure.MD5()
+                    hasher.update(data: salt)
+                    ↓hasher.update(data: pin)
+                    return hasher.finalize()
+                }
+                """, findings: [FindingSpec(severity: .medium, message: "MD5 hashes 'pin'")]),
             // A helper's callers say what it protects: this one hashes a PIN.
             RuleExample(
                 """
@@ -285,7 +295,42 @@ struct WeakHashRule: SwiftRule {
         {
             data = call.argument("data")
         }
-        check(member, algorithm: name == "SHA1" ? "SHA-1" : name, display: "Insecure.\(name)", data: data, in: file)
+        let algorithm = name == "SHA1" ? "SHA-1" : name
+        // `var hasher = Insecure.MD5()`: where it is given a secret (`hasher.update(data: password)`) is the finding.
+        // Judged by what each update is given, not by the function around it: `update(data: salt)` in
+        // `pinDigest` gives no PIN.
+        let secretUpdates = Self.updates(ofHasherMadeBy: member).filter { update in
+            update.data.tokens(viewMode: .sourceAccurate).contains {
+                $0.tokenKind.isIdentifier && SensitiveName.isSensitive($0.text)
+            }
+        }
+        guard secretUpdates.isEmpty else {
+            for update in secretUpdates {
+                report(
+                    file, at: update.call,
+                    "\(algorithm) hashes '\(update.data.trimmedDescription)': it is broken for security use; use SHA256, HMAC<SHA256> to authenticate, or a slow KDF for passwords"
+                )
+            }
+            return
+        }
+        check(member, algorithm: algorithm, display: "Insecure.\(name)", data: data, in: file)
+    }
+
+    /// The `update(data:)` calls on a hasher a local was made with (`var hasher = Insecure.SHA1()`), in its body.
+    private static func updates(ofHasherMadeBy member: MemberAccessExprSyntax) -> [(
+        call: FunctionCallExprSyntax, data: ExprSyntax
+    )] {
+        guard let make = member.parent?.as(FunctionCallExprSyntax.self),
+            make.calledExpression.id == ExprSyntax(member).id, make.arguments.isEmpty,
+            let binding = make.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let hasher = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let body = make.enclosingBody
+        else { return [] }
+        return SyntaxSearch.all(FunctionCallExprSyntax.self, in: body) {
+            $0.calledName == "update" && $0.calledBase?.lastName == hasher
+        }.compactMap { call in
+            (call.argument("data") ?? call.argument("bufferPointer")).map { (call, $0) }
+        }
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
