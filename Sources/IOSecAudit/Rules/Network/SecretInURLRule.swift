@@ -26,6 +26,13 @@ struct SecretInURLRule: SwiftRule {
                 #"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
             RuleExample(
                 #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
+            // The parameter's name says nothing; the value's says password.
+            RuleExample(
+                #"let legacy = URL(string: "https://legacy.acme-shop.com/auth?u=" + username + ↓"&p=" + password)"#,
+                findings: [FindingSpec(confidence: .medium, message: "'password' is sent in the URL")]),
+            RuleExample(
+                #"let check = URL(string: ↓"https://legacy.acme-shop.com/auth?u=\(username)&k=\(apiKey)")"#,
+                findings: [FindingSpec(confidence: .medium, message: "'apiKey' is sent in the URL")]),
             RuleExample(
                 #"let login = URL(string: ↓"https://api.acme-shop.com/login.php?user=\(user)&pass=\(passField.text ?? "")")!"#
             ),
@@ -56,6 +63,11 @@ struct SecretInURLRule: SwiftRule {
                 """, path: "App/LoginClient.m", findings: [FindingSpec(message: "'pass'")])
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                #"""
+                let reset = URL(string: "https://acme-shop.com/reset-password?email=" + email)
+                let next = URL(string: "https://api.acme-shop.com/orders?page=\(pageToken)&q=" + query)
+                """#),
             RuleExample(#"let url = URL(string: "https://api.acme-shop.com/v1/search?q=\(query)&page=\(page)")!"#),
             RuleExample(
                 """
@@ -105,22 +117,67 @@ struct SecretInURLRule: SwiftRule {
     )
 
     static let calleeNames: Set<String>? = ["URLQueryItem"]
-    /// `?`, a parameter name, `=` and the interpolated value at least.
-    static let minimumLiteralLength = 4
+    /// `&`, a one-letter parameter name and `=` at least (`"&p=" + password`).
+    static let minimumLiteralLength = 3
 
-    /// An interpolated literal with a `=` in its text: `"…?token=\(token)"`.
+    /// A literal with a `=` in its text: `"…?token=\(token)"`, or `"…?p=" + password`.
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool {
-        literal.segmentCount > 1 && literal.plainSegmentsContain(UInt8(ascii: "="))
+        literal.plainSegmentsContain(UInt8(ascii: "="))
     }
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
-        guard literal.segments.count > 1, literal.plainSegmentsContain(UInt8(ascii: "=")),
-            let parameter = Self.sensitiveQueryParameter(in: literal)
-        else { return }
-        report(
-            file, at: literal,
-            "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
-        )
+        guard literal.plainSegmentsContain(UInt8(ascii: "=")) else { return }
+        if literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) {
+            report(
+                file, at: literal,
+                "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
+            )
+        } else if let value = Self.credentialValue(in: literal) ?? Self.credentialAppended(to: literal) {
+            // The parameter's name says nothing; the value's name says which credential it is.
+            report(
+                file, at: literal,
+                "'\(value)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body",
+                evidence: .name)
+        }
+    }
+
+    /// A value named for a specific credential (`password`, `accessToken`), given to a query parameter whose name says
+    /// nothing (`?p=`).
+    private static func namesCredential(_ value: ExprSyntax) -> String? {
+        guard let name = value.unwrapped.lastName, SensitiveName.isSpecificCredential(name) else { return nil }
+        return name
+    }
+
+    /// `"…?user=\(u)&p=\(password)"`: the credential-named value interpolated after a query parameter.
+    private static func credentialValue(in literal: StringLiteralExprSyntax) -> String? {
+        var sawQuery = false
+        var previousText = ""
+        for segment in literal.segments {
+            if let text = segment.as(StringSegmentSyntax.self)?.content.text {
+                if text.contains("?") || (sawQuery && text.contains("&")) { sawQuery = true }
+                previousText = text
+                continue
+            }
+            guard sawQuery, previousText.hasSuffix("="),
+                let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression,
+                let name = namesCredential(value)
+            else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// `"https://…/login?p=" + password`: a query that ends with `=`, and a credential-named value added to it.
+    private static func credentialAppended(to literal: StringLiteralExprSyntax) -> String? {
+        guard literal.segments.count == 1, let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text,
+            text.contains("?") || text.hasPrefix("&"), text.hasSuffix("="),
+            let list = literal.parent?.as(ExprListSyntax.self)
+        else { return nil }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == ExprSyntax(literal).id }), index + 2 < elements.count,
+            elements[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        else { return nil }
+        return namesCredential(elements[index + 2])
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
