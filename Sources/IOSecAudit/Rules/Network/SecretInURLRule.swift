@@ -169,7 +169,8 @@ struct SecretInURLRule: SwiftRule {
 
     /// `"https://…/login?p=" + password`: a query that ends with `=`, and a credential-named value added to it.
     private static func credentialAppended(to literal: StringLiteralExprSyntax) -> String? {
-        guard literal.segments.count == 1, let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text,
+        guard literal.segments.count == 1,
+            let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text,
             text.contains("?") || text.hasPrefix("&"), text.hasSuffix("="),
             let list = literal.parent?.as(ExprListSyntax.self)
         else { return nil }
