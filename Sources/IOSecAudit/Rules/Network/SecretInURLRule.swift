@@ -150,21 +150,7 @@ struct SecretInURLRule: SwiftRule {
 
     /// `"…?user=\(u)&p=\(password)"`: the credential-named value interpolated after a query parameter.
     private static func credentialValue(in literal: StringLiteralExprSyntax) -> String? {
-        var sawQuery = false
-        var previousText = ""
-        for segment in literal.segments {
-            if let text = segment.as(StringSegmentSyntax.self)?.content.text {
-                if text.contains("?") || (sawQuery && text.contains("&")) { sawQuery = true }
-                previousText = text
-                continue
-            }
-            guard sawQuery, previousText.hasSuffix("="),
-                let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression,
-                let name = namesCredential(value)
-            else { continue }
-            return name
-        }
-        return nil
+        queryValues(in: literal).lazy.compactMap { namesCredential($0.value) }.first
     }
 
     /// `"https://…/login?p=" + password`: a query that ends with `=`, and a credential-named value added to it.
@@ -204,6 +190,13 @@ struct SecretInURLRule: SwiftRule {
 
     /// In `"…?user=\(u)&password=\(p)"`, the first credential parameter whose value is interpolated.
     private static func sensitiveQueryParameter(in literal: StringLiteralExprSyntax) -> String? {
+        queryValues(in: literal).first { isCredentialParameter($0.parameter) && LogLabel.mayHoldSecret($0.value) }?
+            .parameter
+    }
+
+    /// The query parameters of a literal whose values are interpolated: `"…?user=\(u)&p=\(p)"` → `user`, `p`.
+    private static func queryValues(in literal: StringLiteralExprSyntax) -> [(parameter: String, value: ExprSyntax)] {
+        var found: [(String, ExprSyntax)] = []
         var sawQuery = false
         var previousText = ""
         for segment in literal.segments {
@@ -213,18 +206,16 @@ struct SecretInURLRule: SwiftRule {
                 continue
             }
             guard sawQuery, previousText.hasSuffix("="),
-                let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression,
-                LogLabel.mayHoldSecret(value)
+                let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression
             else { continue }
             // The parameter name: from the last `?` or `&` to the `=`.
             let beforeEquals = previousText.dropLast()
             let start =
                 beforeEquals.lastIndex(where: { $0 == "?" || $0 == "&" }).map { beforeEquals.index(after: $0) }
                 ?? beforeEquals.startIndex
-            let name = String(beforeEquals[start...])
-            if isCredentialParameter(name) { return name }
+            found.append((String(beforeEquals[start...]), value))
         }
-        return nil
+        return found
     }
 
     /// `components.scheme = "otpauth"` (or a constant that says so) in the same body: the items make an app link or
