@@ -42,6 +42,8 @@ public struct ConstantIndex: Sendable {
     private var sensitiveMembers: [String: String]
     /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
     private var persistentModels: [String: PersistentStore] = [:]
+    /// The databases some Swift file of the project gives a key (`DatabaseEncryption`).
+    public private(set) var databaseEncryption: DatabaseEncryption = []
     /// The names each file's tokens may declare or fill, found by the same pre-pass, with the file's size: the
     /// file's walk uses them instead of reading its bytes again (`AnalysisMemo.names`).
     private var sourceNames: [String: (size: Int, names: SourceNames)] = [:]
@@ -55,9 +57,10 @@ public struct ConstantIndex: Sendable {
     /// project (two targets each with a `User`) is ambiguous, and its members are not used.
     public init(
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [], declaredTypes: [String] = [],
-        supertypes: [DeclaredType] = []
+        supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = []
     ) {
         persistentModels = Self.persistentModels(supertypes)
+        self.databaseEncryption = databaseEncryption
         byName = Dictionary(grouping: declarations, by: \.name)
         var members: [String: String] = [:]
         for member in sensitiveMembers {
@@ -73,7 +76,8 @@ public struct ConstantIndex: Sendable {
         let scanned = files.map { ConstantScanner.scanAll($0.bytes, file: $0.path) }
         self.init(
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
-            declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types))
+            declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types),
+            databaseEncryption: scanned.reduce(into: []) { $0.formUnion($1.encryption) })
         for (file, result) in zip(files, scanned) {
             sourceNames[file.path] = result.names.map { (file.bytes.count, $0) }
         }
@@ -147,7 +151,8 @@ public struct ConstantIndex: Sendable {
             (byName.values.flatMap { $0 }.map { d in
                 "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
             } + sensitiveMembers.map { "member\u{0}\($0.key)\u{0}\($0.value)" }
-            + persistentModels.map { "model\u{0}\($0.key)\u{0}\($0.value.rawValue)" }).sorted()
+            + persistentModels.map { "model\u{0}\($0.key)\u{0}\($0.value.rawValue)" }
+            + ["encryption\u{0}\(databaseEncryption.rawValue)"]).sorted()
         var hasher = SHA256()
         for line in lines { hasher.update(data: Data((line + "\n").utf8)) }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
@@ -210,6 +215,27 @@ public enum PersistentStore: String, Sendable {
     }
 }
 
+/// The databases a project gives a key to, from the names its Swift code uses: SQLCipher's (`usePassphrase` of GRDB,
+/// `sqlite3_key`, YapDatabase's `cipherKeyBlock`) and Realm's `encryptionKey`. A write into such a database is a write
+/// into ciphertext, wherever the key is set; where no file names one, every database of that kind is plaintext.
+public struct DatabaseEncryption: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let sqlite = DatabaseEncryption(rawValue: 1)
+    public static let realm = DatabaseEncryption(rawValue: 2)
+
+    /// The kind a name in code keys.
+    static func keyed(by name: some Collection<UInt8>) -> DatabaseEncryption {
+        switch name.count {
+        case 11 where name.elementsEqual("sqlite3_key".utf8): .sqlite
+        case 13 where name.elementsEqual("usePassphrase".utf8): .sqlite
+        case 13 where name.elementsEqual("encryptionKey".utf8): .realm
+        case 14 where name.elementsEqual("sqlite3_key_v2".utf8) || name.elementsEqual("cipherKeyBlock".utf8): .sqlite
+        default: []
+        }
+    }
+}
+
 public struct SensitiveMember: Sendable, Hashable {
     public var typeName: String
     public var name: String
@@ -249,10 +275,10 @@ enum ConstantScanner {
         _ bytes: [UInt8], file: String, names wantsNames: Bool = true, interest filter: InterestFilter? = nil
     ) -> (
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [DeclaredType],
-        names: SourceNames?, interest: InterestMap?
+        names: SourceNames?, interest: InterestMap?, encryption: DatabaseEncryption
     ) {
         // Token offsets are 32-bit; a file this large is read by nothing else either.
-        guard bytes.count < Int32.max else { return ([], [], [], nil, nil) }
+        guard bytes.count < Int32.max else { return ([], [], [], nil, nil, []) }
         return bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(bytes: buffer, interest: wantsNames ? filter : nil)
             var tokens: [Token] = []
@@ -264,9 +290,13 @@ enum ConstantScanner {
             if !types.isEmpty, Self.contains(buffer, "import RealmSwift") {
                 for k in types.indices { types[k].importsRealm = true }
             }
+            var encryption: DatabaseEncryption = []
+            for case .identifier(let start, let end) in tokens where (11...14).contains(end - start) {
+                encryption.formUnion(.keyed(by: UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(end)])))
+            }
             return (
                 declarations, members, types, wantsNames ? names(in: tokens, bytes: buffer) : nil,
-                wantsNames && filter != nil ? lexer.interest : nil
+                wantsNames && filter != nil ? lexer.interest : nil, encryption
             )
         }
     }
@@ -990,21 +1020,22 @@ extension ConstantIndex {
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
             input -> (
                 declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [DeclaredType],
-                names: (size: Int, names: SourceNames)?, interest: InterestMap?
+                names: (size: Int, names: SourceNames)?, interest: InterestMap?, encryption: DatabaseEncryption
             ) in
-            guard let bytes = try? input.load() else { return ([], [], [], nil, nil) }
+            guard let bytes = try? input.load() else { return ([], [], [], nil, nil, []) }
             readAhead?.offer(input.relativePath, bytes)
             // A generated file's constants count, but the scan never walks it, so its names are not wanted.
             let walked = options.includeGenerated || !TextChecks.isGenerated(bytes, path: input.relativePath)
             let scanned = ConstantScanner.scanAll(bytes, file: input.relativePath, names: walked, interest: filter)
             return (
                 scanned.declarations, scanned.sensitiveMembers, scanned.types,
-                scanned.names.map { (bytes.count, $0) }, scanned.interest
+                scanned.names.map { (bytes.count, $0) }, scanned.interest, scanned.encryption
             )
         }
         var index = ConstantIndex(
             declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),
-            declaredTypes: perFile.flatMap(\.types).map(\.name), supertypes: perFile.flatMap(\.types))
+            declaredTypes: perFile.flatMap(\.types).map(\.name), supertypes: perFile.flatMap(\.types),
+            databaseEncryption: perFile.reduce(into: []) { $0.formUnion($1.encryption) })
         index.interestFilter = filter
         for (input, result) in zip(swift, perFile) {
             index.sourceNames[input.relativePath] = result.names

@@ -27,7 +27,7 @@ extension CoreDataProtectionCollector {
 }
 
 extension DatabaseUnencryptedRule {
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .functionCallExpr]
 }
 
 extension DebugLoggingRule {
@@ -115,7 +115,7 @@ extension PasteboardRule {
 }
 
 extension PathInjectionRule {
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr]
 }
 
 extension PlaintextFileRule {

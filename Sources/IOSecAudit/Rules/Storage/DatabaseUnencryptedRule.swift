@@ -117,6 +117,36 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     </entity>
                 </model>
                 """, path: "App/Wallet.xcdatamodeld/Wallet.xcdatamodel/contents"),
+            // Values bound to SQL whose text says nothing about its columns: GRDB's `arguments:`, SQLite.swift's
+            // values after the SQL and its setters, the C API's bind, and a statement kept in a local.
+            RuleExample(
+                """
+                func remember(_ db: Database, statement: Statement, row: Row, refreshToken: String, pin: String) throws {
+                    try ↓db.execute(sql: query, arguments: [accountID, refreshToken])
+                    ↓statement.setArguments([pin])
+                    _ = try Row.fetchOne(db, sql: ↓"", arguments: ["token": refreshToken])
+                }
+                func keep(_ connection: Connection, password: String, apiKey: String) throws {
+                    try connection.run(↓"UPDATE account SET secret = ? WHERE id = 1", password)
+                    let statement = try connection.prepare(update)
+                    try ↓statement.run(apiKey)
+                    try connection.run(accounts.insert(↓secretColumn <- password))
+                }
+                func bind(_ statement: OpaquePointer?, passcode: String) {
+                    ↓sqlite3_bind_text(statement, 2, passcode, -1, SQLITE_TRANSIENT)
+                }
+                func insert(_ db: OpaquePointer?, id: Int, password: String) {
+                    let insertSQL = "INSERT INTO logins (id, value) VALUES (\\(id), '\\(password)')"
+                    sqlite3_exec(db, ↓insertSQL, nil, nil, nil)
+                }
+                """),
+            // No Swift file names a Realm encryption key: a Realm handed in is as unencrypted as one made here.
+            RuleExample(
+                """
+                func store(_ credentials: Credentials, in realm: Realm) throws {
+                    try realm.write { ↓realm.add(credentials) }
+                }
+                """),
             // The model classes are declared in other files: a Core Data entity through the project's base class,
             // and a Realm object.
             RuleExample(files: [
@@ -198,6 +228,57 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     service.setValue(secretPeriod, forKey: "interval")
                 }
                 """),
+            // Bound values of SQL that reads or deletes store nothing; ObjectMapper's `<-` maps JSON; a database the
+            // project keys with SQLCipher (`usePassphrase`) is ciphertext, and so is a Realm when some file sets its
+            // `encryptionKey`.
+            RuleExample(
+                """
+                func load(_ db: Database, refreshToken: String) throws -> Row? {
+                    try Row.fetchOne(db, sql: "SELECT * FROM session WHERE refresh = ?", arguments: [refreshToken])
+                }
+                func forget(_ connection: Connection, token: String) throws {
+                    try connection.run("DELETE FROM sessions WHERE token = ?", token)
+                }
+                struct Login: Mappable {
+                    var token = ""
+                    mutating func mapping(map: Map) { token <- map["token"] }
+                }
+                """),
+            RuleExample(files: [
+                (
+                    "App/Storage/Database.swift",
+                    """
+                    var configuration = Configuration()
+                    configuration.prepareDatabase { db in try db.usePassphrase(try keychainPassphrase()) }
+                    """
+                ),
+                (
+                    "App/Storage/AccountStore.swift",
+                    """
+                    func remember(_ db: Database, refreshToken: String) throws {
+                        try db.execute(sql: "INSERT INTO account (refresh) VALUES (?)", arguments: [refreshToken])
+                    }
+                    """
+                )
+            ]),
+            RuleExample(files: [
+                (
+                    "App/Storage/RealmSetup.swift",
+                    """
+                    func configure(key: Data) {
+                        Realm.Configuration.defaultConfiguration = Realm.Configuration(encryptionKey: key)
+                    }
+                    """
+                ),
+                (
+                    "App/Storage/CredentialStore.swift",
+                    """
+                    func store(_ credentials: Credentials, in realm: Realm) throws {
+                        try realm.write { realm.add(credentials) }
+                    }
+                    """
+                )
+            ]),
             // A property Core Data does not save (no @NSManaged): it lives in memory only.
             RuleExample(
                 """
@@ -304,11 +385,30 @@ struct DatabaseUnencryptedRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
+    static let calleeNames: Set<String>? = Set<String>([
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery",
         "execute",
         "setValue", "setPrimitiveValue", "add", "create", "setObject", "setString", "save", "putProperties"
+    ]).union(bindCalls).union(sqliteSwiftCalls).union(["setArguments"])
+    /// GRDB's bound values: `execute(sql:arguments:)`, `SQLRequest(sql:arguments:)`, `Row.fetchAll(_:sql:arguments:)`.
+    static let argumentLabels: Set<String>? = ["arguments"]
+
+    /// SQLite's C API: the value bound to a statement's parameter is the third argument.
+    private static let bindCalls: Set<String> = [
+        "sqlite3_bind_text", "sqlite3_bind_text16", "sqlite3_bind_text64", "sqlite3_bind_blob", "sqlite3_bind_blob64"
     ]
+    /// SQLite.swift's `Connection` and `Statement`: SQL text first, then the values bound to it
+    /// (`db.run("UPDATE … SET number = ?", number)`), or the values alone on a prepared statement.
+    private static let sqliteSwiftCalls: Set<String> = ["run", "prepare", "scalar", "bind"]
+
+    /// SQLite.swift's setter, `column <- value`, in `table.insert(…)` / `update(…)` / `upsert(…)`.
+    static let operatorNames: Set<String>? = ["<-"]
+
+    /// `run()`, `prepare()` and `bind()` without arguments are most calls of these names: not made for this rule.
+    static func wantsCall(_ call: CallCandidate) -> Bool {
+        guard let name = call.calledName, sqliteSwiftCalls.contains(name) else { return true }
+        return call.hasArgument(labelledWithAnyOf: [nil])
+    }
 
     private static let sqlCalls: Set<String> = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3"
@@ -322,17 +422,24 @@ struct DatabaseUnencryptedRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName else { return }
+        let encryptsSQLite = file.constants.databaseEncryption.contains(.sqlite)
+        if !encryptsSQLite, reportBoundValues(of: call, named: name, in: file) { return }
+        let sqliteSwiftText =
+            Self.sqliteSwiftCalls.contains(name) && name != "bind"
+            ? call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil } : nil
         if Self.sqlCalls.contains(name) || ["executeUpdate", "executeQuery"].contains(name)
-            || (name == "execute" && call.argument("sql") != nil)
+            || (name == "execute" && (call.argument("sql") != nil || call.arguments.count == 1))
+            || sqliteSwiftText.flatMap({ Self.sqlText($0, in: file) }).map(Self.isWrite) == true
         {
+            guard !encryptsSQLite else { return }
             let sql =
                 Self.sqlCalls.contains(name)
                 ? call.arguments.dropFirst().first?.expression
                 : (call.argument("sql") ?? call.arguments.first { $0.label == nil }?.expression)
             guard let sql else { return }
-            // `"INSERT INTO users VALUES ('\(name)', '\(password)')"`: the values say what is stored.
-            if let literal = sql.unwrapped.as(StringLiteralExprSyntax.self), let text = Self.sqlText(sql, in: file),
-                ["INSERT", "UPDATE", "REPLACE"].contains(where: text.uppercased().contains),
+            // `"INSERT INTO users VALUES ('\(name)', '\(password)')"`, written there or in a local: the values
+            // say what is stored.
+            if let literal = Self.sqlLiteral(sql), let text = Self.sqlText(sql, in: file), Self.isWrite(text),
                 let value = literal.segments.compactMap({
                     $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression
                 })
@@ -388,8 +495,10 @@ struct DatabaseUnencryptedRule: SwiftRule {
             }
         case "add", "create":
             // Realm: `realm.add(credentials)` with the default, unencrypted configuration.
-            guard let base = call.calledBase, let object = call.arguments.first?.expression,
-                Self.isUnencryptedRealm(base)
+            guard let base = call.calledBase,
+                let object = name == "create"
+                    ? call.argument("value") ?? call.arguments.first?.expression : call.arguments.first?.expression,
+                Self.isUnencryptedRealm(base, keyedInProject: file.constants.databaseEncryption.contains(.realm))
             else { return }
             guard let sensitive = Sensitivity.sensitiveName(in: object) ?? Self.sensitiveTypeName(object) else {
                 reportModelAssignments(before: call, to: .realm, in: file)
@@ -536,6 +645,116 @@ struct DatabaseUnencryptedRule: SwiftRule {
         return result
     }
 
+    /// `table.insert(number <- phoneNumber)`: SQLite.swift writes the value into the column. Other libraries'
+    /// `<-` (ObjectMapper's `token <- map["token"]`) sit in no insert or update.
+    mutating func visit(_ op: BinaryOperatorExprSyntax, in file: SwiftFile) {
+        guard op.operator.text == "<-", !file.constants.databaseEncryption.contains(.sqlite),
+            let list = op.parent?.as(ExprListSyntax.self),
+            let index = list.firstIndex(where: { $0.id == op.id }),
+            let value = list[list.index(after: index)...].first,
+            let write = sequence(first: Syntax(op), next: \.parent).prefix(7).lazy
+                .compactMap({ $0.as(FunctionCallExprSyntax.self) }).first,
+            ["insert", "update", "upsert", "insertMany"].contains(write.calledName ?? "")
+        else { return }
+        reportSensitive(value, writtenTo: "an SQLite database", at: op.parent ?? Syntax(op), in: file)
+    }
+
+    /// Reports a secret among the values a call binds to SQL, whatever the SQL says about its columns: GRDB's
+    /// `arguments:`, SQLite.swift's values after the SQL text or on a prepared statement, FMDB's
+    /// `withArgumentsIn:` / `values:`, `sqlite3_bind_text`. SQL that only reads or deletes (its text known and
+    /// without INSERT, UPDATE or REPLACE) stores nothing. Whether it reported.
+    private mutating func reportBoundValues(of call: FunctionCallExprSyntax, named name: String, in file: SwiftFile)
+        -> Bool
+    {
+        var values: [ExprSyntax] = []
+        var sql: ExprSyntax?
+        if Self.bindCalls.contains(name) {
+            guard let value = call.arguments.dropFirst(2).first?.expression else { return false }
+            values = [value]
+        } else if let arguments = call.argument("arguments") ?? call.argument("withArgumentsIn")
+            ?? call.argument("withArgumentsInArray") ?? call.argument("values")
+        {
+            // GRDB (`sql:` or a statement's `execute(arguments:)`, `fetchAll(statement, arguments:)`) and FMDB.
+            guard
+                call.argument("sql") != nil || name.hasPrefix("fetch") || name.hasPrefix("execute")
+                    || name == "select" || name == "filter" || name == "order" || name.hasSuffix("Request")
+                    || name == "SQL" || name.hasSuffix("Cursor") || name == "CommonTableExpression"
+            else { return false }
+            sql = call.argument("sql") ?? call.arguments.first { $0.label == nil }?.expression
+            values = Self.boundValues(arguments)
+        } else if name == "setArguments", let arguments = call.arguments.first?.expression {
+            values = Self.boundValues(arguments)
+        } else if Self.sqliteSwiftCalls.contains(name), let base = call.calledBase {
+            let unlabelled = call.arguments.filter { $0.label == nil }.map(\.expression)
+            if let first = unlabelled.first, let text = Self.sqlText(first, in: file), Self.isSQL(text) {
+                // `db.run(sql, value…)`: the SQL first, the values after it.
+                sql = first
+                values = unlabelled.dropFirst().flatMap(Self.boundValues)
+            } else if let origin = LocalValue.origin(of: base)?.unwrapped.as(FunctionCallExprSyntax.self),
+                origin.calledName == "prepare"
+            {
+                // `let statement = try db.prepare(sql)` … `statement.run(value)`.
+                sql = origin.arguments.first?.expression
+                values = unlabelled.flatMap(Self.boundValues)
+            } else {
+                return false
+            }
+        } else {
+            return false
+        }
+        if let sql, let text = Self.sqlText(sql, in: file), !text.trimmingCharacters(in: .whitespaces).isEmpty,
+            !Self.isWrite(text)
+        {
+            return false
+        }
+        // At the SQL when it is written there (`executeUpdate("INSERT …", values: […])`), else at the call.
+        let at = sql.flatMap { $0.unwrapped.is(StringLiteralExprSyntax.self) ? Syntax($0) : nil } ?? Syntax(call)
+        for value in values.prefix(32) where reportSensitive(value, writtenTo: "an SQLite database", at: at, in: file) {
+            return true
+        }
+        return false
+    }
+
+    /// The values an argument list binds: each element of `[a, b]`, each value of `["id": a]`, the arguments of
+    /// `StatementArguments(…)`, or the expression itself.
+    private static func boundValues(_ expr: ExprSyntax) -> [ExprSyntax] {
+        let e = expr.unwrapped
+        if let array = e.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+        if let dictionary = e.as(DictionaryExprSyntax.self),
+            let pairs = dictionary.content.as(DictionaryElementListSyntax.self)
+        {
+            return pairs.map(\.value)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "StatementArguments" {
+            return call.arguments.flatMap { boundValues($0.expression) }
+        }
+        return [e]
+    }
+
+    /// Text that starts as an SQL statement does.
+    private static func isSQL(_ text: String) -> Bool {
+        let head = text.drop(while: { $0.isWhitespace }).prefix(8).uppercased()
+        return ["INSERT", "UPDATE", "REPLACE", "SELECT", "DELETE", "CREATE", "WITH", "PRAGMA", "DROP", "ALTER"]
+            .contains(where: head.hasPrefix)
+    }
+
+    /// SQL that stores rows.
+    private static func isWrite(_ text: String) -> Bool {
+        let upper = text.uppercased()
+        return writeVerbs.contains(where: upper.contains)
+    }
+
+    /// The literal SQL is written as: there, or in the local it was put in.
+    private static func sqlLiteral(_ expr: ExprSyntax) -> StringLiteralExprSyntax? {
+        let e = expr.unwrapped
+        if let literal = e.as(StringLiteralExprSyntax.self) { return literal }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            return LocalValue.initializer(of: ref.baseName.text, before: ref)?.unwrapped.as(
+                StringLiteralExprSyntax.self)
+        }
+        return nil
+    }
+
     /// The SQL a literal or a local initialised with one holds.
     private static func sqlText(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
         let e = expr.unwrapped
@@ -611,8 +830,12 @@ struct DatabaseUnencryptedRule: SwiftRule {
         return nil
     }
 
-    /// `realm` from `try Realm()` / `Realm(configuration:)` without `encryptionKey` in the same function.
-    private static func isUnencryptedRealm(_ base: ExprSyntax) -> Bool {
+    /// `realm` from `try Realm()` / `Realm(configuration:)` without `encryptionKey` in the same function, or any
+    /// Realm when no Swift file of the project names an `encryptionKey` (`keyedInProject`).
+    private static func isUnencryptedRealm(_ base: ExprSyntax, keyedInProject: Bool) -> Bool {
+        guard keyedInProject else {
+            return base.lastName.map { $0.lowercased().contains("realm") } ?? false
+        }
         // A key set anywhere in the function or its type (`config.encryptionKey = key`) counts.
         if let type = base.enclosingTypeDecl,
             Syntax(type).tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "encryptionKey" })
