@@ -26,6 +26,15 @@ struct SQLInjectionRule: SwiftRule {
             // GRDB: try Row.fetchAll(db, sql: "SELECT body FROM notes WHERE owner = ?", arguments: [owner])
             """,
         triggeringExamples: [
+            // SQLite.swift's `Connection`, known by the declared type in a file that does not import the module.
+            RuleExample(
+                """
+                func search(_ db: Connection, link: URL) throws {
+                    let term = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    try db.execute(↓"SELECT * FROM notes WHERE title = '\\(term)'")
+                    _ = Statement(db, ↓term)
+                }
+                """),
             RuleExample(
                 """
                 func importRules(from feed: URL) {
@@ -100,6 +109,14 @@ struct SQLInjectionRule: SwiftRule {
                 """, path: "App/Store.m")
         ],
         nonTriggeringExamples: [
+            // A number made from the input cannot change the statement.
+            RuleExample(
+                """
+                func page(_ db: Connection, link: URL) throws {
+                    let page = Int(URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? "") ?? 0
+                    try db.execute("SELECT * FROM notes LIMIT 20 OFFSET \\(page * 20)")
+                }
+                """),
             RuleExample(
                 """
                 final class ReadState {
@@ -204,7 +221,7 @@ struct SQLInjectionRule: SwiftRule {
     static let calleeNames: Set<String>? = [
         "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16",
         "sqlite3_prepare16_v2", "sqlite3_prepare16_v3", "executeQuery", "executeUpdate", "executeStatements", "execute",
-        "fetchAll", "fetchOne", "fetchCursor", "fetchSet", "prepare", "run", "scalar"
+        "fetchAll", "fetchOne", "fetchCursor", "fetchSet", "prepare", "run", "scalar", "Statement"
     ]
     /// GRDB names its SQL parameters `sql:` everywhere (`makeStatement(sql:)`, `SQLRequest(sql:)`, `filter(sql:)`).
     /// GRDB's SQL literals (`SQL(stringLiteral:)`) reach the rule by their labels: `SQL` is too common a name.
@@ -258,12 +275,20 @@ struct SQLInjectionRule: SwiftRule {
         if name == "SQLRequest" || name == "SQL" {
             return grdbLiteralLabels.lazy.compactMap { call.argument($0) }.first
         }
-        // SQLite.swift's `Connection`: `db.execute(sql)`, `db.prepare(sql)`, `db.run(sql)`, `db.scalar(sql)`; the
-        // names are common, so only in a file that imports the module.
-        if ["execute", "prepare", "run", "scalar"].contains(name), file.imports.contains("SQLite"),
-            call.calledBase != nil, let first = call.arguments.first, first.label == nil
+        // SQLite.swift's `Connection`: `db.execute(sql)`, `db.prepare(sql)`, `db.run(sql)`, `db.scalar(sql)`, and
+        // `Statement(db, sql)`; the names are common, so only in a file that imports the module or on a value declared
+        // as a `Connection`.
+        if ["execute", "prepare", "run", "scalar"].contains(name), let base = call.calledBase,
+            let first = call.arguments.first, first.label == nil,
+            file.imports.contains("SQLite") || Sensitivity.declaredType(of: base) == "Connection"
         {
             return first.expression
+        }
+        if name == "Statement", call.arguments.count == 2, call.arguments.allSatisfy({ $0.label == nil }),
+            let connection = call.arguments.first?.expression,
+            file.imports.contains("SQLite") || Sensitivity.declaredType(of: connection) == "Connection"
+        {
+            return call.arguments.last?.expression
         }
         guard ["executeQuery", "executeUpdate", "executeStatements"].contains(name) else { return nil }
         // FMDB: `executeQuery(_ sql:, values:)`; with bound values the interpolation is still dynamic SQL.
@@ -430,10 +455,10 @@ struct SQLInjectionRule: SwiftRule {
                 return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
                     && isConstant(elements[k + 1], in: file, depth: depth + 1)
             }
-            // `year + 1`: arithmetic on numbers.
+            // `year + 1`: arithmetic on numbers; `Int(text) ?? 0`: a number or its fallback.
             return elements.allSatisfy { element in
                 if let op = element.as(BinaryOperatorExprSyntax.self) {
-                    return ["+", "-", "*", "/"].contains(op.operator.text)
+                    return ["+", "-", "*", "/", "??"].contains(op.operator.text)
                 }
                 return isConstant(element, in: file, depth: depth + 1)
             }
@@ -461,6 +486,12 @@ struct SQLInjectionRule: SwiftRule {
             }),
             let type = Self.storedPropertyType(of: name, near: e),
             SQLIdentifierSlot.numericTypes.contains(type.filter { $0 != "?" && $0 != "!" })
+        {
+            return true
+        }
+        // `Int(text)`: whatever the text was, the value is a number or nil.
+        if let call = e.as(FunctionCallExprSyntax.self), let callee = call.calledName,
+            SQLIdentifierSlot.numericTypes.contains(callee), call.arguments.count == 1
         {
             return true
         }
