@@ -23,6 +23,22 @@ struct HardcodedKeyRule: SwiftRule {
             let sealed = try AES.GCM.seal(plaintext, using: key)   // random nonce chosen for you
             """,
         triggeringExamples: [
+            // A SQLCipher key given to SQLite.swift's `Connection` in a file that does not import it, and RNCryptor's
+            // key-derivation salts and IV by their labels.
+            RuleExample(
+                """
+                func open(at path: String) throws -> Connection {
+                    let db = try Connection(path)
+                    try db.key(↓"s3cr3t-passphrase")
+                    try db.sqlcipher_export(.uri(exportPath), key: ↓"backup-passphrase")
+                    return db
+                }
+                func seal(_ data: Data, password: String) throws -> Data {
+                    try RNEncryptor.encryptData(
+                        data, with: kRNCryptorAES256Settings, password: password, iv: randomIV(),
+                        encryptionSalt: ↓Data("salt1234".utf8), hmacSalt: ↓Data(count: 8))
+                }
+                """),
             // Key bytes from a helper that encodes a helper's constant text.
             RuleExample(
                 """
@@ -143,6 +159,15 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                func seal(_ data: Data, password: String) throws -> Data {
+                    try RNEncryptor.encryptData(
+                        data, with: kRNCryptorAES256Settings, password: password, IV: RNCryptor.randomData(ofLength: 16),
+                        encryptionSalt: RNCryptor.randomData(ofLength: 8), HMACSalt: RNCryptor.randomData(ofLength: 8))
+                }
+                func open(_ db: Connection) throws { try db.key(try keychainPassphrase()) }
+                """),
             // A helper that returns fresh random bytes.
             RuleExample(
                 """
@@ -333,7 +358,7 @@ struct HardcodedKeyRule: SwiftRule {
     /// positional arguments.
     static let calleeNames: Set<String>? = Set([
         "SymmetricKey", "Nonce", "PrivateKey", "init", "SecKeyCreateWithData", "CCCrypt", "CCCryptorCreate",
-        "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF"
+        "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF", "sqlcipher_export", "keyForPassword"
     ]).union(databaseKeySinks.keys).union(keyLabelledAPIs)
 
     /// Where a database's encryption key goes: SQLCipher's C API, SQLite.swift's `Connection` (SQLCipher build),
@@ -344,6 +369,8 @@ struct HardcodedKeyRule: SwiftRule {
         "usePassphrase": (nil, nil), "changePassphrase": (nil, nil),
         "key": (nil, "SQLite"), "rekey": (nil, "SQLite"), "keyAndMigrate": (nil, "SQLite")
     ]
+    /// SQLite.swift's `Connection`, the type whose `key(_:)` is a database key in a file that does not import it.
+    private static let databaseKeyType = "Connection"
     /// Third-party APIs whose `encryptionKey:` / `hmacKey:` is key material: RNCryptor, Realm's configuration.
     private static let keyLabelledAPIs: Set<String> = [
         "RNEncryptor", "RNDecryptor", "encryptData", "decryptData", "Configuration"
@@ -356,7 +383,7 @@ struct HardcodedKeyRule: SwiftRule {
     private static let passwordLabels: Set<String> = ["password", "withPassword"]
     private static let passwordKeyedAPIs: Set<String> = [
         "encrypt", "decrypt", "encryptData", "decryptData", "Encryptor", "Decryptor", "RNCryptor", "RNEncryptor",
-        "RNDecryptor",
+        "RNDecryptor", "keyForPassword",
         // CryptoSwift's key derivations: a fixed password gives every install the same key.
         "PBKDF1", "PBKDF2", "Scrypt", "HKDF"
     ]
@@ -386,10 +413,20 @@ struct HardcodedKeyRule: SwiftRule {
         guard !call.arguments.isEmpty, let name = call.calledName else { return [] }
         var found: [(ExprSyntax, Role)] = []
         func add(_ argument: ExprSyntax?, _ role: Role) { if let argument { found.append((argument, role)) } }
-        if let sink = databaseKeySinks[name], sink.module.map({ imports?.contains($0) == true }) ?? true {
+        if let sink = databaseKeySinks[name],
+            sink.module.map({
+                imports?.contains($0) == true
+                    || call.calledBase.flatMap(Sensitivity.declaredType(of:)) == Self.databaseKeyType
+            }) ?? true
+        {
             add(
                 sink.position.flatMap { Self.argument(at: $0, of: call) }
                     ?? call.arguments.first { $0.label == nil }?.expression, .key)
+            return found
+        }
+        // SQLite.swift's `sqlcipher_export(_:key:)`: the key of the encrypted copy.
+        if name == "sqlcipher_export" {
+            add(call.argument("key"), .key)
             return found
         }
         if keyLabelledAPIs.contains(name),
@@ -427,10 +464,16 @@ struct HardcodedKeyRule: SwiftRule {
                     add(argument.expression, .key)
                 // A label alone is not the API: `Ledger(nonce: "0")` is the app's transaction counter and
                 // `Blake2b.hash(data, salt: "app-v1")` a context label. The callee must be a cipher or a KDF.
-                case "iv",
+                case "iv", "IV",
                     "nonce" where Self.isCryptoCall(call):
                     add(argument.expression, .iv)
-                case "salt" where !Self.isHKDF(call) && (Self.isKDFCall(call) || Self.isCryptoCall(call)):
+                case "salt"
+                where !Self.isHKDF(call)
+                    && (Self.isKDFCall(call) || Self.isCryptoCall(call) || Self.isPasswordKeyedAPI(call)):
+                    add(argument.expression, .salt)
+                // RNCryptor's password-keyed forms take the two key-derivation salts by these labels.
+                case "encryptionSalt", "hmacSalt",
+                    "HMACSalt" where Self.isPasswordKeyedAPI(call):
                     add(argument.expression, .salt)
                 case let label? where Self.passwordLabels.contains(label) && Self.isPasswordKeyedAPI(call):
                     add(argument.expression, .password)
@@ -624,6 +667,12 @@ struct HardcodedKeyRule: SwiftRule {
                 return fill.is(IntegerLiteralExprSyntax.self) && depth == 0 ? "a constant buffer" : nil
             }
             if call.argumentLabels == ["count"], depth == 0 { return "a constant (all-zero) buffer" }
+            // `Data(0)`: bytes from a number written in the code.
+            if call.arguments.count == 1, call.arguments.first?.label == nil,
+                call.arguments.first?.expression.is(IntegerLiteralExprSyntax.self) == true
+            {
+                return "a constant buffer"
+            }
             for label in ["base64Encoded", "hex", "hexString"] {
                 if let text = call.argument(label) { return text.stringLiteralValue.map { _ in "an encoded literal" } }
             }
