@@ -23,6 +23,16 @@ struct FormatStringRule: SwiftRule {
             let title = String(format: NSLocalizedString("greeting.format", comment: ""), name)  // a localized constant
             """,
         triggeringExamples: [
+            // The C library's printf family called from Swift.
+            RuleExample(
+                """
+                func emit(_ message: String) {
+                    message.withCString { text in
+                        _ = vprintf(↓text, getVaList([]))
+                        _ = dprintf(2, ↓text)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
@@ -55,6 +65,12 @@ struct FormatStringRule: SwiftRule {
             RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                func emit(_ message: String) {
+                    message.withCString { text in _ = printf("%s\\n", text) }
+                }
+                """),
             RuleExample(
                 """
                 // Joined from the app's own localized strings.
@@ -123,8 +139,14 @@ struct FormatStringRule: SwiftRule {
     )
 
     /// `String(format:)` and `NSString(format:)` by their label: most `String` tokens name the type.
-    static let calleeNames: Set<String>? = [
+    static let calleeNames: Set<String>? = Set([
         "NSLog", "NSLogv", "localizedStringWithFormat", "appendingFormat", "appendFormat"
+    ]).union(cFormatPositions.keys)
+    /// The C library's printf family, called from Swift: the position of the format among the arguments.
+    private static let cFormatPositions: [String: Int] = [
+        "printf": 0, "vprintf": 0, "fprintf": 1, "vfprintf": 1, "dprintf": 1, "vdprintf": 1, "sprintf": 1,
+        "vsprintf": 1, "asprintf": 1, "vasprintf": 1, "snprintf": 2, "vsnprintf": 2, "asprintf_l": 2,
+        "vasprintf_l": 2, "syslog": 1
     ]
     static let argumentLabels: Set<String>? = ["format"]
 
@@ -158,6 +180,11 @@ struct FormatStringRule: SwiftRule {
             format = call.argument("format")
         case "localizedStringWithFormat", "appendingFormat", "appendFormat":
             format = call.arguments.first { $0.label == nil }?.expression
+        case _ where cFormatPositions[name] != nil:
+            guard call.calledBase == nil, let position = cFormatPositions[name],
+                call.arguments.count > position
+            else { return nil }
+            format = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: position)].expression
         default:
             return nil
         }

@@ -24,6 +24,16 @@ struct PathInjectionRule: SwiftRule {
             guard file.path.hasPrefix(downloads.standardizedFileURL.path + "/") else { return }
             """,
         triggeringExamples: [
+            // Where Realm and SQLite.swift open their files.
+            RuleExample(
+                """
+                func open(_ link: URL) throws {
+                    let name = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    var config = Realm.Configuration()
+                    config.fileURL = ↓URL(string: name)
+                    let db = try Connection(.uri(↓name))
+                }
+                """),
             RuleExample(
                 """
                 func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
@@ -60,6 +70,14 @@ struct PathInjectionRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                func open(_ link: URL) throws {
+                    var config = Realm.Configuration()
+                    config.fileURL = documents.appendingPathComponent("default.realm")
+                    let db = try Connection(documents.appendingPathComponent("notes.sqlite3").path)
+                }
+                """),
             RuleExample(
                 """
                 // Only the requested file's extension is read, to pick a MIME type.
@@ -131,8 +149,12 @@ struct PathInjectionRule: SwiftRule {
         "sqlite3_open": [nil], "sqlite3_open_v2": [nil], "DatabaseQueue": ["path"], "DatabasePool": ["path"],
         "Database": ["path"], "DatabaseSnapshotPool": ["path"], "SerializedDatabase": ["path"],
         // Realm's configuration.
-        "Configuration": ["fileURL", "seedFilePath"]
+        "Configuration": ["fileURL", "seedFilePath"],
+        // SQLite.swift: `Connection(path)`, `Connection(.uri(path))`.
+        "Connection": [nil]
     ]
+    /// Realm's configuration set member by member: `config.fileURL = url`.
+    static let assignedNames: Set<String>? = ["fileURL", "seedFilePath"]
 
     /// Members that read a path's name without touching a file: `URL(fileURLWithPath: p).pathExtension` picks a MIME
     /// type, it opens nothing.
@@ -155,15 +177,36 @@ struct PathInjectionRule: SwiftRule {
         else { return }
         for label in labels {
             guard
-                let argument = label.map({ call.argument($0) })
-                    ?? call.arguments.first(where: { $0.label == nil })?.expression,
-                let steps = UntrustedOrigin.trace(argument, in: file)
+                var argument = label.map({ call.argument($0) })
+                    ?? call.arguments.first(where: { $0.label == nil })?.expression
             else { continue }
+            // `Connection(.uri(path))`: the location's path.
+            if name == "Connection", let location = argument.unwrapped.as(FunctionCallExprSyntax.self),
+                location.calledName == "uri", let path = location.arguments.first?.expression
+            {
+                argument = path
+            }
+            guard let steps = UntrustedOrigin.trace(argument, in: file) else { continue }
             reportFlow(
                 file, at: argument,
                 "\(steps.first?.note ?? "input") is used as a path, so `../` in it reaches other files of the app; keep only its last path component",
                 steps: steps, sink: "used as a path by `\(name)`")
             return
         }
+    }
+
+    /// `config.fileURL = url` on a Realm configuration (a value made by `Realm.Configuration(…)` or named for one).
+    mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
+        guard let assignment = sequence.simpleAssignment,
+            let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+            (LocalValue.origin(of: base)?.sourceText.contains("Configuration")
+                ?? base.lastName.map { $0.lowercased().contains("config") }) == true,
+            let steps = UntrustedOrigin.trace(assignment.value, in: file)
+        else { return }
+        let name = member.declName.baseName.text
+        reportFlow(
+            file, at: assignment.value,
+            "\(steps.first?.note ?? "input") is used as a path, so `../` in it reaches other files of the app; keep only its last path component",
+            steps: steps, sink: "used as the Realm file by `\(name)`")
     }
 }

@@ -28,6 +28,15 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
             """,
         triggeringExamples: [
+            // A `JSContext`, known by how it was made in a file that does not import JavaScriptCore.
+            RuleExample(
+                """
+                func run(_ url: URL) {
+                    let script = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    let context = JSContext()
+                    _ = context?.evaluateScript(↓script)
+                }
+                """),
             RuleExample(
                 """
                 func showRelease(_ notesURL: URL) {
@@ -81,6 +90,13 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#)
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                func run() {
+                    let context = JSContext()
+                    _ = context?.evaluateScript(try! String(contentsOf: Bundle.main.url(forResource: "rules", withExtension: "js")!))
+                }
+                """),
             // The helper calls the closure with the app's own script.
             RuleExample(
                 """
@@ -140,6 +156,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         guard let name = call.calledName,
             let content = name == "WKUserScript" ? call.argument("source") : call.arguments.first?.expression,
             name != "evaluateScript" || file.imports.contains("JavaScriptCore")
+                || call.calledBase.flatMap(Sensitivity.declaredType(of:)) == "JSContext"
         else { return }
         let target = name == "loadHTMLString" ? "HTML the web view renders" : "JavaScript the web view runs"
         if name != "WKUserScript", name != "evaluateScript", let source = Self.untrustedInput(in: content, depth: 0) {

@@ -24,6 +24,7 @@ struct LogSensitiveRule: SwiftRule {
             logger.info("refreshed token for \\(user.id, privacy: .public): \\(token, privacy: .private(mask: .hash))")
             """,
         triggeringExamples: [
+            RuleExample(#"↓NSLogv("%@", getVaList([password]))"#),
             RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
             RuleExample(#"func resumed() { ↓NCLog.log("Resumed with \(session.token) for \(room.name)") }"#),
             RuleExample(#"func joined(_ token: String) { ↓NCLog.log("Joined room for token \(token)") }"#),
@@ -143,6 +144,14 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            // os's `Logger()` (swift-log's is `Logger(label:)`) redacts dynamic strings unless marked public.
+            RuleExample(
+                """
+                func signIn(password: String) {
+                    let log = Logger()
+                    log.info("signing in with \\(password)")
+                }
+                """),
             RuleExample(
                 """
                 // The name of the Keychain entry, not what it holds.
@@ -273,7 +282,7 @@ struct LogSensitiveRule: SwiftRule {
     }
 
     /// Global logging functions, called without a base (or on `Swift.` / `Foundation.`).
-    static let consoleFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
+    static let consoleFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog", "NSLogv"]
     /// C functions that write to stderr, stdout or the system log: the same leak, one layer down.
     static let cFunctions: Set<String> = [
         "fputs", "fprintf", "vfprintf", "dprintf", "vdprintf", "printf", "puts", "syslog", "vsyslog"
@@ -436,9 +445,16 @@ struct LogSensitiveRule: SwiftRule {
         }
     }
 
-    /// A Logger call of the unified log: the file imports os / OSLog, or the call marks privacy itself.
+    /// A Logger call of the unified log: the file imports os / OSLog, the logger is made as os's `Logger()` /
+    /// `Logger(subsystem:category:)` (swift-log's is `Logger(label:)`), or the call marks privacy itself.
     private static func isUnifiedLog(_ call: FunctionCallExprSyntax, file: SwiftFile?) -> Bool {
         if let file, !file.imports.isDisjoint(with: ["os", "OSLog"]) { return true }
+        if file?.imports.contains("Logging") != true, let base = call.calledBase,
+            let made = LocalValue.origin(of: base)?.unwrapped.as(FunctionCallExprSyntax.self),
+            made.calledName == "Logger", made.argument("label") == nil
+        {
+            return true
+        }
         return call.arguments.contains { argument in
             argument.expression.as(StringLiteralExprSyntax.self)?.segments.contains { segment in
                 segment.as(ExpressionSegmentSyntax.self)?.expressions.contains { $0.label?.text == "privacy" } ?? false
@@ -469,8 +485,17 @@ struct LogSensitiveRule: SwiftRule {
         var unlabeledIndex = 0
         var formatLabels: [String?] = []
         var previousText: String?
-        for argument in call.arguments {
-            if let label = argument.label?.text, optionLabels.contains(label) { continue }
+        // `NSLogv("%@", getVaList([password]))`: the list's elements are the format's arguments.
+        let arguments: [(label: String?, expression: ExprSyntax)] = call.arguments.flatMap { argument in
+            if argument.label == nil, let list = argument.expression.as(FunctionCallExprSyntax.self),
+                list.calledName == "getVaList", let array = list.arguments.first?.expression.as(ArrayExprSyntax.self)
+            {
+                return array.elements.map { (label: String?.none, expression: $0.expression) }
+            }
+            return [(argument.label?.text, argument.expression)]
+        }
+        for argument in arguments {
+            if let label = argument.label, optionLabels.contains(label) { continue }
             defer { if argument.label == nil { unlabeledIndex += 1 } }
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
