@@ -146,6 +146,8 @@ import Testing
         #expect(SensitiveName.classify("hashedPassword") == nil)
         #expect(SensitiveName.classify("passwordHash") == nil)
         #expect(SensitiveName.classify("maskedCardNumber") == nil)
+        #expect(SensitiveName.classify("encrypted_passwd") == nil)
+        #expect(SensitiveName.classify("sealedToken") == nil)
         #expect(SensitiveName.classify("password") == .password)
         #expect(SensitiveName.classify("newPassword") == .password)
     }

@@ -210,7 +210,9 @@ public enum SensitiveName {
     // MARK: - Vocabulary
 
     /// Words before a secret's name that say the value was made from it and no longer reveals it.
-    private static let leadingTransforms: Set<String> = ["hashed", "salted", "masked", "redacted", "obfuscated"]
+    private static let leadingTransforms: Set<String> = [
+        "hashed", "salted", "masked", "redacted", "obfuscated", "encrypted", "enciphered", "sealed", "wrapped"
+    ]
 
     private static let flagPrefixes: Set<String> = [
         "is", "has", "had", "have", "should", "did", "will", "can", "could", "was", "were", "does",
