@@ -63,6 +63,16 @@ struct SecretInURLRule: SwiftRule {
                 """, path: "App/LoginClient.m", findings: [FindingSpec(message: "'pass'")])
         ],
         nonTriggeringExamples: [
+            // A partner key the app ships in its code: `secrets.hardcoded` reports it where it is written.
+            RuleExample(
+                """
+                struct RatesClient {
+                    private static let partnerAccessKey = "xr_live_4Fq8Zt2Lm7Pw"
+                    func url(from base: String) -> URL? {
+                        URL(string: "https://rates.example.net/v2?k=\\(Self.partnerAccessKey)&from=\\(base)")
+                    }
+                }
+                """),
             RuleExample(
                 #"""
                 let reset = URL(string: "https://acme-shop.com/reset-password?email=" + email)
@@ -132,7 +142,9 @@ struct SecretInURLRule: SwiftRule {
                 file, at: literal,
                 "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
             )
-        } else if let value = Self.credentialValue(in: literal) ?? Self.credentialAppended(to: literal) {
+        } else if let value = Self.credentialValue(in: literal, file: file)
+            ?? Self.credentialAppended(to: literal, file: file)
+        {
             // The parameter's name says nothing; the value's name says which credential it is.
             report(
                 file, at: literal,
@@ -142,19 +154,22 @@ struct SecretInURLRule: SwiftRule {
     }
 
     /// A value named for a specific credential (`password`, `accessToken`), given to a query parameter whose name says
-    /// nothing (`?p=`).
-    private static func namesCredential(_ value: ExprSyntax) -> String? {
-        guard let name = value.unwrapped.lastName, SensitiveName.isSpecificCredential(name) else { return nil }
+    /// nothing (`?p=`). A constant the app ships (`Self.partnerKey = "…"`) is no more exposed in a URL than in the
+    /// binary: `secrets.hardcoded` reports it where it is written.
+    private static func namesCredential(_ value: ExprSyntax, file: SwiftFile) -> String? {
+        guard let name = value.unwrapped.lastName, SensitiveName.isSpecificCredential(name),
+            file.stringValue(of: value.unwrapped) == nil
+        else { return nil }
         return name
     }
 
     /// `"…?user=\(u)&p=\(password)"`: the credential-named value interpolated after a query parameter.
-    private static func credentialValue(in literal: StringLiteralExprSyntax) -> String? {
-        queryValues(in: literal).lazy.compactMap { namesCredential($0.value) }.first
+    private static func credentialValue(in literal: StringLiteralExprSyntax, file: SwiftFile) -> String? {
+        queryValues(in: literal).lazy.compactMap { namesCredential($0.value, file: file) }.first
     }
 
     /// `"https://…/login?p=" + password`: a query that ends with `=`, and a credential-named value added to it.
-    private static func credentialAppended(to literal: StringLiteralExprSyntax) -> String? {
+    private static func credentialAppended(to literal: StringLiteralExprSyntax, file: SwiftFile) -> String? {
         guard literal.segments.count == 1,
             let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text,
             text.contains("?") || text.hasPrefix("&"), text.hasSuffix("="),
@@ -164,7 +179,7 @@ struct SecretInURLRule: SwiftRule {
         guard let index = elements.firstIndex(where: { $0.id == ExprSyntax(literal).id }), index + 2 < elements.count,
             elements[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
         else { return nil }
-        return namesCredential(elements[index + 2])
+        return namesCredential(elements[index + 2], file: file)
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
