@@ -16,6 +16,8 @@ public final class ArtifactFile {
     /// The Objective-C front end's reading (`objc`), kept out of `cache`: some forty matchers ask for it per file, and
     /// a lookup by string for each cost more than several of them.
     var objcSource: ObjCSource?
+    /// The databases the project gives a key (`ConstantIndex.databaseEncryption`), for the Objective-C matchers.
+    var databaseEncryption: DatabaseEncryption = []
 
     init(path: String, kind: FileKind, bytes: [UInt8], options: ScanOptions) {
         self.path = path

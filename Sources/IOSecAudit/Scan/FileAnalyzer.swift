@@ -202,6 +202,7 @@ struct FileAnalyzer: Sendable {
 
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {
         let file = ArtifactFile(path: path, kind: kind, bytes: bytes, options: options)
+        file.databaseEncryption = constants.databaseEncryption
         for route in artifactRules[kind] ?? [] { route.check(file) }
         for collector in artifactCollectors[kind] ?? [] {
             let diagnostics = collector.collect(file)

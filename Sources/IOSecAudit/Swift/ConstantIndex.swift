@@ -553,7 +553,7 @@ enum ConstantScanner {
     }
 
     /// Whether the file's bytes contain `needle` (a plain byte search).
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard let first = pattern.first, bytes.count >= pattern.count else { return false }
         var i = 0
@@ -1016,7 +1016,8 @@ extension ConstantIndex {
         readAhead: ReadAhead? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> ConstantIndex {
         let swift = inputs.filter { $0.kind == .swift && $0.size <= options.maxSwiftFileSize }
-        guard !swift.isEmpty else { return .empty }
+        let objcEncryption = objcDatabaseEncryption(inputs, options: options, readAhead: readAhead)
+        guard !swift.isEmpty else { return ConstantIndex(declarations: [], databaseEncryption: objcEncryption) }
         let perFile = ParallelMap.run(swift, workers: options.jobs, progress: progress) {
             input -> (
                 declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember], types: [DeclaredType],
@@ -1035,13 +1036,32 @@ extension ConstantIndex {
         var index = ConstantIndex(
             declarations: perFile.flatMap(\.declarations), sensitiveMembers: perFile.flatMap(\.sensitiveMembers),
             declaredTypes: perFile.flatMap(\.types).map(\.name), supertypes: perFile.flatMap(\.types),
-            databaseEncryption: perFile.reduce(into: []) { $0.formUnion($1.encryption) })
+            databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.encryption) })
         index.interestFilter = filter
         for (input, result) in zip(swift, perFile) {
             index.sourceNames[input.relativePath] = result.names
             index.interestMaps[input.relativePath] = result.interest
         }
         return index
+    }
+}
+
+extension ConstantIndex {
+    /// The SQLCipher keys Objective-C files give (`sqlite3_key`, YapDatabase's `cipherKeyBlock`, GRDB's
+    /// `usePassphrase`): a byte search, since these files are not lexed here. The bytes are kept for the walk.
+    private static func objcDatabaseEncryption(
+        _ inputs: [FileInput], options: ScanOptions, readAhead: ReadAhead?
+    ) -> DatabaseEncryption {
+        let objc = inputs.filter { $0.kind == .objc && $0.size <= options.maxSize(of: .objc) }
+        guard !objc.isEmpty else { return [] }
+        let found = ParallelMap.run(objc, workers: options.jobs) { input -> Bool in
+            guard let bytes = try? input.load() else { return false }
+            readAhead?.offer(input.relativePath, bytes)
+            return bytes.withUnsafeBufferPointer { buffer in
+                ["sqlite3_key", "cipherKeyBlock", "usePassphrase"].contains { ConstantScanner.contains(buffer, $0) }
+            }
+        }
+        return found.contains(true) ? .sqlite : []
     }
 }
 

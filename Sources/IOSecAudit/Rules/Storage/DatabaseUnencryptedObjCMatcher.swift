@@ -11,13 +11,16 @@ enum DatabaseUnencryptedObjCMatcher: ObjCRule {
     ])
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for call in source.calls
-        where SQLInjectionObjCMatcher.sqliteCalls.contains(call.name) && call.arguments.count >= 2 {
-            checkSQL(call.arguments[1], source, file)
-        }
-        for send in source.sends(withFirstPart: "executeUpdate") where send.selector.hasPrefix("executeUpdate:") {
-            guard let sql = send.parts.first?.argument, let statement = source.split(sql).first else { continue }
-            checkSQL(statement, source, file)
+        // SQL into a database the project keys with SQLCipher is written as ciphertext.
+        if !file.databaseEncryption.contains(.sqlite) {
+            for call in source.calls
+            where SQLInjectionObjCMatcher.sqliteCalls.contains(call.name) && call.arguments.count >= 2 {
+                checkSQL(call.arguments[1], source, file)
+            }
+            for send in source.sends(withFirstPart: "executeUpdate") where send.selector.hasPrefix("executeUpdate:") {
+                guard let sql = send.parts.first?.argument, let statement = source.split(sql).first else { continue }
+                checkSQL(statement, source, file)
+            }
         }
         for send in source.sends(withFirstPart: "setValue", "setObject")
         where send.selector == "setValue:forKey:" || send.selector == "setObject:forKey:" {

@@ -183,6 +183,33 @@ struct DatabaseUnencryptedRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // The project opens its YapDatabase with SQLCipher, in Objective-C: what goes into it, from either
+            // language, is ciphertext.
+            RuleExample(files: [
+                (
+                    "App/Storage/DatabaseManager.m",
+                    """
+                    - (YapDatabaseOptions *)options {
+                        YapDatabaseOptions *options = [[YapDatabaseOptions alloc] init];
+                        options.cipherKeyBlock = ^NSData *{ return [self databasePassphrase]; };
+                        return options;
+                    }
+                    - (void)rememberPin:(NSString *)pin {
+                        [self.queue executeUpdate:@"UPDATE accounts SET pin = ? WHERE id = 1", pin];
+                    }
+                    """
+                ),
+                (
+                    "App/Push/PushStorage.swift",
+                    """
+                    func save(token: String) {
+                        connection.readWrite { transaction in
+                            transaction.setObject(token, forKey: "pushToken", inCollection: "push")
+                        }
+                    }
+                    """
+                )
+            ]),
             // A form the app never stores, a hash in a model, an encrypted value, and a Realm the app encrypts.
             RuleExample(files: [
                 (
@@ -483,9 +510,10 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 "'\(sensitive)' is written to a Couchbase Lite database, which is not encrypted; keep it in the Keychain"
             )
         case "setValue", "setPrimitiveValue", "setObject", "setString":
-            // Core Data (`NSManagedObject.setValue(_:forKey:)`), Couchbase Lite documents, YapDatabase transactions.
+            // Core Data (`NSManagedObject.setValue(_:forKey:)`), Couchbase Lite documents, YapDatabase transactions
+            // (SQLite underneath: ciphertext when the project keys it).
             guard let value = call.arguments.first?.expression, !value.unwrapped.is(NilLiteralExprSyntax.self),
-                let store = Self.storeKind(of: call, in: file)
+                let store = Self.storeKind(of: call, in: file), store != "YapDatabase" || !encryptsSQLite
             else { return }
             if let key = call.argument("forKey").flatMap(file.stringValue(of:)), Self.isSensitiveColumn(key) {
                 report(
