@@ -32,6 +32,12 @@ struct KeychainAccessibilityRule: SwiftRule {
         triggeringExamples: [
             RuleExample(
                 """
+                func remember(_ token: String) {
+                    Vault.save(value: token, key: "session", accessibility: ↓kSecAttrAccessibleAfterFirstUnlock)
+                }
+                """),
+            RuleExample(
+                """
                 import KeychainAccess
 
                 final class TokenVault {
@@ -247,6 +253,18 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            // The app's wrapper deletes the item when given no value: the class it is handed stores nothing.
+            RuleExample(
+                """
+                enum Vault {
+                    static func removeKey(_ key: String) -> Bool {
+                        save(value: nil, key: key, accessibility: kSecAttrAccessibleAfterFirstUnlock)
+                    }
+                    static func rememberOnboarding() {
+                        save(value: true, key: "onboarded", accessibility: kSecAttrAccessibleAfterFirstUnlock)
+                    }
+                }
+                """),
             // A flag, and public certificates: nothing there for a backup or a locked device to give away.
             RuleExample(
                 """
@@ -568,6 +586,13 @@ struct KeychainAccessibilityRule: SwiftRule {
         let dictionary = Self.enclosingDictionary(of: ref)
         if let dictionary, Self.isSearchQuery(dictionary) { return }
         if Self.isTranslationTable(around: ref) { return }
+        // `helper.save(value: nil, key: k, accessibility: kSecAttrAccessibleAfterFirstUnlock)`: a wrapper given no
+        // value, or a flag, stores no secret with that class.
+        if dictionary == nil, let stored = Self.storedArgument(of: ref),
+            stored.unwrapped.is(NilLiteralExprSyntax.self) || Self.holdsNoSecret(stored)
+        {
+            return
+        }
         if isLockedReadable {
             report(
                 file, at: ref,
@@ -581,6 +606,17 @@ struct KeychainAccessibilityRule: SwiftRule {
         report(
             file, at: ref, "'\(name)' lets the item leave the device in backups; use \(name)ThisDeviceOnly",
             severity: .medium)
+    }
+
+    /// Labels under which an app's Keychain wrapper takes the value it stores.
+    private static let valueLabels: Set<String> = ["value", "data", "string", "password", "secret", "token", "item"]
+
+    /// The value argument of the call `ref` is an argument of: `save(value: v, key: k, accessibility: ref)`.
+    private static func storedArgument(of ref: DeclReferenceExprSyntax) -> ExprSyntax? {
+        guard let argument = ref.parent?.as(LabeledExprSyntax.self),
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return call.arguments.first { $0.label.map { valueLabels.contains($0.text) } ?? false }?.expression
     }
 
     /// The `kSecAttrAccessible…` constant a Keychain wrapper's `set` is given by name: KeychainSwift's
