@@ -110,6 +110,14 @@ enum UntrustedOrigin {
             if ["String", "NSString"].contains(name), let inner = call.arguments.first?.expression {
                 return trace(inner, in: file, depth: depth + 1, budget: budget)
             }
+            // `Data(remote.utf8)`, `remote.data(using: .utf8)`: the same text as bytes. A step into a part of the
+            // expression, so it costs no depth.
+            if name == "Data", let inner = call.arguments.first, inner.label == nil {
+                return trace(inner.expression, in: file, depth: depth, budget: budget)
+            }
+            if name == "data", call.argument("using") != nil, let base = call.calledBase {
+                return trace(base, in: file, depth: depth, budget: budget)
+            }
             if [
                 "first", "last", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences", "dropFirst",
                 "dropLast", "prefix", "suffix", "removingPercentEncoding"
@@ -131,6 +139,7 @@ enum UntrustedOrigin {
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
             if sanitizers.contains(name) { return nil }
+            if name == "utf8" { return trace(base, in: file, depth: depth, budget: budget) }
             if ["value", "text", "absoluteString", "path", "description", "first", "last", "host"].contains(name) {
                 return trace(base, in: file, depth: depth + 1, budget: budget)
             }

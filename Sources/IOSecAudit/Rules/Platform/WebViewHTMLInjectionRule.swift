@@ -28,6 +28,14 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
             """,
         triggeringExamples: [
+            // Bytes of the input loaded as an HTML page.
+            RuleExample(
+                """
+                func show(_ link: URL) {
+                    let body = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    webView.load(↓Data(body.utf8), mimeType: "text/html", characterEncodingName: "utf-8", baseURL: nil)
+                }
+                """),
             // A `JSContext`, known by how it was made in a file that does not import JavaScriptCore.
             RuleExample(
                 """
@@ -92,6 +100,14 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         nonTriggeringExamples: [
             RuleExample(
                 """
+                func show(_ link: URL) {
+                    let body = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    webView.load(Data(body.utf8), mimeType: "text/plain", characterEncodingName: "utf-8", baseURL: link)
+                    webView.load(try! Data(contentsOf: Bundle.main.url(forResource: "help", withExtension: "html")!), mimeType: "text/html", characterEncodingName: "utf-8", baseURL: Bundle.main.bundleURL)
+                }
+                """),
+            RuleExample(
+                """
                 func run() {
                     let context = JSContext()
                     _ = context?.evaluateScript(try! String(contentsOf: Bundle.main.url(forResource: "rules", withExtension: "js")!))
@@ -144,6 +160,9 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         "loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript", "callAsyncJavaScript", "evaluateScript",
         "WKUserScript"
     ]
+    /// `load(_:mimeType:characterEncodingName:baseURL:)` (and UIWebView's `textEncodingName:`): `load` is too common a
+    /// name, so the call reaches the rule by its label.
+    static let argumentLabels: Set<String>? = ["mimeType"]
 
     /// Calls that make text safe for HTML or a URL.
     static let escapingWords: Set<String> = [
@@ -153,7 +172,15 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     private static let queryMembers: Set<String> = ["query", "queryItems", "fragment"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName,
+        guard var name = call.calledName else { return }
+        // Bytes loaded as an HTML page are HTML the web view renders.
+        if name == "load" {
+            guard let mime = call.argument("mimeType").flatMap(file.stringValue(of:)),
+                mime.lowercased().contains("html")
+            else { return }
+            name = "loadHTMLString"
+        }
+        guard Self.calleeNames?.contains(name) == true,
             let content = name == "WKUserScript" ? call.argument("source") : call.arguments.first?.expression,
             name != "evaluateScript" || file.imports.contains("JavaScriptCore")
                 || call.calledBase.flatMap(Sensitivity.declaredType(of:)) == "JSContext"
@@ -169,7 +196,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             reportFlow(
                 file, at: content,
                 "\(steps.first?.note ?? "input") is pasted into \(target); escape it or pass it as data",
-                steps: steps, sink: "handed to `\(name)`")
+                steps: steps, sink: "handed to `\(call.calledName ?? name)`")
         }
     }
 
