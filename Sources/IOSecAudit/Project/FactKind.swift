@@ -45,6 +45,12 @@ enum FactKind {
     static let libraryInfoPlist = "info-plist.library"
     /// `NSAppTransportSecurity.NSPinnedDomains` present. Value: the pinned domains, comma-separated.
     static let pinnedDomains = "ats.pinned-domains"
+    /// What an app's or extension's ATS lets go out in cleartext. Value: `*` (arbitrary loads, in all content or only
+    /// in web views or media), or `domain ␟ sub` for a domain with insecure HTTP loads (`sub` when its subdomains
+    /// too). One fact per key; line of the key.
+    static let atsCleartextAllowed = "ats.cleartext-allowed"
+    /// An app's or extension's Info.plist was read, whether or not it configures ATS. Value: empty; line 1.
+    static let appInfoPlist = "info-plist.app"
     /// A privacy manifest that parsed. Value: empty; line of `NSPrivacyAccessedAPITypes` (or of the root).
     static let privacyManifest = "privacy-manifest.file"
     /// One `NSPrivacyAccessedAPITypes` entry. Value: `category ␟ reason,reason`; line of its reasons key.

@@ -112,6 +112,18 @@ enum ProjectAnalysis {
             findings[index].context = .unreferenced
         }
 
+        // An `http://` request to a host no app or extension of the scan lets cleartext go to is blocked by ATS: it
+        // fails rather than going out readable, which is worth knowing, not acting on.
+        let ats = ATSCleartextPolicy(facts: facts)
+        for index in findings.indices
+        where findings[index].ruleId == CleartextURLRule.description.id && findings[index].confidence > .low {
+            guard let host = CleartextURLRule.requestedHost(inMessage: findings[index].message),
+                ats.allowsCleartext(to: host) == false
+            else { continue }
+            findings[index].confidence = .low
+            findings[index].message += "; ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
+        }
+
         // Code context last: suppressions in test code still count as used, and what is left out is counted.
         var hidden: [CodeContext: Int] = [:]
         findings.removeAll { finding in

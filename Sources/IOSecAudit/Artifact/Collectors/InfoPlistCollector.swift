@@ -13,7 +13,11 @@ enum InfoPlistCollector: ArtifactFactCollector {
                 kind: FactKind.usageDescriptionDeclared, value: FactKind.join(entry.key, entry.value.string ?? ""),
                 line: entry.keyLine ?? 1, column: file.indentColumn(ofLine: entry.keyLine ?? 1))
         }
-        if isLibrary(root) { file.record(kind: FactKind.libraryInfoPlist, value: "", line: 1) }
+        if isLibrary(root) {
+            file.record(kind: FactKind.libraryInfoPlist, value: "", line: 1)
+        } else {
+            recordCleartextAllowed(root, in: file)
+        }
         if let pinned = root["NSAppTransportSecurity"]?.dictionary?.entry("NSPinnedDomains"),
             let domains = pinned.value.dictionary, !domains.isEmpty
         {
@@ -22,6 +26,25 @@ enum InfoPlistCollector: ArtifactFactCollector {
                 column: file.indentColumn(ofLine: pinned.keyLine ?? 1))
         }
         return []
+    }
+
+    /// What the app's ATS lets out in cleartext (`FactKind.atsCleartextAllowed`), for the `http://` URLs its code
+    /// requests: ATS blocks the others.
+    private static func recordCleartextAllowed(_ root: PropertyListDictionary, in file: ArtifactFile) {
+        file.record(kind: FactKind.appInfoPlist, value: "", line: 1)
+        guard let ats = root["NSAppTransportSecurity"] else { return }
+        for fact in ATSEvaluation.evaluate(ats).facts {
+            let value: String
+            switch fact.kind {
+            case .arbitraryLoads, .arbitraryLoadsInWebContent, .arbitraryLoadsForMedia:
+                value = "*"
+            case .insecureHTTPLoads(let domain, let includesSubdomains, _):
+                value = FactKind.join(domain.lowercased(), includesSubdomains ? "sub" : "")
+            default:
+                continue
+            }
+            file.record(kind: FactKind.atsCleartextAllowed, value: value, line: fact.line ?? 1)
+        }
     }
 
     /// Keys that only the Info.plist of an app, an app extension, a watch app or an App Clip has.

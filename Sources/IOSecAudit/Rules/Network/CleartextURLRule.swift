@@ -178,6 +178,18 @@ struct CleartextURLRule: SwiftRule {
         }
     }
 
+    /// The host a finding of this rule says the app requests in cleartext (`cleartext http:// URL for 'host' …`);
+    /// nil for a link opened in the browser, which ATS does not govern.
+    static func requestedHost(inMessage message: String) -> String? {
+        guard message.hasPrefix("cleartext http:// URL for '"), let open = message.firstIndex(of: "'") else {
+            return nil
+        }
+        let rest = message[message.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        let host = rest[..<close]
+        return host.isEmpty ? nil : String(host)
+    }
+
     /// `user@host:port/path?q` → ("host", "/path?q"), host lowercased.
     static func hostAndPath(_ rest: String) -> (host: String, path: String)? {
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
