@@ -287,7 +287,7 @@ enum ConstantScanner {
             var members: [SensitiveMember] = []
             var types: [DeclaredType] = []
             let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
-            if !types.isEmpty, Self.contains(buffer, "import RealmSwift") {
+            if !types.isEmpty, importsRealm.occurs(in: UnsafeRawBufferPointer(buffer)) {
                 for k in types.indices { types[k].importsRealm = true }
             }
             var encryption: DatabaseEncryption = []
@@ -553,16 +553,8 @@ enum ConstantScanner {
     }
 
     /// Whether the file's bytes contain `needle` (a plain byte search).
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        var i = 0
-        while i + pattern.count <= bytes.count {
-            if bytes[i] == first, bytes[i..<(i + pattern.count)].elementsEqual(pattern) { return true }
-            i += 1
-        }
-        return false
-    }
+    /// The import that makes a bare `Object` Realm's.
+    private static let importsRealm = ByteSearch("import RealmSwift")
 
     private static func isEncodable(from k: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var j = k + 1
@@ -1057,12 +1049,15 @@ extension ConstantIndex {
         let found = ParallelMap.run(objc, workers: options.jobs) { input -> Bool in
             guard let bytes = try? input.load() else { return false }
             readAhead?.offer(input.relativePath, bytes)
-            return bytes.withUnsafeBufferPointer { buffer in
-                ["sqlite3_key", "cipherKeyBlock", "usePassphrase"].contains { ConstantScanner.contains(buffer, $0) }
-            }
+            return bytes.withUnsafeBytes { buffer in objcKeyNames.contains { $0.occurs(in: buffer) } }
         }
         return found.contains(true) ? .sqlite : []
     }
+}
+
+extension ConstantIndex {
+    /// SQLCipher's key in Objective-C.
+    fileprivate static let objcKeyNames = ["sqlite3_key", "cipherKeyBlock", "usePassphrase"].map(ByteSearch.init)
 }
 
 extension UnsafeBufferPointer<UInt8> {

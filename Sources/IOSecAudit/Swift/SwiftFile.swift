@@ -108,15 +108,7 @@ public final class SwiftFile {
 
     /// Whether the file's text contains `text` (bytes, case-sensitive): a cheap test before a walk of the tree.
     public func contains(_ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
-        var i = 0
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
-            i += 1
-        }
-        return false
+        ByteSearch(text).occurs(in: bytes)
     }
 
     /// A step of a finding's flow at `node`.
