@@ -2,7 +2,7 @@
 # Fuzz iosec's parsers with libFuzzer (see docs/fuzzing.md).
 #
 #   scripts/fuzz.sh TARGET [SECONDS]        fuzz one target (default 60 s)
-#   scripts/fuzz.sh all [SECONDS]           every target in turn, SECONDS each (the planted one excepted)
+#   scripts/fuzz.sh all [SECONDS]           every target, SECONDS each, one per core (the planted one excepted)
 #   scripts/fuzz.sh planted-check [SECONDS] prove a crash is caught: succeeds only if fuzzing `planted` fails
 #   scripts/fuzz.sh build | list
 #
@@ -113,8 +113,24 @@ case "$command" in
         build
         : >"$work/summary"
         failed=()
-        for entry in "${targets[@]}"; do
-            run_target "${entry%%:*}" "$seconds" || failed+=("${entry%%:*}")
+        # libFuzzer runs one thread: targets run side by side, one per core (FUZZ_PARALLEL, at most the cores).
+        cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+        parallel=${FUZZ_PARALLEL:-$cores}
+        [ "$parallel" -ge 1 ] 2>/dev/null || parallel=1
+        pending=("${targets[@]}")
+        while [ ${#pending[@]} -gt 0 ]; do
+            batch=("${pending[@]:0:$parallel}")
+            pending=("${pending[@]:$parallel}")
+            pids=()
+            for entry in "${batch[@]}"; do
+                run_target "${entry%%:*}" "$seconds" >"$work/${entry%%:*}.out" 2>&1 &
+                pids+=($!)
+            done
+            for i in "${!batch[@]}"; do
+                name=${batch[$i]%%:*}
+                wait "${pids[$i]}" || failed+=("$name")
+                cat "$work/$name.out"
+            done
         done
         echo
         echo "target            executions  seeds  corpus  crashes"
