@@ -48,7 +48,7 @@
         (__bridge id)kSecAttrService: @"com.acme.wallet.legacy.session",
     };
     NSDictionary *changes = @{
-        (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+        (__bridge id)kSecAttrAccessControl: (__bridge_transfer id)SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, NULL),
     };
     SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)changes);
 }

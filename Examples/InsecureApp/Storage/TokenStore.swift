@@ -71,10 +71,10 @@ struct TokenStore {
         return data
     }
 
-    /// Moves the refresh token to a stricter class after an upgrade.
+    /// Puts the refresh token behind the device passcode after an upgrade.
     func tightenProtection() {
         let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
-        let changes: [String: Any] = [kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+        let changes: [String: Any] = [kSecAttrAccessControl as String: SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, .biometryCurrentSet, nil) as Any]
         SecItemUpdate(query as CFDictionary, changes as CFDictionary)
     }
 

@@ -23,6 +23,12 @@ enum FactKind {
     /// Code that changes what the window shows when the app leaves the foreground (a scene-phase handler, a
     /// resign-active / background callback or observer, `privacySensitive()`). Value: how. First per file.
     static let snapshotProtection = "ui.snapshot-protection"
+    /// A class whose own code turns its secure entry on (`isSecureTextEntry = true` on itself, not on another
+    /// field). Value: the class's name.
+    static let secureEntryClass = "ui.secure-entry-class"
+    /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
+    /// on in code. Value: the class's name; its line is the finding's.
+    static let secretInputCustomClass = "ui.secret-input-custom-class"
     /// `NSPersistentStoreFileProtectionKey` set to `.complete` / `.completeUnlessOpen`. Value: empty.
     static let coreDataFileProtection = "coredata.file-protection"
     /// Something the app does that decides whether a checklist item applies: network, web views, Keychain, local

@@ -124,6 +124,16 @@ enum ProjectAnalysis {
             findings[index].message += "; ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
         }
 
+        // A storyboard field of a class that turns secure entry on in its own code is secure after all.
+        let secureClasses = SecureEntryClasses(facts: facts)
+        for index in findings.indices
+        where findings[index].ruleId == KeyboardCacheRule.description.id && findings[index].confidence > .low {
+            guard let name = secureClasses.securingClass(file: findings[index].file, line: findings[index].line)
+            else { continue }
+            findings[index].confidence = .low
+            findings[index].message += "; its class '\(name)' turns secure entry on in code"
+        }
+
         // Code context last: suppressions in test code still count as used, and what is left out is counted.
         var hidden: [CodeContext: Int] = [:]
         findings.removeAll { finding in

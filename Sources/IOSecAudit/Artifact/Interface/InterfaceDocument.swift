@@ -20,6 +20,12 @@ public struct InterfaceDocument: Sendable {
         public var isSecure = false
         public var contentType: String?
         public var autocorrection: String?
+        /// `keyboardType` of its traits (`numberPad`), nil for the default keyboard.
+        public var keyboardType: String?
+        /// `hidden="YES"`: the field shows nothing (a custom keypad draws the digits).
+        public var isHidden = false
+        /// Its `customClass` (a `UITextField` subclass of the app), which may turn secure entry on in code.
+        public var customClass: String?
         /// Whether a person can type into it: not `enabled="NO"`, `userInteractionEnabled="NO"` or, for a text view,
         /// `editable="NO"`. UIKit never makes such a control first responder, so no keyboard sees its text.
         public var takesKeyboardInput = true
@@ -110,6 +116,8 @@ public struct InterfaceDocument: Sendable {
                 input.takesKeyboardInput =
                     attributes["enabled"] != "NO" && attributes["userInteractionEnabled"] != "NO"
                     && attributes["editable"] != "NO"
+                input.isHidden = attributes["hidden"] == "YES"
+                input.customClass = attributes["customClass"]
                 inputs.append(input)
                 open = (inputs.count - 1, depth)
             case "textInputTraits":
@@ -117,6 +125,7 @@ public struct InterfaceDocument: Sendable {
                 inputs[index].isSecure = inputs[index].isSecure || attributes["secureTextEntry"] == "YES"
                 inputs[index].contentType = attributes["textContentType"]
                 inputs[index].autocorrection = attributes["autocorrectionType"]
+                inputs[index].keyboardType = attributes["keyboardType"]
             case "accessibility":
                 if let index = open?.index, let identifier = attributes["identifier"] {
                     inputs[index].accessibilityIdentifier = identifier

@@ -23,7 +23,9 @@ struct DebugBuildSettingsRule: ProjectRule {
             another that does not have the same setting (a Staging scheme next to the App Store one) is reported \
             as info, an internal build. Without any scheme in the scan, every configuration whose name does not \
             say development (`Debug`, `Dev`, `Development`) is taken to ship. A project-level value every target \
-            overrides, and test bundles, are not reported.
+            overrides, and test bundles, are not reported. Severity follows what the setting does to the shipped \
+            app: `DEBUG` switches code on (medium), an unstripped symbol table helps reverse it (low), testability \
+            and `-Onone` are hardening notes (info).
             """,
         fix:
             "Keep these settings in the Debug configuration only: set them with [config=Debug] conditions or in Debug.xcconfig, and let Release inherit the safe defaults.",
@@ -285,7 +287,7 @@ struct DebugBuildSettingsRule: ProjectRule {
             case .unknown:
                 project.report(
                     description, file: fact.file, line: fact.line, column: fact.column,
-                    message: "\(problem) in the \(configuration) configuration")
+                    message: "\(problem) in the \(configuration) configuration", severity: severity(of: problem))
             case .archived(let schemes, let alongside):
                 let by = Self.schemes(schemes)
                 // Another archived configuration without this setting is what the team uploads; this one is an
@@ -304,10 +306,20 @@ struct DebugBuildSettingsRule: ProjectRule {
                     project.report(
                         description, file: fact.file, line: fact.line, column: fact.column,
                         message:
-                            "\(problem) in the \(configuration) configuration, which \(by) \(Self.archive(schemes))")
+                            "\(problem) in the \(configuration) configuration, which \(by) \(Self.archive(schemes))",
+                        severity: severity(of: problem))
                 }
             }
         }
+    }
+
+    /// Severity follows what the setting does to the shipped app: `DEBUG` switches debug-only code on (medium); a
+    /// symbol table left in helps whoever reverses it (low); testability and `-Onone` change neither what the app
+    /// does nor what it reveals beyond its symbol names, so they are hardening notes (info).
+    static func severity(of problem: String) -> Severity {
+        if problem.hasPrefix("DEBUG in ") { return .medium }
+        if problem.hasPrefix("STRIP_INSTALLED_PRODUCT") { return .low }
+        return .info
     }
 
     private static func archive(_ schemes: [String]) -> String { schemes.count == 1 ? "archives" : "archive" }

@@ -13,9 +13,8 @@ enum KeychainAddOnlyAttributeUpdateObjCMatcher: ObjCRule {
             for key in ["kSecAttrAccessible", "kSecAttrAccessControl"] {
                 guard let at = attributes.keys[key] else { continue }
                 report(
-                    file, source, at: at,
-                    "\(key) can only be set when the item is added; SecItemUpdate fails or ignores it, so the item keeps its old protection"
-                )
+                    file, source, at: at, KeychainAddOnlyAttributeUpdateRule.message(key),
+                    confidence: KeychainAddOnlyAttributeUpdateRule.confidence(key))
             }
         }
     }

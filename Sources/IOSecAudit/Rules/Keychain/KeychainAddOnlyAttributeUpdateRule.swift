@@ -10,10 +10,12 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
         masvs: "MASVS-STORAGE-1",
         cwe: 665,
         rationale: """
-            kSecAttrAccessible and kSecAttrAccessControl decide how an item is encrypted, so the Keychain sets them \
-            when the item is added. Passing them in SecItemUpdate's attributes either fails (errSecParam, or \
-            errSecInteractionNotAllowed for access control) or, depending on the OS version, is ignored: code that \
-            "moves" a token to ThisDeviceOnly that way leaves it exactly as exposed as before, and nobody notices.
+            kSecAttrAccessible and kSecAttrAccessControl decide how an item is encrypted. An access control is fixed \
+            when the item is added: passing it in SecItemUpdate's attributes fails (errSecParam, or \
+            errSecInteractionNotAllowed) or is ignored, so code that "moves" a token behind biometry that way leaves \
+            it exactly as exposed as before, and nobody notices. A class change (kSecAttrAccessible) is accepted by \
+            current iOS but rejected by older systems and some queries; it is reported at low confidence, as a \
+            reminder to check the status SecItemUpdate returns.
             """,
         fix:
             "To change accessibility or access control, read the item, add a new one with the new attributes, then delete the old one.",
@@ -114,11 +116,18 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
         else { return }
         for key in ["kSecAttrAccessible", "kSecAttrAccessControl"] {
             if let at = dictionary.keys[key] {
-                report(
-                    file, at: at,
-                    "\(key) can only be set when the item is added; SecItemUpdate fails or ignores it, so the item keeps its old protection"
-                )
+                report(file, at: at, Self.message(key), confidence: Self.confidence(key))
             }
         }
     }
+
+    static func message(_ key: String) -> String {
+        key == "kSecAttrAccessControl"
+            ? "kSecAttrAccessControl can only be set when the item is added; SecItemUpdate fails or ignores it, so the item keeps its old protection"
+            : "kSecAttrAccessible in SecItemUpdate is rejected by older systems (errSecUnimplemented, errSecParam), leaving the item's old class in place; check the status, or add a new item and delete the old one"
+    }
+
+    /// An access control is fixed when its item is made; a class change through `SecItemUpdate` is rejected only by
+    /// some systems and queries (current iOS accepts one, and KeychainAccess relies on that), so it is a hint.
+    static func confidence(_ key: String) -> Confidence { key == "kSecAttrAccessControl" ? .high : .low }
 }

@@ -48,6 +48,14 @@ struct FileProtectionWeakRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            // An empty marker file: its existence is the flag, and it holds nothing.
+            RuleExample(
+                """
+                func markDone(at url: URL) {
+                    FileManager.default.createFile(
+                        atPath: url.path, contents: nil, attributes: [.protectionKey: FileProtectionType.none])
+                }
+                """),
             RuleExample(
                 """
                 [data writeToFile:path options:NSDataWritingFileProtectionComplete error:&error];
@@ -96,7 +104,7 @@ struct FileProtectionWeakRule: SwiftRule {
                 file, at: member,
                 "'.noFileProtection' leaves the file readable while the device is locked; use .completeFileProtection")
         case "none":
-            guard Self.isProtectionNone(member) else { return }
+            guard Self.isProtectionNone(member), !Self.writesNothing(member) else { return }
             report(
                 file, at: member,
                 "file protection 'none' leaves the file readable while the device is locked; use FileProtectionType.complete"
@@ -131,6 +139,28 @@ struct FileProtectionWeakRule: SwiftRule {
             file, at: node,
             "'\(sensitive)' stays readable from first unlock until reboot with '\(name)'; use complete protection")
     }
+
+    /// `createFile(atPath:contents: nil, …)` or `contents: Data()` in a type that writes no file otherwise: an empty
+    /// marker file, whose existence is all it says, holds nothing to protect. A log created empty and appended to
+    /// through a `FileHandle` holds everything.
+    private static func writesNothing(_ node: some SyntaxProtocol) -> Bool {
+        guard let write = enclosingWrite(of: node), write.calledName == "createFile",
+            let contents = write.argument("contents")
+        else { return false }
+        if let call = contents.as(FunctionCallExprSyntax.self) {
+            guard call.calledName == "Data", call.arguments.isEmpty, call.trailingClosure == nil else { return false }
+        } else if !contents.is(NilLiteralExprSyntax.self) {
+            return false
+        }
+        let scope = write.enclosingTypeDecl.map { Syntax(fromProtocol: $0) } ?? write.root
+        return !scope.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier(let text) = token.tokenKind { return writers.contains(text) }
+            return false
+        }
+    }
+
+    /// What writes into a file after it is made.
+    private static let writers: Set<String> = ["FileHandle", "OutputStream", "fopen", "write", "append"]
 
     /// `FileProtectionType.none`, or an implicit `.none` given as the value of a protection key.
     private static func isProtectionNone(_ member: MemberAccessExprSyntax) -> Bool {

@@ -127,6 +127,19 @@ struct KeyboardCacheRule: ArtifactRule {
                 """, path: "App/SecurityQuestionViewController.swift")
         ],
         nonTriggeringExamples: [
+            // A hidden field on a digit pad: a custom keypad shows the digits as dots, and digit pads learn nothing.
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                    <objects>
+                        <textField hidden="YES" id="pc-1-hid">
+                            <accessibility key="accessibilityConfiguration" identifier="passcodeField"/>
+                            <textInputTraits key="textInputTraits" keyboardType="numberPad"/>
+                        </textField>
+                    </objects>
+                </document>
+                """, path: "App/Passcode.xib"),
             // A macOS login with a secure field and the plain field its "show password" button swaps in.
             RuleExample(
                 """
@@ -275,6 +288,9 @@ struct KeyboardCacheRule: ArtifactRule {
         .password, .pin, .otp, .card, .secret, .credential, .personalID
     ]
 
+    /// Keyboards of digits only, which have no suggestion bar.
+    static let digitKeyboards: Set<String> = ["numberPad", "phonePad", "decimalPad", "asciiCapableNumberPad"]
+
     static func check(_ file: ArtifactFile) {
         let document = file.parsed("IOSecAudit.InterfaceDocument") { InterfaceDocument.parse($0.bytes) }
         // A secure field for the same kind of secret in the same document: the plain one is the "show password"
@@ -285,6 +301,13 @@ struct KeyboardCacheRule: ArtifactRule {
             guard let (name, category) = secretName(of: input), !secureCategories.contains(category) else { continue }
             // One-time codes are meant to be autofilled from Messages and are short-lived.
             if category == .otp, input.contentType == "one-time-code" { continue }
+            // A hidden field on a digit pad (a custom keypad draws the dots) shows nothing, and digit pads offer no
+            // suggestions, so there is nothing to learn.
+            if input.isHidden, let keyboard = input.keyboardType, digitKeyboards.contains(keyboard) { continue }
+            // A field of the app's own class may turn secure entry on in code: the project pass decides.
+            if let customClass = input.customClass {
+                file.record(kind: FactKind.secretInputCustomClass, value: customClass, line: input.line)
+            }
             let element = input.element == "textView" ? "text view" : "text field"
             file.report(
                 description, atLineStart: input.line,

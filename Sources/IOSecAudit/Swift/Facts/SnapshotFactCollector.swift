@@ -21,6 +21,7 @@ struct SnapshotFactCollector: SwiftVisitor {
 
     private var recordedInput = false
     private var recordedProtection = false
+    private var securedClasses: Set<String> = []
 
     init() {}
 
@@ -48,6 +49,23 @@ struct SnapshotFactCollector: SwiftVisitor {
             assignment.target.lastName == "isSecureTextEntry", assignment.value.booleanLiteralValue == true
         else { return }
         recordInput("isSecureTextEntry", at: sequence, in: file)
+        // `isSecureTextEntry = true` (or `self.…`) in a text field class: the storyboard fields of that class are
+        // secure although their traits do not say so.
+        if Self.isOwnProperty(assignment.target), let type = sequence.enclosingTypeDecl {
+            let name =
+                type.as(ClassDeclSyntax.self)?.name.text
+                ?? type.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            if let name, securedClasses.insert(name).inserted {
+                file.record(kind: FactKind.secureEntryClass, value: name, at: sequence)
+            }
+        }
+    }
+
+    /// `isSecureTextEntry` or `self.isSecureTextEntry`: the object's own property.
+    static func isOwnProperty(_ target: ExprSyntax) -> Bool {
+        if target.is(DeclReferenceExprSyntax.self) { return true }
+        guard let member = target.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
