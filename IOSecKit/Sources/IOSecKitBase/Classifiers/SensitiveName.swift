@@ -391,7 +391,7 @@ public enum SensitiveName {
     ]
 
     /// `token` after these words identifies a device, a page of results or a conversation, it grants no access: push
-    /// and registration tokens, pagination and sync tokens, a chat room's token (Nextcloud Talk's conversation ID).
+    /// (and PushKit) and registration tokens, pagination and sync tokens, a chat room's token (Nextcloud Talk's conversation ID).
     public static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
         "next", "continuation", "cancellation", "change", "resume", "stream", "batch", "cursor", "observer",
@@ -413,7 +413,11 @@ public enum SensitiveName {
             }
             guard ok else { continue }
             if pattern.category == .pin, i > 0, pinNonSecretQualifiers.contains(w[i - 1]) { continue }
-            if pattern.category == .token, i > 0, tokenNonSecretQualifiers.contains(w[i - 1]) { continue }
+            if pattern.category == .token, i > 0,
+                tokenNonSecretQualifiers.contains(w[i - 1]) || (i > 1 && w[i - 2] == "push" && w[i - 1] == "kit")
+            {
+                continue
+            }
             if pattern.category == .session, i > 0, sessionNonSecretQualifiers.contains(w[i - 1]) { continue }
             return (pattern.words.count, pattern.category)
         }

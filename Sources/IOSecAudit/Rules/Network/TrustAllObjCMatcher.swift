@@ -34,7 +34,8 @@ enum TrustAllObjCMatcher: ObjCRule {
             }
         }
         // With AFSSLPinningModePublicKey / Certificate, AFNetworking still requires a pinned key or certificate:
-        // invalid or other-domain certificates pass only when pinned (trust on first use of self-signed servers).
+        // invalid or other-domain certificates pass only when pinned (trust on first use of self-signed servers), so
+        // the pin is the protection and these are notes (info).
         let pins = source.mentions("AFSSLPinningModePublicKey") || source.mentions("AFSSLPinningModeCertificate")
         for assignment in source.assignments() {
             let target = source.lastIdentifier(in: assignment.target)
@@ -43,7 +44,7 @@ enum TrustAllObjCMatcher: ObjCRule {
                     report(
                         file, source, at: assignment.equals - 1,
                         "allowInvalidCertificates = YES with pinning: pinned self-signed certificates pass, and so do expired or revoked ones; keep it NO where the server has a valid chain",
-                        severity: .low)
+                        severity: .info)
                 } else {
                     report(
                         file, source, at: assignment.equals - 1,
@@ -55,7 +56,7 @@ enum TrustAllObjCMatcher: ObjCRule {
                     report(
                         file, source, at: assignment.equals - 1,
                         "validatesDomainName = NO with pinning: a pinned certificate is accepted for any host name; keep it YES where the pinned certificate names the host",
-                        severity: .low)
+                        severity: .info)
                 } else {
                     report(
                         file, source, at: assignment.equals - 1,

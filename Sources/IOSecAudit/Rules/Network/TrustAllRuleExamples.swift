@@ -6,7 +6,7 @@ enum TrustAllRuleExamples {
             """
             _securityPolicy = [AFSecurityPolicy policyWithPinningMode:AFSSLPinningModePublicKey];
             self.securityPolicy.↓validatesDomainName = NO;
-            """, path: "App/Pinning.m", findings: [FindingSpec(severity: .low, message: "with pinning")]),
+            """, path: "App/Pinning.m", findings: [FindingSpec(severity: .info, message: "with pinning")]),
         RuleExample(
             """
             - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge

@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// `storage.keychain-accessibility`: a Keychain item stored with an accessibility class that leaves it readable
@@ -30,6 +31,17 @@ struct KeychainAccessibilityRule: SwiftRule {
             let status = SecItemAdd(query as CFDictionary, nil)
             """,
         triggeringExamples: [
+            // The same library-made store keeping a password gets the default class.
+            RuleExample(
+                """
+                import UICKeyChainStore
+
+                func remember(_ password: String, pushToken: String) {
+                    let keychain = ↓UICKeyChainStore(service: "com.example.app")
+                    keychain.setString(pushToken, forKey: "push")
+                    keychain.setString(password, forKey: "password")
+                }
+                """),
             RuleExample(
                 """
                 func remember(_ token: String) {
@@ -253,6 +265,18 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            // A store made in place that keeps only push tokens: they identify the device and grant no access.
+            RuleExample(
+                """
+                import UICKeyChainStore
+
+                func storeTokens(normalPushToken: String, pushKitToken: String) {
+                    let keychain = UICKeyChainStore(service: bundleIdentifier, accessGroup: groupIdentifier)
+                    keychain.setString(normalPushToken, forKey: kNormalPushTokenKey)
+                    keychain.setString(pushKitToken, forKey: kPushKitTokenKey)
+                    _ = keychain.string(forKey: kNormalPushTokenKey)
+                }
+                """),
             // The app's wrapper deletes the item when given no value: the class it is handed stores nothing.
             RuleExample(
                 """
@@ -556,7 +580,9 @@ struct KeychainAccessibilityRule: SwiftRule {
                     "\(wrapper) stores the item as '\(constant)', which leaves the device in backups; use \(constant)ThisDeviceOnly",
                     severity: .medium)
             }
-        } else if let library = KeychainDefaultAccessibility.libraryDefault(of: call, in: file) {
+        } else if let library = KeychainDefaultAccessibility.libraryDefault(of: call, in: file),
+            !Self.storesNoSecret(through: call)
+        {
             report(
                 file, at: call,
                 "\(library.type) stores items as .\(library.defaultClass) unless told otherwise (\(library.source)), so they move to other devices in backups; add \(library.choose)",
@@ -722,6 +748,39 @@ struct KeychainAccessibilityRule: SwiftRule {
             }
         }
         return false
+    }
+
+    /// `let keychain = UICKeyChainStore(…)` used in its block only to read, or to store values that are no secret
+    /// (push tokens, flags): nothing secret gets the library's default class. Any other use (handed on, returned,
+    /// a store of anything else) keeps the finding.
+    static func storesNoSecret(through call: FunctionCallExprSyntax) -> Bool {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let block = call.enclosingBlock
+        else { return false }
+        var stores = 0
+        let references = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: block) { $0.baseName.text == name }
+        for reference in references where reference.position > binding.position {
+            guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                let use = member.parent?.as(FunctionCallExprSyntax.self), use.calledExpression.id == member.id
+            else { return false }
+            let method = member.declName.baseName.text
+            if keychainReads.contains(method) { continue }
+            guard keychainStores.contains(method), let value = use.arguments.first?.expression,
+                holdsNoSecret(value) || isNamedNonSecret(value)
+            else { return false }
+            stores += 1
+        }
+        return stores > 0
+    }
+
+    private static let keychainReads: Set<String> = ["string", "data", "get", "getString", "getData", "contains"]
+    private static let keychainStores: Set<String> = ["setString", "setData", "set"]
+
+    /// A value whose name says a secret's word and that the classifier rules out (`pushToken`, `deviceToken`).
+    private static func isNamedNonSecret(_ value: ExprSyntax) -> Bool {
+        guard let name = value.lastName, SensitiveName.classify(name) == nil else { return false }
+        return SensitiveName.words(name).contains("token")
     }
 
     private static func isSynchronizableOrPublic(_ dictionary: DictionaryExprSyntax) -> Bool {
