@@ -24,6 +24,14 @@ struct WeakHashRule: SwiftRule {
             let tag = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: signingKey)
             """,
         triggeringExamples: [
+            // A colour from a password is still a digest of a password.
+            RuleExample(
+                """
+                func colorForPassword(_ password: String) -> Int {
+                    let digest = ↓Insecure.MD5.hash(data: Data(password.utf8))
+                    return Int(digest.first ?? 0) % 8
+                }
+                """),
             RuleExample(
                 """
                 - (NSData *)passwordDigest:(NSData *)password {
@@ -272,10 +280,12 @@ struct WeakHashRule: SwiftRule {
         "sign", "signature", "signed", "signing", "verify", "verification", "certificate", "cert", "hmac", "mac",
         "auth", "authenticate", "integrity", "nonce", "salt", "credential", "credentials"
     ]
-    /// Words that say the digest only names or deduplicates content.
+    /// Words that say the digest only names or deduplicates content, or picks how something looks (an avatar's
+    /// colour from a user name).
     private static let identifierWords: Set<String> = [
         "cache", "cached", "caching", "etag", "checksum", "fingerprint", "filename", "dedup", "dedupe",
-        "deduplication", "thumbnail", "url", "path", "file", "image", "asset", "download"
+        "deduplication", "thumbnail", "url", "path", "file", "image", "asset", "download", "color", "colour", "palette",
+        "avatar"
     ]
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {

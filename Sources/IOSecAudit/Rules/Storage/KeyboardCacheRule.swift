@@ -127,6 +127,18 @@ struct KeyboardCacheRule: ArtifactRule {
                 """, path: "App/SecurityQuestionViewController.swift")
         ],
         nonTriggeringExamples: [
+            // A card number on a phone pad with autocorrection off: shown as payment forms show it, never learned.
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <objects>
+                        <textField placeholder="Card number" id="cc-1-num">
+                            <textInputTraits key="textInputTraits" autocorrectionType="no" spellCheckingType="no" keyboardType="phonePad"/>
+                        </textField>
+                    </objects>
+                </document>
+                """, path: "App/Base.lproj/Checkout.storyboard"),
             // A hidden field on a digit pad: a custom keypad shows the digits as dots, and digit pads learn nothing.
             RuleExample(
                 """
@@ -288,6 +300,9 @@ struct KeyboardCacheRule: ArtifactRule {
         .password, .pin, .otp, .card, .secret, .credential, .personalID
     ]
 
+    /// Words that name a card's security code or PIN rather than its number.
+    static let securityCodeWords: Set<String> = ["cvv", "cvc", "cvv2", "cvc2", "csc", "cid", "security", "code", "pin"]
+
     /// Keyboards of digits only, which have no suggestion bar.
     static let digitKeyboards: Set<String> = ["numberPad", "phonePad", "decimalPad", "asciiCapableNumberPad"]
 
@@ -304,6 +319,14 @@ struct KeyboardCacheRule: ArtifactRule {
             // A hidden field on a digit pad (a custom keypad draws the dots) shows nothing, and digit pads offer no
             // suggestions, so there is nothing to learn.
             if input.isHidden, let keyboard = input.keyboardType, digitKeyboards.contains(keyboard) { continue }
+            // Card numbers are shown as they are typed in payment forms everywhere; on a digit pad, or with
+            // autocorrection off, the keyboard learns none of them.
+            // A security code (CVV) or a card PIN is asked for and then forgotten: it is not shown.
+            if category == .card, SensitiveName.words(name).allSatisfy({ !securityCodeWords.contains($0) }),
+                input.autocorrection == "no" || input.keyboardType.map(digitKeyboards.contains) == true
+            {
+                continue
+            }
             // A field of the app's own class may turn secure entry on in code: the project pass decides.
             if let customClass = input.customClass {
                 file.record(kind: FactKind.secretInputCustomClass, value: customClass, line: input.line)
