@@ -90,9 +90,21 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
+        // The command line without networking: `scan`, `checklist`, `init`, `rules`, `explain`. The SwiftPM plugins
+        // run it as `iosec-scan`, so a package that adopts them builds no SwiftNIO and no second BoringSSL.
+        .target(
+            name: "IOSecCommands",
+            dependencies: [
+                "IOSecAudit",
+                "IOSecCore",
+                "CIOSecAllocator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
+        ),
         .executableTarget(
             name: "iosec",
             dependencies: [
+                "IOSecCommands",
                 "IOSecAudit",
                 "IOSecLive",
                 "IOSecCore",
@@ -100,6 +112,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
+            ]
+        ),
+        .executableTarget(
+            name: "iosec-scan",
+            dependencies: [
+                "IOSecCommands",
+                "IOSecCore",
+                "CIOSecAllocator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Benchmark and synthetic-project generator; not part of the product.
@@ -124,12 +145,12 @@ let package = Package(
         ),
         .executableTarget(name: "iosec-generate", dependencies: ["IOSecDevTools"]),
         // SwiftPM plugins: findings as build diagnostics in `swift build` and Xcode, and `swift package iosec`.
-        .plugin(name: "IOSecBuildToolPlugin", capability: .buildTool(), dependencies: ["iosec"]),
+        .plugin(name: "IOSecBuildToolPlugin", capability: .buildTool(), dependencies: ["iosec-scan"]),
         .plugin(
             name: "IOSecCommandPlugin",
             capability: .command(
                 intent: .custom(verb: "iosec", description: "Security review of the package's iOS code with iosec")),
-            dependencies: ["iosec"]
+            dependencies: ["iosec-scan"]
         ),
         // Builders of test material: Mach-O files and IPAs (signed profiles come from IOSecTestSupport). Used by the
         // tests, the benchmark and the script that makes the example IPAs; not a product.

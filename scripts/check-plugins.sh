@@ -15,16 +15,13 @@ grep -q "(storage.userdefaults-secret)" "$log" || { echo "FAIL: the diagnostic d
 grep -q "Build complete" "$log" || { echo "FAIL: the plugin's findings failed the build"; exit 1; }
 echo "build-tool plugin: swift build shows iosec's findings as warnings and the build completes"
 
+# One run of the command plugin (each run rebuilds part of its tool): it must pass its arguments through to the
+# scan and hand back the scan's exit status.
 set +e
-swift package --package-path "$package" iosec --fail-on none >"$log" 2>&1
+swift package --package-path "$package" iosec --fail-on high >"$log" 2>&1
 status=$?
 set -e
-cat "$log" | tail -5
-[ "$status" -eq 0 ] || { echo "FAIL: swift package iosec exited $status"; exit 1; }
+tail -5 "$log"
 grep -q "storage.userdefaults-secret" "$log" || { echo "FAIL: swift package iosec reported nothing"; exit 1; }
-set +e
-swift package --package-path "$package" iosec --fail-on high >/dev/null 2>&1
-status=$?
-set -e
 [ "$status" -ne 0 ] || { echo "FAIL: swift package iosec --fail-on high did not fail on a high finding"; exit 1; }
 echo "command plugin: swift package iosec scans the package and fails on --fail-on"

@@ -10,7 +10,7 @@ struct IOSecBuildToolPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         return [
             Self.command(
-                tool: try context.tool(named: "iosec").path, folder: target.directory, name: target.name,
+                tool: try context.tool(named: "iosec-scan").path, folder: target.directory, name: target.name,
                 inputs: target.sourceFiles.map(\.path), workDirectory: context.pluginWorkDirectory)
         ]
     }
@@ -39,7 +39,7 @@ extension IOSecBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         return [
             Self.command(
-                tool: try context.tool(named: "iosec").path, folder: context.xcodeProject.directory,
+                tool: try context.tool(named: "iosec-scan").path, folder: context.xcodeProject.directory,
                 name: target.displayName, inputs: target.inputFiles.map(\.path),
                 workDirectory: context.pluginWorkDirectory)
         ]

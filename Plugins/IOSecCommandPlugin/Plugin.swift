@@ -15,7 +15,7 @@ struct IOSecCommandPlugin: CommandPlugin {
         } else {
             paths = try context.package.targets(named: targetNames).map(\.directory.string)
         }
-        let tool = URL(fileURLWithPath: try context.tool(named: "iosec").path.string)
+        let tool = URL(fileURLWithPath: try context.tool(named: "iosec-scan").path.string)
         // Several target folders are scanned as one selection in their project; one folder as it is.
         let process = Process()
         process.executableURL = tool

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IOSecCommands
 import IOSecAudit
 import IOSecLive
 import IOSecCore

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import IOSecAudit
 
-enum Terminal {
+package enum Terminal {
     /// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
     static func supportsColor(fileDescriptor: Int32) -> Bool {
         if ProcessInfo.processInfo.environment["NO_COLOR"] != nil { return false }
@@ -13,7 +13,7 @@ enum Terminal {
 
 /// A one-line progress report on standard error: only on a terminal, never with `--quiet`, and only once a scan
 /// has run for a second (most scans are over before that).
-enum Progress {
+package enum Progress {
     static func forTerminal() -> ScanProgress? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         let state = ProgressState()

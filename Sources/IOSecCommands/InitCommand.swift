@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import IOSecAudit
 
-struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct InitCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a commented starter .iosec.yml.",
         discussion: """
@@ -16,13 +16,15 @@ struct InitCommand: ParsableCommand {
             """
     )
 
+    package init() {}
+
     @Argument(help: "Folder to write .iosec.yml in (the repository root, usually).", completion: .directory)
     var folder: String = "."
 
     @Flag(help: "Replace an existing .iosec.yml.")
     var force = false
 
-    func run() throws {
+    package func run() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FatalError("no such folder: \(folder)")

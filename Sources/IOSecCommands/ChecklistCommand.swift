@@ -3,8 +3,8 @@ import Foundation
 import IOSecAudit
 import IOSecCore
 
-struct ChecklistCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ChecklistCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "checklist",
         abstract: "Answer the 52-item iOS security audit checklist for a project.",
         discussion: """
@@ -30,6 +30,8 @@ struct ChecklistCommand: ParsableCommand {
               iosec checklist MyApp --production --release-app-id ABCDE12345.com.acme.wallet
             """
     )
+
+    package init() {}
 
     @Argument(help: "Project folder or file to review.", completion: .file())
     var path: String
@@ -61,7 +63,7 @@ struct ChecklistCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Files analysed in parallel (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    func validate() throws {
+    package func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         for id in releaseAppIDs {
             if let problem = AppID.problem(with: id) { throw ValidationError("--release-app-id: \(problem)") }
@@ -69,7 +71,7 @@ struct ChecklistCommand: ParsableCommand {
         if !releaseAppIDs.isEmpty && !production { throw ValidationError("--release-app-id goes with --production") }
     }
 
-    func run() throws {
+    package func run() throws {
         let options = ScanOptions(
             excludes: excludes, includeVendored: includeVendored, jobs: jobs, production: production,
             releaseAppIDs: releaseAppIDs)

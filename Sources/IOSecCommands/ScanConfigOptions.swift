@@ -44,7 +44,7 @@ struct ScanConfigOptions: ParsableArguments {
         completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
-    func validate() throws {
+    package func validate() throws {
         if ignoreFile, file != nil { throw ValidationError("--config and --no-config cannot be used together") }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import IOSecAudit
 import IOSecCore
 
-struct ScanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ScanCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Review a project folder or a single file.",
         discussion: """
@@ -36,6 +36,8 @@ struct ScanCommand: ParsableCommand {
               iosec scan MyApp --baseline iosec-baseline.json --fail-on medium
             """
     )
+
+    package init() {}
 
     @Argument(
         help: ArgumentHelp(
@@ -181,7 +183,7 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("stamp"), help: .hidden)
     var stamp: String?
 
-    func validate() throws {
+    package func validate() throws {
         if paths.isEmpty, !selection.isSelection {
             throw ValidationError("give a PATH to scan (or --files-from, --use-script-input-files, --baseline-commit)")
         }
@@ -238,7 +240,7 @@ struct ScanCommand: ParsableCommand {
         return (root.root, root.selection)
     }
 
-    func run() throws {
+    package func run() throws {
         let (root, selected) = try target()
         let settings = try settings(for: root)
         let progress = quiet ? nil : Progress.forTerminal()

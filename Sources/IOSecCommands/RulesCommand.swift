@@ -1,31 +1,35 @@
 import ArgumentParser
 import IOSecAudit
 
-struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct RulesCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule with its severity.",
         discussion: "`--markdown` prints the table the README embeds (a test keeps them equal)."
     )
 
+    package init() {}
+
     @Flag(help: "Print a markdown table.")
     var markdown = false
 
-    func run() throws {
+    package func run() throws {
         print(markdown ? RuleCatalog.markdownTable() : RuleCatalog.textList(), terminator: "")
     }
 }
 
-struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ExplainCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain a rule: why it matters, the fix with correct code, and examples."
     )
 
+    package init() {}
+
     @Argument(help: "Rule id, e.g. storage.userdefaults-secret.")
     var ruleId: String
 
-    func run() throws {
+    package func run() throws {
         guard let rule = RuleRegistry.description(for: ruleId) else {
             let close = RuleRegistry.all.map(\.id).filter {
                 $0.contains(ruleId) || ruleId.contains($0.split(separator: ".").last.map(String.init) ?? "~")
