@@ -27,6 +27,7 @@ struct ATSCleartextPolicyTests {
     func cleartextFinding(plist: String?) throws -> Finding? {
         let tree = TemporaryTree()
         tree.write("App/UpdateChecker.swift", Self.request)
+        tree.write("App/Launch.swift", "func launched() async { try? await checkForUpdate() }")
         if let plist { tree.write("App/Info.plist", plist) }
         var options = ScanOptions(jobs: 1)
         options.minimumConfidence = .low

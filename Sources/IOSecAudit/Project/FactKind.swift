@@ -26,6 +26,9 @@ enum FactKind {
     /// A class whose own code turns its secure entry on (`isSecureTextEntry = true` on itself, not on another
     /// field). Value: the class's name.
     static let secureEntryClass = "ui.secure-entry-class"
+    /// The function or property a Swift finding sits in, when only code naming it can run it (`CallableOwner`).
+    /// Value: `name ␟ public` (empty when not public or open); its line and column are the finding's.
+    static let findingOwner = "code.finding-owner"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
     /// on in code. Value: the class's name; its line is the finding's.
     static let secretInputCustomClass = "ui.secret-input-custom-class"

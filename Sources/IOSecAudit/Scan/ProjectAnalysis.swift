@@ -124,6 +124,28 @@ enum ProjectAnalysis {
             findings[index].message += "; ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
         }
 
+        // A finding inside a function or property nothing else in the scan names runs only if something outside
+        // the code calls it: worth knowing, not acting on first.
+        // Only a whole app's code says what nothing calls: a selection, a folder of sources or a library's clients
+        // may call what the scan does not.
+        if options.seesWholeProject, facts.contains(where: { $0.kind == FactKind.appInfoPlist }),
+            findings.contains(where: { $0.confidence > .low })
+        {
+            let unreferenced = UnreferencedDeclarations(facts: facts, inputs: inputs, workers: options.jobs)
+            for index in findings.indices
+            where findings[index].confidence > .low
+                && UnreferencedDeclarations.appliesTo(ruleId: findings[index].ruleId)
+            {
+                let finding = findings[index]
+                guard
+                    let name = unreferenced.unreferencedOwner(
+                        file: finding.file, line: finding.line, column: finding.column)
+                else { continue }
+                findings[index].confidence = .low
+                findings[index].message += "; nothing else in the scanned code names '\(name)', the code it sits in"
+            }
+        }
+
         // A storyboard field of a class that turns secure entry on in its own code is secure after all.
         let secureClasses = SecureEntryClasses(facts: facts)
         for index in findings.indices

@@ -28,6 +28,9 @@ public struct ScanOptions: Sendable {
     /// Findings of lower confidence than this are counted in ``ScanResult/hiddenByConfidence``, not reported
     /// (`--min-confidence`, `min_confidence`). `low`, the default, reports everything.
     public var minimumConfidence: Confidence = .low
+    /// Every Swift and Objective-C file of the project is analysed (no `selection`): a name none of them mentions is
+    /// mentioned nowhere.
+    public var seesWholeProject = true
 
     /// `include` / `exclude` globs of a configuration file, written relative to its folder.
     public var configPaths: ConfigPathFilter

@@ -39,8 +39,10 @@ public struct Scanner: Sendable {
         if let selected {
             found.files.removeAll { !selected.contains($0.relativePath) && ($0.kind == .swift || $0.kind == .objc) }
         }
+        var analysed = options
+        analysed.seesWholeProject = selected == nil
         var output = ProjectAnalysis.run(
-            found.files.map(FileInput.init), rules: rules, options: options, root: path, progress: progress)
+            found.files.map(FileInput.init), rules: rules, options: analysed, root: path, progress: progress)
         var notSelected = 0
         if let selected {
             output.findings.removeAll { finding in

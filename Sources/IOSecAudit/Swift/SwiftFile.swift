@@ -104,6 +104,13 @@ public final class SwiftFile {
                 snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset),
                 masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node), evidence: evidence,
                 flow: flow))
+        // What the finding sits in, for the project pass that asks whether anything calls it.
+        if let owner = CallableOwner.of(node) {
+            facts.append(
+                Fact(
+                    kind: FactKind.findingOwner, value: FactKind.join(owner.name, owner.isPublic ? "public" : ""),
+                    file: path, line: start.line, column: start.column))
+        }
     }
 
     /// Whether the file's text contains `text` (bytes, case-sensitive): a cheap test before a walk of the tree.
