@@ -19,6 +19,7 @@ enum ArtifactFacts {
         ObjCFactCollector.self,
         ObjCSnapshotFactCollector.self,
         ObjCPinningFactCollector.self,
+        ObjCDocumentsDataCollector.self,
         InterfaceCollector.self,
         CoreDataModelCollector.self,
         ParseDiagnosticsCollector.self

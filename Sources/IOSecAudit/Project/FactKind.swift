@@ -26,6 +26,9 @@ enum FactKind {
     /// A class whose own code turns its secure entry on (`isSecureTextEntry = true` on itself, not on another
     /// field). Value: the class's name.
     static let secureEntryClass = "ui.secure-entry-class"
+    /// A file that names the Documents folder and, in its names or strings, a database, a log or a credential; or
+    /// a Realm with its default file (in Documents). Value: the word (`log`, `sqlite`, `Realm`). First per file.
+    static let documentsData = "storage.documents-data"
     /// The function or property a Swift finding sits in, when only code naming it can run it (`CallableOwner`).
     /// Value: `name ␟ public` (empty when not public or open); its line and column are the finding's.
     static let findingOwner = "code.finding-owner"

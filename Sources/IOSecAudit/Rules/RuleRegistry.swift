@@ -58,6 +58,7 @@ public enum RuleRegistry {
         NetworkCollector.self,
         SnapshotFactCollector.self,
         CoreDataProtectionCollector.self,
+        DocumentsDataCollector.self,
         AppCapabilityCollector.self  // for the audit checklist
     ]
 

@@ -146,6 +146,23 @@ enum ProjectAnalysis {
             }
         }
 
+        // A shared Documents folder is a leak only if the app keeps something there: say what, or that the code
+        // shows nothing of the kind.
+        if let sharing = findings.indices.first(where: { findings[$0].ruleId == FileSharingRule.description.id }) {
+            let data = facts.first { $0.kind == FactKind.documentsData }
+            let hasSource = inputs.contains { $0.kind == .swift || $0.kind == .objc }
+            for index in findings.indices[sharing...] where findings[index].ruleId == FileSharingRule.description.id {
+                if let data {
+                    findings[index].message +=
+                        "; the code keeps \(DocumentsData.noun(data.value)) there (\(data.file):\(data.line))"
+                } else if hasSource, options.seesWholeProject, findings[index].confidence > .low {
+                    findings[index].confidence = .low
+                    findings[index].message +=
+                        "; nothing in the scanned code keeps a database, a log or a credential in Documents"
+                }
+            }
+        }
+
         // A storyboard field of a class that turns secure entry on in its own code is secure after all.
         let secureClasses = SecureEntryClasses(facts: facts)
         for index in findings.indices

@@ -38,6 +38,10 @@ extension DebuggerCheckRule {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
 }
 
+extension DocumentsDataCollector {
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr, .memberAccessExpr]
+}
+
 extension FileProtectionWeakRule {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .memberAccessExpr]
 }
