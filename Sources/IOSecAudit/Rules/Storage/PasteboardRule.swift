@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// `storage.pasteboard`: a sensitive value put on the general pasteboard without local-only and expiry options.
@@ -24,6 +25,13 @@ struct PasteboardRule: SwiftRule {
             )
             """,
         triggeringExamples: [
+            // Where the app shares something with others, a password made for it is given away on purpose: a hint.
+            RuleExample(
+                """
+                final class ShareLinkViewController: UIViewController {
+                    @objc func copyLinkPassword() { ↓UIPasteboard.general.string = linkPassword }
+                }
+                """, findings: [FindingSpec(confidence: .low, message: "'linkPassword' is copied")]),
             RuleExample(
                 """
                 - (IBAction)copyCard:(id)sender {
@@ -87,7 +95,7 @@ struct PasteboardRule: SwiftRule {
             let base = member.base, Self.isGeneralPasteboard(base),
             let sensitive = values.lazy.compactMap(Self.sensitiveName).first
         else { return }
-        report(file, at: target, Self.message(sensitive))
+        report(file, at: target, Self.message(sensitive), confidence: Self.sharedByDesign(target) ? .low : nil)
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
@@ -106,7 +114,24 @@ struct PasteboardRule: SwiftRule {
         {
             return
         }
-        report(file, at: call, Self.message(sensitive))
+        report(file, at: call, Self.message(sensitive), confidence: Self.sharedByDesign(call) ? .low : nil)
+    }
+
+    /// Words in the names of the function and type around a copy that say its value is made to be handed to other
+    /// people: a public link's password, a guest's password, an invitation code.
+    static let sharingWords: Set<String> = ["share", "sharing", "guest", "guests", "invite", "invitation"]
+
+    /// A copy made where the app shares something with others (`ShareViewController`,
+    /// `RoomInfoGuestPasswordSave`): the user copies it to give it away, a hint rather than a leak.
+    static func sharedByDesign(_ node: some SyntaxProtocol) -> Bool {
+        var names: [String] = []
+        if let function = node.enclosingFunction { names.append(function.name.text) }
+        if let type = node.enclosingTypeDecl {
+            if let c = type.as(ClassDeclSyntax.self) { names.append(c.name.text) }
+            if let s = type.as(StructDeclSyntax.self) { names.append(s.name.text) }
+            if let x = type.as(ExtensionDeclSyntax.self) { names.append(x.extendedType.trimmedDescription) }
+        }
+        return names.contains { SensitiveName.words($0).contains(where: sharingWords.contains) }
     }
 
     private static func message(_ name: String) -> String {
