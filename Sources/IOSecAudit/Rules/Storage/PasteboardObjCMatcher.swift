@@ -1,3 +1,5 @@
+import IOSecCore
+
 /// `storage.pasteboard` in Objective-C: a secret put on `[UIPasteboard generalPasteboard]` with `setString:` or
 /// `.string =`.
 enum PasteboardObjCMatcher: ObjCRule {
@@ -11,14 +13,37 @@ enum PasteboardObjCMatcher: ObjCRule {
                 let value = send.parts.first?.argument,
                 let sensitive = source.sensitiveName(in: value)
             else { continue }
-            report(file, source, at: send.open, message(sensitive))
+            report(
+                file, source, at: send.open, message(sensitive),
+                confidence: sharedByDesign(send.open, source) ? .low : nil)
         }
         for assignment in source.assignments() where source.lastIdentifier(in: assignment.target) == "string" {
             guard source.identifiers(in: assignment.target).contains("generalPasteboard"),
                 let sensitive = source.sensitiveName(in: assignment.value)
             else { continue }
-            report(file, source, at: assignment.target.lowerBound, message(sensitive))
+            report(
+                file, source, at: assignment.target.lowerBound, message(sensitive),
+                confidence: sharedByDesign(assignment.target.lowerBound, source) ? .low : nil)
         }
+    }
+
+    /// `PasteboardRule.sharedByDesign`: the method, or the class it is implemented in, is named for sharing, a
+    /// guest or an invitation.
+    static func sharedByDesign(_ index: Int, _ source: ObjCSource) -> Bool {
+        var names: [String] = []
+        if let body = source.body(containing: index), let name = source.functionName(of: body) { names.append(name) }
+        // The class of the nearest `@implementation` before the copy.
+        var k = index
+        while k > 0 {
+            k -= 1
+            if source.tokens[k].kind == .directive, source.text(k) == "@implementation", k + 1 < index,
+                source.isIdentifier(k + 1)
+            {
+                names.append(source.text(k + 1))
+                break
+            }
+        }
+        return names.contains { SensitiveName.words($0).contains(where: PasteboardRule.sharingWords.contains) }
     }
 
     static func message(_ name: String) -> String {

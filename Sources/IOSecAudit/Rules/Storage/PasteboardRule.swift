@@ -25,6 +25,15 @@ struct PasteboardRule: SwiftRule {
             )
             """,
         triggeringExamples: [
+            RuleExample(
+                """
+                @implementation ACMGuestInviteViewController
+                - (void)copyPassword {
+                    ↓[[UIPasteboard generalPasteboard] setString:self.guestPassword];
+                }
+                @end
+                """, path: "App/ACMGuestInviteViewController.m",
+                findings: [FindingSpec(confidence: .low, message: "'guestPassword' is copied")]),
             // Where the app shares something with others, a password made for it is given away on purpose: a hint.
             RuleExample(
                 """
