@@ -27,4 +27,13 @@ struct ByteSearchTests {
         #expect(ByteSearch("").occurs(in: Array("anything".utf8)))
         #expect(ByteSearch("aa").occurs(in: Array("baab".utf8)))
     }
+
+    @Test func wholeWordsAreCountedUpToTheLimit() {
+        let search = ByteSearch("remember")
+        let text = Array("remember(x); rememberAll(); self.remember; _remember; #selector(remember) remember".utf8)
+        #expect(search.wordCount(in: text, limit: 10) == 4)
+        #expect(search.wordCount(in: text, limit: 2) == 2)
+        #expect(search.wordCount(in: Array("rememberé".utf8), limit: 10) == 0)
+        #expect(search.wordCount(in: [], limit: 10) == 0)
+    }
 }

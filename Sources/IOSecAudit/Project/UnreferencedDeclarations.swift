@@ -11,7 +11,7 @@ struct UnreferencedDeclarations {
     /// Names nothing but their declaration mentions.
     private(set) var unreferenced: Set<String> = []
 
-    init(facts: [Fact], inputs: [FileInput], workers: Int) {
+    init(facts: [Fact], inputs: [FileInput]) {
         var names: Set<String> = []
         for fact in facts where fact.kind == FactKind.findingOwner {
             let fields = FactKind.fields(fact.value, count: 2)
@@ -19,17 +19,18 @@ struct UnreferencedDeclarations {
             names.insert(fields[0])
         }
         guard !names.isEmpty else { return }
-        let searched = inputs.filter { input in
-            [.swift, .objc, .interface].contains(input.kind) && !PathTraits.isTestCode(input.relativePath)
+        // File by file, each name looked for with `memchr` until it is seen twice: most names are, within the
+        // first files read, and the search ends when every name has been.
+        var open = Dictionary(uniqueKeysWithValues: names.map { ($0, (search: ByteSearch($0), seen: 0)) })
+        for input in inputs where [.swift, .objc, .interface].contains(input.kind) {
+            guard !open.isEmpty else { break }
+            guard !PathTraits.isTestCode(input.relativePath), let bytes = try? input.load() else { continue }
+            for (name, entry) in open {
+                let seen = entry.seen + entry.search.wordCount(in: bytes, limit: 2 - entry.seen)
+                if seen >= 2 { open[name] = nil } else { open[name]?.seen = seen }
+            }
         }
-        let finder = WordCounter(names)
-        let counts = ParallelMap.run(searched, workers: workers) { input -> [String: Int] in
-            guard let bytes = try? input.load() else { return [:] }
-            return finder.count(in: bytes)
-        }
-        var total: [String: Int] = [:]
-        for found in counts { total.merge(found, uniquingKeysWith: +) }
-        unreferenced = names.filter { (total[$0] ?? 0) <= 1 }
+        unreferenced = Set(open.keys)
     }
 
     /// Whether reachability changes what a finding of this rule means. A secret or key written in the code is in
@@ -47,44 +48,5 @@ struct UnreferencedDeclarations {
 
     private static func key(_ file: String, _ line: Int, _ column: Int) -> String {
         FactKind.join(file, String(line), String(column))
-    }
-}
-
-/// Counts whole-word occurrences of a few identifiers in source bytes: one pass over the identifier-shaped runs,
-/// and a String made only for a run whose length and first byte some name has.
-struct WordCounter: Sendable {
-    private let names: Set<String>
-    private let lengths: Set<Int>
-    private var firstBytes = [Bool](repeating: false, count: 256)
-
-    init(_ names: Set<String>) {
-        self.names = names
-        lengths = Set(names.map(\.utf8.count))
-        for name in names { if let first = name.utf8.first { firstBytes[Int(first)] = true } }
-    }
-
-    func count(in bytes: [UInt8]) -> [String: Int] {
-        var found: [String: Int] = [:]
-        bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            let n = b.count
-            while i < n {
-                guard Self.isWordByte(b[i]) else {
-                    i += 1
-                    continue
-                }
-                let start = i
-                while i < n, Self.isWordByte(b[i]) { i += 1 }
-                guard firstBytes[Int(b[start])], lengths.contains(i - start) else { continue }
-                let word = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-                if names.contains(word) { found[word, default: 0] += 1 }
-            }
-        }
-        return found
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == 0x5F || byte >= 0x80
     }
 }

@@ -131,7 +131,7 @@ enum ProjectAnalysis {
         if options.seesWholeProject, facts.contains(where: { $0.kind == FactKind.appInfoPlist }),
             findings.contains(where: { $0.confidence > .low })
         {
-            let unreferenced = UnreferencedDeclarations(facts: facts, inputs: inputs, workers: options.jobs)
+            let unreferenced = UnreferencedDeclarations(facts: facts, inputs: inputs)
             for index in findings.indices
             where findings[index].confidence > .low
                 && UnreferencedDeclarations.appliesTo(ruleId: findings[index].ruleId)

@@ -39,4 +39,36 @@ struct ByteSearch: Sendable {
     func occurs(in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { occurs(in: $0) }
     }
+
+    /// How many times the needle occurs as a whole identifier (no letter, digit or `_` on either side), counting up
+    /// to `limit`.
+    func wordCount(in bytes: [UInt8], limit: Int) -> Int {
+        bytes.withUnsafeBytes { buffer in
+            guard !needle.isEmpty, let base = buffer.baseAddress, buffer.count >= needle.count else { return 0 }
+            let byte = Int32(needle[anchor])
+            var offset = anchor
+            var count = 0
+            let last = buffer.count - needle.count + anchor
+            while offset <= last, count < limit {
+                guard let found = memchr(base + offset, byte, last - offset + 1) else { break }
+                let at = base.distance(to: UnsafeRawPointer(found))
+                let start = at - anchor
+                var k = 0
+                while k < needle.count, buffer[start + k] == needle[k] { k += 1 }
+                let end = start + needle.count
+                if k == needle.count, start == 0 || !Self.isWordByte(buffer[start - 1]),
+                    end == buffer.count || !Self.isWordByte(buffer[end])
+                {
+                    count += 1
+                }
+                offset = at + 1
+            }
+            return count
+        }
+    }
+
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte >= 0x80
+    }
 }
