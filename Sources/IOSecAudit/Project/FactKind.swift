@@ -61,6 +61,8 @@ enum FactKind {
     /// in web views or media), or `domain ␟ sub` for a domain with insecure HTTP loads (`sub` when its subdomains
     /// too). One fact per key; line of the key.
     static let atsCleartextAllowed = "ats.cleartext-allowed"
+    /// A domain an `NSExceptionDomains` entry weakens, at the line of its `network.ats-exception-insecure` finding.
+    static let atsWeakenedDomain = "ats.weakened-domain"
     /// An app's or extension's Info.plist was read, whether or not it configures ATS. Value: empty; line 1.
     static let appInfoPlist = "info-plist.app"
     /// A privacy manifest that parsed. Value: empty; line of `NSPrivacyAccessedAPITypes` (or of the root).
@@ -104,8 +106,8 @@ enum FactKind {
     /// setting. The configuration is empty for a shared xcconfig that names none.
     static let debugBuildSetting = "build.debug-setting"
 
-    /// A stored attribute of a Core Data model whose name says secret. Value: `Entity.attribute ␟ category`;
-    /// line of the attribute.
+    /// A stored attribute of a Core Data model whose name says secret. Value: `Entity.attribute ␟ category ␟
+    /// class` (the entity's `representedClassName`, or its name); line of the attribute.
     static let coreDataSensitiveAttribute = "coredata.sensitive-attribute"
 
     // MARK: Values with several fields

@@ -19,18 +19,9 @@ struct UnreferencedDeclarations {
             names.insert(fields[0])
         }
         guard !names.isEmpty else { return }
-        // File by file, each name looked for with `memchr` until it is seen twice: most names are, within the
-        // first files read, and the search ends when every name has been.
-        var open = Dictionary(uniqueKeysWithValues: names.map { ($0, (search: ByteSearch($0), seen: 0)) })
-        for input in inputs where [.swift, .objc, .interface].contains(input.kind) {
-            guard !open.isEmpty else { break }
-            guard !PathTraits.isTestCode(input.relativePath), let bytes = try? input.load() else { continue }
-            for (name, entry) in open {
-                let seen = entry.seen + entry.search.wordCount(in: bytes, limit: 2 - entry.seen)
-                if seen >= 2 { open[name] = nil } else { open[name]?.seen = seen }
-            }
-        }
-        unreferenced = Set(open.keys)
+        // Two mentions: the declaration and one use.
+        unreferenced = SourceMentions.mentionedFewer(
+            than: 2, names, in: inputs, kinds: [.swift, .objc, .interface], wholeWords: true)
     }
 
     /// Whether reachability changes what a finding of this rule means. A secret or key written in the code is in

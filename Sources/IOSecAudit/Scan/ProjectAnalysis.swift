@@ -124,6 +124,38 @@ enum ProjectAnalysis {
             findings[index].message += "; ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
         }
 
+        // An ATS exception for a domain the app's code never names serves a library outside the scan or an address
+        // learned at run time; whether plain HTTP ever goes there cannot be told from the code.
+        if options.seesWholeProject, inputs.contains(where: { $0.kind == .swift || $0.kind == .objc }),
+            findings.contains(where: { $0.ruleId == ATSExceptionInsecureRule.description.id && $0.confidence > .low })
+        {
+            let domains = UnnamedATSDomains(facts: facts, inputs: inputs)
+            for index in findings.indices
+            where findings[index].ruleId == ATSExceptionInsecureRule.description.id && findings[index].confidence > .low
+            {
+                guard let domain = domains.unnamedDomain(file: findings[index].file, line: findings[index].line)
+                else { continue }
+                findings[index].confidence = .low
+                findings[index].message +=
+                    "; nothing in the scanned code or configuration names '\(domain)': the exception serves a library or an address learned at run time"
+            }
+        }
+
+        // A Core Data model nothing names is never loaded: its secret-named attributes reach no store.
+        if options.seesWholeProject, inputs.contains(where: { $0.kind == .swift || $0.kind == .objc }),
+            facts.contains(where: { $0.kind == FactKind.coreDataSensitiveAttribute })
+        {
+            let models = UnusedCoreDataModels(facts: facts, inputs: inputs)
+            for index in findings.indices
+            where findings[index].ruleId == DatabaseUnencryptedRule.description.id && findings[index].confidence > .low
+            {
+                guard let model = models.unusedModel(file: findings[index].file) else { continue }
+                findings[index].confidence = .low
+                findings[index].message +=
+                    "; nothing in the scanned code names the model '\(model)' or these entities, so no store is made from it"
+            }
+        }
+
         // A finding inside a function or property nothing else in the scan names runs only if something outside
         // the code calls it: worth knowing, not acting on first.
         // Only a whole app's code says what nothing calls: a selection, a folder of sources or a library's clients

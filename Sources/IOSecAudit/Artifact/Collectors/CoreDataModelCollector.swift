@@ -27,7 +27,8 @@ enum CoreDataModelCollector: ArtifactFactCollector {
                 }
                 file.record(
                     kind: FactKind.coreDataSensitiveAttribute,
-                    value: FactKind.join("\(entity.name).\(attribute.name)", category.rawValue),
+                    value: FactKind.join(
+                        "\(entity.name).\(attribute.name)", category.rawValue, entity.className ?? entity.name),
                     line: attribute.line, column: file.indentColumn(ofLine: attribute.line))
             }
         }

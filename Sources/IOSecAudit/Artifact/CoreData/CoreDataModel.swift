@@ -18,6 +18,8 @@ public struct CoreDataModel: Sendable {
 
     public struct Entity: Sendable, Equatable {
         public var name: String
+        /// `representedClassName`, the class code uses for the entity's objects (nil when not set).
+        public var className: String? = nil
         public var line: Int
         public var attributes: [Attribute] = []
     }
@@ -81,7 +83,10 @@ public struct CoreDataModel: Sendable {
             case "model": sawModel = true
             case "/model": closedModel = true
             case "entity":
-                model.entities.append(Entity(name: tag.attributes["name"] ?? "?", line: startLine))
+                model.entities.append(
+                    Entity(
+                        name: tag.attributes["name"] ?? "?", className: tag.attributes["representedClassName"],
+                        line: startLine))
             case "attribute":
                 guard !model.entities.isEmpty else { break }
                 model.entities[model.entities.count - 1].attributes.append(

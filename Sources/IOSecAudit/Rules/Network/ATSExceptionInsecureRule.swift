@@ -238,6 +238,8 @@ struct ATSExceptionInsecureRule: ArtifactRule {
             guard let first = weakenings[domain]?.first, let rest = weakenings[domain]?.dropFirst() else { continue }
             let also = rest.isEmpty ? "" : "; the same exception also sets " + rest.map(\.short).joined(separator: ", ")
             file.report(description, atLineStart: first.line, message: first.full + also)
+            // The project pass asks whether the app's code names the domain at all.
+            file.record(kind: FactKind.atsWeakenedDomain, value: domain, line: first.line ?? 1)
         }
     }
 
