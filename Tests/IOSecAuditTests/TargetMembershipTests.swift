@@ -116,4 +116,28 @@ import Testing
         #expect(missing.map(\.file) == ["Watch-Info.plist"])
         #expect(missing.first?.message.contains("Watch/Scan.swift") == true)
     }
+
+    /// A purpose string only in a localized table (`<name>Plist.strings`, which Xcode ships as InfoPlist.strings) reaches
+    /// the prompt through the localized info dictionary: still reported, at low confidence, naming the table.
+    @Test func aPurposeStringOnlyInALocalizedTableIsLowConfidence() throws {
+        let tree = TemporaryTree()
+        tree.write("App/Info.plist", Self.plist(""))
+        tree.write(
+            "App/Lock.swift",
+            "func unlock() { context.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: r) { _, _ in } }\n")
+        var options = ScanOptions(jobs: 1)
+        options.minimumConfidence = .low
+        let bare = try Scanner(options: options).scan(tree.root).findings.filter {
+            $0.ruleId == "privacy.usage-description"
+        }
+        #expect(bare.map(\.confidence) == [.high])
+
+        tree.write("App/en.lproj/AppPlist.strings", #""NSFaceIDUsageDescription" = "Unlock Acme with Face ID";"# + "\n")
+        let localized = try Scanner(options: options).scan(tree.root).findings.filter {
+            $0.ruleId == "privacy.usage-description"
+        }
+        #expect(localized.map(\.confidence) == [.low])
+        #expect(
+            localized.first?.message.contains("only in localized strings (App/en.lproj/AppPlist.strings:1)") == true)
+    }
 }

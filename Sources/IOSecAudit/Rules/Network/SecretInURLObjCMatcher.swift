@@ -16,10 +16,8 @@ enum SecretInURLObjCMatcher: ObjCRule {
                 let parameter = credentialParameter(in: format, values: Array(parts.dropFirst()), of: source),
                 !becomesBody(send, in: source)
             else { continue }
-            report(
-                file, source, at: parts[0].lowerBound,
-                "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
-            )
+            let (message, confidence) = SecretInURLRule.parameterFinding(parameter)
+            report(file, source, at: parts[0].lowerBound, message, confidence: confidence)
         }
     }
 

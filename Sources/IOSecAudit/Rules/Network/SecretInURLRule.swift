@@ -23,6 +23,25 @@ struct SecretInURLRule: SwiftRule {
             """,
         triggeringExamples: [
             RuleExample(
+                """
+                - (NSURL *)confirmURL:(NSString *)code {
+                    return [NSURL URLWithString:[NSString stringWithFormat:↓@"https://verify.acme-corp.com/check?phone=%@&sms_code=%@", self.phone, code]];
+                }
+                """, path: "App/Verify.m",
+                findings: [FindingSpec(confidence: .low, message: "it is a one-time code")]),
+            // A one-time code is spent once checked: verification APIs take it in the query.
+            RuleExample(
+                """
+                func checkCode(_ code: String, phone: String) -> URL? {
+                    var components = URLComponents(string: "https://verify.acme-shop.com/v2/check")!
+                    components.queryItems = [
+                        URLQueryItem(name: "phone", value: phone), ↓URLQueryItem(name: "verification_code", value: code)
+                    ]
+                    return components.url
+                }
+                """,
+                findings: [FindingSpec(confidence: .low, message: "it is a one-time code")]),
+            RuleExample(
                 #"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
             RuleExample(
                 #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
@@ -138,10 +157,7 @@ struct SecretInURLRule: SwiftRule {
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         guard literal.plainSegmentsContain(UInt8(ascii: "=")) else { return }
         if literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) {
-            report(
-                file, at: literal,
-                "'\(parameter)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
-            )
+            reportParameter(parameter, at: literal, in: file)
         } else if let value = Self.credentialValue(in: literal, file: file)
             ?? Self.credentialAppended(to: literal, file: file)
         {
@@ -189,9 +205,27 @@ struct SecretInURLRule: SwiftRule {
             LogLabel.mayHoldSecret(value),
             !Self.buildsRequestBody(call), !Self.buildsNonWebURL(call, in: file)
         else { return }
-        report(
-            file, at: call,
-            "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body"
+        reportParameter(name, at: call, in: file)
+    }
+
+    private func reportParameter(_ name: String, at node: some SyntaxProtocol, in file: SwiftFile) {
+        let (message, confidence) = Self.parameterFinding(name)
+        report(file, at: node, message, confidence: confidence)
+    }
+
+    /// The message for a credential parameter, Swift and Objective-C alike. A one-time code is spent once the server
+    /// has checked it, and verification APIs take it in the query: the log that keeps it keeps nothing that still
+    /// opens an account, so it is low confidence, and said.
+    static func parameterFinding(_ name: String) -> (message: String, confidence: Confidence?) {
+        guard SensitiveName.classify(name) == .otp else {
+            return (
+                "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body",
+                nil
+            )
+        }
+        return (
+            "'\(name)' is sent in the URL, where server, proxy and crash logs keep it; it is a one-time code, spent once checked, so the logs keep nothing that still works",
+            .low
         )
     }
 

@@ -343,8 +343,23 @@ struct UsageDescriptionRule: ProjectRule {
             guard !satisfied, let plist = plists.first else { continue }
             missing[FactKind.join(plist, firstKey), default: (plist, firstKey, [])].uses.append(use)
         }
+        // A key only in a localized InfoPlist.strings table still reaches the prompt through the bundle's localized
+        // info dictionary: low confidence, and the finding says where it is.
+        let localizedOnly = Dictionary(
+            project.facts(FactKind.usageDescriptionLocalized).map { (FactKind.fields($0.value, count: 2)[0], $0) },
+            uniquingKeysWith: { first, _ in first })
         for (_, group) in missing.sorted(by: { $0.key < $1.key }) {
             guard let first = group.uses.first else { continue }
+            if let table = localizedOnly[group.key] {
+                project.report(
+                    description, file: group.plist, line: 1,
+                    message: """
+                        \(group.key) is not in the Info.plist, only in localized strings (\(table.file):\(table.line)), \
+                        and \(resource(first.value)) is used at \(first.file):\(first.line) (\(first.value)); add it to \
+                        the Info.plist too, which is read when no table matches the user's language
+                        """, confidence: .low)
+                continue
+            }
             project.report(
                 description, file: group.plist, line: 1,
                 message: """

@@ -103,6 +103,33 @@ struct KeyboardCacheRule: ArtifactRule {
                     </objects>
                 </document>
                 """, path: "App/Base.lproj/Unlock.storyboard"),
+            // Autocorrection off: the keyboard learns nothing, the value is only shown (a recovery key often is).
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                    <objects>
+                        ↓<textField placeholder="Enter passphrase" id="rk-1-aa1">
+                            <textInputTraits key="textInputTraits" autocorrectionType="no"/>
+                        </textField>
+                    </objects>
+                </document>
+                """, path: "App/Base.lproj/Recover.storyboard",
+                findings: [FindingSpec(severity: .low, confidence: .low, message: "autocorrection is off")]),
+            RuleExample(
+                """
+                struct SeedEntry: View {
+                    @State private var secret = ""
+                    var body: some View {
+                        Form {
+                            ↓TextField("Secret", text: $secret)
+                                .font(.body.monospaced())
+                        }
+                        .autocorrectionDisabled()
+                    }
+                }
+                """, path: "App/SeedEntry.swift",
+                findings: [FindingSpec(severity: .low, confidence: .low, message: "autocorrection is off")]),
             RuleExample(
                 """
                 struct LoginForm: View {
@@ -332,6 +359,16 @@ struct KeyboardCacheRule: ArtifactRule {
                 file.record(kind: FactKind.secretInputCustomClass, value: customClass, line: input.line)
             }
             let element = input.element == "textView" ? "text view" : "text field"
+            // Autocorrection off keeps the text out of the keyboard's dictionary: what is left is a value shown on
+            // screen, which a recovery key or a seed often is on purpose.
+            guard input.autocorrection != "no" else {
+                file.report(
+                    description, atLineStart: input.line,
+                    message:
+                        "\(element) '\(name)' takes \(category.noun) without secure entry: autocorrection is off, so the keyboard does not learn it, but it is shown and visible in screenshots; tick Secure Text Entry unless it is meant to be read",
+                    confidence: .low)
+                continue
+            }
             file.report(
                 description, atLineStart: input.line,
                 message:

@@ -73,6 +73,15 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
     mutating func finish(in file: SwiftFile) {
         // A `SecureField` on the same binding means the `TextField` is the "show password" half of a toggle.
         for field in textFields where !secureBindings.contains(field.binding) {
+            // Autocorrection off keeps the text out of the keyboard's dictionary: what is left is a value shown on
+            // screen, which a seed checked against a website often is on purpose.
+            if Self.autocorrectionDisabled(around: field.call) {
+                report(
+                    file, at: field.call.calledExpression,
+                    "TextField '\(field.name)' takes \(field.category.noun) in plain text: autocorrection is off, so the keyboard does not learn it, but it is shown and visible in screenshots; use SecureField unless it is meant to be read",
+                    confidence: .low)
+                continue
+            }
             report(
                 file, at: field.call.calledExpression,
                 "TextField '\(field.name)' takes \(field.category.noun) in plain text: it is shown, offered to autocorrection and cached by the keyboard; use SecureField"
@@ -116,6 +125,32 @@ struct KeyboardCacheSwiftMatcher: SwiftRule {
                 ?? Syntax(call.calledExpression),
             "alert text field '\(name)' takes \(category.noun) without isSecureTextEntry: it is shown, offered to autocorrection and cached by the keyboard"
         )
+    }
+
+    /// Whether `.autocorrectionDisabled()` or `.disableAutocorrection(true)` applies to `field`: on the field itself
+    /// or on a view that contains it (SwiftUI hands the setting down through the environment).
+    static func autocorrectionDisabled(around field: FunctionCallExprSyntax) -> Bool {
+        var child = Syntax(field)
+        var node = field.parent
+        while let current = node {
+            if let member = current.as(MemberAccessExprSyntax.self), member.base.map(Syntax.init) == child,
+                let modifier = member.parent?.as(FunctionCallExprSyntax.self)
+            {
+                let argument = modifier.arguments.first?.expression
+                switch member.declName.baseName.text {
+                case "autocorrectionDisabled":
+                    if argument?.booleanLiteralValue != false { return true }
+                case "disableAutocorrection":
+                    if argument?.booleanLiteralValue == true { return true }
+                default: break
+                }
+            }
+            // A declaration ends the view tree a modifier can reach.
+            if current.is(DeclSyntax.self) { return false }
+            child = current
+            node = current.parent
+        }
+        return false
     }
 
     /// The title literal or the bound property's name, when it names a secret.

@@ -31,6 +31,14 @@ struct KeychainAccessibilityRule: SwiftRule {
             let status = SecItemAdd(query as CFDictionary, nil)
             """,
         triggeringExamples: [
+            RuleExample(
+                """
+                enum AccountStore {
+                    static func remember(emailPassword: String) {
+                        KeychainHelper.save(string: emailPassword, key: passwordKey, accessibility: ↓kSecAttrAccessibleAfterFirstUnlock)
+                    }
+                }
+                """),
             // The same library-made store keeping a password gets the default class.
             RuleExample(
                 """
@@ -265,6 +273,16 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            // The account's e-mail or user name: it says who the user is, and belongs on their next device.
+            RuleExample(
+                """
+                enum AccountStore {
+                    static func remember(email: String, userName: String) {
+                        KeychainHelper.save(string: email, key: emailKey, accessibility: kSecAttrAccessibleAfterFirstUnlock)
+                        KeychainHelper.save(value: userName, key: nameKey, accessibility: kSecAttrAccessibleAfterFirstUnlock)
+                    }
+                }
+                """),
             // A store made in place that keeps only push tokens: they identify the device and grant no access.
             RuleExample(
                 """
@@ -616,6 +634,7 @@ struct KeychainAccessibilityRule: SwiftRule {
         // value, or a flag, stores no secret with that class.
         if dictionary == nil, let stored = Self.storedArgument(of: ref),
             stored.unwrapped.is(NilLiteralExprSyntax.self) || Self.holdsNoSecret(stored)
+                || Self.isNamedIdentity(stored)
         {
             return
         }
@@ -776,6 +795,16 @@ struct KeychainAccessibilityRule: SwiftRule {
 
     private static let keychainReads: Set<String> = ["string", "data", "get", "getString", "getData", "contains"]
     private static let keychainStores: Set<String> = ["setString", "setData", "set"]
+
+    /// A value named for who the user is rather than what proves it (`email`, `username`): an account name moving
+    /// to the user's new device in a backup gives nothing away. A name the classifier calls sensitive
+    /// (`emailPassword`) is not one.
+    static func isNamedIdentity(_ value: ExprSyntax) -> Bool {
+        guard let name = value.unwrapped.lastName, SensitiveName.classify(name) == nil else { return false }
+        let words = SensitiveName.words(name)
+        if words.contains("email") || words.contains("username") { return true }
+        return zip(words, words.dropFirst()).contains { $0 == "user" && $1 == "name" }
+    }
 
     /// A value whose name says a secret's word and that the classifier rules out (`pushToken`, `deviceToken`).
     private static func isNamedNonSecret(_ value: ExprSyntax) -> Bool {
