@@ -9,16 +9,14 @@ import IOSecCore
 enum WeakHashObjCMatcher: ObjCRule {
     static var description: RuleDescription { WeakHashRule.description }
 
-    static let functions: [String: String] = [
-        "CC_MD5": "MD5", "CC_MD5_Init": "MD5", "CC_MD4": "MD4", "CC_MD2": "MD2", "CC_SHA1": "SHA-1",
-        "CC_SHA1_Init": "SHA-1"
-    ]
+    static var functions: [String: String] { WeakHashRule.commonCryptoFunctions }
     /// The `_Update` function that feeds data to each `_Init` context.
     private static let updateFunctions: [String: String] = [
         "CC_MD5_Init": "CC_MD5_Update", "CC_SHA1_Init": "CC_SHA1_Update"
     ]
 
-    static let requiredNames: Set<String>? = Set(functions.keys)
+    static let requiredNames: Set<String>? = Set(WeakHashRule.commonCryptoFunctions.keys).union(
+        WeakHashRule.helperNames)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls(named: functions.keys) {
@@ -28,12 +26,46 @@ enum WeakHashObjCMatcher: ObjCRule {
                     file, source, at: call.nameIndex,
                     "\(call.name) used for a cache key or fingerprint: acceptable there, but never for passwords, tokens or signatures",
                     severity: .info)
+            } else if let helper = enclosingHelper(of: call, in: source) {
+                // As in Swift: its callers decide what it protects, and those that hash a secret are reported there.
+                report(
+                    file, source, at: call.nameIndex,
+                    "\(algorithm) in the helper '\(helper)': broken for security use; a call that hashes a password, token or key is reported where it is made",
+                    confidence: .low)
             } else {
                 report(
                     file, source, at: call.nameIndex,
                     "\(algorithm) is broken for security use; use SHA256, or HMAC<SHA256> to authenticate")
             }
         }
+        checkHelperCalls(source, in: file)
+    }
+
+    /// `[password md5]`, `[token MD5String]`: a helper's call on a value whose name says secret.
+    private static func checkHelperCalls(_ source: ObjCSource, in file: ArtifactFile) {
+        for send in source.sends(withFirstPart: WeakHashRule.helperNames) where send.parts.count == 1 {
+            let helper = send.parts[0].name
+            guard send.parts[0].argument == nil, let protected = source.sensitiveName(in: send.receiver) else {
+                continue
+            }
+            let algorithm = helper.lowercased().hasPrefix("md5") ? "MD5" : "SHA-1"
+            report(
+                file, source, at: send.receiver.lowerBound,
+                "\(algorithm) (through '\(helper)') hashes '\(protected)': it is broken for security use; use SHA256, HMAC<SHA256> to authenticate, or a slow KDF for passwords",
+                evidence: .name)
+        }
+    }
+
+    /// The method or function a digest is computed in, when it is a hash helper and nothing hashed says secret:
+    /// `- (NSString *)mx_MD5 { CC_MD5(self.bytes, …) }`.
+    private static func enclosingHelper(of call: ObjCCall, in source: ObjCSource) -> String? {
+        guard let body = source.body(containing: call.nameIndex), let function = source.functionName(of: body),
+            let helper = WeakHashRule.helperName(inMethod: function)
+        else { return nil }
+        for data in hashedData(of: call, in: source, body: body) where source.sensitiveName(in: data) != nil {
+            return nil
+        }
+        return helper
     }
 
     /// True when the hashed data is not sensitive and the names around it (the data, the local it came from, the

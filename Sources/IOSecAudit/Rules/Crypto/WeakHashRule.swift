@@ -24,6 +24,25 @@ struct WeakHashRule: SwiftRule {
             let tag = HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: signingKey)
             """,
         triggeringExamples: [
+            // An Objective-C category's helper is judged where it is called, as in Swift.
+            RuleExample(
+                """
+                @implementation NSData (ACMDigest)
+                - (NSString *)acm_MD5 {
+                    unsigned char digest[CC_MD5_DIGEST_LENGTH];
+                    ↓CC_MD5(self.bytes, (CC_LONG)self.length, digest);
+                    return [self acm_hex:digest length:CC_MD5_DIGEST_LENGTH];
+                }
+                @end
+                @implementation ACMLogin
+                - (NSString *)legacyProof { return [↓self.password md5]; }
+                - (NSString *)avatarName { return [self.imageData acm_MD5]; }
+                @end
+                """, path: "App/NSData+ACMDigest.m",
+                findings: [
+                    FindingSpec(confidence: .low, message: "MD5 in the helper 'MD5'"),
+                    FindingSpec(severity: .medium, message: "MD5 (through 'md5') hashes 'password'")
+                ]),
             // A colour from a password is still a digest of a password.
             RuleExample(
                 """
@@ -271,7 +290,8 @@ struct WeakHashRule: SwiftRule {
     ]
 
     private static let insecureAlgorithms: Set<String> = ["MD5", "SHA1"]
-    private static let commonCryptoFunctions: [String: String] = [
+    /// CommonCrypto's weak digests, by the algorithm they compute; Swift and Objective-C read the same table.
+    static let commonCryptoFunctions: [String: String] = [
         "CC_MD5": "MD5", "CC_MD5_Init": "MD5", "CC_MD4": "MD4", "CC_MD2": "MD2",
         "CC_SHA1": "SHA-1", "CC_SHA1_Init": "SHA-1"
     ]
@@ -390,8 +410,14 @@ struct WeakHashRule: SwiftRule {
             evidence: .name)
     }
 
+    /// The helper name in an Objective-C method or C function name, after a category's prefix: `mx_MD5` → `MD5`.
+    static func helperName(inMethod name: String) -> String? {
+        let unprefixed = name.split(separator: "_").last.map(String.init) ?? name
+        return helperNames.contains(unprefixed) ? unprefixed : nil
+    }
+
     /// The first name that says secret or security.
-    private static func protectedName(in names: [String]) -> String? {
+    static func protectedName(in names: [String]) -> String? {
         names.first { name in
             SensitiveName.isSensitive(name) || SensitiveName.words(name).contains { securityWords.contains($0) }
         }

@@ -27,6 +27,7 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             Analytics.logEvent("sign_up", parameters: ["method": "email"])
             """,
         triggeringExamples: [
+            RuleExample(#"Analytics.shared.↓identify(identifier: secret.string, name: profile.handle)"#),
             RuleExample(
                 """
                 - (void)didSignIn {
@@ -50,6 +51,8 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             RuleExample("AppsFlyerLib.shared().↓customerUserID = account.emailAddress")
         ],
         nonTriggeringExamples: [
+            // The member is the value: a key pair's public identity, not its secret.
+            RuleExample(#"Analytics.shared.identify(identifier: secret.identity, name: profile.handle)"#),
             RuleExample(
                 """
                 - (void)didSignIn {
@@ -109,6 +112,12 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         "accuracy", "template", "event", "events", "screen", "button", "tapped", "opened", "shown", "method"
     ]
     /// Members that read a Bool or a number from a personal value (`email.isEmpty`).
+    /// Members that hand back the base's own value in another form.
+    private static let conversionMembers: Set<String> = [
+        "value", "string", "stringValue", "rawValue", "text", "description", "data", "wrappedValue", "absoluteString",
+        "uuidString", "base64EncodedString", "utf8", "lowercased", "uppercased", "trimmingCharacters", "some"
+    ]
+
     private static let derivedMembers: Set<String> = [
         "isEmpty", "count", "hashValue", "hasPrefix", "hasSuffix", "contains", "isValid", "isValidEmail"
     ]
@@ -165,9 +174,12 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         for (i, token) in tokens.enumerated() {
             switch token.tokenKind {
             case .identifier(let text):
-                if i + 2 < tokens.count, tokens[i + 1].tokenKind == .period, derivedMembers.contains(tokens[i + 2].text)
-                {
-                    continue
+                if i + 2 < tokens.count, tokens[i + 1].tokenKind == .period {
+                    let member = tokens[i + 2].text
+                    if derivedMembers.contains(member) { continue }
+                    // `secret.identity`, `session.user.id`: the value is what the member names, and the base only
+                    // says where it is kept. A member that only converts the base (`token.string`) is the base.
+                    if case .identifier = tokens[i + 2].tokenKind, !conversionMembers.contains(member) { continue }
                 }
                 if i > 0, tokens[i - 1].tokenKind == .prefixOperator("!") { continue }
                 if isPersonal(text) { return "`\(text)`" }
