@@ -121,7 +121,10 @@ import Testing
         #expect(results.contains { $0["codeFlows"] == nil })
     }
 
-    @Test(.enabled(if: GitLabSchema.hasJSONSchema && FileManager.default.fileExists(atPath: GitLabSchema.sarifSchema)))
+    @Test(
+        .enabled(
+            if: GitLabSchema.hasJSONSchema && FileManager.default.fileExists(atPath: GitLabSchema.sarifSchema),
+            "needs ../shared/reference/sarif-schema-2.1.0.json and Python's jsonschema (.ci/run installs it)"))
     func sarifWithCodeFlowsValidates() throws {
         let tree = TemporaryTree()
         let report = tree.write("iosec.sarif", SARIFReporter().render(Self.result()))

@@ -263,7 +263,10 @@ import Testing
         #expect(real.scan.start_time == "1970-01-01T00:00:00", "no times given: a fixed instant")
     }
 
-    @Test(.enabled(if: GitLabSchema.path != nil && GitLabSchema.hasJSONSchema))
+    @Test(
+        .enabled(
+            if: GitLabSchema.path != nil && GitLabSchema.hasJSONSchema,
+            "needs the GitLab report schema and Python's jsonschema (.ci/run installs it)"))
     func gitlabSASTReportValidatesAgainstGitLabsSchema() throws {
         let tree = TemporaryTree()
         let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -381,7 +384,10 @@ import Testing
         #expect((allRun["results"] as? [[String: Any]])?.count == 6)
     }
 
-    @Test(.enabled(if: GitLabSchema.hasJSONSchema && FileManager.default.fileExists(atPath: GitLabSchema.sarifSchema)))
+    @Test(
+        .enabled(
+            if: GitLabSchema.hasJSONSchema && FileManager.default.fileExists(atPath: GitLabSchema.sarifSchema),
+            "needs ../shared/reference/sarif-schema-2.1.0.json and Python's jsonschema (.ci/run installs it)"))
     func truncatedSarifStillValidates() throws {
         let tree = TemporaryTree()
         let report = tree.write("iosec.sarif", SARIFReporter(maxResults: 2).render(Self.mixed))
