@@ -1,6 +1,7 @@
 import Foundation
-import IOSecAudit
 import Testing
+
+@testable import IOSecAudit
 
 /// The bundled examples are the first thing a user runs: the insecure one must yield exactly the weaknesses
 /// its EXPECTED.md lists, the hardened one nothing at all.
@@ -67,6 +68,21 @@ import Testing
         // Binary rules are seeded in Examples/InsecureApp.ipa (BuiltAppTests.insecureIPAReportsEveryBinaryRule).
         for rule in RuleRegistry.allIds.sorted() where Self.notSeeded[rule] == nil && !rule.hasPrefix("binary.") {
             #expect(seeded.contains(rule), "\(rule) has no seeded example in Examples/InsecureApp")
+        }
+    }
+
+    /// A rule's Objective-C matcher is seeded too, in an Objective-C or C file of the insecure example.
+    @Test func everyObjectiveCMatcherIsSeededInObjectiveC() throws {
+        let extensions = [".m", ".mm", ".h", ".c"]
+        let seeded = Set(
+            try Self.expectedRows().map(\.row).filter { row in extensions.contains { row.file.hasSuffix($0) } }.map(
+                \.rule))
+        let matchers = RuleRegistry.artifactRules.compactMap { $0 as? any ObjCRule.Type }
+        #expect(matchers.count >= 40)
+        for matcher in matchers {
+            #expect(
+                seeded.contains(matcher.description.id),
+                "\(matcher) has no seeded example in an Objective-C file of Examples/InsecureApp (EXPECTED.md)")
         }
     }
 

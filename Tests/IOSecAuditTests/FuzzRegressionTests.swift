@@ -4,7 +4,7 @@ import IOSecCore
 import Testing
 
 /// The in-memory entry point the fuzz harness (`Fuzz/`) drives, and inputs the fuzzers found (each named after its
-/// file in `Fuzz/Corpus/<target>/`; docs/fuzzing.md keeps the record).
+/// file in `Fuzz/Corpus/<target>/`).
 @Suite struct FuzzRegressionTests {
     @Test func bytesReachTheAnalysisUnrepaired() {
         let bytes = Array("let token = \"".utf8) + [0xFF, 0xFE] + Array("\"\nprint(token)\n".utf8)

@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// Whether a file is test code is the engine's to decide: findings in it carry the `test` context, and its facts
+    /// are dropped (`FileAnalyzer`). A rule or a collector that checks for itself answers differently from the engine.
+    @Test func rulesAndCollectorsLeaveTestCodeToTheEngine() throws {
+        var checked = 0
+        for folder in ["Rules", "Swift/Facts", "Artifact/Collectors"] {
+            let root = Self.sources.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+            for file in files {
+                checked += 1
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(!text.contains("isTestCode"), "\(file.lastPathComponent) checks isTestCode itself")
+            }
+        }
+        #expect(checked >= 100)
+    }
+
     @Test func everyDeclaredArtifactCollectorIsRegistered() throws {
         let registered = Set(ArtifactFacts.collectors.map { "\($0)" })
         let declared = try Self.declaredTypes(conformingTo: ["ArtifactFactCollector"])

@@ -158,4 +158,8 @@ static NSString *const kLegacyBaseURL = @"http://legacy.acmewallet.com/api";
     return [[WKWebView alloc] initWithFrame:CGRectZero];
 }
 
+- (UIView *)makeTermsView {
+    return [[UIWebView alloc] initWithFrame:CGRectZero];
+}
+
 @end

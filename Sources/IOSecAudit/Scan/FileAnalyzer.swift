@@ -188,7 +188,8 @@ struct FileAnalyzer: Sendable {
         }
         outcome.analyzed = true
         outcome.findings = file.findings
-        outcome.facts = file.facts
+        // Facts say what ships: a test, tooling or sample file contributes none (its findings carry their context).
+        outcome.facts = file.isTestCode ? [] : file.facts
     }
 
     /// Whether the pre-pass marked nothing in the file (`InterestMap`): then the walk would visit no node, no visitor
@@ -210,7 +211,8 @@ struct FileAnalyzer: Sendable {
         }
         outcome.analyzed = true
         outcome.findings = file.findings
-        outcome.facts = file.facts
+        // Facts say what ships: a test target's plist, project or source contributes none.
+        outcome.facts = file.isTestCode ? [] : file.facts
     }
 
     private func analyzeBinary(

@@ -12,7 +12,7 @@ enum DebugBuildSettingCollector: ArtifactFactCollector {
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
         if file.kind == .pbxproj {
             collectProject(file)
-        } else if !file.isTestCode {
+        } else {
             collectXCConfig(file)
         }
         return []

@@ -6,7 +6,7 @@ enum ObjCDocumentsDataCollector: ArtifactFactCollector {
     static let fileKinds: Set<FileKind> = [.objc]
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
-        guard !file.isTestCode, ByteSearch("NSDocumentDirectory").occurs(in: file.bytes) else { return [] }
+        guard ByteSearch("NSDocumentDirectory").occurs(in: file.bytes) else { return [] }
         let source = file.objc
         for at in source.tokens.indices where source.tokens[at].kind == .identifier {
             guard source.text(at) == "NSDocumentDirectory" else { continue }

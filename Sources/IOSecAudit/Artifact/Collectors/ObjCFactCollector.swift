@@ -29,7 +29,6 @@ enum ObjCFactCollector: ArtifactFactCollector {
     }()
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
-        guard !file.isTestCode else { return [] }
         var categories: Set<RequiredReasonCategory> = []
         var usage: Set<String> = []
         var passkey = false

@@ -16,7 +16,6 @@ enum ObjCPinningFactCollector: ArtifactFactCollector {
     ]
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
-        guard !file.isTestCode else { return [] }
         let source = file.objc
         for name in libraries.keys.sorted() {
             guard let index = source.occurrences(of: name).first else { continue }

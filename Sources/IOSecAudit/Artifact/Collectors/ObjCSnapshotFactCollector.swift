@@ -13,7 +13,6 @@ enum ObjCSnapshotFactCollector: ArtifactFactCollector {
     ]
 
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
-        guard !file.isTestCode else { return [] }
         let source = file.objc
         if let input = secretInput(in: source) {
             file.record(

@@ -209,8 +209,7 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        // Test runners and fixtures do not ship.
-        guard !file.isTestCode, let ats = CollectorSupport.transportSecurity(file) else { return }
+        guard let ats = CollectorSupport.transportSecurity(file) else { return }
         for fact in ats.facts {
             switch fact.kind {
             case .arbitraryLoads(let ignored, _) where !ignored:

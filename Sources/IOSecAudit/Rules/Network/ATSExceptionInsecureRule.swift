@@ -196,8 +196,7 @@ struct ATSExceptionInsecureRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        // Test runners and fixtures do not ship.
-        guard !file.isTestCode, let ats = CollectorSupport.transportSecurity(file) else { return }
+        guard let ats = CollectorSupport.transportSecurity(file) else { return }
         // One finding per domain, at its first weakened key: each further key of the same exception is a clause.
         var order: [String] = []
         var weakenings: [String: [(line: Int?, full: String, short: String)]] = [:]

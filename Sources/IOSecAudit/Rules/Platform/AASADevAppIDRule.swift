@@ -88,7 +88,7 @@ struct AASADevAppIDRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        guard file.options.production, !file.isTestCode else { return }
+        guard file.options.production else { return }
         let source = AssociationFileSource.of(file)
         guard let parsed = source.report.file else { return }
         let release = file.options.releaseAppIDs.compactMap(AppID.init)

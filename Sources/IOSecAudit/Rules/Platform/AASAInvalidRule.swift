@@ -133,8 +133,6 @@ struct AASAInvalidRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        // Broken association files in tests and fixtures are there on purpose.
-        guard !file.isTestCode else { return }
         let source = AssociationFileSource.of(file)
         for issue in source.report.issues {
             // A whole-file problem of broken JSON is shown where the JSON breaks.

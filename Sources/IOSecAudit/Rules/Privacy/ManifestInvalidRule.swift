@@ -206,7 +206,6 @@ struct ManifestInvalidRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        guard !file.isTestCode else { return }
         switch CollectorSupport.propertyListResult(file) {
         case .failure(let error):
             file.report(

@@ -112,7 +112,7 @@ struct FileSharingRule: ArtifactRule {
     )
 
     static func check(_ file: ArtifactFile) {
-        guard !file.isTestCode, let root = CollectorSupport.rootDictionary(file),
+        guard let root = CollectorSupport.rootDictionary(file),
             let entry = root.entry("UIFileSharingEnabled"), isOn(entry.value)
         else { return }
         let inPlace = root["LSSupportsOpeningDocumentsInPlace"].map(isOn) ?? false

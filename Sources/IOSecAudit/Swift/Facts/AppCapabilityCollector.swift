@@ -29,7 +29,7 @@ struct AppCapabilityCollector: SwiftVisitor {
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
         let name = member.declName.baseName.text
         guard let capability = AppCapability.memberSymbols[name], !recorded.contains(capability),
-            !file.isTestCode, file.context(of: member) == .app
+            file.context(of: member) == .app
         else { return }
         recorded.insert(capability)
         file.record(kind: FactKind.capability, value: FactKind.join(capability.rawValue, name), at: member)
@@ -38,7 +38,7 @@ struct AppCapabilityCollector: SwiftVisitor {
     /// An import shows the capability only when no use did: the use is the better place to point at.
     mutating func finish(in file: SwiftFile) {
         // The import set is already read; most files import no such module, and need no walk of their statements.
-        guard !file.isTestCode, file.imports.contains(where: { AppCapability.modules[$0] != nil }) else { return }
+        guard file.imports.contains(where: { AppCapability.modules[$0] != nil }) else { return }
         for statement in file.tree.statements {
             guard let decl = statement.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text,
                 let capability = AppCapability.modules[module], !recorded.contains(capability),
@@ -50,7 +50,6 @@ struct AppCapabilityCollector: SwiftVisitor {
     }
 
     private mutating func record(_ name: String, at node: some SyntaxProtocol, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         let capabilities = (AppCapability.symbols[name] ?? []).filter { !recorded.contains($0) }
         let kit = Checklist.kitTypes.contains(name) && !recordedKit.contains(name) && file.imports.contains("IOSecKit")
         guard !capabilities.isEmpty || kit, file.context(of: node) == .app else { return }

@@ -8,7 +8,6 @@ struct CoreDataProtectionCollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         var statement = Syntax(reference)
         while let parent = statement.parent, !statement.is(CodeBlockItemSyntax.self),
             !statement.is(MemberBlockItemSyntax.self)

@@ -25,7 +25,7 @@ struct DocumentsDataCollector: SwiftVisitor {
 
     /// `try Realm()`: the default configuration, unless the file sets the default's `fileURL`.
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard !recorded, !file.isTestCode, call.calledName == "Realm",
+        guard !recorded, call.calledName == "Realm",
             call.calledExpression.is(DeclReferenceExprSyntax.self), call.arguments.isEmpty,
             file.imports.contains("RealmSwift"), !file.contains("fileURL")
         else { return }
@@ -34,7 +34,7 @@ struct DocumentsDataCollector: SwiftVisitor {
     }
 
     private mutating func recordIfDataNearby(at node: some SyntaxProtocol, in file: SwiftFile) {
-        guard !recorded, !file.isTestCode else { return }
+        guard !recorded else { return }
         for token in Self.scope(of: Syntax(node)).tokens(viewMode: .sourceAccurate) {
             let found: String?
             switch token.tokenKind {

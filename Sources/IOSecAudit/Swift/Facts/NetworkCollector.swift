@@ -37,7 +37,6 @@ struct NetworkCollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         let name = reference.baseName.text
         if name == "URLSession", !sawSession {
             sawSession = true
@@ -54,7 +53,7 @@ struct NetworkCollector: SwiftVisitor {
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { literal.firstSegmentHasPrefix("https://") }
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
+        guard !sawHTTPS, let host = Self.remoteHTTPSHost(literal) else { return }
         sawHTTPS = true
         file.record(kind: FactKind.httpsLiteral, value: host, at: literal)
     }
@@ -62,12 +61,12 @@ struct NetworkCollector: SwiftVisitor {
     static func wantsFunction(named name: String) -> Bool { ChallengeHandler.callbackNames.contains(name) }
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, challengeHandler == nil, let handler = ChallengeHandler(function) else { return }
+        guard challengeHandler == nil, let handler = ChallengeHandler(function) else { return }
         challengeHandler = handler
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, let name = call.calledName else { return }
+        guard let name = call.calledName else { return }
         if name == "SecTrustEvaluateWithError" || name == "SecTrustEvaluate" { evaluatesTrust = true }
         let extracts = Self.extractions.contains(name), compares = Self.comparisons.contains(name)
         if extracts || compares, let function = call.enclosingFunction?.id {

@@ -19,7 +19,7 @@ struct PasskeyAPICollector: SwiftVisitor {
     }
 
     private mutating func record(_ name: String, at node: some SyntaxProtocol, in file: SwiftFile) {
-        guard !recorded, !file.isTestCode, Self.symbols.contains(name) else { return }
+        guard !recorded, Self.symbols.contains(name) else { return }
         recorded = true
         file.record(kind: FactKind.passkeyAPI, value: name, at: node)
     }

@@ -28,13 +28,13 @@ struct RequiredReasonAPICollector: SwiftVisitor {
 
     mutating func visit(_ type: IdentifierTypeSyntax, in file: SwiftFile) {
         let name = type.name.text
-        guard !file.isTestCode, Self.typeNames.contains(name) else { return }
+        guard Self.typeNames.contains(name) else { return }
         record(name, at: type, in: file)
     }
 
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
         let name = reference.baseName.text
-        guard !file.isTestCode, Self.isUse(reference, named: name) else { return }
+        guard Self.isUse(reference, named: name) else { return }
         // A member is reported from the start of its expression: `.modificationDate`, `ProcessInfo…systemUptime`.
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             record(name, at: member, in: file)

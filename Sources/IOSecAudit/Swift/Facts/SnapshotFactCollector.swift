@@ -26,7 +26,6 @@ struct SnapshotFactCollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         switch call.calledName {
         case "SecureField" where call.calledExpression.is(DeclReferenceExprSyntax.self):
             recordInput("SecureField", at: call, in: file)
@@ -45,7 +44,7 @@ struct SnapshotFactCollector: SwiftVisitor {
     }
 
     mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, let assignment = sequence.simpleAssignment,
+        guard let assignment = sequence.simpleAssignment,
             assignment.target.lastName == "isSecureTextEntry", assignment.value.booleanLiteralValue == true
         else { return }
         recordInput("isSecureTextEntry", at: sequence, in: file)
@@ -69,14 +68,13 @@ struct SnapshotFactCollector: SwiftVisitor {
     }
 
     mutating func visit(_ function: FunctionDeclSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, Self.callbacks.contains(function.name.text),
+        guard Self.callbacks.contains(function.name.text),
             let body = function.body, !body.statements.isEmpty
         else { return }
         recordProtection(function.name.text, at: function.name, in: file)
     }
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode else { return }
         recordProtection(member.declName.baseName.text, at: member, in: file)
     }
 

@@ -48,12 +48,12 @@ struct UsageDescriptionAPICollector: SwiftVisitor {
     init() {}
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, let symbol = Self.symbol(of: call) else { return }
+        guard let symbol = Self.symbol(of: call) else { return }
         record(symbol, at: call, in: file)
     }
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
-        guard !file.isTestCode, Self.isCameraSource(member) else { return }
+        guard Self.isCameraSource(member) else { return }
         record("UIImagePickerController.SourceType.camera", at: member, in: file)
     }
 
