@@ -44,9 +44,17 @@ import Testing
         }
     }
 
-    /// Whether a file is test code is the engine's to decide: findings in it carry the `test` context, and its facts
-    /// are dropped (`FileAnalyzer`). A rule or a collector that checks for itself answers differently from the engine.
-    @Test func rulesAndCollectorsLeaveTestCodeToTheEngine() throws {
+    /// Files whose subject is the build condition itself, and may read `isDebugOnly`.
+    static let readsBuildConditions: [String: String] = [
+        "DebugLoggingRule.swift": "code.debug-logging is about console logging outside #if DEBUG",
+        "DebugLoggingObjCMatcher.swift": "code.debug-logging is about console logging outside #if DEBUG",
+        "ObjCFactCollector.swift": "the checklist's capabilities count only code that ships"
+    ]
+
+    /// Whether code is a test, or compiled only into debug builds, is the engine's to decide: findings there carry the
+    /// `test` or `debug` context (a debug one is at most low, and says so), and a test file's facts are dropped
+    /// (`FileAnalyzer`). A rule or a collector that checks for itself answers differently from the engine.
+    @Test func rulesAndCollectorsLeaveTestAndDebugCodeToTheEngine() throws {
         var checked = 0
         for folder in ["Rules", "Swift/Facts", "Artifact/Collectors"] {
             let root = Self.sources.appendingPathComponent(folder)
@@ -56,6 +64,9 @@ import Testing
                 checked += 1
                 let text = try String(contentsOf: file, encoding: .utf8)
                 #expect(!text.contains("isTestCode"), "\(file.lastPathComponent) checks isTestCode itself")
+                if Self.readsBuildConditions[file.lastPathComponent] == nil {
+                    #expect(!text.contains("isDebugOnly"), "\(file.lastPathComponent) checks isDebugOnly itself")
+                }
             }
         }
         #expect(checked >= 100)

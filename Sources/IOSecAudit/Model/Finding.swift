@@ -46,6 +46,12 @@ public struct Finding: Sendable, Hashable, Codable {
         self.flow = flow
         self.title = title
         self.message = message
+        // Code compiled only into debug builds never reaches users: at most low, and the message says so. The engine
+        // decides the context; rules report what they see.
+        if context == .debug {
+            self.severity = min(self.severity, .low)
+            self.message += "; only in debug builds"
+        }
         self.file = file
         self.line = line
         self.column = column

@@ -32,11 +32,18 @@ extension ObjCRule {
         confidence: Confidence? = nil, evidence: Evidence = .api
     ) {
         guard index >= 0, index < source.tokens.count else { return }
-        let token = source.tokens[index]
+        report(
+            file, token: source.tokens[index], message, severity: severity, confidence: confidence, evidence: evidence)
+    }
+
+    /// Reports at a token that need not be in the file's token list (a `#define`'s value, lexed apart).
+    static func report(
+        _ file: ArtifactFile, token: ObjCToken, _ message: String, severity: Severity? = nil,
+        confidence: Confidence? = nil, evidence: Evidence = .api
+    ) {
         file.report(
             description, line: token.line, column: token.column, message: message, severity: severity,
-            confidence: confidence,
-            context: token.isDebugOnly ? .debug : nil, evidence: evidence)
+            confidence: confidence, context: token.isDebugOnly ? .debug : nil, evidence: evidence)
     }
 }
 

@@ -14,16 +14,10 @@ enum CleartextURLObjCMatcher: ObjCRule {
             else { continue }
             // `[NSURL URLWithString:@"http://…"]` reaches the network only when loaded; the Swift rule's wording for
             // a literal whose use is unknown.
-            if token.isDebugOnly {
-                report(
-                    file, source, at: index, "cleartext http:// URL for '\(host)' (debug builds only); use https://",
-                    severity: .low)
-            } else {
-                report(
-                    file, source, at: index,
-                    "cleartext http:// URL for '\(host)' can be read and changed on the network if the app loads it; use https://",
-                    confidence: .low)
-            }
+            report(
+                file, source, at: index,
+                "cleartext http:// URL for '\(host)' can be read and changed on the network if the app loads it; use https://",
+                confidence: .low)
         }
     }
 

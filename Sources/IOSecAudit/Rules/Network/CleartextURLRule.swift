@@ -33,7 +33,7 @@ struct CleartextURLRule: SwiftRule {
                 static NSString *const kStagingURL = ↓@"http://staging.acmebank.com/v1";
                 #endif
                 """, path: "App/API.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
-                findings: [FindingSpec(severity: .low, message: "debug builds only")]),
+                findings: [FindingSpec(severity: .low, message: "only in debug builds")]),
             RuleExample(
                 #"let loginURL = URL(string: ↓"http://api.acme-shop.com/v1/login")!"#,
                 findings: [FindingSpec(severity: .medium, confidence: .low, message: "if the app loads it")]),
@@ -59,7 +59,7 @@ struct CleartextURLRule: SwiftRule {
                 let apiBase = ↓"http://staging.acme-shop.com/api"
                 #endif
                 """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
-                findings: [FindingSpec(severity: .low, message: "debug builds only")])
+                findings: [FindingSpec(severity: .low, message: "only in debug builds")])
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -152,12 +152,6 @@ struct CleartextURLRule: SwiftRule {
             !Self.isTextNotEndpoint(literal)
         else { return }
         let host = parts.host
-        if literal.isDebugOnly {
-            report(
-                file, at: literal, "cleartext http:// URL for '\(host)' (debug builds only); use https://",
-                severity: .low)
-            return
-        }
         switch URLUse.of(literal) {
         case .request:
             report(

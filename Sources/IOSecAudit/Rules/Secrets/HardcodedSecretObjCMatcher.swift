@@ -16,10 +16,8 @@ enum HardcodedSecretObjCMatcher: ObjCRule {
             guard token.end - 1 >= open else { continue }
             let value = String(decoding: source.bytes[open..<(token.end - 1)], as: UTF8.self)
             if let message = message(value, name: define.name) {
-                file.report(
-                    description, line: token.line, column: token.column, message: message.text,
-                    severity: message.severity,
-                    confidence: message.confidence, context: token.isDebugOnly ? .debug : nil,
+                report(
+                    file, token: token, message.text, severity: message.severity, confidence: message.confidence,
                     evidence: message.evidence)
             }
         }

@@ -30,9 +30,6 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             // Labels are read only for a value that may be a secret whatever it is called: most logged values are
             // ids, counts and errors, and reading the words of every format cost more than the rest of the rule.
             var labels: [String?]?
-            let debugOnly = source.tokens[call.nameIndex].isDebugOnly
-            let builds = debugOnly ? "debug builds" : "release builds"
-            let severity: Severity? = debugOnly ? .low : nil
             for (k, value) in call.arguments.dropFirst(formatIndex + 1).enumerated() {
                 let marked = k < privacy.count ? privacy[k] : nil
                 if marked == "private" || isOSLog && marked != "public" { continue }
@@ -44,11 +41,11 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 {
                     let message =
                         isOSLog
-                        ? "'\(name)' is logged with public privacy in \(builds); use %{private}@ or remove it"
-                        : "'\(name)' is logged in \(builds); remove it or use os_log with %{private}@"
+                        ? "'\(name)' is logged with public privacy; use %{private}@ or remove it"
+                        : "'\(name)' is logged; remove it or use os_log with %{private}@"
                     // As in Swift: a specific credential's name is medium, a generic one low.
                     report(
-                        file, source, at: call.nameIndex, message, severity: severity,
+                        file, source, at: call.nameIndex, message,
                         confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name)
                     break
                 }
@@ -58,8 +55,8 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 if k < formatLabels.count, let label = formatLabels[k], mayHoldSecret(candidate, labelled: label) {
                     report(
                         file, source, at: call.nameIndex,
-                        "a value labelled '\(label)' is logged in \(builds); remove it or use os_log with %{private}@",
-                        severity: severity, confidence: .low, evidence: .name)
+                        "a value labelled '\(label)' is logged; remove it or use os_log with %{private}@",
+                        confidence: .low, evidence: .name)
                     break
                 }
             }

@@ -49,7 +49,7 @@ struct LogSensitiveRule: SwiftRule {
                 findings: [
                     // A specific credential's name is medium confidence; a label is low.
                     FindingSpec(
-                        severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds"),
+                        severity: .medium, confidence: .medium, message: "'accessToken' is logged;"),
                     FindingSpec(severity: .medium, confidence: .low, message: "a value labelled 'password'"),
                     FindingSpec(severity: .medium, confidence: .medium, message: "logged with public privacy")
                 ]),
@@ -62,9 +62,9 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/Sync.m",
                 findings: [
                     FindingSpec(
-                        severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds"),
+                        severity: .medium, confidence: .medium, message: "'accessToken' is logged;"),
                     FindingSpec(
-                        severity: .medium, confidence: .medium, message: "'refresh_token' is logged in release builds")
+                        severity: .medium, confidence: .medium, message: "'refresh_token' is logged;")
                 ]),
             RuleExample(
                 """
@@ -72,12 +72,12 @@ struct LogSensitiveRule: SwiftRule {
                 - (void)trace:(NSString *)sessionToken { ↓NSLog(@"session %@", sessionToken); }
                 #endif
                 """, path: "App/Trace.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
-                findings: [FindingSpec(severity: .low, message: "in debug builds")]),
+                findings: [FindingSpec(severity: .low, message: "only in debug builds")]),
             RuleExample(
                 #"↓print("Access token: \(session.accessToken)")"#,
                 findings: [
                     FindingSpec(
-                        severity: .medium, confidence: .medium, message: "'accessToken' is logged in release builds")
+                        severity: .medium, confidence: .medium, message: "'accessToken' is logged;")
                 ]),
             // `print`'s separator and terminator are printed too.
             RuleExample(
@@ -86,7 +86,7 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(
                 #"func joined(token: String) { ↓print("joined room with token \(token)") }"#,
                 findings: [
-                    FindingSpec(severity: .medium, confidence: .low, message: "'token' is logged in release builds")
+                    FindingSpec(severity: .medium, confidence: .low, message: "'token' is logged;")
                 ]),
             RuleExample(
                 """
@@ -134,7 +134,7 @@ struct LogSensitiveRule: SwiftRule {
                 ↓debugPrint(credentials)
                 #endif
                 """, options: ScanOptions(jobs: 1, includedContexts: [.debug]),
-                findings: [FindingSpec(severity: .low, message: "in debug builds")]),
+                findings: [FindingSpec(severity: .low, message: "only in debug builds")]),
             RuleExample("↓dump(keychainItem.password)"),
             RuleExample(
                 """
@@ -350,27 +350,25 @@ struct LogSensitiveRule: SwiftRule {
     }
 
     private func report(_ leak: Leak, at call: FunctionCallExprSyntax, in file: SwiftFile) {
-        let debugOnly = call.isDebugOnly
-        let builds = debugOnly ? "debug builds" : "release builds"
         let message: String
         switch leak {
         case .plain(let name):
-            message = "'\(name)' is logged in \(builds); remove it or use Logger with privacy: .private"
+            message = "'\(name)' is logged; remove it or use Logger with privacy: .private"
         case .markedPublic(let name):
-            message = "'\(name)' is logged with public privacy in \(builds); use privacy: .private or .sensitive"
+            message = "'\(name)' is logged with public privacy; use privacy: .private or .sensitive"
         case .labelled(let label):
             message =
-                "a value labelled '\(label)' is logged in \(builds); remove it or use Logger with privacy: .private"
+                "a value labelled '\(label)' is logged; remove it or use Logger with privacy: .private"
         case .traced(let name, let steps):
             let source = steps.first?.note ?? "a secret"
-            message = "'\(name)' (\(source)) is logged in \(builds); remove it or use Logger with privacy: .private"
+            message = "'\(name)' (\(source)) is logged; remove it or use Logger with privacy: .private"
         }
         // A value traced to its source is a flow; a sensitive-looking name or label is a name only.
         if case .traced(_, let steps) = leak {
-            reportFlow(file, at: call, message, steps: steps, sink: "logged", severity: debugOnly ? .low : nil)
+            reportFlow(file, at: call, message, steps: steps, sink: "logged")
         } else {
             report(
-                file, at: call, message, severity: debugOnly ? .low : nil, confidence: Self.confidence(of: leak),
+                file, at: call, message, confidence: Self.confidence(of: leak),
                 evidence: .name)
         }
     }
