@@ -53,6 +53,27 @@ import Testing
         return b
     }
 
+    /// A Swift executable whose Objective-C class list holds `classes` (Swift's mangled names, clang's plain ones, or
+    /// CocoaPods' dummies), with selector references as any Swift code that calls UIKit has, and `imports`.
+    static func swiftApp(classes: [String], imports: [String]) -> MachOBuilder {
+        var b = clean()
+        b.segments[0].sections += [
+            .strings("__TEXT", "__objc_classname", classes),
+            .strings("__TEXT", "__objc_methname", ["viewDidLoad", "application:didFinishLaunchingWithOptions:"])
+        ]
+        b.segments[1].sections += [
+            MachOBuilder.Section(
+                segment: "__DATA_CONST", name: "__objc_classlist",
+                contents: [UInt8](repeating: 0, count: 8 * classes.count)),
+            MachOBuilder.Section(
+                segment: "__DATA_CONST", name: "__objc_selrefs", contents: [UInt8](repeating: 0, count: 16))
+        ]
+        b.symbols = [.external("__mh_execute_header", value: 0x1_0000_0000)] + imports.map { .undefined($0) }
+        return b
+    }
+
+    static let swiftClasses = ["_TtC4Acme11AppDelegate", "_TtC4Acme18LoginViewController", "_TtGC4Acme9ListCell_SS_"]
+
     static let triggering: [String: [Case]] = [
         "binary.entitlements-profile-mismatch": [
             Case(
@@ -80,6 +101,11 @@ import Testing
         ],
         "binary.no-stack-canary": [
             Case(
+                name: "Swift app with one Objective-C class clang compiled, without ___stack_chk_*",
+                binary: swiftApp(
+                    classes: swiftClasses + ["ACMLegacySession"],
+                    imports: ["_swift_retain", "_objc_msgSend", "_objc_storeStrong"])),
+            Case(
                 name: "Objective-C app without ___stack_chk_*",
                 binary: objcApp { $0.symbols = [.undefined("_objc_msgSend"), .undefined("_objc_storeStrong")] }),
             Case(
@@ -92,6 +118,11 @@ import Testing
         ],
         "binary.no-arc": [
             Case(name: "manual retain/release framework", binary: SampleApps.legacyFramework(), role: .library),
+            Case(
+                name: "Swift beside a manual retain/release Objective-C class",
+                binary: swiftApp(
+                    classes: swiftClasses + ["ACMLegacySession"],
+                    imports: ["_swift_retain", "_objc_msgSend", "_objc_retain", "_objc_release", "___stack_chk_fail"])),
             Case(
                 name: "Objective-C app importing only objc_release",
                 binary: objcApp { $0.symbols = [.undefined("_objc_release"), .undefined("___stack_chk_fail")] })
@@ -180,10 +211,22 @@ import Testing
         ],
         "binary.no-stack-canary": [
             Case(name: "pure Swift without ___stack_chk_fail", binary: clean()),
+            // MobSF's oldest false alarm: UIKit subclasses written in Swift are in the Objective-C class list.
+            Case(
+                name: "Swift app whose Objective-C classes are all Swift classes",
+                binary: swiftApp(classes: swiftClasses, imports: ["_swift_retain", "_objc_msgSend", "_objc_release"])),
+            Case(
+                name: "Swift pod framework with CocoaPods' dummy class",
+                binary: swiftApp(
+                    classes: ["PodsDummy_Alamofire", "_TtC9Alamofire7Session"],
+                    imports: ["_swift_retain", "_objc_msgSend"]), role: .library),
             Case(name: "Objective-C with canaries", binary: objcApp())
         ],
         "binary.no-arc": [
             Case(name: "ARC Objective-C", binary: objcApp()),
+            Case(
+                name: "Swift classes only, with objc_release",
+                binary: swiftApp(classes: swiftClasses, imports: ["_swift_retain", "_objc_msgSend", "_objc_release"])),
             Case(
                 name: "ARC through register-specific retains",
                 binary: objcApp { $0.symbols = [.undefined("_objc_retain_x19"), .undefined("___stack_chk_fail")] }),
@@ -307,6 +350,15 @@ import Testing
         #expect(stripped.first?.severity == .info)
         let injected = Self.findings(Self.triggering["binary.injected-library"]![0], id: "binary.injected-library")
         #expect(injected.first?.message.contains("injection framework") == true)
+    }
+
+    /// The hardening verdicts name the clang-compiled class that made a Swift binary count as Objective-C.
+    @Test func languageVerdictsNameTheClassThatDecided() throws {
+        let canary = try #require(
+            Self.findings(Self.triggering["binary.no-stack-canary"]![0], id: "binary.no-stack-canary").first)
+        #expect(canary.message.contains("has Objective-C code (Objective-C class 'ACMLegacySession')"))
+        let arc = try #require(Self.findings(Self.triggering["binary.no-arc"]![1], id: "binary.no-arc").first)
+        #expect(arc.message.contains("(Objective-C class 'ACMLegacySession')"))
     }
 
     @Test func fatBinaryReportsEachArchitectureOnce() {

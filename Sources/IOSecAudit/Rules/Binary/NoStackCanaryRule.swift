@@ -15,7 +15,10 @@ enum NoStackCanaryRule: BinaryRule {
             Stack canaries make a stack buffer overflow in C or Objective-C code abort the app instead of letting \
             the attacker overwrite the return address. A binary with C or Objective-C code that imports neither \
             ___stack_chk_fail nor ___stack_chk_guard was built with -fno-stack-protector. Pure Swift binaries \
-            are not reported: Swift only adds canaries to functions with stack buffers, and most have none.
+            are not reported: Swift only adds canaries to functions with stack buffers, and most have none. A Swift \
+            binary is judged as Swift when its only Objective-C classes are Swift classes (mangled `_TtC…` names: \
+            subclasses of NSObject or UIKit) or CocoaPods' `PodsDummy_` classes; the message names the clang-compiled \
+            class that decided otherwise.
             """,
         fix: "Build C and Objective-C code with stack protection: remove -fno-stack-protector from the compiler flags.",
         fixExample: """
@@ -32,18 +35,24 @@ enum NoStackCanaryRule: BinaryRule {
         }
         guard !missing.isEmpty else { return }
         let archs = BinaryFile.architectures(missing)
-        let language = missing.contains(where: \.hasObjC) ? "Objective-C" : "C"
+        let languages = missing.map(CompiledLanguages.init)
+        let language = languages.contains(where: { $0.hasObjCMetadata }) ? "Objective-C" : "C"
+        // What decided it: the Objective-C class clang compiled, when the binary holds Swift too.
+        let decided = languages.lazy.compactMap(\.evidence).first.map { " (\($0))" } ?? ""
         binary.report(
             description, evidence: "\(archs): no ___stack_chk_fail / ___stack_chk_guard import",
             message:
-                "\(binary.name) (\(archs)) has \(language) code but imports neither ___stack_chk_fail nor ___stack_chk_guard: built without stack protection"
+                "\(binary.name) (\(archs)) has \(language) code\(decided) but imports neither ___stack_chk_fail nor ___stack_chk_guard: built without stack protection"
         )
     }
 
-    /// Objective-C metadata, or a binary with code and no Swift metadata at all (plain C).
+    /// Whether clang-compiled code is in the slice. A Swift binary's Objective-C metadata is Swift's own when its
+    /// only Objective-C classes are Swift classes (or CocoaPods' dummies): Swift guards only functions with stack
+    /// buffers, so no canary import is normal there.
     static func hasCFamilyCode(_ slice: MachOSlice) -> Bool {
+        let languages = CompiledLanguages(slice)
+        if languages.hasSwift { return !languages.clangClasses.isEmpty }
         if slice.hasObjC { return true }
-        guard !slice.hasSwift else { return false }
         return slice.sections.contains { $0.segmentName == "__TEXT" && $0.name == "__text" && $0.size > 0 }
     }
 }
