@@ -22,6 +22,18 @@ struct WeakCipherRule: SwiftRule {
             let ciphertext = sealed.combined!  // nonce + ciphertext + tag
             """,
         triggeringExamples: [
+            // The same table in both languages: Blowfish (64-bit blocks) and CommonCrypto's ECB mode constant.
+            RuleExample(
+                """
+                let status = CCCryptorCreateWithMode(
+                    CCOperation(kCCEncrypt), CCMode(↓kCCModeECB), CCAlgorithm(↓kCCAlgorithmBlowfish), ccNoPadding, nil,
+                    keyBytes, keyLength, nil, 0, 0, 0, &cryptor)
+                """),
+            RuleExample(
+                """
+                CCCryptorCreateWithMode(kCCEncrypt, ↓kCCModeECB, ↓kCCAlgorithmBlowfish, ccNoPadding, NULL, key.bytes,
+                                        key.length, NULL, 0, 0, 0, &cryptor);
+                """, path: "App/LegacyCipher.m"),
             RuleExample(
                 """
                 CCCryptorStatus status = CCCrypt(kCCEncrypt, ↓kCCAlgorithmDES, ↓kCCOptionECBMode, key, kCCKeySizeDES, NULL,
@@ -78,10 +90,11 @@ struct WeakCipherRule: SwiftRule {
         ]
     )
 
-    /// CommonCrypto constants and the weakness each names.
-    private static let constants: [String: String] = [
+    /// CommonCrypto constants and the weakness each names; the Objective-C matcher reads the same table.
+    static let constants: [String: String] = [
         "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
-        "kCCOptionECBMode": "ECB mode", "kCCModeECB": "ECB mode", "kCCModeRC4": "RC4"
+        "kCCAlgorithmBlowfish": "Blowfish", "kCCOptionECBMode": "ECB mode", "kCCModeECB": "ECB mode",
+        "kCCModeRC4": "RC4"
     ]
     /// Enum cases of crypto wrappers (SwCrypt, IDZSwiftCommonCrypto, app code), lowercased.
     private static let members: [String: String] = [
@@ -125,6 +138,7 @@ struct WeakCipherRule: SwiftRule {
         case "ECB mode": "ECB mode leaks patterns of the plaintext and has no integrity; use AES.GCM"
         case "DES": "DES keys are brute-forced in hours; use AES.GCM"
         case "3DES": "3DES has a 64-bit block (Sweet32) and is deprecated; use AES.GCM"
+        case "Blowfish": "Blowfish has a 64-bit block (Sweet32) and is deprecated; use AES.GCM"
         default: "\(weakness) is broken; use AES.GCM or ChaChaPoly"
         }
     }

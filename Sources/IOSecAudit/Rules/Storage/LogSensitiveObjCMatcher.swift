@@ -104,31 +104,8 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         return words[(log + 1)...].allSatisfy(levelWords.contains)
     }
 
-    /// The privacy of each `%` conversion of an os_log format: "public", "private" (also `{sensitive}`) or nil.
-    static func conversionPrivacy(_ format: String) -> [String?] {
-        var result: [String?] = []
-        let chars = Array(format.utf8)
-        var i = 0
-        while i < chars.count {
-            defer { i += 1 }
-            guard chars[i] == UInt8(ascii: "%"), i + 1 < chars.count else { continue }
-            if chars[i + 1] == UInt8(ascii: "%") {
-                i += 1
-                continue
-            }
-            guard chars[i + 1] == UInt8(ascii: "{"), let close = chars[(i + 2)...].firstIndex(of: UInt8(ascii: "}"))
-            else {
-                result.append(nil)
-                continue
-            }
-            let tags = String(decoding: chars[(i + 2)..<close], as: UTF8.self)
-            result.append(
-                tags.contains("public")
-                    ? "public" : tags.contains("private") || tags.contains("sensitive") ? "private" : nil)
-            i = close
-        }
-        return result
-    }
+    /// The privacy tag of each conversion (`%{public}@`): os_log's format syntax, read as the Swift rule reads it.
+    static func conversionPrivacy(_ format: String) -> [String?] { LogSensitiveRule.formatPrivacy(format) }
 
     /// The name a value is read by, when the value may be a secret if its label says so: not a literal, a number, a
     /// flag, a count or an error. `[x token]`, `[x tokenForKey:k]`, `self.value`, `f(x)`.
