@@ -77,7 +77,7 @@ import Testing
         let seeded = Set(
             try Self.expectedRows().map(\.row).filter { row in extensions.contains { row.file.hasSuffix($0) } }.map(
                 \.rule))
-        let matchers = RuleRegistry.artifactRules.compactMap { $0 as? any ObjCRule.Type }
+        let matchers = RuleRegistry.objcRules
         #expect(matchers.count >= 40)
         for matcher in matchers {
             #expect(

@@ -197,7 +197,7 @@ import Testing
     /// the examples, the development set and the fuzz seeds that names none of them, it must report nothing.
     @Test func matchersReportOnlyInFilesThatNameWhatTheyRequire() throws {
         let files = try Self.objcFiles()
-        let matchers = RuleSet.all.artifact.compactMap { $0 as? any ObjCRule.Type }
+        let matchers = RuleSet.all.objc
         #expect(files.count > 100)
         let gated = matchers.filter { $0.requiredNames != nil }
         #expect(gated.count >= 10)
@@ -232,7 +232,7 @@ import Testing
                 files.append(("\(folder)/\(path)", Array(try Data(contentsOf: url))))
             }
         }
-        for matcher in RuleSet.all.artifact.compactMap({ $0 as? any ObjCRule.Type }) {
+        for matcher in RuleSet.all.objc {
             let examples = matcher.description.triggeringExamples + matcher.description.nonTriggeringExamples
             for example in examples {
                 for (path, code) in example.files where FileKind.of(path: path) == .objc {

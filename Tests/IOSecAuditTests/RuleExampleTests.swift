@@ -1,4 +1,4 @@
-import IOSecAudit
+@testable import IOSecAudit
 import Testing
 
 /// Every rule's examples are its unit tests: each triggering example yields exactly the marked findings,
@@ -31,13 +31,21 @@ import Testing
         example.files.allSatisfy { file in [".swift", ".m", ".mm", ".h", ".c"].contains { file.path.hasSuffix($0) } }
     }
 
+    /// The descriptions of every rule that reads source or configuration files, one per registered type.
+    static var sourceRuleDescriptions: [RuleDescription] {
+        var descriptions: [RuleDescription] = RuleRegistry.swiftRules.map { $0.description }
+        descriptions += RuleRegistry.artifactRules.map { $0.description }
+        descriptions += RuleRegistry.objcRules.map { $0.description }
+        descriptions += RuleRegistry.projectRules.map { $0.description }
+        return descriptions
+    }
+
     @Test func everyRuleHasEnoughExamplesAndMetadata() {
         #expect(!Self.ruleIds.isEmpty)
         // Rules that only read built apps (binary.*, and the binary rules of other areas): their examples are Mach-O
         // files, profiles and IPAs, built in BinaryRuleTests, BuiltAppTests and SDKPrivacyManifestTests.
         let builtAppOnly = Set(RuleRegistry.binaryRules.map { $0.description.id }).subtracting(
-            RuleRegistry.swiftRules.map { $0.description.id } + RuleRegistry.artifactRules.map { $0.description.id }
-                + RuleRegistry.projectRules.map { $0.description.id })
+            Self.sourceRuleDescriptions.map(\.id))
         #expect(builtAppOnly.contains("binary.no-pie") && builtAppOnly.contains("privacy.sdk-manifest-missing"))
         for d in RuleRegistry.all {
             let needed = d.area == "binary" || builtAppOnly.contains(d.id) ? 0 : 3
@@ -67,9 +75,7 @@ import Testing
         #expect(Set(Self.ruleIds).count == Self.ruleIds.count)
         // A rule may match in several file kinds, but then with one description: two different rules never share
         // an id.
-        let types: [RuleDescription] =
-            RuleRegistry.swiftRules.map { $0.description } + RuleRegistry.artifactRules.map { $0.description }
-            + RuleRegistry.projectRules.map { $0.description }
+        let types = Self.sourceRuleDescriptions
         for (id, group) in Dictionary(grouping: types, by: \.id) where group.count > 1 {
             #expect(
                 Set(group.map(\.title)).count == 1 && Set(group.map(\.rationale)).count == 1,

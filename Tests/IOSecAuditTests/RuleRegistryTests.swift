@@ -33,6 +33,7 @@ import Testing
     @Test func everyDeclaredRuleIsRegistered() throws {
         let registered = Set(
             (RuleRegistry.swiftRules.map { "\($0)" } + RuleRegistry.artifactRules.map { "\($0)" }
+                + RuleRegistry.objcRules.map { "\($0)" }
                 + RuleRegistry.projectRules.map { "\($0)" }
                 + RuleRegistry.swiftFactCollectors.map { "\($0)" } + RuleRegistry.binaryRules.map { "\($0)" }))
         let declared = try Self.declaredTypes(conformingTo: [

@@ -11,9 +11,6 @@ extension RuleSet {
         let keep = { (id: String) in
             (options.onlyRules?.contains(id) ?? true) && !options.disabledRules.contains(id)
         }
-        return RuleSet(
-            swift: swift.filter { keep($0.description.id) }, factCollectors: factCollectors,
-            artifact: artifact.filter { keep($0.description.id) }, project: project.filter { keep($0.description.id) },
-            binary: binary.filter { keep($0.description.id) })
+        return filtered(keep)
     }
 }

@@ -1,6 +1,7 @@
 /// A rule's matcher for Objective-C, Objective-C++ and C. It shares its `description` (id, message style, fix,
 /// examples) with the Swift rule of the same id, so a finding reads the same in either language.
-protocol ObjCRule: ArtifactRule {
+protocol ObjCRule: Sendable {
+    static var description: RuleDescription { get }
     /// Names of which at least one stands as an identifier (a selector's part, a function, a constant, a class) in
     /// every file the matcher can report in; nil when no such names can be given. A file that has none of them is not
     /// handed to the matcher: most files call none of the APIs a matcher looks at, and going through a file's sends,
@@ -11,14 +12,7 @@ protocol ObjCRule: ArtifactRule {
 }
 
 extension ObjCRule {
-    static var fileKinds: Set<FileKind> { [.objc] }
     static var requiredNames: Set<String>? { nil }
-
-    static func check(_ file: ArtifactFile) {
-        let source = file.objc
-        if let names = requiredNames, !names.contains(where: source.mentions) { return }
-        check(source, in: file)
-    }
 
     /// The first part of each selector (`evaluatePolicy` for `evaluatePolicy:localizedReason:reply:`): the name every
     /// send of it has.

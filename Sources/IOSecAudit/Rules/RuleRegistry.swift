@@ -75,7 +75,13 @@ public enum RuleRegistry {
         AASADevAppIDRule.self,  // platform.aasa-dev-app-id
         AASAInvalidRule.self,  // platform.aasa-invalid
         ManifestInvalidRule.self,  // privacy.manifest-invalid
-        // Objective-C, Objective-C++ and C: matchers sharing the Swift rule's description, and C-only rules.
+        // Embedded provisioning profiles of built apps.
+        ProvisioningDevelopmentRule.self,  // binary.provisioning-development
+        ProfileExpiredRule.self  // binary.profile-expired
+    ]
+
+    /// Objective-C, Objective-C++ and C: matchers sharing the Swift rule's description, and C-only rules.
+    static let objcRules: [any ObjCRule.Type] = [
         UserDefaultsSecretObjCMatcher.self,
         WeakHashObjCMatcher.self,
         WeakCipherObjCMatcher.self,
@@ -118,10 +124,7 @@ public enum RuleRegistry {
         WebViewCacheObjCMatcher.self,
         PasskeyLocalChallengeObjCMatcher.self,
         PasskeyUserIDPIIObjCMatcher.self,
-        UnsafeCFunctionRule.self,
-        // Embedded provisioning profiles of built apps.
-        ProvisioningDevelopmentRule.self,  // binary.provisioning-development
-        ProfileExpiredRule.self  // binary.profile-expired
+        UnsafeCFunctionRule.self
     ]
 
     /// Rules that combine facts across files.
@@ -158,8 +161,8 @@ public enum RuleRegistry {
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing
     /// one description), sorted by id.
     public static let all: [RuleDescription] = unique(
-        swiftRules.map { $0.description } + artifactRules.map { $0.description } + projectRules.map { $0.description }
-            + binaryRules.map { $0.description })
+        swiftRules.map { $0.description } + artifactRules.map { $0.description } + objcRules.map { $0.description }
+            + projectRules.map { $0.description } + binaryRules.map { $0.description })
 
     /// One description per id, sorted.
     static func unique(_ descriptions: [RuleDescription]) -> [RuleDescription] {
@@ -179,6 +182,7 @@ public struct RuleSet: Sendable {
     public var swift: [any SwiftRule.Type]
     public var factCollectors: [any SwiftVisitor.Type]
     public var artifact: [any ArtifactRule.Type]
+    var objc: [any ObjCRule.Type]
     public var project: [any ProjectRule.Type]
     public var binary: [any BinaryRule.Type]
 
@@ -186,35 +190,47 @@ public struct RuleSet: Sendable {
         swift: [any SwiftRule.Type], factCollectors: [any SwiftVisitor.Type], artifact: [any ArtifactRule.Type],
         project: [any ProjectRule.Type], binary: [any BinaryRule.Type] = []
     ) {
+        self.init(
+            swift: swift, factCollectors: factCollectors, artifact: artifact, objc: [], project: project,
+            binary: binary)
+    }
+
+    init(
+        swift: [any SwiftRule.Type], factCollectors: [any SwiftVisitor.Type], artifact: [any ArtifactRule.Type],
+        objc: [any ObjCRule.Type], project: [any ProjectRule.Type], binary: [any BinaryRule.Type]
+    ) {
         self.swift = swift
         self.factCollectors = factCollectors
         self.artifact = artifact
+        self.objc = objc
         self.project = project
         self.binary = binary
     }
 
     public static let all = RuleSet(
         swift: RuleRegistry.swiftRules, factCollectors: RuleRegistry.swiftFactCollectors,
-        artifact: RuleRegistry.artifactRules, project: RuleRegistry.projectRules, binary: RuleRegistry.binaryRules)
+        artifact: RuleRegistry.artifactRules, objc: RuleRegistry.objcRules, project: RuleRegistry.projectRules,
+        binary: RuleRegistry.binaryRules)
 
     /// No rules: a scan still reads, parses and walks every file (what the benchmark compares rules against).
     public static let none = RuleSet(swift: [], factCollectors: [], artifact: [], project: [])
 
     /// Only the rule with this id (fact collectors stay: project rules need their facts).
     public func only(_ id: String) -> RuleSet {
-        RuleSet(
-            swift: swift.filter { $0.description.id == id }, factCollectors: factCollectors,
-            artifact: artifact.filter { $0.description.id == id }, project: project.filter { $0.description.id == id },
-            binary: binary.filter { $0.description.id == id })
+        only([id])
     }
 
     /// Only the rules with these ids, e.g. to test a reporter without project rules joining in.
     public func only(_ ids: Set<String>) -> RuleSet {
+        filtered { ids.contains($0) }
+    }
+
+    /// The rules whose id `keep` accepts; fact collectors stay, since project rules need their facts.
+    func filtered(_ keep: (String) -> Bool) -> RuleSet {
         RuleSet(
-            swift: swift.filter { ids.contains($0.description.id) }, factCollectors: factCollectors,
-            artifact: artifact.filter { ids.contains($0.description.id) },
-            project: project.filter { ids.contains($0.description.id) },
-            binary: binary.filter { ids.contains($0.description.id) })
+            swift: swift.filter { keep($0.description.id) }, factCollectors: factCollectors,
+            artifact: artifact.filter { keep($0.description.id) }, objc: objc.filter { keep($0.description.id) },
+            project: project.filter { keep($0.description.id) }, binary: binary.filter { keep($0.description.id) })
     }
 
     /// The Swift visitors that take part in the walk.
@@ -222,7 +238,7 @@ public struct RuleSet: Sendable {
 
     public var descriptions: [RuleDescription] {
         RuleRegistry.unique(
-            swift.map { $0.description } + artifact.map { $0.description } + project.map { $0.description }
-                + binary.map { $0.description })
+            swift.map { $0.description } + artifact.map { $0.description } + objc.map { $0.description }
+                + project.map { $0.description } + binary.map { $0.description })
     }
 }

@@ -70,7 +70,9 @@ struct FileAnalyzer: Sendable {
     let dispatchPlan: RuleDispatcher.Plan
     /// The artifact rules and fact collectors of each kind of file, in registry order. Asking each rule for its
     /// kinds made a set per rule per file.
-    private let artifactRules: [FileKind: [ArtifactRoute]]
+    private let artifactRules: [FileKind: [any ArtifactRule.Type]]
+    /// The Objective-C and C matchers, for `.objc` files.
+    private let objcRoutes: [ObjCRoute]
     private let artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]]
 
     init(rules: RuleSet, options: ScanOptions, constants: ConstantIndex = .empty) {
@@ -78,10 +80,11 @@ struct FileAnalyzer: Sendable {
         self.options = options
         self.constants = constants
         self.dispatchPlan = RuleDispatcher.Plan(rules.swiftVisitors)
-        var artifactRules: [FileKind: [ArtifactRoute]] = [:]
+        var artifactRules: [FileKind: [any ArtifactRule.Type]] = [:]
         for rule in rules.artifact {
-            for kind in rule.fileKinds { artifactRules[kind, default: []].append(ArtifactRoute(rule)) }
+            for kind in rule.fileKinds { artifactRules[kind, default: []].append(rule) }
         }
+        self.objcRoutes = rules.objc.map(ObjCRoute.init)
         var artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]] = [:]
         for collector in ArtifactFacts.collectors {
             for kind in collector.fileKinds { artifactCollectors[kind, default: []].append(collector) }
@@ -204,7 +207,10 @@ struct FileAnalyzer: Sendable {
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {
         let file = ArtifactFile(path: path, kind: kind, bytes: bytes, options: options)
         file.databaseEncryption = constants.databaseEncryption
-        for route in artifactRules[kind] ?? [] { route.check(file) }
+        for rule in artifactRules[kind] ?? [] { rule.check(file) }
+        if kind == .objc {
+            for route in objcRoutes { route.check(file) }
+        }
         for collector in artifactCollectors[kind] ?? [] {
             let diagnostics = collector.collect(file)
             if !diagnostics.isEmpty { outcome.diagnostics += diagnostics }
@@ -238,7 +244,7 @@ struct FileAnalyzer: Sendable {
         if context.role != .library, let xml = machO.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first
         {
             let file = ArtifactFile(path: path, kind: .entitlements, bytes: xml, options: options)
-            for route in artifactRules[.entitlements] ?? [] { route.check(file) }
+            for rule in artifactRules[.entitlements] ?? [] { rule.check(file) }
             for collector in artifactCollectors[.entitlements] ?? [] { _ = collector.collect(file) }
             outcome.findings += file.findings
             outcome.facts += file.facts.filter { $0.kind != FactKind.getTaskAllow }
@@ -268,25 +274,21 @@ struct FileAnalyzer: Sendable {
     }
 }
 
-/// An artifact rule as the analyser runs it. An Objective-C matcher with `requiredNames` is handed only files that
-/// name one of them, looked up by bytes and hash worked out once per scan: asked as strings of every file, for each
-/// matcher, the lookups cost more than some matchers. A class, so that going through a file's routes copies no names.
-private final class ArtifactRoute: Sendable {
-    let rule: any ArtifactRule.Type
-    let objc: (matcher: any ObjCRule.Type, names: IdentifierNames)?
+/// An Objective-C matcher as the analyser runs it. One with `requiredNames` is handed only files that name one of
+/// them, looked up by bytes and hash worked out once per scan: asked as strings of every file, for each matcher, the
+/// lookups cost more than some matchers. A class, so that going through a file's routes copies no names.
+private final class ObjCRoute: Sendable {
+    let matcher: any ObjCRule.Type
+    let names: IdentifierNames?
 
-    init(_ rule: any ArtifactRule.Type) {
-        self.rule = rule
-        if let matcher = rule as? any ObjCRule.Type, let names = matcher.requiredNames {
-            objc = (matcher, IdentifierNames(names))
-        } else {
-            objc = nil
-        }
+    init(_ matcher: any ObjCRule.Type) {
+        self.matcher = matcher
+        names = matcher.requiredNames.map(IdentifierNames.init)
     }
 
     func check(_ file: ArtifactFile) {
-        guard let objc, file.kind == .objc else { return rule.check(file) }
         let source = file.objc
-        if source.mentionsAny(of: objc.names) { objc.matcher.check(source, in: file) }
+        if let names, !source.mentionsAny(of: names) { return }
+        matcher.check(source, in: file)
     }
 }
