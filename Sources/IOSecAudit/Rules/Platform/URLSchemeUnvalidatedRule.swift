@@ -31,6 +31,17 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
             }
             """,
         triggeringExamples: [
+            // A switch that only logs leaves the acting call unchecked.
+            RuleExample(
+                """
+                func handleDeepLink(↓_ url: URL) {
+                    switch mode {
+                    case .verbose: log(url)
+                    default: break
+                    }
+                    router.open(path: url.path)
+                }
+                """),
             RuleExample(
                 """
                 func application(_ app: UIApplication, ↓open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
@@ -84,6 +95,22 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
                 """, path: "App/AppDelegate.m")
         ],
         nonTriggeringExamples: [
+            // A parser's typed result switched over: only the forms its cases list are acted on.
+            RuleExample(
+                """
+                func handleURL(_ url: URL) -> Bool {
+                    switch DeepLink.parse(url.absoluteString) {
+                    case .invite(let code): return inbox.accept(code)
+                    case .unknown: return false
+                    }
+                }
+                func handleDeepLink(_ url: URL) {
+                    switch url.path {
+                    case "/offers": router.show(.offers)
+                    default: break
+                    }
+                }
+                """),
             RuleExample(
                 """
                 - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
@@ -259,6 +286,17 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         return false
     }
 
+    /// Whether `token` is inside the subject of a `switch`.
+    private static func isSwitchSubject(_ token: TokenSyntax) -> Bool {
+        var node = token.parent
+        while let current = node {
+            if let parent = current.parent?.as(SwitchExprSyntax.self) { return parent.subject.id == current.id }
+            if current.is(CodeBlockItemSyntax.self) || current.is(DeclSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
     /// Reads the URL's content and hands it to code, with no host/scheme/path check anywhere in the handler.
     private static func actsUnchecked(on body: some SyntaxProtocol) -> Bool {
         var readsContent = false
@@ -268,6 +306,9 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
             let text = token.text
             if contentMembers.contains(text), token.parent?.parent?.is(MemberAccessExprSyntax.self) == true {
                 readsContent = true
+                // `switch Link.parse(url.absoluteString) { case .invite(let code): … }`, `switch url.path { case
+                // "/offers": … }`: the handler acts only on the forms its cases list, an allow-list by construction.
+                if isSwitchSubject(token) { checks = true }
             }
             if checkMembers.contains(text) { checks = true }
             if case .identifier = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen {
