@@ -31,6 +31,17 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
             }
             """,
         triggeringExamples: [
+            // A switch over the path checks the path, not the query values acted on in its cases.
+            RuleExample(
+                """
+                func openDeepLink(↓_ link: URL) {
+                    let items = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                    switch link.path {
+                    case "/open": browser.open(items.first { $0.name == "page" }?.value ?? "")
+                    default: break
+                    }
+                }
+                """),
             // A switch that only logs leaves the acting call unchecked.
             RuleExample(
                 """
@@ -300,21 +311,24 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
     /// Reads the URL's content and hands it to code, with no host/scheme/path check anywhere in the handler.
     private static func actsUnchecked(on body: some SyntaxProtocol) -> Bool {
         var readsContent = false
+        var readsContentOutsideSwitches = false
         var checks = false
         var calls = 0
         for token in body.tokens(viewMode: .sourceAccurate) {
             let text = token.text
             if contentMembers.contains(text), token.parent?.parent?.is(MemberAccessExprSyntax.self) == true {
                 readsContent = true
-                // `switch Link.parse(url.absoluteString) { case .invite(let code): … }`, `switch url.path { case
-                // "/offers": … }`: the handler acts only on the forms its cases list, an allow-list by construction.
-                if isSwitchSubject(token) { checks = true }
+                if !isSwitchSubject(token) { readsContentOutsideSwitches = true }
             }
             if checkMembers.contains(text) { checks = true }
             if case .identifier = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen {
                 calls += 1
             }
         }
-        return readsContent && !checks && calls > 0
+        // `switch Link.parse(url.absoluteString) { case .invite(let code): … }`, `switch url.path { case "/offers": … }`
+        // with nothing else read from the URL: the handler acts only on the forms its cases list, an allow-list by
+        // construction. A query read beside such a switch is still unchecked.
+        let onlySwitchedOver = readsContent && !readsContentOutsideSwitches
+        return readsContent && !checks && !onlySwitchedOver && calls > 0
     }
 }
