@@ -192,9 +192,12 @@ import Testing
     @Test func failingItemsCarryTheirFindingsAndPassingItemsNameTheirRules() throws {
         let insecure = try Self.scan("InsecureApp", production: false)
         let item3 = try #require(insecure.entry(3))
-        #expect(item3.findings.map(\.ruleId) == ["platform.aasa-invalid"])
-        #expect(item3.findings.first?.file == "Server/.well-known/apple-app-site-association")
-        #expect(item3.findings.first?.line == 21)
+        #expect(
+            item3.findings.map(\.ruleId) == [
+                "platform.aasa-app-id-missing", "platform.aasa-app-id-missing", "platform.aasa-invalid"
+            ])
+        #expect(item3.findings.allSatisfy { $0.file == "Server/.well-known/apple-app-site-association" })
+        #expect(item3.findings.map(\.line) == [2, 18, 21])
         // A finding decides every item that names its rule: one cleartext URL fails items 8 and 36.
         let cleartext = Set(insecure.entry(8)!.findings.filter { $0.ruleId == "network.cleartext-url" })
         #expect(cleartext == Set(insecure.entry(36)!.findings.filter { $0.ruleId == "network.cleartext-url" }))
@@ -383,7 +386,7 @@ import Testing
         let item3 = items[2]
         #expect(item3["verdict"] as? String == "fail")
         #expect(item3["group"] as? String == "Associated domains and passkeys")
-        let finding = try #require((item3["findings"] as? [[String: Any]])?.first)
+        let finding = try #require((item3["findings"] as? [[String: Any]])?.last)
         #expect(finding["ruleId"] as? String == "platform.aasa-invalid")
         #expect(finding["line"] as? Int == 21)
         #expect((document["outsideTheChecklist"] as? [Any])?.count == one.outsideTheChecklist.count)
@@ -409,7 +412,7 @@ import Testing
         #expect(markdown.contains("\n## Network\n\n| # | item | verdict | details |\n|---:|---|---|---|\n"))
         #expect(
             markdown.contains(
-                "| 3 | App ID format TEAM_ID.BUNDLE_ID | ❌ **fail** | 1 finding of platform.aasa-invalid<br>`platform.aasa-invalid` Server/.well-known/apple-app-site-association:21 — "
+                "| 3 | App ID format TEAM_ID.BUNDLE_ID | ❌ **fail** | 3 findings of platform.aasa-app-id-missing, platform.aasa-invalid<br>`platform.aasa-app-id-missing` Server/.well-known/apple-app-site-association:2 — "
             ))
         #expect(markdown.contains("| 7 | Multiple domains configured if needed | 📝 manual |"))
         // One table row per item: no cell may break the table.

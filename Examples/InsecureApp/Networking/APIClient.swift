@@ -77,3 +77,12 @@ actor APIClient {
         try await session.data(for: request)
     }
 }
+
+extension APIClient {
+    /// The card terminal gateway's load balancer drops TLS 1.3 handshakes.
+    static func gatewayConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.tlsMaximumSupportedProtocolVersion = .TLSv12
+        return configuration
+    }
+}

@@ -46,3 +46,14 @@ struct OffersWebView: UIViewRepresentable {
         }
     }
 }
+
+extension OffersWebView.Coordinator {
+    /// Partner offer pages draw their charts with WebAssembly, which Lockdown Mode blocks.
+    func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, preferences: WKWebpagePreferences,
+        decisionHandler: @escaping @MainActor (WKNavigationActionPolicy, WKWebpagePreferences) -> Void
+    ) {
+        preferences.isLockdownModeEnabled = false
+        decisionHandler(.allow, preferences)
+    }
+}

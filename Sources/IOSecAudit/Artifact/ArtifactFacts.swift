@@ -17,6 +17,8 @@ enum ArtifactFacts {
         SchemeCollector.self,
         TargetMembershipCollector.self,
         ObjCFactCollector.self,
+        ObjCPasskeyRelyingPartyCollector.self,
+        AssociationFileCollector.self,
         ObjCSnapshotFactCollector.self,
         ObjCPinningFactCollector.self,
         ObjCDocumentsDataCollector.self,

@@ -25,6 +25,8 @@ public enum Checklist {
         "crypto.weak-key-size": "weak algorithms: the merged checklists have no cryptography item",
         "storage.keyboard-cache": "the keyboard cache has no item of its own",
         "storage.file-sharing": "sharing the Documents folder has no item of its own",
+        "network.tls-max-version":
+            "a TLS 1.2 ceiling meets item 10 (TLS 1.2+); giving up TLS 1.3 has no item of its own",
         "auth.passkey-user-id-pii": "passkey user handles have no item of their own",
         "binary.not-stripped": "symbol stripping has no item of its own",
         "binary.injected-library": "a modified binary has no item of its own",
@@ -56,10 +58,10 @@ public enum Checklist {
                 "Scan the production copy of the file with `--production --release-app-id TEAMID.bundle.id`, or run `iosec aasa DOMAIN --app-id TEAMID.bundle.id` on the production domain: every other App ID (.dev, .staging) must go."
         ),
         ChecklistItem(
-            3, "App ID format TEAM_ID.BUNDLE_ID", from: "P", kind: "auto", rules: ["platform.aasa-invalid"],
-            decision: .rules, scope: .associationFile,
+            3, "App ID format TEAM_ID.BUNDLE_ID", from: "P", kind: "auto",
+            rules: ["platform.aasa-invalid", "platform.aasa-app-id-missing"], decision: .rules, scope: .associationFile,
             check:
-                "Run `iosec aasa DOMAIN` on the served file: each App ID must be a 10-character Team ID, a dot and the bundle id."
+                "Run `iosec aasa DOMAIN --project PATH` on the served file: each App ID must be a 10-character Team ID, a dot and the bundle id, and the release build's (DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER) must be among them."
         ),
         ChecklistItem(
             4, "AASA Content-Type correct", from: "P", kind: "live", decision: .person, scope: .associatedDomains,
@@ -68,9 +70,10 @@ public enum Checklist {
         ),
         ChecklistItem(
             5, "Associated Domains capability present; `webcredentials:domain` format", from: "P", kind: "auto",
-            rules: ["platform.passkeys-without-webcredentials"], decision: .rules, scope: .passkeys,
+            rules: ["platform.passkeys-without-webcredentials", "platform.passkey-rp-id-mismatch"], decision: .rules,
+            scope: .passkeys,
             check:
-                "Open the release entitlements: `com.apple.developer.associated-domains` must list `webcredentials:DOMAIN` (no scheme, no path) for every domain passkeys are used with."
+                "Open the release entitlements: `com.apple.developer.associated-domains` must list `webcredentials:DOMAIN` (no scheme, no path) for every domain passkeys are used with, the relying-party identifier the code passes among them."
         ),
         ChecklistItem(
             6, "No `?mode=developer` in production", from: "P", kind: "auto",
@@ -334,7 +337,7 @@ public enum Checklist {
             49, "WebView: HTTPS only, domain allow-list", from: "R", kind: "auto+lib",
             rules: [
                 "platform.uiwebview", "platform.webview-js", "platform.webview-file-access",
-                "platform.webview-html-injection", "storage.webview-cache"
+                "platform.webview-html-injection", "platform.webview-lockdown-disabled", "storage.webview-cache"
             ],
             decision: .rules, scope: .capability(.webView), kit: ["WebNavigationPolicy", "WebNavigationDelegate"],
             check: "Check that each web view's navigation delegate allows only https:// URLs on an allow-list of hosts."

@@ -10,6 +10,9 @@ enum FactKind {
     static let usageDescriptionAPI = "api.usage-description"
     /// A passkey API (`ASAuthorizationPlatformPublicKeyCredentialProvider`). Value: the symbol.
     static let passkeyAPI = "api.passkey"
+    /// A relying-party identifier passed to a passkey API, resolved to its text (a literal or a constant). Value:
+    /// the identifier as written (`acme.example.com`); line and column of the argument.
+    static let passkeyRelyingParty = "api.passkey-relying-party"
     /// URLSession in use. Value: `URLSession`.
     static let urlSession = "network.urlsession"
     /// A string literal with an `https://` URL for a non-local host. Value: the host.
@@ -75,11 +78,27 @@ enum FactKind {
     static let associatedDomainsKey = "entitlements.associated-domains"
     /// One associated-domains entry. Value: the entry as written (`webcredentials:example.com?mode=developer`).
     static let associatedDomain = "entitlements.associated-domain"
+    /// A service an apple-app-site-association file in the repository configures (`webcredentials`, `applinks` with
+    /// details). Value: the service; line of its key.
+    static let associationFileService = "aasa.service"
+    /// An App ID such a file lists for a service. Value: `service ␟ TEAMID.bundle.id`; line of the App ID.
+    static let associationFileApp = "aasa.app-id"
     /// `get-task-allow`. Value: `true` / `false`; line of the key.
     static let getTaskAllow = "entitlements.get-task-allow"
     /// `CODE_SIGN_ENTITLEMENTS` in a pbxproj or xcconfig. Value: `configuration ␟ path`; the configuration is
     /// empty when the setting applies to every configuration (an xcconfig whose name names none).
     static let codeSignEntitlements = "build.code-sign-entitlements"
+
+    /// What one build configuration of a native target signs as, from a pbxproj: the target's settings over the
+    /// project's, `$(…)` references resolved where the pbxproj says what they are (what it does not say stays as
+    /// written, for `ReleaseAppIdentities` to look up in xcconfig files). Value: `target ␟ configuration ␟
+    /// DEVELOPMENT_TEAM ␟ PRODUCT_BUNDLE_IDENTIFIER ␟ CODE_SIGN_ENTITLEMENTS`, empty where unset; line of the
+    /// configuration.
+    static let targetSigning = "build.target-signing"
+
+    /// A setting an xcconfig file assigns. Value: `configuration ␟ key ␟ value`, the configuration as for
+    /// `codeSignEntitlements` (empty when the file names none).
+    static let xcconfigSetting = "build.xcconfig-setting"
 
     /// `INFOPLIST_FILE` in a pbxproj. Value: the path as written (relative to the project's folder, or with
     /// `$(SRCROOT)` / `$(PROJECT_DIR)` in front).

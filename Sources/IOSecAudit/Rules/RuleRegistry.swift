@@ -25,12 +25,14 @@ public enum RuleRegistry {
         CleartextURLRule.self,  // network.cleartext-url
         SecretInURLRule.self,  // network.secret-in-url
         TLSVersionRule.self,  // network.tls-version
+        TLSMaxVersionRule.self,  // network.tls-max-version
         TrustAllRule.self,  // network.trust-all
         UIWebViewRule.self,  // platform.uiwebview
         URLSchemeUnvalidatedRule.self,  // platform.url-scheme-unvalidated
         WebViewFileAccessRule.self,  // platform.webview-file-access
         WebViewHTMLInjectionRule.self,  // platform.webview-html-injection
         WebViewJavaScriptRule.self,  // platform.webview-js
+        WebViewLockdownDisabledRule.self,  // platform.webview-lockdown-disabled
         DebuggerCheckRule.self,  // resilience.debugger-check
         JailbreakDetectionWeakRule.self,  // resilience.jailbreak-detection-weak
         HardcodedSecretRule.self,  // secrets.hardcoded
@@ -55,6 +57,7 @@ public enum RuleRegistry {
         RequiredReasonAPICollector.self,
         UsageDescriptionAPICollector.self,
         PasskeyAPICollector.self,
+        PasskeyRelyingPartyCollector.self,
         NetworkCollector.self,
         SnapshotFactCollector.self,
         CoreDataProtectionCollector.self,
@@ -108,12 +111,14 @@ public enum RuleRegistry {
         WeakKDFObjCMatcher.self,
         WebViewFileAccessObjCMatcher.self,
         WebViewJavaScriptObjCMatcher.self,
+        WebViewLockdownDisabledObjCMatcher.self,
         BiometricBoolGateObjCMatcher.self,
         KeyboardCacheObjCMatcher.self,
         BiometryAnyObjCMatcher.self,
         ThirdPartySDKPIIObjCMatcher.self,
         FormatStringObjCMatcher.self,
         TLSVersionObjCMatcher.self,
+        TLSMaxVersionObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,
         HardcodedKeyObjCMatcher.self,
         KeychainDeleteThenAddObjCMatcher.self,
@@ -135,6 +140,8 @@ public enum RuleRegistry {
         DebugBuildSettingsRule.self,  // code.debug-build-settings
         AssociatedDomainsDeveloperModeRule.self,
         PasskeysWithoutWebCredentialsRule.self,
+        PasskeyRPIDMismatchRule.self,  // platform.passkey-rp-id-mismatch
+        AASAAppIDMissingRule.self,  // platform.aasa-app-id-missing
         PinningMissingRule.self,
         ScreenshotRule.self,
         CoreDataModelMatcher.self  // storage.database-unencrypted, from Core Data models

@@ -110,6 +110,10 @@ extension PasskeyLocalChallengeRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }
 
+extension PasskeyRelyingPartyCollector {
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+}
+
 extension PasskeyUserIDPIIRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }
@@ -144,6 +148,10 @@ extension SecretInURLRule {
 
 extension SnapshotFactCollector {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .functionDecl, .memberAccessExpr, .sequenceExpr]
+}
+
+extension TLSMaxVersionRule {
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr]
 }
 
 extension TLSVersionRule {
@@ -208,6 +216,10 @@ extension WebViewHTMLInjectionRule {
 
 extension WebViewJavaScriptRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .sequenceExpr]
+}
+
+extension WebViewLockdownDisabledRule {
+    static let nodeKinds: Set<SyntaxKind> = [.sequenceExpr]
 }
 
 extension XMLExternalEntitiesRule {

@@ -2,8 +2,9 @@ import Foundation
 import IOSecCore
 
 /// Records from `project.pbxproj` and `.xcconfig` files which entitlements file each build configuration signs
-/// with (`CODE_SIGN_ENTITLEMENTS`), and purpose strings given as build settings
-/// (`INFOPLIST_KEY_NSCameraUsageDescription`, for generated Info.plists).
+/// with (`CODE_SIGN_ENTITLEMENTS`), what each target's configuration signs as (team, bundle identifier,
+/// entitlements), every xcconfig assignment (for what a pbxproj leaves to one), and purpose strings given as build
+/// settings (`INFOPLIST_KEY_NSCameraUsageDescription`, for generated Info.plists).
 ///
 /// An xcconfig names its configuration by its file name (`Release.xcconfig`, `AcmeWallet-Debug.xcconfig`) or by a
 /// `[config=Release]` condition; the pbxproj names it in each `XCBuildConfiguration`.
@@ -32,6 +33,58 @@ enum BuildSettingsCollector: ArtifactFactCollector {
                     line: entry.keyLine ?? configuration.line ?? 1, in: file)
             }
         }
+        recordSigning(of: project, in: file)
+    }
+
+    /// The keys that make an App ID and say what it is signed with.
+    static let signingKeys = ["DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", entitlementsKey]
+
+    /// One `targetSigning` fact per configuration of a target: its own settings over the project's, as Xcode
+    /// layers them (an xcconfig the configuration is based on sits between; `ReleaseAppIdentities` reads those).
+    private static func recordSigning(of project: XcodeProject, in file: ArtifactFile) {
+        var projectLevel: [String: XcodeProject.BuildConfiguration] = [:]
+        for configuration in project.configurations where configuration.owner == .project {
+            if projectLevel[configuration.name] == nil { projectLevel[configuration.name] = configuration }
+        }
+        for configuration in project.configurations {
+            guard case .target(let target)? = configuration.owner else { continue }
+            let base = projectLevel[configuration.name]
+            let lookup = { (key: String) -> String? in
+                if let value = iOSValue(of: key, in: configuration) ?? base.flatMap({ iOSValue(of: key, in: $0) }) {
+                    return value
+                }
+                return builtIn(key, target: target, configuration: configuration.name)
+            }
+            let values = signingKeys.map { key in
+                (iOSValue(of: key, in: configuration) ?? base.flatMap { iOSValue(of: key, in: $0) })
+                    .map { BuildSettingValue.resolve($0, lookup: lookup) } ?? ""
+            }
+            file.record(
+                kind: FactKind.targetSigning,
+                value: FactKind.join(target, configuration.name, values[0], values[1], values[2]),
+                line: configuration.line ?? 1)
+        }
+    }
+
+    /// Settings Xcode defines for every target when the project does not: the product is named after the target.
+    static func builtIn(_ key: String, target: String, configuration: String) -> String? {
+        switch key {
+        case "TARGET_NAME": return target
+        case "PRODUCT_NAME": return "$(TARGET_NAME)"
+        case "CONFIGURATION": return configuration
+        default: return nil
+        }
+    }
+
+    /// A setting as a device build reads it: the plain key, or one conditioned on the iOS SDK
+    /// (`DEVELOPMENT_TEAM[sdk=iphoneos*]`); conditions for other platforms do not apply.
+    static func iOSValue(of key: String, in configuration: XcodeProject.BuildConfiguration) -> String? {
+        var conditioned: String?
+        for entry in configuration.buildSettings.entries where bareKey(entry.key) == key {
+            if entry.key == key { return configuration.string(entry.key) }
+            if conditioned == nil, entry.key.contains("sdk=iphoneos") { conditioned = configuration.string(entry.key) }
+        }
+        return conditioned
     }
 
     private static func collectXCConfig(_ file: ArtifactFile) {
@@ -42,6 +95,12 @@ enum BuildSettingsCollector: ArtifactFactCollector {
             record(
                 key: assignment.key, value: assignment.value, configuration: condition ?? named, line: assignment.line,
                 in: file)
+            // Conditions for other platforms do not reach a device build.
+            if assignment.conditions.allSatisfy({ $0.name != "sdk" || $0.value.hasPrefix("iphoneos") }) {
+                file.record(
+                    kind: FactKind.xcconfigSetting,
+                    value: FactKind.join(condition ?? named, assignment.key, assignment.value), line: assignment.line)
+            }
         }
     }
 

@@ -18,15 +18,19 @@ enum TLSVersionObjCMatcher: ObjCRule {
     }
 
     private static func check(_ value: Range<Int>, setting: String, _ source: ObjCSource, _ file: ArtifactFile) {
-        guard let name = source.lastIdentifier(in: value) else { return }
-        // C spells the tls_protocol_version_t cases with a prefix: `tls_protocol_version_TLSv10`.
-        let key = name.hasPrefix("tls_protocol_version_") ? String(name.dropFirst("tls_protocol_version_".count)) : name
-        guard let version = TLSVersionRule.weakVersions[key] else { return }
+        guard let name = source.lastIdentifier(in: value),
+            let version = TLSVersionRule.weakVersions[versionKey(name)]
+        else { return }
         let isMaximum = setting.lowercased().contains("max")
         report(
             file, source, at: value.lowerBound,
             isMaximum
                 ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"
                 : "\(setting) allows \(version), below TLS 1.2; require TLS 1.2 or later")
+    }
+
+    /// C spells the tls_protocol_version_t cases with a prefix: `tls_protocol_version_TLSv10` → `TLSv10`.
+    static func versionKey(_ name: String) -> String {
+        name.hasPrefix("tls_protocol_version_") ? String(name.dropFirst("tls_protocol_version_".count)) : name
     }
 }

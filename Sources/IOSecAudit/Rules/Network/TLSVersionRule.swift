@@ -106,7 +106,7 @@ struct TLSVersionRule: SwiftRule {
     static let settings: Set<String> = [
         "tlsMinimumSupportedProtocolVersion", "tlsMaximumSupportedProtocolVersion",
         "TLSMinimumSupportedProtocol", "TLSMaximumSupportedProtocol", "tlsMinimumSupportedProtocol",
-        "tlsMaximumSupportedProtocol"
+        "tlsMaximumSupportedProtocol", "TLSMinimumSupportedProtocolVersion", "TLSMaximumSupportedProtocolVersion"
     ]
     static let functions: Set<String> = [
         "sec_protocol_options_set_min_tls_protocol_version", "sec_protocol_options_set_max_tls_protocol_version",
@@ -140,35 +140,42 @@ struct TLSVersionRule: SwiftRule {
     }
 
     private func check(_ value: ExprSyntax, setting: String, in file: SwiftFile) {
-        // A helper's parameter (`raise(config, to: .TLSv11)`): the finding is where a caller chooses the version.
+        for (at, version) in Self.chosenVersions(of: value, in: file, among: Self.weakVersions) {
+            let isMaximum = setting.lowercased().contains("max")
+            report(
+                file, at: at,
+                isMaximum
+                    ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"
+                    : "\(setting) allows \(version), below TLS 1.2; require .TLSv12 or later")
+        }
+    }
+
+    /// Where the version set to `value` is chosen, and which of `versions` it is: `value` itself, or, for a
+    /// helper's parameter (`raise(config, to: .TLSv11)`), each argument its callers pass (the finding belongs where
+    /// a caller chooses). Shared with `network.tls-max-version`, which asks about other versions.
+    static func chosenVersions(
+        of value: ExprSyntax, in file: SwiftFile, among versions: [String: String]
+    ) -> [(at: ExprSyntax, version: String)] {
+        var places = [value]
         if let ref = value.unwrapped.as(DeclReferenceExprSyntax.self), LocalValue.origin(of: value) == nil,
             let (parameter, function) = ValuePath.parameter(named: ref.baseName.text, near: ref)
         {
-            for argument in ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(16) {
-                report(setting: setting, at: argument, in: file)
-            }
-            return
+            places = Array(ValuePath.arguments(passedTo: parameter, ofFunctionNamed: function, in: file).prefix(16))
         }
-        report(setting: setting, at: value, in: file)
+        return places.compactMap { place in
+            version(of: place, in: file, among: versions, depth: 0).map { (place, $0) }
+        }
     }
 
-    private func report(setting: String, at value: ExprSyntax, in file: SwiftFile) {
-        guard let version = Self.weakVersion(of: value, in: file, depth: 0) else { return }
-        let isMaximum = setting.lowercased().contains("max")
-        report(
-            file, at: value,
-            isMaximum
-                ? "\(setting) caps connections at \(version), below TLS 1.2; remove the cap"
-                : "\(setting) allows \(version), below TLS 1.2; require .TLSv12 or later")
-    }
-
-    /// The weak version `value` stands for: written there, or one step away in this file — a local's initializer
+    /// The version of `versions` that `value` stands for: written there, or one step away in this file — a local's initializer
     /// (`let legacy = .TLSv10`), what callers pass for a parameter (`raise(config, to: .TLSv11)`), what a function
     /// without parameters returns (`Policy.forPrinters()`), a property set earlier in the function
     /// (`backend.floor = .TLSv10`) or the default of the property in its type.
-    private static func weakVersion(of value: ExprSyntax, in file: SwiftFile, depth: Int) -> String? {
+    private static func version(
+        of value: ExprSyntax, in file: SwiftFile, among versions: [String: String], depth: Int
+    ) -> String? {
         let e = value.unwrapped
-        if let name = e.lastName, let version = weakVersions[name] { return version }
+        if let name = e.lastName, let version = versions[name] { return version }
         guard depth < 3 else { return nil }
         var next: [ExprSyntax] = []
         if let ref = e.as(DeclReferenceExprSyntax.self) {
@@ -183,7 +190,7 @@ struct TLSVersionRule: SwiftRule {
             next += memberValues(member.declName.baseName.text, of: base, before: member, in: file)
         }
         for candidate in next {
-            if let version = weakVersion(of: candidate, in: file, depth: depth + 1) { return version }
+            if let version = version(of: candidate, in: file, among: versions, depth: depth + 1) { return version }
         }
         return nil
     }
