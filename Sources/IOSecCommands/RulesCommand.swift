@@ -5,16 +5,31 @@ package struct RulesCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule with its severity.",
-        discussion: "`--markdown` prints the table the README embeds (a test keeps them equal)."
+        discussion: """
+            `--markdown` prints the table the README embeds (a test keeps them equal). `--format json` lists every \
+            rule with its severity, confidence, MASVS control, CWE, OWASP MASWE weakness (MASWE 1.0 id and the beta \
+            id MASTG's tests use) and the MASTG tests that check it.
+            """
     )
+
+    package enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
 
     package init() {}
 
-    @Flag(help: "Print a markdown table.")
+    @Flag(help: "Print a markdown table (the same as --format markdown).")
     var markdown = false
 
+    @Option(help: "Output format: text, markdown or json.")
+    var format: Format = .text
+
     package func run() throws {
-        print(markdown ? RuleCatalog.markdownTable() : RuleCatalog.textList(), terminator: "")
+        switch markdown ? .markdown : format {
+        case .text: print(RuleCatalog.textList(), terminator: "")
+        case .markdown: print(RuleCatalog.markdownTable(), terminator: "")
+        case .json: print(RuleCatalog.json(), terminator: "")
+        }
     }
 }
 

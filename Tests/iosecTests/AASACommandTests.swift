@@ -121,6 +121,27 @@ import Testing
         #expect(try Self.aasa(["no such thing"]).status == 2)
     }
 
+    /// `--project` reads the App ID the project's release build signs as and checks the file against it.
+    @Test func projectGivesTheReleaseAppID() throws {
+        let examples = ChecklistCommandTests.examples.path
+        let file = "/Server/.well-known/apple-app-site-association"
+        let hardened = try Self.aasa([examples + "/HardenedApp" + file, "--project", examples + "/HardenedApp"])
+        #expect(hardened.status == 0)
+        #expect(hardened.stderr.contains("release App ID: ABCDE12345.com.acme.wallet"))
+        // InsecureApp's release build moved to another team; its file still lists the old one.
+        let insecure = try Self.aasa([examples + "/InsecureApp" + file, "--project", examples + "/InsecureApp"])
+        #expect(insecure.status == 1)
+        #expect(insecure.stdout.contains("KLMNO24680.com.acme.wallet is not listed"))
+        let empty = TestScratch.path("iosec-aasa-empty-project")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let none = try Self.aasa([examples + "/HardenedApp" + file, "--project", empty])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("no release build with both DEVELOPMENT_TEAM and PRODUCT_BUNDLE_IDENTIFIER"))
+        #expect(
+            try Self.aasa([examples + "/HardenedApp" + file, "--project", empty, "--app-id", "ABCDE12345.a.b"]).status
+                == 2)
+    }
+
     @Test func pinPrintsPinsOfAFileAndOfALiveServer() async throws {
         let s = try await Self.serve { _ in .status(200) }
         defer { Task { try? await s.server.stop() } }

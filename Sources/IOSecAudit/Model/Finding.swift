@@ -15,6 +15,9 @@ public struct Finding: Sendable, Hashable, Codable {
     /// The source line the finding starts on, trimmed; also what baselines and fingerprints key on.
     public var snippet: String
     public var masvs: String
+    /// The OWASP MASWE weakness (MASWE 1.0 id) and the MASTG tests that check it, from the rule (`OWASPReference`).
+    public var maswe: String?
+    public var mastg: [String]
     public var cwe: Int
     public var fix: String
     public var suppressed: Bool
@@ -59,6 +62,8 @@ public struct Finding: Sendable, Hashable, Codable {
         self.endColumn = endColumn
         self.snippet = snippet
         self.masvs = masvs
+        maswe = OWASPReferences.byRule[ruleId]?.maswe
+        mastg = OWASPReferences.byRule[ruleId]?.mastg ?? []
         self.cwe = cwe
         self.fix = fix
         self.suppressed = suppressed
@@ -66,8 +71,9 @@ public struct Finding: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ruleId, severity, confidence, title, message, file, line, column, endLine, endColumn, snippet, masvs, cwe,
-            fix, suppressed, suppressionReason, context, evidence, flow
+        case ruleId, severity, confidence, title, message, file, line, column, endLine, endColumn, snippet, masvs,
+            maswe,
+            mastg, cwe, fix, suppressed, suppressionReason, context, evidence, flow
     }
 
     /// Reports written before findings carried evidence read as `api` with no flow.
@@ -85,6 +91,8 @@ public struct Finding: Sendable, Hashable, Codable {
         endColumn = try c.decode(Int.self, forKey: .endColumn)
         snippet = try c.decode(String.self, forKey: .snippet)
         masvs = try c.decode(String.self, forKey: .masvs)
+        maswe = try c.decodeIfPresent(String.self, forKey: .maswe) ?? OWASPReferences.byRule[ruleId]?.maswe
+        mastg = try c.decodeIfPresent([String].self, forKey: .mastg) ?? OWASPReferences.byRule[ruleId]?.mastg ?? []
         cwe = try c.decode(Int.self, forKey: .cwe)
         fix = try c.decode(String.self, forKey: .fix)
         suppressed = try c.decodeIfPresent(Bool.self, forKey: .suppressed) ?? false

@@ -139,3 +139,23 @@ struct XCConfigSettings {
         return distinct.count == 1 ? distinct.first : nil
     }
 }
+
+/// The App IDs a project's shipping builds sign as, read from a scan of it: what `iosec aasa DOMAIN --project PATH`
+/// holds the served association file against.
+public enum ProjectAppIDs {
+    /// Each distinct App ID with where it was read (`AcmeWallet (Release) in AcmeWallet.xcodeproj/project.pbxproj`);
+    /// empty when the project does not state a team and bundle identifier for any build that ships.
+    public static func shipping(in result: ScanResult) -> [(appID: AppID, source: String)] {
+        var files: [String: FileKind] = [:]
+        for fact in result.inventory.facts where fact.kind == FactKind.entitlementsFile {
+            files[fact.file] = .entitlements
+        }
+        let project = ProjectContext(
+            facts: result.inventory.facts, files: files, options: ScanOptions(), snippet: { _, _ in "" })
+        var seen: Set<AppID> = []
+        return ReleaseAppIdentities(project).shipping.compactMap { identity in
+            guard let id = identity.appID, seen.insert(id).inserted else { return nil }
+            return (id, "\(identity.name) in \(identity.projectFile)")
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders the rule list from rule metadata, so the README and `iosec rules` cannot drift from the code.
 public enum RuleCatalog {
     /// A markdown table of every rule: id, severity, MASVS, CWE, title.
@@ -34,6 +36,7 @@ public enum RuleCatalog {
         return """
             \(rule.id) — \(rule.title)
             severity: \(rule.severity.rawValue) · confidence: \(rule.confidence.rawValue) · \(rule.masvs) · CWE-\(rule.cwe)
+            \(Self.owaspLine(rule))
 
             Why it matters
             \(rule.rationale)
@@ -74,5 +77,36 @@ public enum RuleCatalog {
         case "{": "json"
         default: "swift"
         }
+    }
+
+    /// `OWASP: MASWE-0005 (beta MASWE-0001) Insertion of Sensitive Data into Logs (exact) · MASTG-TEST-0296, …`.
+    static func owaspLine(_ rule: RuleDescription) -> String {
+        guard let owasp = rule.owasp else { return "OWASP: no MASWE weakness" }
+        let tests = owasp.mastg.isEmpty ? "no MASTG test yet" : owasp.mastg.joined(separator: ", ")
+        return "OWASP: \(owasp.label) \(owasp.title) (\(owasp.relation.rawValue)) · \(tests)"
+    }
+
+    /// `iosec rules --format json`: every rule with its metadata, sorted by id.
+    public static func json() -> String {
+        struct Entry: Encodable {
+            let id, title, severity, confidence, masvs: String
+            let cwe: Int
+            let maswe: String?
+            let masweBeta: String?
+            let masweTitle: String?
+            let masweRelation: String?
+            let mastg: [String]
+        }
+        let entries = RuleRegistry.all.map { rule in
+            Entry(
+                id: rule.id, title: rule.title, severity: rule.severity.rawValue,
+                confidence: rule.confidence.rawValue, masvs: rule.masvs, cwe: rule.cwe, maswe: rule.owasp?.maswe,
+                masweBeta: rule.owasp?.masweBeta, masweTitle: rule.owasp?.title,
+                masweRelation: rule.owasp?.relation.rawValue, mastg: rule.owasp?.mastg ?? [])
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(["rules": entries])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

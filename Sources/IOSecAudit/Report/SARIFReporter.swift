@@ -45,7 +45,8 @@ public struct SARIFReporter: Reporter {
                     ? [.init(kind: "inSource", justification: finding.suppressionReason)] : nil,
                 codeFlows: finding.flow.isEmpty ? nil : [Self.codeFlow(finding.flow, paths: paths)],
                 properties: .init(
-                    confidence: finding.confidence.rawValue, evidence: finding.evidence.rawValue, masvs: finding.masvs))
+                    confidence: finding.confidence.rawValue, evidence: finding.evidence.rawValue, masvs: finding.masvs,
+                    maswe: finding.maswe))
         }
         var notifications = result.diagnostics.map { diagnostic in
             SARIF.Notification(
@@ -93,7 +94,8 @@ public struct SARIFReporter: Reporter {
             \(rule.fixExample)
             ```
 
-            \(rule.masvs) · CWE-\(rule.cwe) · `iosec explain \(rule.id)`
+            \(rule.masvs) · \(rule.owasp.map { "\($0.label) \($0.title) · " } ?? "")CWE-\(rule.cwe) · \
+            `iosec explain \(rule.id)`
             """
         return SARIF.ReportingDescriptor(
             id: rule.id,
@@ -104,9 +106,12 @@ public struct SARIFReporter: Reporter {
             help: .init(text: "\(rule.fix)\n\n\(rule.fixExample)", markdown: markdown),
             defaultConfiguration: .init(level: level(rule.severity)),
             properties: .init(
-                tags: ["security", rule.masvs, "external/cwe/cwe-\(rule.cwe)"],
+                tags: ["security", rule.masvs] + (rule.owasp.map { [$0.maswe] } ?? []) + [
+                    "external/cwe/cwe-\(rule.cwe)"
+                ],
                 securitySeverity: securitySeverity(rule.severity),
-                precision: precision(rule.confidence)))
+                precision: precision(rule.confidence), maswe: rule.owasp?.maswe, masweBeta: rule.owasp?.masweBeta,
+                mastg: rule.owasp?.mastg))
     }
 
     static func level(_ severity: Severity) -> String {
@@ -217,7 +222,12 @@ enum SARIF {
         let tags: [String]
         let securitySeverity: String
         let precision: String
-        enum CodingKeys: String, CodingKey { case tags, securitySeverity = "security-severity", precision }
+        let maswe: String?
+        let masweBeta: String?
+        let mastg: [String]?
+        enum CodingKeys: String, CodingKey {
+            case tags, securitySeverity = "security-severity", precision, maswe, masweBeta, mastg
+        }
     }
     struct Invocation: Encodable {
         let executionSuccessful: Bool
@@ -243,6 +253,7 @@ enum SARIF {
         let confidence: String
         let evidence: String
         let masvs: String
+        let maswe: String?
     }
     struct CodeFlow: Encodable { let threadFlows: [ThreadFlow] }
     struct ThreadFlow: Encodable { let locations: [ThreadFlowLocation] }

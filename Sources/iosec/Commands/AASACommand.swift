@@ -36,6 +36,14 @@ struct AASACommand: AsyncParsableCommand {
         help: "TEAMID.bundle.id that must be listed (webcredentials, applinks or appclips).")
     var appID: String?
 
+    @Option(
+        name: .customLong("project"),
+        help: """
+            A project folder: read the App ID its release build signs as (DEVELOPMENT_TEAM and \
+            PRODUCT_BUNDLE_IDENTIFIER of the archived configuration) and use it as --app-id.
+            """)
+    var project: String?
+
     @Flag(help: "Production checks: no development App IDs; only --release-app-id IDs when given.")
     var production = false
 
@@ -61,12 +69,14 @@ struct AASACommand: AsyncParsableCommand {
         for id in releaseAppIDs where AppID(id) == nil {
             throw ValidationError(AppID.problem(with: id) ?? "invalid --release-app-id")
         }
-        if urlPath != nil, appID == nil { throw ValidationError("--url-path needs --app-id") }
+        if urlPath != nil, appID == nil, project == nil { throw ValidationError("--url-path needs --app-id") }
+        if project != nil, appID != nil { throw ValidationError("give --app-id or --project, not both") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
 
     func run() async throws {
-        let app = appID.flatMap(AppID.init)
+        var app = appID.flatMap(AppID.init)
+        if let project { app = try Self.releaseAppID(of: project) }
         let releases = releaseAppIDs.compactMap(AppID.init)
         var outcome = AASAOutcome(target: target)
 
@@ -98,6 +108,26 @@ struct AASACommand: AsyncParsableCommand {
         }
         print(format == .json ? outcome.json() : outcome.text(), terminator: "")
         if !outcome.passed { throw ExitCode(1) }
+    }
+
+    /// The one App ID the project's shipping builds sign as; several (an app and its extensions, two apps) or none
+    /// is an error that names what was found, so the user can pick one with --app-id.
+    static func releaseAppID(of project: String) throws -> AppID {
+        let result = try Scanner(options: ScanOptions(), rules: RuleSet.all.only([])).scan(project)
+        let ids = ProjectAppIDs.shipping(in: result)
+        guard let first = ids.first else {
+            throw FatalError(
+                "\(project): no release build with both DEVELOPMENT_TEAM and PRODUCT_BUNDLE_IDENTIFIER found in its project or xcconfig files; give --app-id TEAMID.bundle.id"
+            )
+        }
+        let listing = ids.map { "\($0.appID) (\($0.source))" }
+        if ids.count > 1 {
+            throw FatalError(
+                "\(project): its release builds sign as \(listing.joined(separator: ", ")); give the one the domain serves with --app-id"
+            )
+        }
+        FileHandle.standardError.write(Data("release App ID: \(listing[0])\n".utf8))
+        return first.appID
     }
 
     static func url(for target: String) throws -> String {
