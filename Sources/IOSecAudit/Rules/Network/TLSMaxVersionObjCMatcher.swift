@@ -6,16 +6,9 @@ enum TLSMaxVersionObjCMatcher: ObjCRule {
     static let requiredNames: Set<String>? = TLSMaxVersionRule.settings.union(TLSMaxVersionRule.functions)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
-        for assignment in source.assignments() {
-            guard let setting = source.lastIdentifier(in: assignment.target),
-                TLSMaxVersionRule.settings.contains(setting)
-            else { continue }
-            check(assignment.value, setting: setting, source, file)
-        }
-        for call in source.calls where TLSMaxVersionRule.functions.contains(call.name) {
-            guard let value = call.arguments.last else { continue }
-            check(value, setting: call.name, source, file)
-        }
+        let found = TLSVersionObjCMatcher.versions(
+            in: source, settings: TLSMaxVersionRule.settings, functions: TLSMaxVersionRule.functions)
+        for (setting, value) in found { check(value, setting: setting, source, file) }
     }
 
     private static func check(_ value: Range<Int>, setting: String, _ source: ObjCSource, _ file: ArtifactFile) {

@@ -96,17 +96,15 @@ struct TLSMaxVersionRule: SwiftRule {
     }
 
     mutating func visit(_ seq: SequenceExprSyntax, in file: SwiftFile) {
-        guard let assignment = seq.simpleAssignment, let setting = assignment.target.lastName,
-            Self.settings.contains(setting)
-        else { return }
-        check(assignment.value, setting: setting, in: file)
+        if let (setting, value) = TLSVersionRule.version(setIn: seq, among: Self.settings) {
+            check(value, setting: setting, in: file)
+        }
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName, Self.functions.contains(name),
-            let value = call.arguments.last?.expression
-        else { return }
-        check(value, setting: name, in: file)
+        if let (setting, value) = TLSVersionRule.version(passedTo: call, among: Self.functions) {
+            check(value, setting: setting, in: file)
+        }
     }
 
     private func check(_ value: ExprSyntax, setting: String, in file: SwiftFile) {

@@ -6,15 +6,28 @@ enum TLSVersionObjCMatcher: ObjCRule {
     static let requiredNames: Set<String>? = TLSVersionRule.settings.union(TLSVersionRule.functions)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        for (setting, value) in versions(
+            in: source, settings: TLSVersionRule.settings, functions: TLSVersionRule.functions)
+        {
+            check(value, setting: setting, source, file)
+        }
+    }
+
+    /// Each `x.<setting> = value;` and `<function>(…, value)` of the file: the setting's name and the value.
+    static func versions(
+        in source: ObjCSource, settings: Set<String>, functions: Set<String>
+    ) -> [(setting: String, value: Range<Int>)] {
+        var out: [(String, Range<Int>)] = []
         for assignment in source.assignments() {
-            guard let setting = source.lastIdentifier(in: assignment.target), TLSVersionRule.settings.contains(setting)
-            else { continue }
-            check(assignment.value, setting: setting, source, file)
+            guard let setting = source.lastIdentifier(in: assignment.target), settings.contains(setting) else {
+                continue
+            }
+            out.append((setting, assignment.value))
         }
-        for call in source.calls where TLSVersionRule.functions.contains(call.name) {
-            guard let value = call.arguments.last else { continue }
-            check(value, setting: call.name, source, file)
+        for call in source.calls where functions.contains(call.name) {
+            if let value = call.arguments.last { out.append((call.name, value)) }
         }
+        return out
     }
 
     private static func check(_ value: Range<Int>, setting: String, _ source: ObjCSource, _ file: ArtifactFile) {

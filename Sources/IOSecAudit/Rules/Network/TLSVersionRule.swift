@@ -126,17 +126,30 @@ struct TLSVersionRule: SwiftRule {
     ]
 
     mutating func visit(_ seq: SequenceExprSyntax, in file: SwiftFile) {
-        guard let assignment = seq.simpleAssignment, let setting = assignment.target.lastName,
-            Self.settings.contains(setting)
-        else { return }
-        check(assignment.value, setting: setting, in: file)
+        if let (setting, value) = Self.version(setIn: seq, among: Self.settings) {
+            check(value, setting: setting, in: file)
+        }
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let name = call.calledName, Self.functions.contains(name),
-            let value = call.arguments.last?.expression
-        else { return }
-        check(value, setting: name, in: file)
+        if let (setting, value) = Self.version(passedTo: call, among: Self.functions) {
+            check(value, setting: setting, in: file)
+        }
+    }
+
+    /// `configuration.<setting> = value` for one of `settings`: the setting's name and the value.
+    static func version(setIn seq: SequenceExprSyntax, among settings: Set<String>) -> (String, ExprSyntax)? {
+        guard let assignment = seq.simpleAssignment, let setting = assignment.target.lastName,
+            settings.contains(setting)
+        else { return nil }
+        return (setting, assignment.value)
+    }
+
+    /// `<function>(…, value)` for one of `functions`: the function's name and its last argument.
+    static func version(passedTo call: FunctionCallExprSyntax, among functions: Set<String>) -> (String, ExprSyntax)? {
+        guard let name = call.calledName, functions.contains(name), let value = call.arguments.last?.expression
+        else { return nil }
+        return (name, value)
     }
 
     private func check(_ value: ExprSyntax, setting: String, in file: SwiftFile) {
