@@ -189,6 +189,37 @@ import Testing
         #expect(outsideRules == Set(Checklist.rulesOutsideTheChecklist.keys.filter { !$0.hasPrefix("binary.") }))
     }
 
+    /// The passkey items name where each ceremony starts, Swift and Objective-C alike.
+    @Test func passkeyItemsNameEachCeremony() throws {
+        let hardened = try #require(try Self.scan("HardenedApp", production: false).entry(5))
+        let seen = hardened.evidence.map(\.description)
+        #expect(seen.contains("passkey registration (Auth/PasskeyRegistration.swift:18)"))
+        #expect(seen.contains("passkey assertion (Auth/PasskeyAuthenticator.swift:26)"))
+        let tree = TemporaryTree()
+        tree.write(
+            "App/App.entitlements",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>com.apple.developer.associated-domains</key>
+            <array><string>webcredentials:acme.example.com</string></array></dict></plist>
+            """)
+        tree.write(
+            "App/SignUp.swift",
+            """
+            let request = ASAuthorizationAccountCreationProvider().createPlatformPublicKeyCredentialRegistrationRequest(
+                acceptedContactIdentifiers: [.email], shouldRequestName: true, relyingPartyIdentifier: options.rp.id,
+                challenge: options.challenge, userID: options.user.id)
+            """)
+        tree.write(
+            "Legacy/ACMPasskeys.m",
+            "ASAuthorizationPlatformPublicKeyCredentialAssertionRequest *r = [provider createCredentialAssertionRequestWithChallenge:challenge];\n"
+        )
+        let small = Checklist.evaluate(try Scanner(options: ScanOptions(jobs: 1)).scan(tree.root))
+        let evidence = try #require(small.entry(5)).evidence.map(\.description)
+        #expect(evidence.contains("passkey account creation (App/SignUp.swift:1)"))
+        #expect(evidence.contains("passkey assertion (Legacy/ACMPasskeys.m:1)"))
+    }
+
     @Test func failingItemsCarryTheirFindingsAndPassingItemsNameTheirRules() throws {
         let insecure = try Self.scan("InsecureApp", production: false)
         let item3 = try #require(insecure.entry(3))

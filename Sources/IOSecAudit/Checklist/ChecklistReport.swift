@@ -254,7 +254,13 @@ struct ChecklistFacts {
             let passkey = inventory.facts(FactKind.passkeyAPI).first.map {
                 ChecklistEvidence("uses \($0.value)", file: $0.file, line: $0.line)
             }
-            let seen = [passkey, associatedDomains].compactMap { $0 }
+            // Where each ceremony starts, first in file order: registration, assertion, account creation.
+            var ceremonies: [String: ChecklistEvidence] = [:]
+            for fact in inventory.facts(FactKind.passkeyCeremony) where ceremonies[fact.value] == nil {
+                ceremonies[fact.value] = ChecklistEvidence("passkey \(fact.value)", file: fact.file, line: fact.line)
+            }
+            let started = ["registration", "assertion", "account creation"].compactMap { ceremonies[$0] }
+            let seen = [passkey].compactMap { $0 } + started + [associatedDomains].compactMap { $0 }
             guard !seen.isEmpty else { return .notApplicable("no passkey API and no associated domains") }
             return .applies(seen)
         case .buildSettings:

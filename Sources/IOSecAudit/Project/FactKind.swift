@@ -13,6 +13,9 @@ enum FactKind {
     /// A relying-party identifier passed to a passkey API, resolved to its text (a literal or a constant). Value:
     /// the identifier as written (`acme.example.com`); line and column of the argument.
     static let passkeyRelyingParty = "api.passkey-relying-party"
+    /// A passkey ceremony the code starts. Value: `registration`, `assertion` or `account creation` (iOS 26's
+    /// `ASAuthorizationAccountCreationProvider`). First per ceremony per file.
+    static let passkeyCeremony = "api.passkey-ceremony"
     /// URLSession in use. Value: `URLSession`.
     static let urlSession = "network.urlsession"
     /// A string literal with an `https://` URL for a non-local host. Value: the host.

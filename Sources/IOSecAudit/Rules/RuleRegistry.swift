@@ -58,6 +58,7 @@ public enum RuleRegistry {
         UsageDescriptionAPICollector.self,
         PasskeyAPICollector.self,
         PasskeyRelyingPartyCollector.self,
+        PasskeyCeremonyCollector.self,
         NetworkCollector.self,
         SnapshotFactCollector.self,
         CoreDataProtectionCollector.self,

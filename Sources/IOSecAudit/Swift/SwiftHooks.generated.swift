@@ -106,6 +106,10 @@ extension PasskeyAPICollector {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType]
 }
 
+extension PasskeyCeremonyCollector {
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+}
+
 extension PasskeyLocalChallengeRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }

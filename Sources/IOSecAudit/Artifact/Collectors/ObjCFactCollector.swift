@@ -23,12 +23,19 @@ enum ObjCFactCollector: ArtifactFactCollector {
     static let names: NameFilter = {
         var filter = NameFilter(foldingCase: true)
         let all = RequiredReasonAPI.symbols.values.reduce(into: Set(usageSelectors.keys)) { $0.formUnion($1) }
-            .union(PasskeyAPICollector.symbols).union(AppCapability.symbols.keys)
+            .union(PasskeyAPICollector.symbols).union(AppCapability.symbols.keys).union(ceremonySelectors.keys)
         for name in all { filter.insert(name) }
         return filter
     }()
 
+    /// The passkey ceremonies, by the first part of the selector that starts them.
+    static let ceremonySelectors: [String: String] = [
+        "createCredentialRegistrationRequestWithChallenge": "registration",
+        "createCredentialAssertionRequestWithChallenge": "assertion"
+    ]
+
     static func collect(_ file: ArtifactFile) -> [Diagnostic] {
+        var ceremonies: Set<String> = []
         var categories: Set<RequiredReasonCategory> = []
         var usage: Set<String> = []
         var passkey = false
@@ -58,6 +65,11 @@ enum ObjCFactCollector: ArtifactFactCollector {
             }
             if let symbol = usageSelectors[name], usage.insert(symbol).inserted {
                 file.record(kind: FactKind.usageDescriptionAPI, value: symbol, line: line)
+            }
+            if let ceremony = ceremonySelectors[name], source.isPunct(index + 1, ":"),
+                ceremonies.insert(ceremony).inserted
+            {
+                file.record(kind: FactKind.passkeyCeremony, value: ceremony, line: line)
             }
             if !passkey, PasskeyAPICollector.symbols.contains(name) {
                 passkey = true

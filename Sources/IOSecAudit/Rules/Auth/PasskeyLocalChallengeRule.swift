@@ -24,6 +24,13 @@ struct PasskeyLocalChallengeRule: SwiftRule {
             let request = provider.createCredentialAssertionRequest(challenge: options.challenge)
             """,
         triggeringExamples: [
+            // iOS 26 account creation with a challenge made on the device.
+            RuleExample(
+                """
+                let request = ASAuthorizationAccountCreationProvider().createPlatformPublicKeyCredentialRegistrationRequest(
+                    acceptedContactIdentifiers: [.email, .phoneNumber], shouldRequestName: false,
+                    relyingPartyIdentifier: "acme.example.com", ↓challenge: Data(UUID().uuidString.utf8), userID: userID)
+                """),
             RuleExample(
                 """
                 let request = provider.createCredentialAssertionRequest(↓challenge: Data(UUID().uuidString.utf8))
@@ -59,6 +66,13 @@ struct PasskeyLocalChallengeRule: SwiftRule {
                 """, path: "App/ACMPasskeys.m")
         ],
         nonTriggeringExamples: [
+            // Account creation with the server's challenge and an opaque handle.
+            RuleExample(
+                """
+                let request = ASAuthorizationAccountCreationProvider().createPlatformPublicKeyCredentialRegistrationRequest(
+                    acceptedContactIdentifiers: [.email], shouldRequestName: true,
+                    relyingPartyIdentifier: options.rp.id, challenge: options.challenge, userID: options.user.id)
+                """),
             RuleExample(
                 """
                 let options = try await api.beginAssertion()
@@ -92,7 +106,10 @@ struct PasskeyLocalChallengeRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["createCredentialAssertionRequest", "createCredentialRegistrationRequest"]
+    static let calleeNames: Set<String>? = [
+        "createCredentialAssertionRequest", "createCredentialRegistrationRequest",
+        "createPlatformPublicKeyCredentialRegistrationRequest"
+    ]
 
     /// Identifiers that mean the bytes were made on the device.
     private static let localSources: Set<String> = [

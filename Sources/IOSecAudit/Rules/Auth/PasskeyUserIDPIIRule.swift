@@ -26,6 +26,13 @@ struct PasskeyUserIDPIIRule: SwiftRule {
                                                                        name: options.userName, userID: options.userHandle)
             """,
         triggeringExamples: [
+            // iOS 26 account creation: the user picks a contact, the app still makes the handle.
+            RuleExample(
+                """
+                let request = ASAuthorizationAccountCreationProvider().createPlatformPublicKeyCredentialRegistrationRequest(
+                    acceptedContactIdentifiers: [.email], shouldRequestName: true, relyingPartyIdentifier: "acme.example.com",
+                    challenge: options.challenge, ↓userID: Data(profile.email.utf8))
+                """),
             RuleExample(
                 """
                 let request = provider.createCredentialRegistrationRequest(challenge: options.challenge, name: email, ↓userID: Data(email.utf8))
@@ -72,7 +79,9 @@ struct PasskeyUserIDPIIRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["createCredentialRegistrationRequest"]
+    static let calleeNames: Set<String>? = [
+        "createCredentialRegistrationRequest", "createPlatformPublicKeyCredentialRegistrationRequest"
+    ]
 
     /// Words (or adjacent word pairs) that name personal data a user handle must not carry.
     private static let personalWords: Set<String> = [

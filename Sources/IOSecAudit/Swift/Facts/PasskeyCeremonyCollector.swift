@@ -1,0 +1,23 @@
+import SwiftSyntax
+
+/// Records where Swift code starts each passkey ceremony — registration, assertion, and iOS 26's account creation —
+/// for the audit checklist, which names them. First per ceremony per file.
+struct PasskeyCeremonyCollector: SwiftVisitor {
+    /// The request a call makes, by the method that makes it (Swift and Objective-C spell the first part alike).
+    static let ceremonies: [String: String] = [
+        "createCredentialRegistrationRequest": "registration",
+        "createCredentialAssertionRequest": "assertion",
+        "createPlatformPublicKeyCredentialRegistrationRequest": "account creation"
+    ]
+    static var calleeNames: Set<String>? { Set(ceremonies.keys) }
+
+    private var recorded: Set<String> = []
+
+    init() {}
+
+    mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+        guard let name = call.calledName, let ceremony = Self.ceremonies[name], recorded.insert(ceremony).inserted
+        else { return }
+        file.record(kind: FactKind.passkeyCeremony, value: ceremony, at: call)
+    }
+}
