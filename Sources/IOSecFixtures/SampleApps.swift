@@ -78,6 +78,8 @@ public enum SampleApps {
             try infoPlist(executable: name, bundleID: "org.sdk.\(name)", name: name))
         var binary = hardenedFramework()
         binary.installName = "@rpath/\(name).framework/\(name)"
+        // Image caches read file dates: declared below when the SDK ships its manifest.
+        binary.symbols = (binary.symbols ?? []) + [.undefined("_fstat")]
         ipa.add(framework + "/" + name, binary.build())
         if let manifest {
             // A file-timestamp reason, as image caches (Kingfisher, SDWebImage) declare.
@@ -214,9 +216,11 @@ public enum SampleApps {
     /// An Objective-C framework compiled with manual retain/release (and its stack canaries): only binary.no-arc.
     public static func legacyFramework() -> MachOBuilder {
         var b = objectiveCLibrary(install: "@rpath/LegacyKit.framework/LegacyKit", classes: ["LKCache", "LKStore"])
+        // It reads file dates and keeps settings in NSUserDefaults, and ships no privacy manifest.
         b.symbols = [
             .external("_OBJC_CLASS_$_LKCache"), .undefined("_objc_msgSend"), .undefined("_objc_release"),
-            .undefined("_objc_retain"), .undefined("___stack_chk_fail"), .undefined("___stack_chk_guard")
+            .undefined("_objc_retain"), .undefined("___stack_chk_fail"), .undefined("___stack_chk_guard"),
+            .undefined("_stat"), .undefined("_OBJC_CLASS_$_NSUserDefaults")
         ]
         return b
     }

@@ -52,7 +52,9 @@ import Testing
                 of: ids), "missing: \(Self.binaryRuleIds.subtracting(ids).sorted())")
         #expect(
             ids.isSuperset(of: [
-                "platform.uiwebview", "network.ats-arbitrary-loads", "secrets.hardcoded", "privacy.sdk-manifest-missing"
+                "platform.uiwebview", "network.ats-arbitrary-loads", "secrets.hardcoded",
+                "privacy.sdk-manifest-missing",
+                "privacy.framework-required-reason"
             ]))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let app = try #require(result.appSummary)

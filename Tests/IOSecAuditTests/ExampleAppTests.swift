@@ -60,6 +60,8 @@ import Testing
             "the app declares webcredentials (in developer mode, its own finding)",
         "privacy.manifest-invalid": "the app has no privacy manifest at all (privacy.required-reason-api)",
         "privacy.sdk-manifest-missing":
+            "read from a built app's frameworks: seeded in Examples/InsecureApp.ipa (BuiltAppTests.insecureIPAReportsEveryBinaryRule)",
+        "privacy.framework-required-reason":
             "read from a built app's frameworks: seeded in Examples/InsecureApp.ipa (BuiltAppTests.insecureIPAReportsEveryBinaryRule)"
     ]
 

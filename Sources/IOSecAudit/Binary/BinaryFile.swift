@@ -30,6 +30,8 @@ struct BinaryContext: Sendable {
     var framework: String? = nil
     /// Whether that framework carries a `PrivacyInfo.xcprivacy` (at its root or in a resource bundle inside it).
     var frameworkHasPrivacyManifest = false
+    /// The required-reason categories those manifests declare with a reason; nil without a manifest.
+    var frameworkDeclaredCategories: Set<String>? = nil
     /// The entitlements the bundle's embedded provisioning profile grants; nil without a readable profile.
     var profileEntitlements: PropertyListDictionary? = nil
 }
@@ -46,6 +48,8 @@ public final class BinaryFile {
     public let framework: String?
     /// Whether that framework carries a privacy manifest.
     public let frameworkHasPrivacyManifest: Bool
+    /// The required-reason categories its privacy manifests declare with a reason; nil without one.
+    public let frameworkDeclaredCategories: Set<String>?
     /// The entitlements the bundle's embedded provisioning profile grants; nil without a readable profile.
     public let profileEntitlements: PropertyListDictionary?
     private(set) var findings: [Finding] = []
@@ -57,6 +61,7 @@ public final class BinaryFile {
         self.signing = context.signing
         self.framework = context.framework
         self.frameworkHasPrivacyManifest = context.frameworkHasPrivacyManifest
+        self.frameworkDeclaredCategories = context.frameworkDeclaredCategories
         self.profileEntitlements = context.profileEntitlements
     }
 

@@ -51,10 +51,8 @@ struct BuiltAppScanner {
         var summary = AppSummary(input: input.label, bundlePath: main.path)
         var covered: Set<String> = []
         // The folders holding a privacy manifest, each ending in "/" (a framework's own, or a resource bundle's).
-        let manifestFolders = contents.entries.compactMap { entry -> String? in
-            guard entry.path.hasSuffix("/PrivacyInfo.xcprivacy") else { return nil }
-            return String(entry.path.dropLast("PrivacyInfo.xcprivacy".count))
-        }
+        let manifestEntries = contents.entries.filter { $0.path.hasSuffix("/PrivacyInfo.xcprivacy") }
+        let manifestFolders = manifestEntries.map { String($0.path.dropLast("PrivacyInfo.xcprivacy".count)) }
         for bundle in layout.bundles {
             var signing = SigningKind.noProfile
             var profileEntitlements: PropertyListDictionary?
@@ -117,6 +115,8 @@ struct BuiltAppScanner {
             if bundle.kind == .framework {
                 context.framework = bundle.name
                 context.frameworkHasPrivacyManifest = manifestFolders.contains { $0.hasPrefix(bundle.path + "/") }
+                context.frameworkDeclaredCategories = Self.declaredCategories(
+                    in: manifestEntries.filter { $0.path.hasPrefix(bundle.path + "/") }, contents: contents)
             }
             inputs.append(fileInput(executable, kind: .machO, contents: contents, binary: context))
             switch bundle.kind {
@@ -213,6 +213,21 @@ struct BuiltAppScanner {
         }
         input.inBuiltApp = true
         return input
+    }
+
+    /// The required-reason categories a framework's privacy manifests declare (with at least one reason); nil when
+    /// it has none. A manifest that does not parse declares nothing (`privacy.manifest-invalid` reports it).
+    static func declaredCategories(in manifests: [BundleContents.Entry], contents: BundleContents) -> Set<String>? {
+        guard !manifests.isEmpty else { return nil }
+        var declared: Set<String> = []
+        for entry in manifests {
+            guard let bytes = try? contents.read(entry), let document = try? PropertyListParser.parse(Data(bytes))
+            else { continue }
+            for type in PrivacyManifest.read(document.root).manifest.accessedAPITypes where !type.reasons.isEmpty {
+                if let name = type.categoryName { declared.insert(name) }
+            }
+        }
+        return declared
     }
 
     static func languages(_ binaries: [BinarySummary]) -> String {

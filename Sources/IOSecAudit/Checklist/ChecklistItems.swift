@@ -349,7 +349,10 @@ public enum Checklist {
         ),
         ChecklistItem(
             51, "Privacy manifest declares required-reason APIs (App Store rule since 2024)", from: "—", kind: "auto",
-            rules: ["privacy.required-reason-api", "privacy.manifest-invalid", "privacy.sdk-manifest-missing"],
+            rules: [
+                "privacy.required-reason-api", "privacy.manifest-invalid", "privacy.sdk-manifest-missing",
+                "privacy.framework-required-reason"
+            ],
             decision: .rules,
             check:
                 "Check that PrivacyInfo.xcprivacy lists each required-reason API the app and its SDKs use, with a valid reason, and that each SDK on Apple's list ships its own manifest."

@@ -114,6 +114,7 @@ public enum OWASPReferences {
         "platform.webview-html-injection": .init("MASWE-0035", beta: "MASWE-0072", mastg: ["MASTG-TEST-0332"], .close),
         "platform.webview-js": .init("MASWE-0035", beta: "MASWE-0071", mastg: ["MASTG-TEST-0332"], .close),
         "platform.webview-lockdown-disabled": .init("MASWE-0035", beta: "MASWE-0071", mastg: [], .related),
+        "privacy.framework-required-reason": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
         "privacy.manifest-invalid": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .related),
         "privacy.required-reason-api": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
         "privacy.sdk-manifest-missing": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),

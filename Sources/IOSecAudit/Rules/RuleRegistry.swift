@@ -163,7 +163,8 @@ public enum RuleRegistry {
         UIWebViewBinaryMatcher.self,  // platform.uiwebview, from the class symbol
         HardcodedSecretBinaryMatcher.self,  // secrets.hardcoded, in C strings
         CleartextURLBinaryMatcher.self,  // network.cleartext-url, in C strings
-        SDKPrivacyManifestMissingRule.self  // privacy.sdk-manifest-missing, per embedded framework
+        SDKPrivacyManifestMissingRule.self,  // privacy.sdk-manifest-missing, per embedded framework
+        FrameworkRequiredReasonRule.self  // privacy.framework-required-reason, per embedded framework
     ]
 
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing
