@@ -45,6 +45,8 @@ public struct AppSummary: Sendable, Codable, Hashable {
     public var teamID: String?
     public var profile: ProfileSummary?
     public var frameworks: [String] = []
+    /// Each framework's `CFBundleShortVersionString`, when its Info.plist gives one (`Alamofire.framework` → `5.8.1`).
+    public var frameworkVersions: [String: String] = [:]
     public var extensions: [String] = []
     public var binaries: [BinarySummary] = []
 

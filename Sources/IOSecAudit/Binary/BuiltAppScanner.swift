@@ -76,6 +76,9 @@ struct BuiltAppScanner {
                 {
                     let root = document.root
                     executableName = root["CFBundleExecutable"]?.string
+                    if bundle.kind == .framework, let version = root["CFBundleShortVersionString"]?.string {
+                        summary.frameworkVersions[bundle.name] = version
+                    }
                     if bundle.path == main.path {
                         summary.bundleID = root["CFBundleIdentifier"]?.string
                         summary.name = root["CFBundleDisplayName"]?.string ?? root["CFBundleName"]?.string

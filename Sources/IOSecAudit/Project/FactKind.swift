@@ -61,6 +61,9 @@ enum FactKind {
     /// An Info.plist of a framework or resource bundle rather than of an app or extension: `CFBundlePackageType`
     /// `FMWK` / `BNDL`, or no key that only apps and extensions have. Value: empty; line 1.
     static let libraryInfoPlist = "info-plist.library"
+    /// A URL scheme an app's or extension's Info.plist registers (`CFBundleURLTypes` › `CFBundleURLSchemes`). Value:
+    /// the scheme; line of the key.
+    static let urlScheme = "info-plist.url-scheme"
     /// `NSAppTransportSecurity.NSPinnedDomains` present. Value: the pinned domains, comma-separated.
     static let pinnedDomains = "ats.pinned-domains"
     /// What an app's or extension's ATS lets go out in cleartext. Value: `*` (arbitrary loads, in all content or only
@@ -86,6 +89,9 @@ enum FactKind {
     static let associationFileService = "aasa.service"
     /// An App ID such a file lists for a service. Value: `service ␟ TEAMID.bundle.id`; line of the App ID.
     static let associationFileApp = "aasa.app-id"
+    /// One top-level entitlement, for `iosec diff`. Value: `key ␟ value` (a Boolean or string as written, an array's
+    /// strings joined with `, `, `{…}` for a dictionary); line of the key.
+    static let entitlement = "entitlements.entry"
     /// `get-task-allow`. Value: `true` / `false`; line of the key.
     static let getTaskAllow = "entitlements.get-task-allow"
     /// `CODE_SIGN_ENTITLEMENTS` in a pbxproj or xcconfig. Value: `configuration ␟ path`; the configuration is

@@ -17,6 +17,7 @@ enum InfoPlistCollector: ArtifactFactCollector {
             file.record(kind: FactKind.libraryInfoPlist, value: "", line: 1)
         } else {
             recordCleartextAllowed(root, in: file)
+            recordURLSchemes(root, in: file)
         }
         if let pinned = root["NSAppTransportSecurity"]?.dictionary?.entry("NSPinnedDomains"),
             let domains = pinned.value.dictionary, !domains.isEmpty
@@ -26,6 +27,16 @@ enum InfoPlistCollector: ArtifactFactCollector {
                 column: file.indentColumn(ofLine: pinned.keyLine ?? 1))
         }
         return []
+    }
+
+    /// The URL schemes the app registers: a way in for any other app or web page.
+    private static func recordURLSchemes(_ root: PropertyListDictionary, in file: ArtifactFile) {
+        guard let types = root.entry("CFBundleURLTypes"), let list = types.value.array else { return }
+        for type in list.values {
+            for scheme in type.dictionary?["CFBundleURLSchemes"]?.array?.values.compactMap(\.string) ?? [] {
+                file.record(kind: FactKind.urlScheme, value: scheme, line: types.keyLine ?? 1)
+            }
+        }
     }
 
     /// What the app's ATS lets out in cleartext (`FactKind.atsCleartextAllowed`), for the `http://` URLs its code
