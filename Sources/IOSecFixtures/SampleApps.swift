@@ -140,6 +140,14 @@ public enum SampleApps {
         \t\t<string>ABCDE12345.com.example.insecure</string>
         \t\t<string>FGHIJ67890.com.example.shared</string>
         \t</array>
+        \t<key>com.apple.security.hardened-process</key>
+        \t<true/>
+        \t<key>com.apple.security.hardened-process.enhanced-security-version-string</key>
+        \t<string>2</string>
+        \t<key>com.apple.security.hardened-process.checked-allocations</key>
+        \t<true/>
+        \t<key>com.apple.security.hardened-process.checked-allocations.soft-mode</key>
+        \t<true/>
         </dict>
         </plist>
         """

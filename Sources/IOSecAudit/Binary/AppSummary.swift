@@ -12,6 +12,11 @@ public struct BinarySummary: Sendable, Codable, Hashable {
     public var minimumOS: String?
     public var teamID: String?
     public var signingIdentifier: String?
+    /// What Enhanced Security turns on for this executable (`hardened process (version 2)`, `hardened heap`, `memory
+    /// tagging (soft mode)`…), from its signed entitlements; empty when it does not opt in.
+    public var enhancedSecurity: [String] = []
+    /// Whether it has an arm64e slice: pointer authentication signs return addresses and function pointers.
+    public var pointerAuthentication = false
 
     init(path: String, machO: MachOFile, role: BinaryRole) {
         self.path = path
@@ -25,6 +30,10 @@ public struct BinarySummary: Sendable, Codable, Hashable {
         let signature = machO.slices.lazy.compactMap(\.codeSignature).first
         teamID = signature?.teamID
         signingIdentifier = signature?.identifier
+        if role != .library {
+            enhancedSecurity = EnhancedSecurity.features(EnhancedSecurity.signedEntitlements(of: machO))
+        }
+        pointerAuthentication = machO.slices.contains { $0.architecture == .arm64e }
     }
 }
 
@@ -75,6 +84,11 @@ public struct AppSummary: Sendable, Codable, Hashable {
             out.append("Frameworks:    \(frameworks.count): \(BinaryFile.list(frameworks, limit: 8))")
         }
         if !extensions.isEmpty { out.append("Extensions:    \(BinaryFile.list(extensions, limit: 8))") }
+        if let main = binaries.first(where: { $0.role == .appExecutable }) {
+            let protections = main.enhancedSecurity.isEmpty ? "off" : main.enhancedSecurity.joined(separator: ", ")
+            out.append("Enhanced Security: \(protections)")
+            out.append("Pointer auth:  \(main.pointerAuthentication ? "yes (arm64e slice)" : "no (no arm64e slice)")")
+        }
         return out
     }
 }

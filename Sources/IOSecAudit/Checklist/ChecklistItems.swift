@@ -25,6 +25,7 @@ public enum Checklist {
         "crypto.weak-key-size": "weak algorithms: the merged checklists have no cryptography item",
         "storage.keyboard-cache": "the keyboard cache has no item of its own",
         "storage.file-sharing": "sharing the Documents folder has no item of its own",
+        "platform.enhanced-security-weakened": "Enhanced Security (Xcode 26) has no item of its own",
         "network.tls-max-version":
             "a TLS 1.2 ceiling meets item 10 (TLS 1.2+); giving up TLS 1.3 has no item of its own",
         "auth.passkey-user-id-pii": "passkey user handles have no item of their own",

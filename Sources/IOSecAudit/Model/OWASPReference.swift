@@ -103,6 +103,7 @@ public enum OWASPReferences {
         "platform.aasa-dev-app-id": .init("MASWE-0029", beta: "MASWE-0058", mastg: [], .related),
         "platform.aasa-invalid": .init("MASWE-0029", beta: "MASWE-0058", mastg: [], .close),
         "platform.associated-domains-developer-mode": .init("MASWE-0061", beta: "MASWE-0094", mastg: [], .related),
+        "platform.enhanced-security-weakened": .init("MASWE-0045", beta: "MASWE-0116", mastg: [], .close),
         "platform.entitlements-debug": .init("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .exact),
         "platform.passkey-rp-id-mismatch": .init("MASWE-0019", beta: "MASWE-0028", mastg: [], .related),
         "platform.passkeys-without-webcredentials": .init("MASWE-0019", beta: "MASWE-0039", mastg: [], .close),

@@ -105,6 +105,10 @@ enum FactKind {
     /// configuration.
     static let targetSigning = "build.target-signing"
 
+    /// A build setting of a pbxproj configuration that a rule reads (`BuildSettingsCollector.recordedKeys`). Value:
+    /// `configuration ␟ key ␟ value`.
+    static let buildSetting = "build.setting"
+
     /// A setting an xcconfig file assigns. Value: `configuration ␟ key ␟ value`, the configuration as for
     /// `codeSignEntitlements` (empty when the file names none).
     static let xcconfigSetting = "build.xcconfig-setting"

@@ -143,6 +143,7 @@ public enum RuleRegistry {
         PasskeysWithoutWebCredentialsRule.self,
         PasskeyRPIDMismatchRule.self,  // platform.passkey-rp-id-mismatch
         AASAAppIDMissingRule.self,  // platform.aasa-app-id-missing
+        EnhancedSecurityWeakenedRule.self,  // platform.enhanced-security-weakened
         PinningMissingRule.self,
         ScreenshotRule.self,
         CoreDataModelMatcher.self  // storage.database-unencrypted, from Core Data models
@@ -164,7 +165,8 @@ public enum RuleRegistry {
         HardcodedSecretBinaryMatcher.self,  // secrets.hardcoded, in C strings
         CleartextURLBinaryMatcher.self,  // network.cleartext-url, in C strings
         SDKPrivacyManifestMissingRule.self,  // privacy.sdk-manifest-missing, per embedded framework
-        FrameworkRequiredReasonRule.self  // privacy.framework-required-reason, per embedded framework
+        FrameworkRequiredReasonRule.self,  // privacy.framework-required-reason, per embedded framework
+        EnhancedSecurityBinaryMatcher.self  // platform.enhanced-security-weakened, from the signed entitlements
     ]
 
     /// Every rule's description, once per id (a rule may match in Swift and in a file kind of its own, sharing

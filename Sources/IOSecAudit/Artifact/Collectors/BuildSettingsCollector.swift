@@ -104,7 +104,13 @@ enum BuildSettingsCollector: ArtifactFactCollector {
         }
     }
 
+    /// pbxproj settings recorded as they are, for the rules that read them (xcconfig files record every setting).
+    static let recordedKeys: Set<String> = Set(EnhancedSecurity.typedAllocatorSettings + ["ENABLE_ENHANCED_SECURITY"])
+
     private static func record(key: String, value: String, configuration: String, line: Int, in file: ArtifactFile) {
+        if recordedKeys.contains(key), file.kind == .pbxproj {
+            file.record(kind: FactKind.buildSetting, value: FactKind.join(configuration, key, value), line: line)
+        }
         if key == "INFOPLIST_FILE", file.kind == .pbxproj {
             file.record(kind: FactKind.infoPlistFile, value: value, line: line)
         } else if key == entitlementsKey {
