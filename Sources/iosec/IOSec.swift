@@ -14,7 +14,8 @@ struct IOSec: AsyncParsableCommand {
             Start with `iosec scan PATH` on a project folder; `iosec init` writes a starter .iosec.yml for its \
             settings. `iosec rules` lists what is checked; \
             `iosec explain RULE` shows why a rule matters and the correct code; `iosec checklist PATH` answers the \
-            52-item audit checklist. `iosec diff OLD NEW` lists what changed in security between two builds. \
+            52-item audit checklist. `iosec diff OLD NEW` lists what changed in security between two builds; \
+            `iosec sbom PATH` writes a CycloneDX SBOM. \
             `iosec aasa DOMAIN` checks the \
             association file passkeys and universal links depend on; `iosec pin HOST` prints public-key pins.
 
@@ -22,7 +23,8 @@ struct IOSec: AsyncParsableCommand {
             """,
         version: IOSecVersion.current,
         subcommands: [
-            ScanCommand.self, InitCommand.self, ChecklistCommand.self, DiffCommand.self, AASACommand.self,
+            ScanCommand.self, InitCommand.self, ChecklistCommand.self, DiffCommand.self, SBOMCommand.self,
+            AASACommand.self,
             PinCommand.self, RulesCommand.self, ExplainCommand.self
         ]
     )

@@ -63,4 +63,15 @@ import Testing
         #expect(
             lines(documented) == lines(run.stdout), "regenerate docs/examples/security-diff.md (see its first line)")
     }
+
+    @Test func sbomWritesCycloneDXAndRefusesWhatItCannotRead() throws {
+        let file = TestScratch.path("iosec-sbom") + ".json"
+        let run = try CLITests.run(["sbom", Self.examples + "/HardenedApp.ipa", "--output", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("sbom: 2 components · written to \(file)"))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        #expect(document["bomFormat"] as? String == "CycloneDX")
+        #expect(try CLITests.run(["sbom", TestScratch.path("no-such-app") + ".ipa"]).status == 2)
+    }
 }

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import IOSecCore
 
 /// What one Mach-O file of a built app is: shown in the app summary of every report.
@@ -17,6 +19,8 @@ public struct BinarySummary: Sendable, Codable, Hashable {
     public var enhancedSecurity: [String] = []
     /// Whether it has an arm64e slice: pointer authentication signs return addresses and function pointers.
     public var pointerAuthentication = false
+    /// SHA-256 of the file, lower-case hex (for the SBOM).
+    public var sha256: String?
 
     init(path: String, machO: MachOFile, role: BinaryRole) {
         self.path = path
@@ -34,6 +38,11 @@ public struct BinarySummary: Sendable, Codable, Hashable {
             enhancedSecurity = EnhancedSecurity.features(EnhancedSecurity.signedEntitlements(of: machO))
         }
         pointerAuthentication = machO.slices.contains { $0.architecture == .arm64e }
+    }
+
+    init(path: String, bytes: [UInt8], machO: MachOFile, role: BinaryRole) {
+        self.init(path: path, machO: machO, role: role)
+        sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 }
 
@@ -56,6 +65,10 @@ public struct AppSummary: Sendable, Codable, Hashable {
     public var frameworks: [String] = []
     /// Each framework's `CFBundleShortVersionString`, when its Info.plist gives one (`Alamofire.framework` → `5.8.1`).
     public var frameworkVersions: [String: String] = [:]
+    /// Each framework's `CFBundleIdentifier`, when its Info.plist gives one.
+    public var frameworkBundleIDs: [String: String] = [:]
+    /// The frameworks that carry a privacy manifest (at their root or in a resource bundle inside them).
+    public var frameworksWithPrivacyManifest: [String] = []
     public var extensions: [String] = []
     public var binaries: [BinarySummary] = []
 

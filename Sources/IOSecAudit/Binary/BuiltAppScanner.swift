@@ -76,8 +76,9 @@ struct BuiltAppScanner {
                 {
                     let root = document.root
                     executableName = root["CFBundleExecutable"]?.string
-                    if bundle.kind == .framework, let version = root["CFBundleShortVersionString"]?.string {
-                        summary.frameworkVersions[bundle.name] = version
+                    if bundle.kind == .framework {
+                        summary.frameworkVersions[bundle.name] = root["CFBundleShortVersionString"]?.string
+                        summary.frameworkBundleIDs[bundle.name] = root["CFBundleIdentifier"]?.string
                     }
                     if bundle.path == main.path {
                         summary.bundleID = root["CFBundleIdentifier"]?.string
@@ -118,6 +119,7 @@ struct BuiltAppScanner {
             if bundle.kind == .framework {
                 context.framework = bundle.name
                 context.frameworkHasPrivacyManifest = manifestFolders.contains { $0.hasPrefix(bundle.path + "/") }
+                if context.frameworkHasPrivacyManifest { summary.frameworksWithPrivacyManifest.append(bundle.name) }
                 context.frameworkDeclaredCategories = Self.declaredCategories(
                     in: manifestEntries.filter { $0.path.hasPrefix(bundle.path + "/") }, contents: contents)
             }

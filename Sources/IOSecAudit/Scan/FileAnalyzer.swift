@@ -238,7 +238,7 @@ struct FileAnalyzer: Sendable {
         let binary = BinaryFile(path: path, machO: machO, context: context)
         for rule in rules.binary { rule.check(binary) }
         outcome.findings = binary.findings
-        outcome.binarySummary = BinarySummary(path: path, machO: machO, role: context.role)
+        outcome.binarySummary = BinarySummary(path: path, bytes: bytes, machO: machO, role: context.role)
         // The signed entitlements are what the device enforces: the entitlements rules read them as they read an
         // .entitlements file. get-task-allow is left to binary.debug-entitlement, which knows how the build is signed.
         if context.role != .library, let xml = machO.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first
