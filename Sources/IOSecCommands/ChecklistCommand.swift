@@ -92,16 +92,7 @@ package struct ChecklistCommand: ParsableCommand {
     static func write(_ report: ChecklistReport, format: ChecklistFormat, output: String?) throws {
         let colored = output == nil && format == .text && Terminal.supportsColor(fileDescriptor: STDOUT_FILENO)
         let text = format.render(report, colored: colored)
-        guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw FatalError("could not write \(output): \(error.localizedDescription)")
-        }
-        FileHandle.standardError.write(Data("checklist: \(report.verdictLine) · written to \(output)\n".utf8))
+        try CommandOutput.write(text, to: output, summary: "checklist: \(report.verdictLine)")
     }
 }
 

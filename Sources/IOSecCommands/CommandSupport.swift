@@ -56,3 +56,21 @@ package enum Interrupt {
         }
     }
 }
+
+/// Where a command's document goes: a file given with `--output`, or standard output.
+enum CommandOutput {
+    /// Writes `text` to `output`, or to standard output; with a file, `summary` (`sbom: 12 components`) and the
+    /// file's name go to standard error, so a CI log still shows what happened.
+    static func write(_ text: String, to output: String?, summary: String) throws {
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            throw FatalError("could not write \(output): \(error.localizedDescription)")
+        }
+        FileHandle.standardError.write(Data("\(summary) · written to \(output)\n".utf8))
+    }
+}

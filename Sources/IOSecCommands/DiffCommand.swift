@@ -67,16 +67,7 @@ package struct DiffCommand: ParsableCommand {
         Progress.clear()
         let diff = PostureDiff(old: old, new: new, before: before, after: after)
         let text = format.value.render(diff)
-        if let output {
-            do {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw FatalError("could not write \(output): \(error.localizedDescription)")
-            }
-            FileHandle.standardError.write(Data("diff: \(diff.changes.count) changes · written to \(output)\n".utf8))
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+        try CommandOutput.write(text, to: output, summary: "diff: \(diff.changes.count) changes")
         if failOnRegression, diff.isRegression { throw ExitCode(1) }
     }
 }

@@ -40,15 +40,6 @@ package struct SBOMCommand: ParsableCommand {
         let components = SBOM.components(of: result)
         let name = result.appSummary?.name ?? URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
         let text = SBOM.cycloneDX(components, appName: name, appVersion: result.appSummary?.version)
-        guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw FatalError("could not write \(output): \(error.localizedDescription)")
-        }
-        FileHandle.standardError.write(Data("sbom: \(components.count) components · written to \(output)\n".utf8))
+        try CommandOutput.write(text, to: output, summary: "sbom: \(components.count) components")
     }
 }
