@@ -20,6 +20,11 @@ import Testing
         #expect(kingfisher.privacyManifest == true && kingfisher.signingTeam == "ABCDE12345")
         #expect(kingfisher.sha256?.count == 64 && kingfisher.source == "Frameworks/Kingfisher.framework")
         #expect(components.first { $0.name == "ModernKit" }?.privacyManifest == false)
+        // The JSON scan report links the SBOM.
+        let report = JSONReporter().render(try Scanner(options: ScanOptions(jobs: 2)).scan(ipa))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+        let sbom = try #require(document["sbom"] as? [String: Any])
+        #expect(sbom["components"] as? Int == 2 && sbom["command"] as? String == "iosec sbom \(ipa)")
     }
 
     @Test func lockFilesGiveDependenciesWithPackageURLs() throws {

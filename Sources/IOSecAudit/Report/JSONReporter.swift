@@ -35,6 +35,16 @@ public struct JSONReporter: Reporter {
         let summary: Summary
         /// For a built app (.ipa, .app, .xcarchive, Mach-O): what it is and how it is signed.
         let app: AppSummary?
+        /// Where the software bill of materials of the same input comes from.
+        let sbom: SBOMLink
+    }
+
+    /// The SBOM is its own document (`iosec sbom`); the report says how to get it and, for a built app, how many
+    /// components it lists.
+    struct SBOMLink: Encodable {
+        let format = "CycloneDX 1.6"
+        let command: String
+        let components: Int?
     }
 
     public func render(_ result: ScanResult) -> String {
@@ -55,7 +65,10 @@ public struct JSONReporter: Reporter {
                 baselined: result.baseline?.baselined, baselineFixed: result.baseline?.fixed,
                 generatedSkipped: result.generatedSkipped, notSelected: result.notSelected,
                 cachedFiles: result.cachedFiles),
-            app: result.appSummary)
+            app: result.appSummary,
+            sbom: SBOMLink(
+                command: "iosec sbom \(result.root)",
+                components: result.appSummary.map { SBOM.components(of: $0).count }))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; keep a readable fallback rather than crash.
