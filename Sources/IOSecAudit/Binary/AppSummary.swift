@@ -27,7 +27,11 @@ public struct BinarySummary: Sendable, Codable, Hashable {
         self.role = role
         architectures = machO.slices.map(\.architecture.name)
         hasSwift = machO.slices.contains(where: \.hasSwift)
-        hasObjectiveC = machO.slices.contains(where: \.hasObjC)
+        // Swift classes in the Objective-C class list, and CocoaPods' dummy classes, are not Objective-C code.
+        hasObjectiveC = machO.slices.contains { slice in
+            let languages = CompiledLanguages(slice)
+            return !languages.clangClasses.isEmpty || (languages.hasObjCMetadata && !languages.hasSwift)
+        }
         encrypted = machO.slices.contains(where: \.isEncrypted)
         pie = machO.slices.allSatisfy { $0.fileType != .execute || $0.isPIE }
         minimumOS = machO.slices.lazy.compactMap(\.minimumOS).first.map(\.description)
