@@ -209,6 +209,9 @@ import Testing
             let request = ASAuthorizationAccountCreationProvider().createPlatformPublicKeyCredentialRegistrationRequest(
                 acceptedContactIdentifiers: [.email], shouldRequestName: true, relyingPartyIdentifier: options.rp.id,
                 challenge: options.challenge, userID: options.user.id)
+            func forget(_ id: Data) async throws {
+                try await ASCredentialDataManager().reportUnknownPublicKeyCredential(relyingPartyIdentifier: rp, credentialID: id)
+            }
             """)
         tree.write(
             "Legacy/ACMPasskeys.m",
@@ -218,6 +221,7 @@ import Testing
         let evidence = try #require(small.entry(5)).evidence.map(\.description)
         #expect(evidence.contains("passkey account creation (App/SignUp.swift:1)"))
         #expect(evidence.contains("passkey assertion (Legacy/ACMPasskeys.m:1)"))
+        #expect(evidence.contains("passkey signals (App/SignUp.swift:5)"))
     }
 
     @Test func failingItemsCarryTheirFindingsAndPassingItemsNameTheirRules() throws {

@@ -254,12 +254,12 @@ struct ChecklistFacts {
             let passkey = inventory.facts(FactKind.passkeyAPI).first.map {
                 ChecklistEvidence("uses \($0.value)", file: $0.file, line: $0.line)
             }
-            // Where each ceremony starts, first in file order: registration, assertion, account creation.
+            // Where each ceremony starts, first in file order: registration, assertion, account creation, signals.
             var ceremonies: [String: ChecklistEvidence] = [:]
             for fact in inventory.facts(FactKind.passkeyCeremony) where ceremonies[fact.value] == nil {
                 ceremonies[fact.value] = ChecklistEvidence("passkey \(fact.value)", file: fact.file, line: fact.line)
             }
-            let started = ["registration", "assertion", "account creation"].compactMap { ceremonies[$0] }
+            let started = ["registration", "assertion", "account creation", "signals"].compactMap { ceremonies[$0] }
             let seen = [passkey].compactMap { $0 } + started + [associatedDomains].compactMap { $0 }
             guard !seen.isEmpty else { return .notApplicable("no passkey API and no associated domains") }
             return .applies(seen)

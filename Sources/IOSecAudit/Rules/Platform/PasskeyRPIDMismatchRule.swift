@@ -17,7 +17,9 @@ struct PasskeyRPIDMismatchRule: ProjectRule {
             subdomain (`login.example.com` against `webcredentials:example.com`), a parent, a staging host, a URL \
             instead of a domain — fails with "application is not associated with domain" on every device, and \
             teams under pressure fall back to passwords. An entry `*.example.com` covers example.com and its \
-            subdomains (Apple TN3155); entries with `?mode=developer` count as written. Only identifiers the code \
+            subdomains (Apple TN3155); entries with `?mode=developer` count as written. The provider, iOS 26's \
+            account creation request and its credential signals (`ASCredentialDataManager.report…`) are read. Only \
+            identifiers the code \
             states (a literal or a constant) are compared; one that comes from the server's options is not known \
             here. When the entitlements have no webcredentials entry at all, \
             `platform.passkeys-without-webcredentials` says so instead.
@@ -54,6 +56,19 @@ struct PasskeyRPIDMismatchRule: ProjectRule {
                     """
                 )
             ]),
+            // A credential signal for a domain the app is not associated with.
+            RuleExample(files: [
+                ("App/App.entitlements", entitlements("webcredentials:acme.example.com")),
+                (
+                    "App/Auth/PasskeySignals.swift",
+                    """
+                    func sync(_ user: Data, _ ids: [Data]) async throws {
+                        try await ASCredentialDataManager().reportAllAcceptedPublicKeyCredentials(
+                            relyingPartyIdentifier: ↓"accounts.acme.example.net", userHandle: user, acceptedCredentialIDs: ids)
+                    }
+                    """
+                )
+            ]),
             RuleExample(files: [
                 ("App/App.entitlements", entitlements("webcredentials:www.acme.example.com")),
                 (
@@ -84,6 +99,19 @@ struct PasskeyRPIDMismatchRule: ProjectRule {
                     """
                     let first = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "login.acme.example.com")
                     let second = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "acme.example.com")
+                    """
+                )
+            ]),
+            // A credential signal (iOS 26) for the associated domain.
+            RuleExample(files: [
+                ("App/App.entitlements", entitlements("webcredentials:acme.example.com")),
+                (
+                    "App/Auth/PasskeySignals.swift",
+                    """
+                    func forget(_ credentialID: Data) async throws {
+                        try await ASCredentialDataManager().reportUnknownPublicKeyCredential(
+                            relyingPartyIdentifier: "acme.example.com", credentialID: credentialID)
+                    }
                     """
                 )
             ]),

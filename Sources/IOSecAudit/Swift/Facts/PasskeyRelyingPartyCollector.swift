@@ -3,12 +3,13 @@ import SwiftSyntax
 /// Records the relying-party identifier Swift code passes to a passkey API, when it is known: a literal or a
 /// constant (`file.stringValue(of:)`). The platform credential provider
 /// (`ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier:)`) and iOS 26's account creation
-/// request (`createPlatformPublicKeyCredentialRegistrationRequest(…relyingPartyIdentifier:…)`). A value learned at
-/// run time (from the server's options) records nothing: nothing is known to compare.
+/// request (`createPlatformPublicKeyCredentialRegistrationRequest(…relyingPartyIdentifier:…)`), and the iOS 26
+/// credential signals (`ASCredentialDataManager` / `ASCredentialUpdater` `report…(relyingPartyIdentifier:…)`). A value
+/// learned at run time (from the server's options) records nothing: nothing is known to compare.
 struct PasskeyRelyingPartyCollector: SwiftVisitor {
-    static let calleeNames: Set<String>? = [
-        "ASAuthorizationPlatformPublicKeyCredentialProvider", "createPlatformPublicKeyCredentialRegistrationRequest"
-    ]
+    static let calleeNames: Set<String>? = Set(
+        ["ASAuthorizationPlatformPublicKeyCredentialProvider", "createPlatformPublicKeyCredentialRegistrationRequest"]
+            + PasskeyCeremonyCollector.signals)
     static let label = "relyingPartyIdentifier"
 
     init() {}
