@@ -8,7 +8,8 @@ package struct RulesCommand: ParsableCommand {
         discussion: """
             `--markdown` prints the table the README embeds (a test keeps them equal). `--format json` lists every \
             rule with its severity, confidence, MASVS control, CWE, OWASP MASWE weakness (MASWE 1.0 id and the beta \
-            id MASTG's tests use) and the MASTG tests that check it.
+            id MASTG's tests use, and the MASVS control OWASP files it under when that is not the rule's own) and the MASTG \
+            tests that check it.
             """
     )
 

@@ -95,6 +95,8 @@ public enum RuleCatalog {
             let masweBeta: String?
             let masweTitle: String?
             let masweRelation: String?
+            /// The MASVS control OWASP files the weakness under, when it is not the rule's own.
+            let masweMasvs: String?
             let mastg: [String]
         }
         let entries = RuleRegistry.all.map { rule in
@@ -102,7 +104,9 @@ public enum RuleCatalog {
                 id: rule.id, title: rule.title, severity: rule.severity.rawValue,
                 confidence: rule.confidence.rawValue, masvs: rule.masvs, cwe: rule.cwe, maswe: rule.owasp?.maswe,
                 masweBeta: rule.owasp?.masweBeta, masweTitle: rule.owasp?.title,
-                masweRelation: rule.owasp?.relation.rawValue, mastg: rule.owasp?.mastg ?? [])
+                masweRelation: rule.owasp?.relation.rawValue,
+                masweMasvs: rule.owasp.flatMap { $0.masvs == rule.masvs ? nil : $0.masvs },
+                mastg: rule.owasp?.mastg ?? [])
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
