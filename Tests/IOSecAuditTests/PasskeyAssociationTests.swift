@@ -97,4 +97,42 @@ struct PasskeyAssociationTests {
         // A cycle ends at the depth limit, unresolved.
         #expect(!BuildSettingValue.isResolved(BuildSettingValue.resolve("$(LOOP)", lookup: lookup)))
     }
+
+    /// `iosec aasa --project`: of the builds that ship, the ones whose entitlements name associated domains (an app,
+    /// not its widget).
+    @Test func theProjectsAppIDIsTheOneWithAssociatedDomains() throws {
+        func configuration(_ id: String, _ bundle: String, _ entitlements: String) -> String {
+            """
+                    \(id) = { isa = XCBuildConfiguration; name = Release; buildSettings = {
+                        CODE_SIGN_ENTITLEMENTS = \(entitlements); DEVELOPMENT_TEAM = ABCDE12345;
+                        PRODUCT_BUNDLE_IDENTIFIER = \(bundle); }; };
+            """
+        }
+        let tree = TemporaryTree()
+        tree.write(
+            "Acme.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            { objects = {
+                    A1000000000000000000000A = { isa = PBXNativeTarget; buildConfigurationList = A1000000000000000000000B; name = Acme; };
+                    A1000000000000000000000B = { isa = XCConfigurationList; buildConfigurations = (A1000000000000000000000C); };
+            \(configuration("A1000000000000000000000C", "com.acme.wallet", "Acme/Acme.entitlements"))
+                    A2000000000000000000000A = { isa = PBXNativeTarget; buildConfigurationList = A2000000000000000000000B; name = Widget; };
+                    A2000000000000000000000B = { isa = XCConfigurationList; buildConfigurations = (A2000000000000000000000C); };
+            \(configuration("A2000000000000000000000C", "com.acme.wallet.widget", "Widget/Widget.entitlements"))
+                }; rootObject = A1000000000000000000000A; }
+            """)
+        tree.write("Acme/Acme.entitlements", PasskeyRPIDMismatchRule.entitlements("webcredentials:acme.example.com"))
+        tree.write(
+            "Widget/Widget.entitlements",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>com.apple.security.application-groups</key>
+            <array><string>group.com.acme.wallet</string></array></dict></plist>
+            """)
+        let result = try Scanner(options: ScanOptions(jobs: 1), rules: RuleSet.all.only([])).scan(tree.root)
+        let ids = ProjectAppIDs.shipping(in: result)
+        #expect(ids.map(\.appID.description) == ["ABCDE12345.com.acme.wallet"])
+        #expect(ids.first?.source == "Acme (Release) in Acme.xcodeproj/project.pbxproj")
+    }
 }

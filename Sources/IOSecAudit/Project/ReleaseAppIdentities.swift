@@ -143,7 +143,8 @@ struct XCConfigSettings {
 /// The App IDs a project's shipping builds sign as, read from a scan of it: what `iosec aasa DOMAIN --project PATH`
 /// holds the served association file against.
 public enum ProjectAppIDs {
-    /// Each distinct App ID with where it was read (`AcmeWallet (Release) in AcmeWallet.xcodeproj/project.pbxproj`);
+    /// Each distinct App ID with where it was read (`AcmeWallet (Release) in AcmeWallet.xcodeproj/project.pbxproj`),
+    /// of the shipping builds whose entitlements name associated domains (all shipping builds when none does);
     /// empty when the project does not state a team and bundle identifier for any build that ships.
     public static func shipping(in result: ScanResult) -> [(appID: AppID, source: String)] {
         var files: [String: FileKind] = [:]
@@ -152,8 +153,13 @@ public enum ProjectAppIDs {
         }
         let project = ProjectContext(
             facts: result.inventory.facts, files: files, options: ScanOptions(), snippet: { _, _ in "" })
+        // Extensions and widgets ship too, under their own bundle identifiers: the builds whose entitlements
+        // associate them with a domain are the ones an association file speaks for.
+        let associated = Set(project.facts(FactKind.associatedDomain).map(\.file))
+        let shipping = ReleaseAppIdentities(project).shipping
+        let candidates = shipping.filter { $0.entitlements.map(associated.contains) == true }
         var seen: Set<AppID> = []
-        return ReleaseAppIdentities(project).shipping.compactMap { identity in
+        return (candidates.isEmpty ? shipping : candidates).compactMap { identity in
             guard let id = identity.appID, seen.insert(id).inserted else { return nil }
             return (id, "\(identity.name) in \(identity.projectFile)")
         }
