@@ -37,12 +37,18 @@ public enum PostureDiffFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The changes of each area that has any, in reading order.
+    static func byArea(_ diff: PostureDiff) -> [(area: String, changes: [PostureChange])] {
+        PostureDiff.areas.compactMap { area in
+            let changes = diff.changes.filter { $0.area == area }
+            return changes.isEmpty ? nil : (area, changes)
+        }
+    }
+
     static func text(_ diff: PostureDiff) -> String {
         var out = "iosec diff: \(diff.old) → \(diff.new)\n\(verdict(diff))\n"
         if let unrelated = diff.unrelated { out += "note: \(unrelated)\n" }
-        for area in PostureDiff.areas {
-            let changes = diff.changes.filter { $0.area == area }
-            guard !changes.isEmpty else { continue }
+        for (area, changes) in byArea(diff) {
             out += "\n\(area.uppercased())\n"
             for change in changes {
                 out += "  \(marker(change)) \(describe(change))  [\(change.direction.rawValue)]\n"
@@ -57,9 +63,7 @@ public enum PostureDiffFormat: String, Sendable, CaseIterable {
         }
         var out = "## Security diff\n\n`\(cell(diff.old))` → `\(cell(diff.new))`: **\(verdict(diff))**\n"
         if let unrelated = diff.unrelated { out += "\n> \(unrelated)\n" }
-        for area in PostureDiff.areas {
-            let changes = diff.changes.filter { $0.area == area }
-            guard !changes.isEmpty else { continue }
+        for (area, changes) in byArea(diff) {
             out += "\n### \(area.prefix(1).uppercased() + area.dropFirst())\n\n| | change | verdict |\n|---|---|---|\n"
             for change in changes {
                 let icon =
