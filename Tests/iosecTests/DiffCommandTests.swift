@@ -74,4 +74,43 @@ import Testing
         #expect(document["bomFormat"] as? String == "CycloneDX")
         #expect(try CLITests.run(["sbom", TestScratch.path("no-such-app") + ".ipa"]).status == 2)
     }
+
+    /// OLD and NEW may be git revisions of the project in --repository.
+    @Test(.enabled(if: (try? CLITests.run(["--version"]).status) == 0)) func gitRevisionsAreCheckedOutAndCompared()
+        throws
+    {
+        let repo = TestScratch.path("iosec-diff-git")
+        try FileManager.default.createDirectory(atPath: repo + "/App", withIntermediateDirectories: true)
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments)")
+        }
+        func plist(_ ats: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.wallet</string>
+            <key>LSRequiresIPhoneOS</key><true/>\(ats)</dict></plist>
+            """
+        }
+        try git("init", "-q")
+        try plist("").write(toFile: repo + "/App/Info.plist", atomically: true, encoding: .utf8)
+        try git("add", ".")
+        try git("commit", "-q", "-m", "one")
+        try plist("<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>")
+            .write(toFile: repo + "/App/Info.plist", atomically: true, encoding: .utf8)
+        try git("commit", "-q", "-am", "two")
+        let run = try CLITests.run(["diff", "HEAD~1", "HEAD", "--repository", repo, "--fail-on-regression"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("iosec diff: HEAD~1 → HEAD"))
+        #expect(run.stdout.contains("  + arbitrary loads  [worse]"))
+        let unknown = try CLITests.run(["diff", "no-such-revision", "HEAD", "--repository", repo])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("neither a file or folder nor a git revision"))
+    }
 }
