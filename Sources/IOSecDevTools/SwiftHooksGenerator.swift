@@ -23,7 +23,7 @@ public enum SwiftHooksGenerator {
         "IdentifierTypeSyntax": "identifierType"
     ]
 
-    public static let outputPath = "Swift/SwiftHooks.generated.swift"
+    public static let outputPath = "FrontEnds/Swift/SwiftHooks.generated.swift"
 
     public struct Result: Equatable, Sendable {
         /// The file's text.

@@ -11,6 +11,10 @@ struct NameRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
+        // OWASP MASWE 1.0 id, its beta id, the iOS MASTG tests, and how close the rule is (exact, close, related).
+        owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .exact),
+        // Only when no item of the audit checklist decides the rule: why (else name it in ChecklistItems.swift).
+        outsideChecklist: nil,
         rationale: """
             Why this is a weakness on iOS, in two or three sentences a developer who did not write the code will \
             accept: what an attacker gets, on which device state, with which tool.

@@ -40,115 +40,9 @@ public struct OWASPReference: Sendable, Hashable, Codable {
 }
 
 public enum OWASPReferences {
-    /// Rule id → its reference. `RuleRegistryTests` checks that every rule has one.
-    public static let byRule: [String: OWASPReference] = [
-        "auth.biometric-bool-gate": .init(
-            "MASWE-0020", beta: "MASWE-0044", mastg: ["MASTG-TEST-0266", "MASTG-TEST-0267"], .exact),
-        "auth.biometric-no-fallback": .init("MASWE-0020", beta: "MASWE-0034", mastg: [], .related),
-        "auth.biometry-any": .init(
-            "MASWE-0022", beta: "MASWE-0046", mastg: ["MASTG-TEST-0270", "MASTG-TEST-0271"], .exact),
-        "auth.passkey-local-challenge": .init("MASWE-0018", beta: "MASWE-0033", mastg: [], .related),
-        "auth.passkey-user-id-pii": .init("MASWE-0067", beta: "MASWE-0109", mastg: [], .close),
-        "auth.weak-local-auth": .init("MASWE-0020", beta: "MASWE-0043", mastg: [], .exact),
-        "binary.debug-entitlement": .init("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .exact),
-        "binary.encrypted": .init("MASWE-0059", beta: "MASWE-0089", mastg: [], .related),
-        "binary.entitlements-profile-mismatch": .init("MASWE-0056", beta: "MASWE-0104", mastg: [], .related),
-        "binary.injected-library": .init("MASWE-0049", beta: "MASWE-0085", mastg: [], .close),
-        "binary.no-arc": .init("MASWE-0045", beta: "MASWE-0116", mastg: ["MASTG-TEST-0230"], .exact),
-        "binary.no-pie": .init("MASWE-0045", beta: "MASWE-0116", mastg: ["MASTG-TEST-0228"], .exact),
-        "binary.no-stack-canary": .init("MASWE-0045", beta: "MASWE-0116", mastg: ["MASTG-TEST-0229"], .exact),
-        "binary.not-stripped": .init("MASWE-0061", beta: "MASWE-0093", mastg: ["MASTG-TEST-0219"], .exact),
-        "binary.profile-expired": .init("MASWE-0063", beta: "MASWE-0067", mastg: [], .related),
-        "binary.provisioning-development": .init("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .close),
-        "binary.rpath-unsafe": .init("MASWE-0049", beta: "MASWE-0085", mastg: [], .close),
-        "binary.weak-api": .init("MASWE-0045", beta: "MASWE-0116", mastg: [], .related),
-        "code.debug-build-settings": .init("MASWE-0061", beta: "MASWE-0095", mastg: ["MASTG-TEST-0219"], .close),
-        "code.debug-logging": .init(
-            "MASWE-0061", beta: "MASWE-0094", mastg: ["MASTG-TEST-0358", "MASTG-TEST-0359"], .close),
-        "code.format-string": .init("MASWE-0050", beta: "MASWE-0087", mastg: [], .close),
-        "code.path-injection": .init("MASWE-0050", beta: "MASWE-0082", mastg: [], .exact),
-        "code.predicate-injection": .init("MASWE-0050", beta: "MASWE-0086", mastg: [], .close),
-        "code.sql-injection": .init("MASWE-0050", beta: "MASWE-0086", mastg: [], .exact),
-        "code.unsafe-c-function": .init("MASWE-0050", beta: "MASWE-0087", mastg: [], .close),
-        "code.xml-external-entities": .init("MASWE-0050", beta: "MASWE-0087", mastg: [], .exact),
-        "crypto.hardcoded-key": .init(
-            "MASWE-0003", beta: "MASWE-0014", mastg: ["MASTG-TEST-0213", "MASTG-TEST-0214"], .exact),
-        "crypto.insecure-random": .init(
-            "MASWE-0012", beta: "MASWE-0027", mastg: ["MASTG-TEST-0311", "MASTG-TEST-0349"], .exact),
-        "crypto.weak-cipher": .init(
-            "MASWE-0007", beta: "MASWE-0020", mastg: ["MASTG-TEST-0210", "MASTG-TEST-0317"], .exact),
-        "crypto.weak-hash": .init("MASWE-0008", beta: "MASWE-0021", mastg: ["MASTG-TEST-0211"], .exact),
-        "crypto.weak-kdf": .init("MASWE-0014", beta: "MASWE-0010", mastg: [], .exact),
-        "crypto.weak-key-size": .init("MASWE-0013", beta: "MASWE-0009", mastg: ["MASTG-TEST-0209"], .exact),
-        "keychain.add-only-attribute-update": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
-        "keychain.delete-on-read-failure": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
-        "keychain.delete-then-add": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
-        "keychain.erroneous-attribute": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
-        "keychain.query-reuse": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
-        "network.ats-arbitrary-loads": .init(
-            "MASWE-0026", beta: "MASWE-0050", mastg: ["MASTG-TEST-0322", "MASTG-TEST-0342"], .exact),
-        "network.ats-exception-insecure": .init(
-            "MASWE-0026", beta: "MASWE-0050", mastg: ["MASTG-TEST-0322", "MASTG-TEST-0342"], .exact),
-        "network.cleartext-url": .init("MASWE-0026", beta: "MASWE-0050", mastg: ["MASTG-TEST-0321"], .exact),
-        "network.pinning-missing": .init("MASWE-0028", beta: "MASWE-0047", mastg: ["MASTG-TEST-0385"], .exact),
-        "network.secret-in-url": .init("MASWE-0005", beta: "MASWE-0001", mastg: [], .related),
-        "network.tls-max-version": .init("MASWE-0026", beta: "MASWE-0050", mastg: [], .related),
-        "network.tls-version": .init(
-            "MASWE-0026", beta: "MASWE-0050",
-            mastg: ["MASTG-TEST-0342", "MASTG-TEST-0343", "MASTG-TEST-0344", "MASTG-TEST-0345", "MASTG-TEST-0348"],
-            .close),
-        "network.trust-all": .init(
-            "MASWE-0027", beta: "MASWE-0052", mastg: ["MASTG-TEST-0396", "MASTG-TEST-0397"], .exact),
-        "platform.aasa-app-id-missing": .init("MASWE-0029", beta: "MASWE-0058", mastg: [], .close),
-        "platform.aasa-dev-app-id": .init("MASWE-0029", beta: "MASWE-0058", mastg: [], .related),
-        "platform.aasa-invalid": .init("MASWE-0029", beta: "MASWE-0058", mastg: [], .close),
-        "platform.associated-domains-developer-mode": .init("MASWE-0061", beta: "MASWE-0094", mastg: [], .related),
-        "platform.enhanced-security-weakened": .init("MASWE-0045", beta: "MASWE-0116", mastg: [], .close),
-        "platform.entitlements-debug": .init("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .exact),
-        "platform.passkey-rp-id-mismatch": .init("MASWE-0019", beta: "MASWE-0028", mastg: [], .related),
-        "platform.passkeys-without-webcredentials": .init("MASWE-0019", beta: "MASWE-0039", mastg: [], .close),
-        "platform.uiwebview": .init("MASWE-0035", beta: "MASWE-0071", mastg: ["MASTG-TEST-0331"], .exact),
-        "platform.url-scheme-unvalidated": .init(
-            "MASWE-0029", beta: "MASWE-0058", mastg: ["MASTG-TEST-0370", "MASTG-TEST-0371"], .exact),
-        "platform.webview-file-access": .init(
-            "MASWE-0034", beta: "MASWE-0069", mastg: ["MASTG-TEST-0333", "MASTG-TEST-0335", "MASTG-TEST-0336"], .exact),
-        "platform.webview-html-injection": .init("MASWE-0035", beta: "MASWE-0072", mastg: ["MASTG-TEST-0332"], .close),
-        "platform.webview-js": .init("MASWE-0035", beta: "MASWE-0071", mastg: ["MASTG-TEST-0332"], .close),
-        "platform.webview-lockdown-disabled": .init("MASWE-0035", beta: "MASWE-0071", mastg: [], .related),
-        "privacy.framework-required-reason": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
-        "privacy.manifest-invalid": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .related),
-        "privacy.required-reason-api": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
-        "privacy.sdk-manifest-missing": .init("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
-        "privacy.third-party-sdk-pii": .init("MASWE-0067", beta: "MASWE-0109", mastg: [], .close),
-        "privacy.usage-description": .init(
-            "MASWE-0066", beta: "MASWE-0117", mastg: ["MASTG-TEST-0360", "MASTG-TEST-0361"], .exact),
-        "resilience.debugger-check": .init(
-            "MASWE-0064", beta: "MASWE-0101", mastg: ["MASTG-TEST-0401", "MASTG-TEST-0402"], .close),
-        "resilience.jailbreak-detection-weak": .init(
-            "MASWE-0051", beta: "MASWE-0097", mastg: ["MASTG-TEST-0240", "MASTG-TEST-0241"], .close),
-        "secrets.hardcoded": .init("MASWE-0004", beta: "MASWE-0005", mastg: [], .exact),
-        "storage.database-unencrypted": .init(
-            "MASWE-0001", beta: "MASWE-0006", mastg: ["MASTG-TEST-0300", "MASTG-TEST-0301", "MASTG-TEST-0302"], .exact),
-        "storage.file-protection-weak": .init("MASWE-0001", beta: "MASWE-0006", mastg: ["MASTG-TEST-0299"], .exact),
-        "storage.file-sharing": .init("MASWE-0002", beta: "MASWE-0007", mastg: ["MASTG-TEST-0303"], .exact),
-        "storage.keyboard-cache": .init(
-            "MASWE-0036", beta: "MASWE-0053",
-            mastg: ["MASTG-TEST-0313", "MASTG-TEST-0314", "MASTG-TEST-0346", "MASTG-TEST-0347"], .exact),
-        "storage.keychain-accessibility": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .close),
-        "storage.log-sensitive": .init(
-            "MASWE-0005", beta: "MASWE-0001", mastg: ["MASTG-TEST-0296", "MASTG-TEST-0297"], .exact),
-        "storage.pasteboard": .init(
-            "MASWE-0030", beta: "MASWE-0059",
-            mastg: ["MASTG-TEST-0276", "MASTG-TEST-0277", "MASTG-TEST-0278", "MASTG-TEST-0279", "MASTG-TEST-0280"],
-            .exact),
-        "storage.plaintext-file": .init(
-            "MASWE-0001", beta: "MASWE-0006",
-            mastg: ["MASTG-TEST-0299", "MASTG-TEST-0300", "MASTG-TEST-0301", "MASTG-TEST-0302"], .exact),
-        "storage.screenshot": .init("MASWE-0038", beta: "MASWE-0055", mastg: ["MASTG-TEST-0290"], .exact),
-        "storage.userdefaults-secret": .init(
-            "MASWE-0001", beta: "MASWE-0006", mastg: ["MASTG-TEST-0300", "MASTG-TEST-0301", "MASTG-TEST-0302"], .exact),
-        "storage.webview-cache": .init("MASWE-0001", beta: "MASWE-0006", mastg: [], .close)
-    ]
+    /// Rule id → its reference, from each rule's description.
+    public static let byRule: [String: OWASPReference] = Dictionary(
+        RuleRegistry.all.map { ($0.id, $0.owasp) }, uniquingKeysWith: { first, _ in first })
 
     /// The MASWE 1.0 weaknesses the rules name: title and MASVS control.
     static let weaknesses: [String: (title: String, masvs: String)] = [
@@ -190,9 +84,4 @@ public enum OWASPReferences {
         "MASWE-0067": ("Lack of Anonymization or Pseudonymisation Measures", "MASVS-PRIVACY-2"),
         "MASWE-0073": ("Inadequate Data Collection Declarations", "MASVS-PRIVACY-3")
     ]
-}
-
-extension RuleDescription {
-    /// The rule's MASWE weakness and MASTG tests.
-    public var owasp: OWASPReference? { OWASPReferences.byRule[id] }
 }

@@ -9,6 +9,11 @@ public struct RuleDescription: Sendable {
     /// OWASP MASVS v2 control, e.g. `MASVS-STORAGE-1`.
     public let masvs: String
     public let cwe: Int
+    /// The OWASP MASWE weakness the rule finds and the MASTG tests that check it.
+    public let owasp: OWASPReference
+    /// Why no item of the audit checklist names this rule (crypto algorithms, signing details); nil when an item
+    /// does. `ChecklistTests` fails for a rule that is in neither place.
+    public let outsideChecklist: String?
     /// Why it matters, in a few sentences.
     public let rationale: String
     /// One line: what to do instead.
@@ -22,7 +27,7 @@ public struct RuleDescription: Sendable {
 
     public init(
         id: String, title: String, severity: Severity, confidence: Confidence, masvs: String, cwe: Int,
-        rationale: String, fix: String, fixExample: String,
+        owasp: OWASPReference, outsideChecklist: String? = nil, rationale: String, fix: String, fixExample: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
     ) {
         self.id = id
@@ -31,6 +36,8 @@ public struct RuleDescription: Sendable {
         self.confidence = confidence
         self.masvs = masvs
         self.cwe = cwe
+        self.owasp = owasp
+        self.outsideChecklist = outsideChecklist
         self.rationale = rationale
         self.fix = fix
         self.fixExample = fixExample

@@ -11,6 +11,7 @@ struct BiometricBoolGateRule: SwiftRule {
         confidence: .medium,
         masvs: "MASVS-AUTH-2",
         cwe: 287,
+        owasp: OWASPReference("MASWE-0020", beta: "MASWE-0044", mastg: ["MASTG-TEST-0266", "MASTG-TEST-0267"], .exact),
         rationale: """
             `evaluatePolicy` only answers true or false to the app; nothing is unlocked cryptographically. On a \
             jailbroken device, or with a debugger attached, one hook (Frida, Objection's `ios ui biometrics_bypass`) \

@@ -9,7 +9,7 @@ struct BiometricNoFallbackRule: SwiftRule {
         // The app may offer its own way in elsewhere (a PIN screen its caller falls back to): not visible here.
         confidence: .low,
         masvs: "MASVS-AUTH-2",
-        cwe: 287,
+        cwe: 287, owasp: OWASPReference("MASWE-0020", beta: "MASWE-0034", mastg: [], .related),
         rationale: """
             With .deviceOwnerAuthenticationWithBiometrics, a user whose Face ID or Touch ID is locked out, \
             unenrolled, or unusable (mask, gloves, injury) has no way in, and apps then tend to add weaker escape \

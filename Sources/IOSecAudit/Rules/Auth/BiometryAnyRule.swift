@@ -9,6 +9,7 @@ struct BiometryAnyRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-AUTH-2",
         cwe: 287,
+        owasp: OWASPReference("MASWE-0022", beta: "MASWE-0046", mastg: ["MASTG-TEST-0270", "MASTG-TEST-0271"], .exact),
         rationale: """
             `.biometryAny` (and the older `.touchIDAny`) keep releasing the item after a new finger or face is \
             enrolled, so anyone who learns the passcode can add their own face and then read the secret with it. \

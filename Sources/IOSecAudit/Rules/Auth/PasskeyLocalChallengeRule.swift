@@ -9,7 +9,7 @@ struct PasskeyLocalChallengeRule: SwiftRule {
         severity: .high,
         confidence: .medium,
         masvs: "MASVS-AUTH-2",
-        cwe: 294,
+        cwe: 294, owasp: OWASPReference("MASWE-0018", beta: "MASWE-0033", mastg: [], .related),
         rationale: """
             WebAuthn's challenge is the server's nonce: the relying party makes it, remembers it, and accepts a \
             signed assertion only if it contains that exact value once. A challenge that is a literal or is generated \

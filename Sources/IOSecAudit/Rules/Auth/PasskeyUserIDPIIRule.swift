@@ -10,7 +10,8 @@ struct PasskeyUserIDPIIRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-PRIVACY-1",
-        cwe: 359,
+        cwe: 359, owasp: OWASPReference("MASWE-0067", beta: "MASWE-0109", mastg: [], .close),
+        outsideChecklist: "passkey user handles have no item of their own",
         rationale: """
             The user handle (`userID:`) is stored with the passkey on the device and in iCloud Keychain, returned to \
             the site in every assertion, and visible to password managers. WebAuthn requires it to be an opaque \

@@ -9,7 +9,7 @@ struct WeakLocalAuthRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-AUTH-2",
-        cwe: 798,
+        cwe: 798, owasp: OWASPReference("MASWE-0020", beta: "MASWE-0043", mastg: [], .exact),
         rationale: """
             A password or PIN compared with a string literal is in the binary for anyone to read with `strings`, \
             is the same on every install, and cannot be changed without an update. Patching the comparison's \

@@ -11,7 +11,7 @@ enum DebugEntitlementRule: BinaryRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-RESILIENCE-4",
-        cwe: 489,
+        cwe: 489, owasp: OWASPReference("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .exact),
         rationale: """
             get-task-allow lets a debugger attach to the app. Xcode adds it to development builds; an ad-hoc, \
             enterprise or App Store build signed with it can be attached to on a device, exposing its memory \

@@ -10,7 +10,8 @@ enum EncryptedBinaryRule: BinaryRule {
         severity: .info,
         confidence: .high,
         masvs: "MASVS-RESILIENCE-3",
-        cwe: 693,
+        cwe: 693, owasp: OWASPReference("MASWE-0059", beta: "MASWE-0089", mastg: [], .related),
+        outsideChecklist: "a note on what an encrypted build lets iosec see, not a weakness",
         rationale: """
             App Store binaries are encrypted with FairPlay (LC_ENCRYPTION_INFO with a non-zero cryptid). The load \
             commands, imports and signature can still be read, but the C strings and code cannot, so secrets, URLs \

@@ -11,7 +11,8 @@ enum EntitlementsProfileMismatchRule: BinaryRule {
         severity: .low,
         confidence: .medium,
         masvs: "MASVS-RESILIENCE-2",
-        cwe: 345,
+        cwe: 345, owasp: OWASPReference("MASWE-0056", beta: "MASWE-0104", mastg: [], .related),
+        outsideChecklist: "how a build is signed has no item of its own",
         rationale: """
             iOS checks the entitlements in an app's code signature against the embedded provisioning profile: each \
             one must be granted there (the profile may use wildcards such as TEAMID.* or *). An entitlement the \

@@ -9,7 +9,7 @@ enum FrameworkRequiredReasonRule: BinaryRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-PRIVACY-1",
-        cwe: 1059,
+        cwe: 1059, owasp: OWASPReference("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
         rationale: """
             Since May 2024 App Store Connect reads every binary of an upload for Apple's required-reason APIs (file \
             timestamps, system boot time, disk space, active keyboards, UserDefaults) and rejects the build when the \

@@ -10,7 +10,8 @@ enum InjectedLibraryRule: BinaryRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-RESILIENCE-2",
-        cwe: 829,
+        cwe: 829, owasp: OWASPReference("MASWE-0049", beta: "MASWE-0085", mastg: [], .close),
+        outsideChecklist: "a modified binary has no item of its own",
         rationale: """
             An iOS app only loads system libraries (/usr/lib, /System/Library) and its own frameworks \
             (@rpath, @executable_path, @loader_path). A load command naming /Library/MobileSubstrate, a Frida \

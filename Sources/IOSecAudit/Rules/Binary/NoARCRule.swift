@@ -11,7 +11,7 @@ enum NoARCRule: BinaryRule {
         severity: .medium,
         confidence: .medium,
         masvs: "MASVS-CODE-4",
-        cwe: 416,
+        cwe: 416, owasp: OWASPReference("MASWE-0045", beta: "MASWE-0116", mastg: ["MASTG-TEST-0230"], .exact),
         rationale: """
             Manual retain/release code is where use-after-free and double-free bugs come from. Objective-C compiled \
             with ARC imports the runtime entry points only ARC's code generation emits (objc_storeStrong, \

@@ -9,7 +9,7 @@ enum NoPIERule: BinaryRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 119,
+        cwe: 119, owasp: OWASPReference("MASWE-0045", beta: "MASWE-0116", mastg: ["MASTG-TEST-0228"], .exact),
         rationale: """
             Without MH_PIE the executable is mapped at the same address every launch, so an attacker who finds a \
             memory-corruption bug knows where the app's code and data are. Every toolchain since iOS 4.3 makes \

@@ -10,7 +10,7 @@ enum NoStackCanaryRule: BinaryRule {
         severity: .medium,
         confidence: .medium,
         masvs: "MASVS-CODE-4",
-        cwe: 121,
+        cwe: 121, owasp: OWASPReference("MASWE-0045", beta: "MASWE-0116", mastg: ["MASTG-TEST-0229"], .exact),
         rationale: """
             Stack canaries make a stack buffer overflow in C or Objective-C code abort the app instead of letting \
             the attacker overwrite the return address. A binary with C or Objective-C code that imports neither \

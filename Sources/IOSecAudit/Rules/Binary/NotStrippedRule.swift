@@ -10,7 +10,8 @@ enum NotStrippedRule: BinaryRule {
         severity: .low,
         confidence: .high,
         masvs: "MASVS-RESILIENCE-3",
-        cwe: 215,
+        cwe: 215, owasp: OWASPReference("MASWE-0061", beta: "MASWE-0093", mastg: ["MASTG-TEST-0219"], .exact),
+        outsideChecklist: "symbol stripping has no item of its own",
         rationale: """
             Debug symbols name every function, source file and build path (often the developer's user name), which \
             makes reverse engineering much easier and tells an attacker where the interesting code is. Release \

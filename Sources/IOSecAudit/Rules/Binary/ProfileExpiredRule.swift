@@ -10,7 +10,8 @@ struct ProfileExpiredRule: ArtifactRule {
         severity: .info,
         confidence: .high,
         masvs: "MASVS-CODE-1",
-        cwe: 298,
+        cwe: 298, owasp: OWASPReference("MASWE-0063", beta: "MASWE-0067", mastg: [], .related),
+        outsideChecklist: "profile expiry has no item of its own",
         rationale: """
             Ad-hoc and enterprise builds stop launching when their profile or its signing certificate expires, and \
             an expired enterprise certificate cannot be renewed in place. A profile expiring within 30 days is a \

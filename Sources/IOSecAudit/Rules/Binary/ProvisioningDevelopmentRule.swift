@@ -11,7 +11,8 @@ struct ProvisioningDevelopmentRule: ArtifactRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-RESILIENCE-4",
-        cwe: 489,
+        cwe: 489, owasp: OWASPReference("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .close),
+        outsideChecklist: "how a build is signed has no item of its own",
         rationale: """
             A development profile allows debugging (get-task-allow) and the development push environment; an \
             ad-hoc profile lists the devices the build installs on. Either means this IPA is a test build: it may \

@@ -9,7 +9,8 @@ enum RPathUnsafeRule: BinaryRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 426,
+        cwe: 426, owasp: OWASPReference("MASWE-0049", beta: "MASWE-0085", mastg: [], .close),
+        outsideChecklist: "run-path search paths have no item of their own",
         rationale: """
             dyld resolves @rpath/… libraries by trying each LC_RPATH folder in order. A folder outside the app \
             bundle and the system (an absolute path on the build machine, /tmp, a writable container folder, or a \

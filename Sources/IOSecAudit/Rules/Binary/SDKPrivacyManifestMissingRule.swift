@@ -9,7 +9,7 @@ enum SDKPrivacyManifestMissingRule: BinaryRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-PRIVACY-1",
-        cwe: 1059,
+        cwe: 1059, owasp: OWASPReference("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
         rationale: """
             Apple names a list of commonly used third-party SDKs (Alamofire, Firebase, Kingfisher, SDWebImage, …). \
             An app that embeds any version of one of them must ship the SDK's own PrivacyInfo.xcprivacy (and, for a \

@@ -9,7 +9,8 @@ enum WeakAPIRule: BinaryRule {
         severity: .low,
         confidence: .medium,
         masvs: "MASVS-CODE-4",
-        cwe: 676,
+        cwe: 676, owasp: OWASPReference("MASWE-0045", beta: "MASWE-0116", mastg: [], .related),
+        outsideChecklist: "unsafe C imports: the source rules (code.unsafe-c-function) decide item 26",
         rationale: """
             strcpy, strcat, sprintf, vsprintf and gets write without a bound; rand, random and srand are not \
             cryptographically secure; mktemp and tmpnam race; CC_MD5 and CC_SHA1 are broken hashes. Importing one \

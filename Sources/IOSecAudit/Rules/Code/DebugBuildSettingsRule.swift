@@ -9,7 +9,7 @@ struct DebugBuildSettingsRule: ProjectRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 489,
+        cwe: 489, owasp: OWASPReference("MASWE-0061", beta: "MASWE-0095", mastg: ["MASTG-TEST-0219"], .close),
         rationale: """
             Settings meant for development change what ships: `DEBUG` in `SWIFT_ACTIVE_COMPILATION_CONDITIONS` (or \
             `DEBUG=1` in `GCC_PREPROCESSOR_DEFINITIONS`) compiles every `#if DEBUG` block — test menus, verbose \

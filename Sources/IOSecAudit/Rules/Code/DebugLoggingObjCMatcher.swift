@@ -12,7 +12,7 @@ enum DebugLoggingObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         let calls = source.calls.filter { call in
-            functions.contains(call.name) && !source.tokens[call.nameIndex].isDebugOnly
+            functions.contains(call.name) && source.context(of: source.tokens[call.nameIndex]) == .app
                 && !call.arguments.contains { source.sensitiveName(in: $0) != nil }
                 && FormatStringObjCMatcher.variableFormat(of: call, source) == nil
                 // `NSLog(@"statements reloaded")`: a fixed line tells a reader of the log nothing.

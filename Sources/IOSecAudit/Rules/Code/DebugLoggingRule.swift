@@ -11,6 +11,7 @@ struct DebugLoggingRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-2",
         cwe: 489,
+        owasp: OWASPReference("MASWE-0061", beta: "MASWE-0094", mastg: ["MASTG-TEST-0358", "MASTG-TEST-0359"], .close),
         rationale: """
             print, debugPrint, dump and NSLog are debugging aids. In a release build NSLog still writes to the \
             device log, readable over a cable and in sysdiagnose archives, and print costs time on the main \
@@ -143,7 +144,8 @@ struct DebugLoggingRule: SwiftRule {
         guard let name = call.calledName,
             Self.names.contains(name), LogSensitiveRule.isGlobalCall(call),
             !call.argumentLabels.contains("to"),  // print(_:to:) writes into a stream the code owns
-            !call.isDebugOnly
+            // Logging in debug builds is the fix this rule asks for; the engine says where code is debug-only.
+            file.context(of: call) != .debug
         else { return }
         if fileIsTool == nil { fileIsTool = Self.isTool(file) }
         guard fileIsTool == false, LogSensitiveRule.leak(in: call) == nil,

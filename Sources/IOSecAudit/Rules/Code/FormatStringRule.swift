@@ -9,7 +9,7 @@ struct FormatStringRule: SwiftRule {
         severity: .high,
         confidence: .medium,
         masvs: "MASVS-CODE-4",
-        cwe: 134,
+        cwe: 134, owasp: OWASPReference("MASWE-0050", beta: "MASWE-0087", mastg: [], .close),
         rationale: """
             `NSLog`, `String(format:)` and `NSString(format:)` read their first argument as a format: each `%@`, `%s` \
             or `%n` in it consumes an argument that was never passed. When the format is a variable, and the text comes \

@@ -9,7 +9,7 @@ struct PathInjectionRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 22,
+        cwe: 22, owasp: OWASPReference("MASWE-0050", beta: "MASWE-0082", mastg: [], .exact),
         rationale: """
             A path component taken from a deep link, a web page or a server response can hold `../`: \
             `appendingPathComponent("../../Library/Preferences/com.app.plist")` leaves the folder the app meant and \

@@ -9,7 +9,7 @@ struct PredicateInjectionRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 943,
+        cwe: 943, owasp: OWASPReference("MASWE-0050", beta: "MASWE-0086", mastg: [], .close),
         rationale: """
             `NSPredicate(format:)` parses its format as a small language. Input spliced into it (`"name == '\\(q)'"`) \
             can close the quote and add `OR TRUEPREDICATE`, which returns every Core Data or Realm object, and \

@@ -9,7 +9,7 @@ struct SQLInjectionRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 89,
+        cwe: 89, owasp: OWASPReference("MASWE-0050", beta: "MASWE-0086", mastg: [], .exact),
         rationale: """
             A query assembled with string interpolation or `+` runs whatever SQL the inserted value contains: a \
             name of `x' OR '1'='1` reads every row, `'; DROP TABLE notes; --` deletes data, and values that come from \

@@ -8,7 +8,7 @@ enum UnsafeCFunctionRule: ObjCRule {
         severity: .low,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 120,
+        cwe: 120, owasp: OWASPReference("MASWE-0050", beta: "MASWE-0087", mastg: [], .close),
         rationale: """
             `strcpy`, `strcat`, `sprintf` and `vsprintf` write as many bytes as their source holds, whatever the size \
             of the destination; `gets` reads a whole line into a fixed buffer. When the source comes from a file, the \

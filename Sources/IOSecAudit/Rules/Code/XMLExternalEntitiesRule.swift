@@ -9,7 +9,7 @@ struct XMLExternalEntitiesRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 611,
+        cwe: 611, owasp: OWASPReference("MASWE-0050", beta: "MASWE-0087", mastg: [], .exact),
         rationale: """
             With `shouldResolveExternalEntities = true`, a document that declares \
             `<!ENTITY x SYSTEM "file:///…/Library/Preferences/app.plist">` has the parser read that file into the \

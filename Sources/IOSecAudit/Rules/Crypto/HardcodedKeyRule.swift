@@ -10,6 +10,7 @@ struct HardcodedKeyRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-CRYPTO-2",
         cwe: 321,
+        owasp: OWASPReference("MASWE-0003", beta: "MASWE-0014", mastg: ["MASTG-TEST-0213", "MASTG-TEST-0214"], .exact),
         rationale: """
             Anything compiled into the app can be read from the binary with `strings` or a disassembler, so a key \
             written in the source is known to every attacker and protects nothing; it is also the same on every \

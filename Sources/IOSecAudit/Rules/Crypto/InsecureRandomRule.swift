@@ -10,6 +10,8 @@ struct InsecureRandomRule: SwiftRule {
         confidence: .medium,
         masvs: "MASVS-CRYPTO-1",
         cwe: 338,
+        owasp: OWASPReference("MASWE-0012", beta: "MASWE-0027", mastg: ["MASTG-TEST-0311", "MASTG-TEST-0349"], .exact),
+        outsideChecklist: "weak algorithms: the merged checklists have no cryptography item",
         rationale: """
             rand(), random() and the drand48 family are seeded linear generators: a few outputs, or the seed \
             (often the time), reveal every other output, so tokens, nonces, salts and PINs made from them can be \

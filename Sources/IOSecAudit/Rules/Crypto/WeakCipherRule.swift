@@ -9,6 +9,8 @@ struct WeakCipherRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-CRYPTO-1",
         cwe: 327,
+        owasp: OWASPReference("MASWE-0007", beta: "MASWE-0020", mastg: ["MASTG-TEST-0210", "MASTG-TEST-0317"], .exact),
+        outsideChecklist: "weak algorithms: the merged checklists have no cryptography item",
         rationale: """
             DES keys are brute-forced in hours, 3DES leaks plaintext after about 32 GB under one key (Sweet32), and \
             RC4 and RC2 have practical key-recovery and biased-output attacks. ECB mode encrypts equal blocks to \

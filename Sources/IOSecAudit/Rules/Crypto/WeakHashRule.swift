@@ -10,7 +10,8 @@ struct WeakHashRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CRYPTO-1",
-        cwe: 328,
+        cwe: 328, owasp: OWASPReference("MASWE-0008", beta: "MASWE-0021", mastg: ["MASTG-TEST-0211"], .exact),
+        outsideChecklist: "weak algorithms: the merged checklists have no cryptography item",
         rationale: """
             MD5 and SHA-1 collisions can be computed cheaply, and both are fast enough to brute-force short \
             inputs such as passwords and PINs. A digest made with them cannot prove integrity, identify a secret \

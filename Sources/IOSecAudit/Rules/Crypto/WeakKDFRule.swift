@@ -11,7 +11,8 @@ struct WeakKDFRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CRYPTO-1",
-        cwe: 916,
+        cwe: 916, owasp: OWASPReference("MASWE-0014", beta: "MASWE-0010", mastg: [], .exact),
+        outsideChecklist: "weak algorithms: the merged checklists have no cryptography item",
         rationale: """
             A key derived from a password is only as strong as the work an attacker must repeat per guess. \
             Passwords and PINs have little entropy, so a copied database, backup or ciphertext falls to an offline \

@@ -9,7 +9,8 @@ struct WeakKeySizeRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CRYPTO-1",
-        cwe: 326,
+        cwe: 326, owasp: OWASPReference("MASWE-0013", beta: "MASWE-0009", mastg: ["MASTG-TEST-0209"], .exact),
+        outsideChecklist: "weak algorithms: the merged checklists have no cryptography item",
         rationale: """
             A 512-bit RSA key is factored in hours on rented machines and 1,024-bit keys are within reach of a \
             well-funded attacker; NIST has disallowed RSA under 2,048 bits since 2013. Whoever factors the key \

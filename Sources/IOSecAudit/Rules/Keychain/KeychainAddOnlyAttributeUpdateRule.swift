@@ -8,7 +8,7 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-STORAGE-1",
-        cwe: 665,
+        cwe: 665, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
         rationale: """
             kSecAttrAccessible and kSecAttrAccessControl decide how an item is encrypted. An access control is fixed \
             when the item is added: passing it in SecItemUpdate's attributes fails (errSecParam, or \

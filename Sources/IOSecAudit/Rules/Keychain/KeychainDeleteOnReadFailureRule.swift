@@ -9,7 +9,7 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
         severity: .high,
         confidence: .medium,
         masvs: "MASVS-STORAGE-1",
-        cwe: 672,
+        cwe: 672, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
         rationale: """
             SecItemCopyMatching fails for reasons that say nothing about the item: while the device is locked it \
             answers errSecInteractionNotAllowed for items protected WhenUnlocked, which is exactly when background \

@@ -8,7 +8,7 @@ struct KeychainDeleteThenAddRule: SwiftRule {
         severity: .info,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 362,
+        cwe: 362, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
         rationale: """
             Deleting an item and adding it again to change its value loses what only the Keychain holds about it: \
             its persistent reference, its creation date, and access-control state. Between the two calls a crash or a \

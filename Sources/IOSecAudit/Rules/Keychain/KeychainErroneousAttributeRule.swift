@@ -8,7 +8,7 @@ struct KeychainErroneousAttributeRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 628,
+        cwe: 628, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
         rationale: """
             Each Keychain item class has its own attributes: generic passwords are found by service and account, \
             keys by application tag and label, certificates by their issuer and serial number. An attribute from \

@@ -8,7 +8,7 @@ struct KeychainQueryReuseRule: SwiftRule {
         severity: .low,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 665,
+        cwe: 665, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .related),
         rationale: """
             A search dictionary carries search-only keys: kSecReturnData, kSecReturnAttributes, kSecMatchLimit. \
             Passing the same dictionary to SecItemAdd mixes those into an add, which SecItemAdd either rejects \

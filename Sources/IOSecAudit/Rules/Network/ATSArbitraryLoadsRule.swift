@@ -11,6 +11,7 @@ struct ATSArbitraryLoadsRule: ArtifactRule {
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
         cwe: 319,
+        owasp: OWASPReference("MASWE-0026", beta: "MASWE-0050", mastg: ["MASTG-TEST-0322", "MASTG-TEST-0342"], .exact),
         rationale: """
             `NSAllowsArbitraryLoads` turns App Transport Security off for every domain not listed in \
             `NSExceptionDomains`: plain HTTP is allowed and TLS is no longer held to 1.2 with forward secrecy, so one \

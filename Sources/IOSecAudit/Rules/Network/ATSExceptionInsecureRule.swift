@@ -12,6 +12,7 @@ struct ATSExceptionInsecureRule: ArtifactRule {
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
         cwe: 319,
+        owasp: OWASPReference("MASWE-0026", beta: "MASWE-0050", mastg: ["MASTG-TEST-0322", "MASTG-TEST-0342"], .exact),
         rationale: """
             A per-domain App Transport Security exception is narrower than switching ATS off, but for that domain it \
             is the same hole: `NSExceptionAllowsInsecureHTTPLoads` allows plain HTTP, `NSExceptionMinimumTLSVersion` \

@@ -9,7 +9,7 @@ struct CleartextURLRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
-        cwe: 319,
+        cwe: 319, owasp: OWASPReference("MASWE-0026", beta: "MASWE-0050", mastg: ["MASTG-TEST-0321"], .exact),
         rationale: """
             Traffic to an http:// URL is readable and modifiable by anyone on the network path: public Wi-Fi, a \
             compromised router, a hostile carrier. Responses can be replaced with attacker content and any token or \

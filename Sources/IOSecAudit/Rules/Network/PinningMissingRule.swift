@@ -7,7 +7,7 @@ struct PinningMissingRule: ProjectRule {
         severity: .info,
         confidence: .medium,
         masvs: "MASVS-NETWORK-2",
-        cwe: 295,
+        cwe: 295, owasp: OWASPReference("MASWE-0028", beta: "MASWE-0047", mastg: ["MASTG-TEST-0385"], .exact),
         rationale: """
             Without pinning, the app trusts any certificate a system-trusted CA issues for its API host: a mis-issued \
             certificate, a compromised CA, or a root a user (or an MDM profile, or malware) installed lets someone read \

@@ -9,7 +9,7 @@ struct SecretInURLRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
-        cwe: 598,
+        cwe: 598, owasp: OWASPReference("MASWE-0005", beta: "MASWE-0001", mastg: [], .related),
         rationale: """
             URLs are logged everywhere a request passes: web server and proxy access logs, CDN logs, crash reports, \
             analytics, the device's own network logs and, for GET requests, caches and browser history. A password, \

@@ -9,7 +9,8 @@ struct TLSMaxVersionRule: SwiftRule {
         severity: .low,
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
-        cwe: 327,
+        cwe: 327, owasp: OWASPReference("MASWE-0026", beta: "MASWE-0050", mastg: [], .related),
+        outsideChecklist: "a TLS 1.2 ceiling meets item 10 (TLS 1.2+); giving up TLS 1.3 has no item of its own",
         rationale: """
             URLSession and Network.framework negotiate TLS 1.3 whenever the server offers it, and since iOS 26 their \
             TLS 1.3 handshake offers a hybrid quantum-secure key exchange (X25519MLKEM768; Apple support article \

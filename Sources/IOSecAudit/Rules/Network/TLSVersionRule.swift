@@ -10,6 +10,10 @@ struct TLSVersionRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
         cwe: 326,
+        owasp: OWASPReference(
+            "MASWE-0026", beta: "MASWE-0050",
+            mastg: ["MASTG-TEST-0342", "MASTG-TEST-0343", "MASTG-TEST-0344", "MASTG-TEST-0345", "MASTG-TEST-0348"],
+            .close),
         rationale: """
             TLS 1.0 and 1.1 (and every SSL version) rely on broken constructions (CBC with predictable IVs, \
             MD5/SHA-1 in the handshake) and were deprecated by RFC 8996. Allowing them lets an active attacker \

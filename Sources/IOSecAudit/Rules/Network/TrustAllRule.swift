@@ -11,6 +11,7 @@ struct TrustAllRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-NETWORK-1",
         cwe: 295,
+        owasp: OWASPReference("MASWE-0027", beta: "MASWE-0052", mastg: ["MASTG-TEST-0396", "MASTG-TEST-0397"], .exact),
         rationale: """
             Answering a server-trust challenge with `.useCredential` and `URLCredential(trust:)` tells URLSession \
             the certificate is good. Unless the handler first evaluates the trust (`SecTrustEvaluateWithError`, with \

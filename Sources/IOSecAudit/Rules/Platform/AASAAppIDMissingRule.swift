@@ -9,7 +9,7 @@ struct AASAAppIDMissingRule: ProjectRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-PLATFORM-1",
-        cwe: 346,
+        cwe: 346, owasp: OWASPReference("MASWE-0029", beta: "MASWE-0058", mastg: [], .close),
         rationale: """
             A domain vouches for an app by listing its App ID — the Team ID and the bundle identifier of the build \
             users install — in its apple-app-site-association: `webcredentials.apps` for passkeys and passwords, \

@@ -12,7 +12,7 @@ struct AASADevAppIDRule: ArtifactRule {
         severity: .medium,
         confidence: .medium,
         masvs: "MASVS-PLATFORM-1",
-        cwe: 489,
+        cwe: 489, owasp: OWASPReference("MASWE-0029", beta: "MASWE-0058", mastg: [], .related),
         rationale: """
             Every App ID in the production apple-app-site-association file may open the domain's universal links and \
             offer its passkeys and saved passwords. A development, staging or QA build listed there gets that trust \

@@ -11,7 +11,7 @@ struct AASAInvalidRule: ArtifactRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-PLATFORM-1",
-        cwe: 20,
+        cwe: 20, owasp: OWASPReference("MASWE-0029", beta: "MASWE-0058", mastg: [], .close),
         rationale: """
             The apple-app-site-association file is how a domain vouches for an app: without a valid one, passkeys and \
             password AutoFill (`webcredentials`) and universal links (`applinks`) silently stop working, and users \

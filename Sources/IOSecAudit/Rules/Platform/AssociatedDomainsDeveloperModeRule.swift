@@ -9,7 +9,7 @@ struct AssociatedDomainsDeveloperModeRule: ProjectRule {
         severity: .info,
         confidence: .high,
         masvs: "MASVS-PLATFORM-1",
-        cwe: 489,
+        cwe: 489, owasp: OWASPReference("MASWE-0061", beta: "MASWE-0094", mastg: [], .related),
         rationale: """
             `?mode=developer` makes a development-signed app fetch apple-app-site-association straight from the site \
             instead of Apple's CDN, for testing a staging server. Distribution-signed builds ignore it, so in \

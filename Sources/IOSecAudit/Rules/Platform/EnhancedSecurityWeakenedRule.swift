@@ -9,7 +9,8 @@ struct EnhancedSecurityWeakenedRule: ProjectRule {
         severity: .low,
         confidence: .high,
         masvs: "MASVS-CODE-4",
-        cwe: 693,
+        cwe: 693, owasp: OWASPReference("MASWE-0045", beta: "MASWE-0116", mastg: [], .close),
+        outsideChecklist: "Enhanced Security (Xcode 26) has no item of its own",
         rationale: """
             Xcode 26's Enhanced Security capability signs an app with the `com.apple.security.hardened-process` \
             entitlements: a hardened heap, hardware memory tagging (Memory Integrity Enforcement on A19 and M5 \

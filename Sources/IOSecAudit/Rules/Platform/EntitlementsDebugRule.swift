@@ -6,7 +6,7 @@ struct EntitlementsDebugRule: ProjectRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-RESILIENCE-4",
-        cwe: 489,
+        cwe: 489, owasp: OWASPReference("MASWE-0063", beta: "MASWE-0067", mastg: ["MASTG-TEST-0261"], .exact),
         rationale: """
             `get-task-allow` lets a debugger attach to the app. Development signing sets it; a release build that \
             carries it (MASTG-TEST-0261, MASWE-0067) lets anyone with the device inspect memory, Keychain results and \

@@ -9,7 +9,7 @@ struct PasskeyRPIDMismatchRule: ProjectRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-AUTH-1",
-        cwe: 287,
+        cwe: 287, owasp: OWASPReference("MASWE-0019", beta: "MASWE-0028", mastg: [], .related),
         rationale: """
             iOS creates or uses a passkey for a relying party only when the app is associated with that domain: a \
             `webcredentials:` entry for it in the associated-domains entitlement of the build, confirmed by the \

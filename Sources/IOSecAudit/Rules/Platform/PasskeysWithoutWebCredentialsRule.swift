@@ -9,7 +9,7 @@ struct PasskeysWithoutWebCredentialsRule: ProjectRule {
         severity: .high,
         confidence: .medium,
         masvs: "MASVS-AUTH-2",
-        cwe: 287,
+        cwe: 287, owasp: OWASPReference("MASWE-0019", beta: "MASWE-0039", mastg: [], .close),
         rationale: """
             A passkey is bound to a relying party (a domain). iOS creates or uses one only when the app proves it \
             belongs to that domain: a `webcredentials:` entry in the associated-domains entitlement, confirmed by the \

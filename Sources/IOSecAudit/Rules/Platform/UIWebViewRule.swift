@@ -8,7 +8,7 @@ struct UIWebViewRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-PLATFORM-2",
-        cwe: 749,
+        cwe: 749, owasp: OWASPReference("MASWE-0035", beta: "MASWE-0071", mastg: ["MASTG-TEST-0331"], .exact),
         rationale: """
             UIWebView is deprecated since iOS 12 and rejected by App Review. It cannot disable JavaScript, runs \
             web content in the app's own process, and offers no per-navigation control, so a compromised page \

@@ -12,6 +12,7 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         confidence: .medium,
         masvs: "MASVS-PLATFORM-1",
         cwe: 939,
+        owasp: OWASPReference("MASWE-0029", beta: "MASWE-0058", mastg: ["MASTG-TEST-0370", "MASTG-TEST-0371"], .exact),
         rationale: """
             Any web page, message or other app can open a custom-scheme URL, and any app can claim the same scheme. \
             A handler that takes the URL's query or path and acts on it (calls a number, sends a message, moves money, \

@@ -10,6 +10,8 @@ struct WebViewFileAccessRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-PLATFORM-2",
         cwe: 552,
+        owasp: OWASPReference(
+            "MASWE-0034", beta: "MASWE-0069", mastg: ["MASTG-TEST-0333", "MASTG-TEST-0335", "MASTG-TEST-0336"], .exact),
         rationale: """
             `allowFileAccessFromFileURLs` and `allowUniversalAccessFromFileURLs` (private WebKit preferences set by \
             KVC) let script in a file:// page read any file the app can read, and the universal variant sends it \

@@ -10,7 +10,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-PLATFORM-2",
-        cwe: 79,
+        cwe: 79, owasp: OWASPReference("MASWE-0035", beta: "MASWE-0072", mastg: ["MASTG-TEST-0332"], .close),
         rationale: """
             HTML built by pasting in a text field's contents or a URL's query runs whatever markup and script the \
             input holds: `<img src=x onerror=…>` typed into a name field, or sent in a link, executes in the web view \

@@ -12,7 +12,7 @@ struct WebViewJavaScriptRule: SwiftRule {
         severity: .medium,
         confidence: .medium,
         masvs: "MASVS-PLATFORM-2",
-        cwe: 749,
+        cwe: 749, owasp: OWASPReference("MASWE-0035", beta: "MASWE-0071", mastg: ["MASTG-TEST-0332"], .close),
         rationale: """
             A web view that runs JavaScript and loads a URL chosen at runtime (a deep link, a server response, a \
             user's input) or over http:// runs whatever script that page carries inside the app. Script message \

@@ -9,7 +9,7 @@ struct WebViewLockdownDisabledRule: SwiftRule {
         severity: .low,
         confidence: .high,
         masvs: "MASVS-PLATFORM-2",
-        cwe: 693,
+        cwe: 693, owasp: OWASPReference("MASWE-0035", beta: "MASWE-0071", mastg: [], .related),
         rationale: """
             Lockdown Mode is what users at risk of targeted attacks (journalists, activists, officials) turn on: \
             WebKit then disables just-in-time JavaScript compilation, WebAssembly, web fonts and other features \

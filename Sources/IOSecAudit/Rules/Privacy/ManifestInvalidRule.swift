@@ -10,7 +10,7 @@ struct ManifestInvalidRule: ArtifactRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-PRIVACY-1",
-        cwe: 1059,
+        cwe: 1059, owasp: OWASPReference("MASWE-0073", beta: "MASWE-0112", mastg: [], .related),
         rationale: """
             The privacy manifest is the app's declaration to Apple of the data it collects and why it calls \
             required-reason APIs. App Store Connect validates it on upload (ITMS-91056 for an invalid manifest) and \

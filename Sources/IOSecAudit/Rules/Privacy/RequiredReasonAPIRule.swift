@@ -9,7 +9,7 @@ struct RequiredReasonAPIRule: ProjectRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-PRIVACY-1",
-        cwe: 359,
+        cwe: 359, owasp: OWASPReference("MASWE-0073", beta: "MASWE-0112", mastg: [], .close),
         rationale: """
             Apple lists APIs that can be misused to fingerprint a device (UserDefaults, file timestamps, system boot \
             time, disk space, active keyboards). Since May 2024 App Store Connect rejects uploads that use them without \

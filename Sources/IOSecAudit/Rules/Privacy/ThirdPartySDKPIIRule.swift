@@ -11,7 +11,7 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         severity: .medium,
         confidence: .medium,
         masvs: "MASVS-PRIVACY-1",
-        cwe: 359,
+        cwe: 359, owasp: OWASPReference("MASWE-0067", beta: "MASWE-0109", mastg: [], .close),
         rationale: """
             Analytics and crash-reporting SDKs (Firebase Analytics, Crashlytics, Mixpanel, Amplitude, Segment, \
             Flurry, Sentry, AppsFlyer) send what they are given to a third party's servers, join it with their \

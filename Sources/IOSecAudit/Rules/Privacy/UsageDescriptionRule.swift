@@ -10,6 +10,7 @@ struct UsageDescriptionRule: ProjectRule {
         confidence: .high,
         masvs: "MASVS-PRIVACY-1",
         cwe: 359,
+        owasp: OWASPReference("MASWE-0066", beta: "MASWE-0117", mastg: ["MASTG-TEST-0360", "MASTG-TEST-0361"], .exact),
         rationale: """
             iOS shows the Info.plist purpose string in every permission prompt. Without it the system terminates the \
             app the first time it asks for the camera, Face ID, location or similar; a vague one ("We need access") \

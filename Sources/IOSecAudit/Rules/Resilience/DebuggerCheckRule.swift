@@ -10,6 +10,7 @@ struct DebuggerCheckRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-RESILIENCE-4",
         cwe: 693,
+        owasp: OWASPReference("MASWE-0064", beta: "MASWE-0101", mastg: ["MASTG-TEST-0401", "MASTG-TEST-0402"], .close),
         rationale: """
             `ptrace(PT_DENY_ATTACH)` and a `sysctl` test of `P_TRACED` are the two debugger checks every iOS \
             reverse-engineering guide explains how to skip: hook `ptrace`/`sysctl` (or `dlsym`), patch the branch, \

@@ -10,6 +10,7 @@ struct JailbreakDetectionWeakRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-RESILIENCE-1",
         cwe: 693,
+        owasp: OWASPReference("MASWE-0051", beta: "MASWE-0097", mastg: ["MASTG-TEST-0240", "MASTG-TEST-0241"], .close),
         rationale: """
             Checking for /Applications/Cydia.app, /bin/bash or a cydia:// URL finds only jailbreaks that leave those \
             files in place, and every bypass tool (Liberty Lite, Shadow, A-Bypass, a Frida script) hooks \

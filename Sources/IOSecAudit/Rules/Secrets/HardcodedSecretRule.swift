@@ -11,7 +11,7 @@ struct HardcodedSecretRule: SwiftRule {
         severity: .critical,
         confidence: .high,
         masvs: "MASVS-STORAGE-1",
-        cwe: 798,
+        cwe: 798, owasp: OWASPReference("MASWE-0004", beta: "MASWE-0005", mastg: [], .exact),
         rationale: """
             Every string in the app ships in the binary, where `strings` or a disassembler reads it in seconds; \
             obfuscation only slows that down. A cloud access key, API secret, private key or long-lived token found \

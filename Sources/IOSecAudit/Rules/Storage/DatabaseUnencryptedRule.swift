@@ -12,6 +12,8 @@ struct DatabaseUnencryptedRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
+        owasp: OWASPReference(
+            "MASWE-0001", beta: "MASWE-0006", mastg: ["MASTG-TEST-0300", "MASTG-TEST-0301", "MASTG-TEST-0302"], .exact),
         rationale: """
             SQLite files, Core Data stores, Realm, Couchbase Lite and YapDatabase databases are plain files in the \
             app container. They are copied into backups, readable from a jailbroken or forensically imaged device, and \

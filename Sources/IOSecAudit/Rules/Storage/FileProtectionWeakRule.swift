@@ -9,7 +9,7 @@ struct FileProtectionWeakRule: SwiftRule {
         severity: .medium,
         confidence: .high,
         masvs: "MASVS-STORAGE-1",
-        cwe: 311,
+        cwe: 311, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: ["MASTG-TEST-0299"], .exact),
         rationale: """
             iOS encrypts each file with a key tied to its Data Protection class. With no protection the file is \
             readable whenever the device is on, locked or not. completeUntilFirstUserAuthentication (the default) \

@@ -12,7 +12,8 @@ struct FileSharingRule: ArtifactRule {
         severity: .low,
         confidence: .medium,
         masvs: "MASVS-STORAGE-2",
-        cwe: 538,
+        cwe: 538, owasp: OWASPReference("MASWE-0002", beta: "MASWE-0007", mastg: ["MASTG-TEST-0303"], .exact),
+        outsideChecklist: "sharing the Documents folder has no item of its own",
         rationale: """
             With `UIFileSharingEnabled` the app's Documents folder appears in Finder (iTunes on Windows) for anyone \
             who connects the unlocked device to a computer, and with `LSSupportsOpeningDocumentsInPlace` in the Files \

@@ -10,6 +10,10 @@ struct KeyboardCacheRule: ArtifactRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-2",
         cwe: 524,
+        owasp: OWASPReference(
+            "MASWE-0036", beta: "MASWE-0053",
+            mastg: ["MASTG-TEST-0313", "MASTG-TEST-0314", "MASTG-TEST-0346", "MASTG-TEST-0347"], .exact),
+        outsideChecklist: "the keyboard cache has no item of its own",
         rationale: """
             A text field without secure entry shows what is typed, offers it to autocorrection and the keyboard's \
             learned-words cache, may send it to third-party keyboards, and keeps it visible in the app-switcher \

@@ -10,7 +10,7 @@ struct KeychainAccessibilityRule: SwiftRule {
         severity: .high,
         confidence: .high,
         masvs: "MASVS-STORAGE-2",
-        cwe: 922,
+        cwe: 922, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .close),
         rationale: """
             kSecAttrAccessible decides when the Keychain can decrypt an item. kSecAttrAccessibleAlways and \
             AlwaysThisDeviceOnly (deprecated since iOS 12) make the item readable while the device is locked, so \

@@ -10,6 +10,7 @@ struct LogSensitiveRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-2",
         cwe: 532,
+        owasp: OWASPReference("MASWE-0005", beta: "MASWE-0001", mastg: ["MASTG-TEST-0296", "MASTG-TEST-0297"], .exact),
         rationale: """
             print, NSLog and dump write to the device console, which any Mac connected by cable, sysdiagnose \
             archives and crash-reporting tools can read; third-party loggers often write files that end up in \

@@ -10,6 +10,10 @@ struct PasteboardRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-2",
         cwe: 200,
+        owasp: OWASPReference(
+            "MASWE-0030", beta: "MASWE-0059",
+            mastg: ["MASTG-TEST-0276", "MASTG-TEST-0277", "MASTG-TEST-0278", "MASTG-TEST-0279", "MASTG-TEST-0280"],
+            .exact),
         rationale: """
             UIPasteboard.general is shared by every app on the device, keyboards included, and Universal \
             Clipboard copies it to the user's other devices. Whatever is copied stays there until something else \

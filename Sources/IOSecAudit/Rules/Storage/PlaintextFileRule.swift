@@ -10,6 +10,9 @@ struct PlaintextFileRule: SwiftRule {
         confidence: .medium,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
+        owasp: OWASPReference(
+            "MASWE-0001", beta: "MASWE-0006",
+            mastg: ["MASTG-TEST-0299", "MASTG-TEST-0300", "MASTG-TEST-0301", "MASTG-TEST-0302"], .exact),
         rationale: """
             Files in the app container get the default Data Protection class, completeUntilFirstUserAuthentication: \
             after the first unlock following a reboot they stay decryptable even while the device is locked, and \

@@ -10,7 +10,7 @@ struct ScreenshotRule: ProjectRule {
         // A secure field says the app takes secrets, not that a screen shows one: it is masked in the snapshot.
         confidence: .low,
         masvs: "MASVS-PLATFORM-3",
-        cwe: 200,
+        cwe: 200, owasp: OWASPReference("MASWE-0038", beta: "MASWE-0055", mastg: ["MASTG-TEST-0290"], .exact),
         rationale: """
             When an app leaves the foreground iOS takes a snapshot of its window for the app switcher and stores it \
             in the app's Library/SplashBoard (or Caches/Snapshots) folder, readable from a backup, a forensic image \

@@ -11,6 +11,8 @@ struct UserDefaultsSecretRule: SwiftRule {
         confidence: .high,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
+        owasp: OWASPReference(
+            "MASWE-0001", beta: "MASWE-0006", mastg: ["MASTG-TEST-0300", "MASTG-TEST-0301", "MASTG-TEST-0302"], .exact),
         rationale: """
             UserDefaults is an unencrypted plist in the app container. It is copied into device backups, readable \
             on a jailbroken device and by forensic tools, and it is not protected by the Keychain's access control. \

@@ -11,7 +11,7 @@ struct WebViewCacheRule: SwiftRule {
         severity: .low,
         confidence: .medium,
         masvs: "MASVS-STORAGE-1",
-        cwe: 524,
+        cwe: 524, owasp: OWASPReference("MASWE-0001", beta: "MASWE-0006", mastg: [], .close),
         rationale: """
             WKWebView's default website data store writes cookies, the HTTP cache, local storage and IndexedDB under \
             Library/WebKit and Library/Caches, where they survive sign-out, end up in backups and can be read from a \

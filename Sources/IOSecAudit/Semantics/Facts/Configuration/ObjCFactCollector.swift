@@ -77,7 +77,7 @@ enum ObjCFactCollector: ArtifactFactCollector {
             }
             // For the checklist: the same capabilities the Swift collector records, in code that ships.
             for capability in AppCapability.symbols[name] ?? []
-            where !token.isDebugOnly && !AppCapability.swiftOnlySymbols.contains(name)
+            where source.context(of: token) == .app && !AppCapability.swiftOnlySymbols.contains(name)
                 && capabilities.insert(capability).inserted
             {
                 file.record(kind: FactKind.capability, value: FactKind.join(capability.rawValue, name), line: line)

@@ -96,14 +96,15 @@ public final class SwiftFile {
     ) {
         let start = position(of: node)
         let end = location(ofOffset: node.endPositionBeforeTrailingTrivia.utf8Offset)
+        let location = FindingLocation(
+            file: path, line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+            snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset))
         findings.append(
             Finding(
-                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-                title: rule.title, message: message, file: path,
-                line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                snippet: lineText(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset),
-                masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: context(of: node), evidence: evidence,
-                flow: flow))
+                rule, at: location, message: message, severity: severity, confidence: confidence,
+                fileContext: fileContext,
+                codeContext: fileContext == nil ? CodeContextClassifier.context(of: node) : nil,
+                evidence: evidence, flow: flow))
         // What the finding sits in, for the project pass that asks whether anything calls it.
         if let owner = CallableOwner.of(node) {
             facts.append(

@@ -37,7 +37,7 @@ extension ObjCRule {
     ) {
         file.report(
             description, line: token.line, column: token.column, message: message, severity: severity,
-            confidence: confidence, context: token.isDebugOnly ? .debug : nil, evidence: evidence)
+            confidence: confidence, context: ObjCSource.context(of: token) == .debug ? .debug : nil, evidence: evidence)
     }
 }
 

@@ -16,28 +16,11 @@ public enum Checklist {
         ChecklistGroup(title: "App Store and Keychain", numbers: 51...52)
     ]
 
-    /// Rules that no item names, and why: their findings are listed after the items so nothing is hidden.
-    public static let rulesOutsideTheChecklist: [String: String] = [
-        "crypto.weak-hash": "weak algorithms: the merged checklists have no cryptography item",
-        "crypto.weak-cipher": "weak algorithms: the merged checklists have no cryptography item",
-        "crypto.weak-kdf": "weak algorithms: the merged checklists have no cryptography item",
-        "crypto.insecure-random": "weak algorithms: the merged checklists have no cryptography item",
-        "crypto.weak-key-size": "weak algorithms: the merged checklists have no cryptography item",
-        "storage.keyboard-cache": "the keyboard cache has no item of its own",
-        "storage.file-sharing": "sharing the Documents folder has no item of its own",
-        "platform.enhanced-security-weakened": "Enhanced Security (Xcode 26) has no item of its own",
-        "network.tls-max-version":
-            "a TLS 1.2 ceiling meets item 10 (TLS 1.2+); giving up TLS 1.3 has no item of its own",
-        "auth.passkey-user-id-pii": "passkey user handles have no item of their own",
-        "binary.not-stripped": "symbol stripping has no item of its own",
-        "binary.injected-library": "a modified binary has no item of its own",
-        "binary.weak-api": "unsafe C imports: the source rules (code.unsafe-c-function) decide item 26",
-        "binary.rpath-unsafe": "run-path search paths have no item of their own",
-        "binary.encrypted": "a note on what an encrypted build lets iosec see, not a weakness",
-        "binary.provisioning-development": "how a build is signed has no item of its own",
-        "binary.entitlements-profile-mismatch": "how a build is signed has no item of its own",
-        "binary.profile-expired": "profile expiry has no item of its own"
-    ]
+    /// Rules that no item names, and why (each rule's `outsideChecklist`): their findings are listed after the items
+    /// so nothing is hidden.
+    public static let rulesOutsideTheChecklist: [String: String] = Dictionary(
+        RuleRegistry.all.compactMap { rule in rule.outsideChecklist.map { (rule.id, $0) } },
+        uniquingKeysWith: { first, _ in first })
 
     /// Every IOSecKit type an item names.
     public static let kitTypes: Set<String> = Set(items.flatMap(\.kit))

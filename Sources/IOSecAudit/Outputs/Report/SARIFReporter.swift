@@ -94,7 +94,7 @@ public struct SARIFReporter: Reporter {
             \(rule.fixExample)
             ```
 
-            \(rule.masvs) · \(rule.owasp.map { "\($0.label) \($0.title) · " } ?? "")CWE-\(rule.cwe) · \
+            \(rule.masvs) · \(rule.owasp.label) \(rule.owasp.title) · CWE-\(rule.cwe) · \
             `iosec explain \(rule.id)`
             """
         return SARIF.ReportingDescriptor(
@@ -106,12 +106,12 @@ public struct SARIFReporter: Reporter {
             help: .init(text: "\(rule.fix)\n\n\(rule.fixExample)", markdown: markdown),
             defaultConfiguration: .init(level: level(rule.severity)),
             properties: .init(
-                tags: ["security", rule.masvs] + (rule.owasp.map { [$0.maswe] } ?? []) + [
+                tags: ["security", rule.masvs] + [rule.owasp.maswe] + [
                     "external/cwe/cwe-\(rule.cwe)"
                 ],
                 securitySeverity: securitySeverity(rule.severity),
-                precision: precision(rule.confidence), maswe: rule.owasp?.maswe, masweBeta: rule.owasp?.masweBeta,
-                mastg: rule.owasp?.mastg))
+                precision: precision(rule.confidence), maswe: rule.owasp.maswe, masweBeta: rule.owasp.masweBeta,
+                mastg: rule.owasp.mastg))
     }
 
     static func level(_ severity: Severity) -> String {

@@ -31,13 +31,9 @@ public final class ProjectContext {
         _ rule: RuleDescription, file: String, line: Int, column: Int = 1, message: String,
         severity: Severity? = nil, confidence: Confidence? = nil, evidence: Evidence = .api
     ) {
-        let text = snippet(file, line)
         findings.append(
             Finding(
-                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-                title: rule.title, message: message, file: file, line: max(line, 1), column: max(column, 1),
-                endLine: max(line, 1), endColumn: max(column, 1) + max(text.utf8.count, 1),
-                snippet: text, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
-                context: CodeContextClassifier.context(ofPath: file) ?? .app, evidence: evidence))
+                rule, at: FindingLocation(file: file, line: line, column: column, snippet: snippet(file, line)),
+                message: message, severity: severity, confidence: confidence, evidence: evidence))
     }
 }

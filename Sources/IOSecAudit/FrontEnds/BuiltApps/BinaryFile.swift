@@ -81,11 +81,10 @@ public final class BinaryFile {
         confidence: Confidence? = nil
     ) {
         let snippet = evidence.count > 200 ? String(evidence.prefix(200)) + "…" : evidence
+        let location = FindingLocation(
+            file: path, line: 1, column: 1, endLine: 1, endColumn: 1, snippet: snippet, inBuiltApp: true)
         findings.append(
-            Finding(
-                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-                title: rule.title, message: message, file: path, line: 1, column: 1, endLine: 1, endColumn: 1,
-                snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix, context: .app))
+            Finding(rule, at: location, message: message, severity: severity, confidence: confidence))
     }
 
     /// "arm64" or "armv7, arm64": the slices a finding holds for.

@@ -81,7 +81,7 @@ public enum RuleCatalog {
 
     /// `OWASP: MASWE-0005 (beta MASWE-0001) Insertion of Sensitive Data into Logs (exact) · MASTG-TEST-0296, …`.
     static func owaspLine(_ rule: RuleDescription) -> String {
-        guard let owasp = rule.owasp else { return "OWASP: no MASWE weakness" }
+        let owasp = rule.owasp
         let tests = owasp.mastg.isEmpty ? "no MASTG test yet" : owasp.mastg.joined(separator: ", ")
         return "OWASP: \(owasp.label) \(owasp.title) (\(owasp.relation.rawValue)) · \(tests)"
     }
@@ -102,11 +102,11 @@ public enum RuleCatalog {
         let entries = RuleRegistry.all.map { rule in
             Entry(
                 id: rule.id, title: rule.title, severity: rule.severity.rawValue,
-                confidence: rule.confidence.rawValue, masvs: rule.masvs, cwe: rule.cwe, maswe: rule.owasp?.maswe,
-                masweBeta: rule.owasp?.masweBeta, masweTitle: rule.owasp?.title,
-                masweRelation: rule.owasp?.relation.rawValue,
-                masweMasvs: rule.owasp.flatMap { $0.masvs == rule.masvs ? nil : $0.masvs },
-                mastg: rule.owasp?.mastg ?? [])
+                confidence: rule.confidence.rawValue, masvs: rule.masvs, cwe: rule.cwe, maswe: rule.owasp.maswe,
+                masweBeta: rule.owasp.masweBeta, masweTitle: rule.owasp.title,
+                masweRelation: rule.owasp.relation.rawValue,
+                masweMasvs: rule.owasp.masvs == rule.masvs ? nil : rule.owasp.masvs,
+                mastg: rule.owasp.mastg)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

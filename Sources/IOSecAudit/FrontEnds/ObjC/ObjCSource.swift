@@ -737,3 +737,12 @@ private final class IdentifierIndex {
         return found
     }
 }
+
+extension ObjCSource {
+    /// Where a token's code runs, as the engine decides it for findings and facts: `.debug` inside `#if DEBUG` and
+    /// its kin, `.app` otherwise (the file's own context, a test or a tool, is the file's). Rules and collectors ask
+    /// this instead of reading the lexer's build conditions.
+    func context(of token: ObjCToken) -> CodeContext { Self.context(of: token) }
+
+    static func context(of token: ObjCToken) -> CodeContext { token.isDebugOnly ? .debug : .app }
+}

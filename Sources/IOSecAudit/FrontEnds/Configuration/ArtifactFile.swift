@@ -77,12 +77,8 @@ public final class ArtifactFile {
         let snippet = shown ?? lineText(line)
         findings.append(
             Finding(
-                ruleId: rule.id, severity: severity ?? rule.severity, confidence: confidence ?? rule.confidence,
-                title: rule.title, message: message, file: path, line: max(line, 1), column: max(column, 1),
-                endLine: max(line, 1), endColumn: max(column, 1) + max(snippet.utf8.count, 1),
-                snippet: snippet, masvs: rule.masvs, cwe: rule.cwe, fix: rule.fix,
-                context: CodeContextClassifier.context(ofPath: path) ?? context ?? .app, evidence: evidence,
-                flow: flow))
+                rule, at: FindingLocation(file: path, line: line, column: column, snippet: snippet), message: message,
+                severity: severity, confidence: confidence, codeContext: context, evidence: evidence, flow: flow))
     }
 
     /// Reports at the first non-blank character of a line, where a plist key or build setting starts (line 1

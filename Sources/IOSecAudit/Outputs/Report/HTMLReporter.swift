@@ -196,7 +196,7 @@ public struct HTMLReporter: Reporter {
         var out = """
             <section class="rule" data-rule="\(escape(ruleId))">
             <h3><span class="badge sev-\(first.severity.rawValue)">\(first.severity.rawValue)</span> \(escape(rule?.title ?? first.title)) <code>\(escape(ruleId))</code></h3>
-            <p class="rule-meta">\(escape(first.masvs)) · \(rule?.owasp.map { escape($0.label) + " · " } ?? "")CWE-\(first.cwe) · \(findings.count) finding\(findings.count == 1 ? "" : "s")</p>
+            <p class="rule-meta">\(escape(first.masvs)) · \(rule.map { escape($0.owasp.label) + " · " } ?? "")CWE-\(first.cwe) · \(findings.count) finding\(findings.count == 1 ? "" : "s")</p>
 
             """
         if let rule {
