@@ -67,41 +67,20 @@ public enum RuleRegistryGenerator {
     }
 }
 
-/// Type name (nested names joined with dots) → the listed protocols its declaration or an extension names.
-private final class ConformanceCollector: SyntaxVisitor {
+/// Type name (nested names joined with dots) → the listed protocols its declaration or an extension names. Types
+/// declared inside functions are not visible to a registry; protocols are not types.
+private final class ConformanceCollector: TypeScopeVisitor {
     let protocols: Set<String>
     var conformances: [String: Set<String>] = [:]
-    private var typeStack: [String] = []
 
     init(protocols: Set<String>) {
         self.protocols = protocols
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, node.inheritanceClause)
-    }
-    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, node.inheritanceClause)
-    }
-    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.name.text, node.inheritanceClause)
-    }
-    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        declare(node.extendedType.trimmedDescription, node.inheritanceClause)
-    }
-    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
-    // Types declared inside functions are not visible to a registry.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    private func declare(_ name: String, _ clause: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
-        typeStack.append(name)
-        let named = Set(clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []).intersection(protocols)
-        if !named.isEmpty { conformances[typeStack.joined(separator: "."), default: []].formUnion(named) }
-        return .visitChildren
+    override func enter(_ name: String, inheritance: InheritanceClauseSyntax?, isExtension: Bool) -> Bool {
+        let named = Set(inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []).intersection(protocols)
+        if !named.isEmpty, let type = currentType { conformances[type, default: []].formUnion(named) }
+        return true
     }
 }

@@ -91,40 +91,23 @@ public enum SwiftHooksGenerator {
 
 /// Finds `visit(_:in:)` methods taking a `SwiftFile`, inside named types and extensions (nested names joined with
 /// dots).
-private final class HookCollector: SyntaxVisitor {
+private final class HookCollector: TypeScopeVisitor {
     let fileName: String
     let converter: SourceLocationConverter
     let protocols: Set<String>
     var kindsByType: [String: Set<String>] = [:]
     var problems: [String] = []
-    private var typeStack: [String] = []
 
     init(fileName: String, tree: SourceFileSyntax, protocols: Set<String>) {
         self.fileName = fileName
         self.protocols = protocols
         self.converter = SourceLocationConverter(fileName: fileName, tree: tree)
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.trimmedDescription
-        return protocols.contains(name) ? .skipChildren : push(name)
-    }
-    override func visitPost(_ node: ExtensionDeclSyntax) {
-        if !protocols.contains(node.extendedType.trimmedDescription) { typeStack.removeLast() }
-    }
-    // Hooks are members: nothing inside a function body is one.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    private func push(_ name: String) -> SyntaxVisitorContinueKind {
-        typeStack.append(name)
-        return .visitChildren
+    // The protocols' own default hooks (`extension SwiftVisitor { … }`) are not subscriptions.
+    override func enter(_ name: String, inheritance: InheritanceClauseSyntax?, isExtension: Bool) -> Bool {
+        !(isExtension && protocols.contains(name))
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -21,4 +21,25 @@ import Testing
         #expect(text.contains("swift run iosec scan Examples/InsecureApp"))
         #expect(text.contains("swift test"))
     }
+
+    /// docs/accuracy states the method and today's figures; history belongs to git. Its folder layout is the one
+    /// ARCHITECTURE.md describes.
+    @Test func accuracyPageStaysShortAndArchitectureNamesEveryFolder() throws {
+        let root = Self.readme.deletingLastPathComponent()
+        let accuracy = try String(
+            contentsOf: root.appendingPathComponent("docs/accuracy/README.md"), encoding: .utf8)
+        let lines = accuracy.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 201, "docs/accuracy/README.md has \(lines) lines: keep the method and today's figures")
+        let architecture = try String(contentsOf: root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        let sources = root.appendingPathComponent("Sources/IOSecAudit")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(
+                atPath: sources.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        #expect(folders.count >= 5)
+        for folder in folders {
+            #expect(architecture.contains("`\(folder)/"), "ARCHITECTURE.md does not describe \(folder)/")
+        }
+    }
 }
