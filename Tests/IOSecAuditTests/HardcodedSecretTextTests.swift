@@ -35,7 +35,7 @@ import Testing
     /// The rule without its filter: every literal of four bytes or more reaches it.
     struct UnfilteredHardcodedSecretRule: SwiftVisitor {
         static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
-        static let minimumLiteralLength = HardcodedSecretRule.minimumLiteralLength
+        static let subscription = Subscription(literals: .atLeast(HardcodedSecretRule.shortestSecret))
         var rule = HardcodedSecretRule()
         mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) { rule.visit(node, in: file) }
     }
@@ -110,8 +110,7 @@ import Testing
     struct FilterProbe: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
         static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
-        static let minimumLiteralLength = HardcodedSecretRule.minimumLiteralLength
-        static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { HardcodedSecretRule.wantsLiteral(literal) }
+        static let subscription = HardcodedSecretRule.subscription
         mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) {
             Self.seen.append(node.trimmedDescription)
         }

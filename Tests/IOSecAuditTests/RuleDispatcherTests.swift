@@ -14,7 +14,8 @@ import Testing
 
     struct FilteredVisitor: SwiftVisitor {
         static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
-        static let calleeNames: Set<String>? = ["set"]
+        static let subscription = Subscription(
+            calls: .named(["set"]))
         mutating func visit(_ node: FunctionCallExprSyntax, in file: SwiftFile) {
             RuleDispatcherTests.seen.calls.append(node.calledName ?? "?")
         }
@@ -25,7 +26,8 @@ import Testing
 
     struct ReferenceFilteredVisitor: SwiftVisitor {
         static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
-        static let referenceNames: Set<String>? = ["token", "store"]
+        static let subscription = Subscription(
+            references: ["token", "store"])
         mutating func visit(_ node: DeclReferenceExprSyntax, in file: SwiftFile) {
             RuleDispatcherTests.seen.calls.append(node.baseName.text)
         }
@@ -35,7 +37,8 @@ import Testing
     struct LongLiteralVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
         static let nodeKinds: Set<SyntaxKind> = [.stringLiteralExpr]
-        static let minimumLiteralLength = 4
+        static let subscription = Subscription(
+            literals: .atLeast(4))
         mutating func visit(_ node: StringLiteralExprSyntax, in file: SwiftFile) {
             Self.seen.append(node.trimmedDescription)
         }
@@ -53,7 +56,8 @@ import Testing
     struct ValueLogVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
         static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-        static let calleeNames: Set<String>? = ["log"]
+        static let subscription = Subscription(
+            calls: .named(["log"], where: wantsCall))
         static func wantsCall(_ call: CallCandidate) -> Bool {
             !call.argumentsAreAllPlainText(ignoringLabels: ["level"])
         }
@@ -66,6 +70,8 @@ import Testing
     struct NamedFunctionVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
         static let nodeKinds: Set<SyntaxKind> = [.functionDecl]
+        static let subscription = Subscription(
+            functions: wantsFunction(named:))
         static func wantsFunction(named name: String) -> Bool { name.hasPrefix("url") }
         mutating func visit(_ node: FunctionDeclSyntax, in file: SwiftFile) { Self.seen.append(node.name.text) }
     }
@@ -75,7 +81,8 @@ import Testing
     struct ValueComparisonVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
         static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr]
-        static let operatorNames: Set<String>? = ["=="]
+        static let subscription = Subscription(
+            operators: .named(["=="], where: wantsOperator(between:and:)))
         static func wantsOperator(between left: OperandShape, and right: OperandShape) -> Bool {
             (left == .other || left == .implicitMember("pin")) && right == .other
         }
@@ -89,10 +96,20 @@ import Testing
         return left + " == " + (node.sequenceNeighbor(1)?.trimmedDescription ?? "")
     }
 
+    struct NoPlainLiteralVisitor: SwiftVisitor {
+        nonisolated(unsafe) static var seen: [String] = []
+        static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr]
+        static let subscription = Subscription(operators: .named(["=="], plainLiteralOperands: false))
+        mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile) {
+            Self.seen.append(RuleDispatcherTests.operands(of: node))
+        }
+    }
+
     struct AllComparisonsVisitor: SwiftVisitor {
         nonisolated(unsafe) static var seen: [String] = []
         static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr]
-        static let operatorNames: Set<String>? = ["=="]
+        static let subscription = Subscription(
+            operators: .named(["=="]))
         mutating func visit(_ node: BinaryOperatorExprSyntax, in file: SwiftFile) {
             Self.seen.append(RuleDispatcherTests.operands(of: node))
         }
@@ -171,7 +188,7 @@ import Testing
         #expect(files.count > 20)
         var finishingAnyway = 0
         for type in RuleSet.all.swiftVisitors {
-            guard !type.finishesWithoutVisits else {
+            guard !type.subscription.finishesWithoutVisits else {
                 finishingAnyway += 1
                 continue
             }
@@ -244,7 +261,7 @@ import Testing
 
     /// The URL-scheme rule's name filter: the delegate callbacks and the deep-link handler names its hook looks for,
     /// however they are cased or separated, and nothing else.
-    @Test func deepLinkHandlerNamesPassTheFunctionFilter() {
+    @Test func deepLinkHandlerNamesPassTheFunctionFilter() throws {
         let wanted = [
             "application", "scene", "handleDeepLink", "handleDeeplink", "routeDeepLink", "handle_open_U_R_L",
             "handleURL", "handleIncomingURL", "openUniversalLink", "handleOpenURL"
@@ -252,8 +269,9 @@ import Testing
         let unwanted = [
             "viewDidLoad", "openURL", "linkify", "handleLinkTap", "urlSession", "load", "sceneDidBecomeActive"
         ]
-        for name in wanted { #expect(URLSchemeUnvalidatedRule.wantsFunction(named: name), "\(name)") }
-        for name in unwanted { #expect(!URLSchemeUnvalidatedRule.wantsFunction(named: name), "\(name)") }
+        let wants = try #require(URLSchemeUnvalidatedRule.subscription.functions)
+        for name in wanted { #expect(wants(name), "\(name)") }
+        for name in unwanted { #expect(!wants(name), "\(name)") }
         #expect(URLSchemeUnvalidatedRule.mayMentionURLOrLink("a_U-r.L"))
         #expect(URLSchemeUnvalidatedRule.mayMentionURLOrLink("Lin2k") == false)
         #expect(URLSchemeUnvalidatedRule.mayMentionURLOrLink("öffneURL"))
@@ -274,20 +292,26 @@ import Testing
         #expect(ValueComparisonVisitor.seen == delivered + ["a == b"])
     }
 
-    /// A visitor that says it wants no plain literal right of an operator must say no to every such comparison:
-    /// the pre-pass does not mark them, so the walk may never reach them.
-    @Test func visitorsThatWantNoPlainLiteralOperandSayNoToThem() {
-        let shapes: [OperandShape] = [
-            .other, .plainLiteral, .implicitMember("password"), .implicitMember("pin"), .implicitMember("none")
-        ]
-        let refusing = RuleSet.all.swiftVisitors.filter { !$0.wantsPlainLiteralOnTheRight }
-        #expect(!refusing.isEmpty)
-        for type in refusing {
-            let names = type.operatorNames
-            #expect(names != nil)
-            for left in shapes {
-                let wanted = type.wantsOperator(between: left, and: .plainLiteral)
-                #expect(!wanted, "\(type)")
+    /// A visitor that declines plain-literal operands is never handed `x == nil`, `0 == n` or `f == true`, whatever
+    /// its own test says, and the pre-pass need not mark them (the walk then never reaches them).
+    @Test func operatorsNextToPlainLiteralsReachNoVisitorThatDeclinesThem() {
+        let source = "_ = a == nil\n_ = 0 == n\n_ = f == true\n_ = pin == code\n_ = x == .none\n"
+        NoPlainLiteralVisitor.seen = []
+        let file = SwiftFile(path: "App/A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
+        RuleDispatcher(ruleTypes: [NoPlainLiteralVisitor.self], file: file).run()
+        #expect(NoPlainLiteralVisitor.seen == ["pin == code", "x == .none"])
+        let plan = RuleDispatcher.Plan([NoPlainLiteralVisitor.self])
+        #expect(plan.interest?.marksOperatorsBeforePlainLiterals == false)
+    }
+
+    /// A subscription narrows only kinds its visitor has a hook for: a filter on any other kind does nothing, and
+    /// says the author meant a hook that is not there (a misspelt `visit`).
+    @Test func everyVisitorNarrowsOnlyKindsItHasAHookFor() {
+        for type in RuleSet.all.swiftVisitors {
+            let subscription = type.subscription
+            #expect(subscription.narrowedKinds.isSubset(of: type.nodeKinds), "\(type)")
+            if subscription.assignments != nil {
+                #expect(!type.nodeKinds.isDisjoint(with: [.sequenceExpr, .assignmentExpr]), "\(type)")
             }
         }
     }

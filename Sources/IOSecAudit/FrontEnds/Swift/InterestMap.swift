@@ -71,9 +71,9 @@ struct InterestFilter: Sendable, Equatable {
         }
     }
     /// Whether an operator with `nil`, a number or a Boolean right of it is marked
-    /// (`SwiftVisitor.wantsPlainLiteralOnTheRight`).
+    /// (`Subscription.Operators.plainLiteralOperands`).
     var marksOperatorsBeforePlainLiterals = true
-    /// The fewest bytes a literal route wants (`SwiftVisitor.minimumLiteralLength`): a plain one-line literal with
+    /// The fewest bytes a literal route wants (`Subscription.Literals.minimumLength`): a plain one-line literal with
     /// fewer holds nothing any route wants.
     var shortestLiteral = Int.max
     /// A digest of what the filter marks, set by the plan that made it (0 for a filter built by hand): the pre-pass's

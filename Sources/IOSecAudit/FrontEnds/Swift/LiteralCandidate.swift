@@ -1,7 +1,7 @@
 @_spi(RawSyntax) import SwiftSyntax
 
 /// A string literal as the dispatcher sees it before it is made: its raw node and the path above it. A visitor
-/// looks at it in `SwiftVisitor.wantsLiteral(_:)`, so that a literal no rule will report on is never made (most
+/// looks at it in `Subscription.Literals`, so that a literal no rule will report on is never made (most
 /// literals in an app are labels, keys and identifiers). Valid only during that call.
 public struct LiteralCandidate {
     let raw: RawSyntax
@@ -55,7 +55,7 @@ public struct LiteralCandidate {
     }
 }
 
-/// A call as the dispatcher sees it before it is made, for `SwiftVisitor.wantsCall(_:)`: a visitor that can tell
+/// A call as the dispatcher sees it before it is made, for `Subscription.Calls`: a visitor that can tell
 /// from the arguments' shapes that it will pass a call over says so, and the call is not made for it.
 public struct CallCandidate {
     let raw: RawSyntax

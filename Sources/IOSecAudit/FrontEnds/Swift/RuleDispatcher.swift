@@ -63,13 +63,19 @@ final class RuleDispatcher {
     /// it (a copy of a route retains each of its tables).
     final class Plan: @unchecked Sendable {
         let ruleTypes: [any SwiftVisitor.Type]
+        /// Each visitor's tests on the raw tree, by its index (nil: it takes every node its names let through).
+        let callFilters: [(@Sendable (CallCandidate) -> Bool)?]
+        let operatorFilters: [Subscription.Operators]
+        let literalFilters: [(@Sendable (LiteralCandidate) -> Bool)?]
+        let functionFilters: [(@Sendable (String) -> Bool)?]
+        let finishesWithoutVisits: [Bool]
         let calls: Route
         let references: Route
         let memberAccesses: Route
         let sequences: Route
         let assignments: Route
         let stringLiterals: [Int]
-        /// Each literal rule's `minimumLiteralLength`, in the order of `stringLiterals`, and the largest of them.
+        /// Each literal rule's minimum length, in the order of `stringLiterals`, and the largest of them.
         let literalMinimums: [Int]
         let longestLiteralMinimum: Int
         let binaryOperators: Route
@@ -83,31 +89,38 @@ final class RuleDispatcher {
 
         init(_ ruleTypes: [any SwiftVisitor.Type]) {
             self.ruleTypes = ruleTypes
+            let subscriptions = ruleTypes.map { $0.subscription }
+            callFilters = subscriptions.map(\.calls.filter)
+            operatorFilters = subscriptions.map(\.operators)
+            literalFilters = subscriptions.map(\.literals.filter)
+            functionFilters = subscriptions.map(\.functions)
+            finishesWithoutVisits = subscriptions.map(\.finishesWithoutVisits)
             let calls = Route(), references = Route(), memberAccesses = Route(), sequences = Route()
             let assignments = Route(), binaryOperators = Route(), attributes = Route(), functionParameters = Route()
             let identifierTypes = Route()
             var stringLiterals: [Int] = [], literalMinimums: [Int] = [], functionDecls: [Int] = []
             var longestLiteralMinimum = 0
             for (index, type) in ruleTypes.enumerated() {
+                let wants = subscriptions[index]
                 for kind in type.nodeKinds {
                     switch kind {
-                    case .functionCallExpr: calls.add(index, names: type.calleeNames, labels: type.argumentLabels)
-                    case .declReferenceExpr: references.add(index, names: type.referenceNames)
-                    case .memberAccessExpr: memberAccesses.add(index, names: type.memberNames)
-                    case .sequenceExpr: sequences.add(index, names: type.assignedNames)
-                    case .assignmentExpr: assignments.add(index, names: type.assignedNames)
+                    case .functionCallExpr: calls.add(index, names: wants.calls.names, labels: wants.calls.labels)
+                    case .declReferenceExpr: references.add(index, names: wants.references)
+                    case .memberAccessExpr: memberAccesses.add(index, names: wants.members)
+                    case .sequenceExpr: sequences.add(index, names: wants.assignments)
+                    case .assignmentExpr: assignments.add(index, names: wants.assignments)
                     case .stringLiteralExpr:
                         stringLiterals.append(index)
-                        literalMinimums.append(type.minimumLiteralLength)
-                        longestLiteralMinimum = max(longestLiteralMinimum, type.minimumLiteralLength)
-                    case .binaryOperatorExpr: binaryOperators.add(index, names: type.operatorNames)
-                    case .attribute: attributes.add(index, names: type.attributeNames)
+                        literalMinimums.append(wants.literals.minimumLength)
+                        longestLiteralMinimum = max(longestLiteralMinimum, wants.literals.minimumLength)
+                    case .binaryOperatorExpr: binaryOperators.add(index, names: wants.operators.names)
+                    case .attribute: attributes.add(index, names: wants.attributes)
                     case .functionDecl: functionDecls.append(index)
                     case .functionParameter:
                         // Parameters are matched lowercased (`Password`, `password`).
                         if functionParameters.isEmpty { functionParameters.names = NameFilter(foldingCase: true) }
-                        functionParameters.add(index, names: type.parameterNames)
-                    case .identifierType: identifierTypes.add(index, names: type.referenceNames)
+                        functionParameters.add(index, names: wants.parameters)
+                    case .identifierType: identifierTypes.add(index, names: wants.types)
                     default: break  // not in supportedKinds: caught by RuleDispatcherTests
                     }
                 }
@@ -164,7 +177,7 @@ final class RuleDispatcher {
             for name in labels { filter.labelNames.insert(name) }
             filter.operators = binaryOperators.byName.keys.sorted().map { Array($0.utf8) }
             filter.marksOperatorsBeforePlainLiterals = binaryOperators.byName.values.joined().contains {
-                ruleTypes[$0].wantsPlainLiteralOnTheRight
+                operatorFilters[$0].plainLiteralOperands
             }
             filter.shortestLiteral = literalMinimums.min() ?? .max
             var digest = Hasher()
@@ -275,7 +288,7 @@ final class RuleDispatcher {
 
     init(plan: Plan, file: SwiftFile, deadline: UInt64? = nil) {
         self.deadline = deadline
-        self.rules = plan.ruleTypes.map { $0.finishesWithoutVisits ? $0.init() : nil }
+        self.rules = zip(plan.ruleTypes, plan.finishesWithoutVisits).map { $1 ? $0.init() : nil }
         self.plan = plan
         self.file = file
         self.memo = AnalysisMemo(source: file.bytes, path: file.path, constants: file.constants)
@@ -374,7 +387,7 @@ final class RuleDispatcher {
             var targets = callTargets(raw)
             if !targets.isEmpty {
                 let candidate = CallCandidate(raw: raw)
-                targets.removeAll { !plan.ruleTypes[$0].wantsCall(candidate) }
+                targets.removeAll { plan.callFilters[$0]?(candidate) == false }
             }
             deliver(targets, as: FunctionCallExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .declReferenceExpr:
@@ -398,7 +411,7 @@ final class RuleDispatcher {
             var targets = routed(plan.binaryOperators, text: RawBinaryOperatorExprSyntax(raw)?.operator.tokenText)
             if !targets.isEmpty {
                 let (left, right) = Self.operandShapes(depth, state)
-                targets.removeAll { !plan.ruleTypes[$0].wantsOperator(between: left, and: right) }
+                targets.removeAll { !plan.operatorFilters[$0].accepts(left, right) }
             }
             deliver(targets, as: BinaryOperatorExprSyntax.self, depth, &state) { $0.visit($1, in: file) }
         case .attribute:
@@ -469,7 +482,7 @@ final class RuleDispatcher {
     private func functionTargets(_ raw: RawSyntax) -> [Int] {
         guard !plan.functionDecls.isEmpty, let text = RawFunctionDeclSyntax(raw)?.name.tokenText else { return [] }
         let name = String(syntaxText: text)
-        return plan.functionDecls.filter { plan.ruleTypes[$0].wantsFunction(named: name) }
+        return plan.functionDecls.filter { plan.functionFilters[$0]?(name) ?? true }
     }
 
     /// The rules a string literal reaches: those whose minimum length its text meets, and that want it.
@@ -491,7 +504,7 @@ final class RuleDispatcher {
         }
         guard !targets.isEmpty else { return targets }
         let candidate = LiteralCandidate(path: state.raws, depth: depth)
-        return targets.filter { plan.ruleTypes[$0].wantsLiteral(candidate) }
+        return targets.filter { plan.literalFilters[$0]?(candidate) ?? true }
     }
 
     /// The shapes of the operands next to the operator at `depth`, in its unfolded sequence.

@@ -426,7 +426,7 @@ extension StringLiteralExprSyntax {
     }
 
     /// The length of the literal's text in bytes, each interpolation counted as one, read from the raw node and
-    /// counted only up to `limit`: what `SwiftVisitor.minimumLiteralLength` is measured against.
+    /// counted only up to `limit`: what `Subscription.Literals.minimumLength` is measured against.
     static func pieceLength(_ raw: RawSyntax, limit: Int = .max) -> Int {
         guard let segments = RawStringLiteralExprSyntax(raw)?.segments.raw.layoutView?.children else { return 0 }
         var length = 0

@@ -148,13 +148,14 @@ struct BiometricBoolGateRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["evaluatePolicy"]
-    /// Signs of a Keychain item bound to biometrics somewhere in the file.
-    static let referenceNames: Set<String>? = [
-        "SecAccessControlCreateWithFlags", "kSecAttrAccessControl", "kSecUseAuthenticationContext",
-        "evaluateAccessControl",
-        "BiometricSecretStore"
-    ]
+    static let subscription = Subscription(
+        calls: .named(["evaluatePolicy"]),
+        // Signs of a Keychain item bound to biometrics somewhere in the file.
+        references: [
+            "SecAccessControlCreateWithFlags", "kSecAttrAccessControl", "kSecUseAuthenticationContext",
+            "evaluateAccessControl",
+            "BiometricSecretStore"
+        ])
 
     /// Each gate with the code it lets run: the reply closure, or the function the awaited call is in.
     private var gates: [(anchor: Syntax, gated: Syntax?)] = []

@@ -110,9 +110,10 @@ struct BiometricNoFallbackRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["evaluatePolicy"]
-    static let memberNames: Set<String>? = ["deviceOwnerAuthentication", "userFallback"]
-    static let assignedNames: Set<String>? = ["localizedFallbackTitle"]
+    static let subscription = Subscription(
+        calls: .named(["evaluatePolicy"]),
+        members: ["deviceOwnerAuthentication", "userFallback"],
+        assignments: ["localizedFallbackTitle"])
     static let biometricsOnly = "deviceOwnerAuthenticationWithBiometrics"
 
     private var biometricsOnlyEvaluations: [ExprSyntax] = []

@@ -66,7 +66,8 @@ struct BiometryAnyRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["SecAccessControlCreateWithFlags"]
+    static let subscription = Subscription(
+        calls: .named(["SecAccessControlCreateWithFlags"]))
 
     private static let weakFlags: [String: String] = [
         "biometryAny": ".biometryAny keeps working after someone enrols a new face or finger",

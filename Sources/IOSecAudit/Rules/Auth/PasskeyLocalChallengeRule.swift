@@ -106,10 +106,11 @@ struct PasskeyLocalChallengeRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "createCredentialAssertionRequest", "createCredentialRegistrationRequest",
-        "createPlatformPublicKeyCredentialRegistrationRequest"
-    ]
+    static let subscription = Subscription(
+        calls: .named([
+            "createCredentialAssertionRequest", "createCredentialRegistrationRequest",
+            "createPlatformPublicKeyCredentialRegistrationRequest"
+        ]))
 
     /// Identifiers that mean the bytes were made on the device.
     private static let localSources: Set<String> = [

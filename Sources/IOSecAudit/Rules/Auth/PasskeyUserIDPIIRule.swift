@@ -80,9 +80,10 @@ struct PasskeyUserIDPIIRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "createCredentialRegistrationRequest", "createPlatformPublicKeyCredentialRegistrationRequest"
-    ]
+    static let subscription = Subscription(
+        calls: .named([
+            "createCredentialRegistrationRequest", "createPlatformPublicKeyCredentialRegistrationRequest"
+        ]))
 
     /// Words (or adjacent word pairs) that name personal data a user handle must not carry.
     private static let personalWords: Set<String> = [

@@ -90,9 +90,9 @@ struct WeakLocalAuthRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["elementsEqual"]
-    static let operatorNames: Set<String>? = ["==", "!="]
-    static let wantsPlainLiteralOnTheRight = false
+    static let subscription = Subscription(
+        calls: .named(["elementsEqual"]),
+        operators: .named(["==", "!="], plainLiteralOperands: false, where: wantsOperator(between:and:)))
 
     /// One side must be able to hold a value (`mayBeValue`) and the other to name a credential: `nil`, numbers and
     /// Booleans do neither, and an implicit member holds no value and names one only by its own name (`.password`).

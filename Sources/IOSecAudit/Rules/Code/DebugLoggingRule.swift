@@ -131,7 +131,8 @@ struct DebugLoggingRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { names }
+    static let subscription = Subscription(
+        calls: .named(names))
     static let names: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
     /// Folders of build scripts and command-line tools, where printing is the point.
     static let toolFolders: Set<String> = ["Scripts", "scripts", "Tools", "tools", "Plugins", "BuildTools"]

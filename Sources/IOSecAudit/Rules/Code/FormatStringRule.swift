@@ -138,17 +138,18 @@ struct FormatStringRule: SwiftRule {
         ]
     )
 
-    /// `String(format:)` and `NSString(format:)` by their label: most `String` tokens name the type.
-    static let calleeNames: Set<String>? = Set([
-        "NSLog", "NSLogv", "localizedStringWithFormat", "appendingFormat", "appendFormat"
-    ]).union(cFormatPositions.keys)
+    static let subscription = Subscription(
+        // `String(format:)` and `NSString(format:)` by their label: most `String` tokens name the type.
+        calls: .named(
+            Set([
+                "NSLog", "NSLogv", "localizedStringWithFormat", "appendingFormat", "appendFormat"
+            ]).union(cFormatPositions.keys), orLabelled: ["format"]))
     /// The C library's printf family, called from Swift: the position of the format among the arguments.
     private static let cFormatPositions: [String: Int] = [
         "printf": 0, "vprintf": 0, "fprintf": 1, "vfprintf": 1, "dprintf": 1, "vdprintf": 1, "sprintf": 1,
         "vsprintf": 1, "asprintf": 1, "vasprintf": 1, "snprintf": 2, "vsnprintf": 2, "asprintf_l": 2,
         "vasprintf_l": 2, "syslog": 1
     ]
-    static let argumentLabels: Set<String>? = ["format"]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let format = Self.variableFormat(of: call, in: file) else { return }

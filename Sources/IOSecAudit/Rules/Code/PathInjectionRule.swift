@@ -115,15 +115,17 @@ struct PathInjectionRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { Set(pathArguments.keys).subtracting(labelledOnly) }
+    static let subscription = Subscription(
+        calls: .named(
+            Set(pathArguments.keys).subtracting(labelledOnly),
+            orLabelled: Set(labelledOnly.flatMap { pathArguments[$0] ?? [] }.compactMap { $0 }), where: wantsCall),
+        // Realm's configuration set member by member: `config.fileURL = url`.
+        assignments: ["fileURL", "seedFilePath"])
     /// Calls whose name is too common to mark a file for the walk (`String(…)`, `Configuration(…)`): they reach the
     /// rule by their path label instead.
     static let labelledOnly: Set<String> = [
         "String", "Configuration", "Database", "DatabaseSnapshotPool", "SerializedDatabase"
     ]
-    static var argumentLabels: Set<String>? {
-        Set(labelledOnly.flatMap { pathArguments[$0] ?? [] }.compactMap { $0 })
-    }
     /// Where each API takes a file path or file URL: labels, and `nil` for the first unlabelled argument. Foundation's
     /// `FileManager`, `Data` / `String` / `NSData` / `NSString` reads and writes, `FileHandle`, `Bundle`, archives,
     /// and the databases opened by path (SQLite, GRDB, Realm).
@@ -153,8 +155,6 @@ struct PathInjectionRule: SwiftRule {
         // SQLite.swift: `Connection(path)`, `Connection(.uri(path))`.
         "Connection": [nil]
     ]
-    /// Realm's configuration set member by member: `config.fileURL = url`.
-    static let assignedNames: Set<String>? = ["fileURL", "seedFilePath"]
 
     /// Members that read a path's name without touching a file: `URL(fileURLWithPath: p).pathExtension` picks a MIME
     /// type, it opens nothing.

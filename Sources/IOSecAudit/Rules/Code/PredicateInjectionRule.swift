@@ -79,7 +79,8 @@ struct PredicateInjectionRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["NSPredicate"]
+    static let subscription = Subscription(
+        calls: .named(["NSPredicate"]))
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "NSPredicate",

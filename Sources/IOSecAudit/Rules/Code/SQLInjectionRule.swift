@@ -218,14 +218,16 @@ struct SQLInjectionRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16",
-        "sqlite3_prepare16_v2", "sqlite3_prepare16_v3", "executeQuery", "executeUpdate", "executeStatements", "execute",
-        "fetchAll", "fetchOne", "fetchCursor", "fetchSet", "prepare", "run", "scalar", "Statement"
-    ]
-    /// GRDB names its SQL parameters `sql:` everywhere (`makeStatement(sql:)`, `SQLRequest(sql:)`, `filter(sql:)`).
-    /// GRDB's SQL literals (`SQL(stringLiteral:)`) reach the rule by their labels: `SQL` is too common a name.
-    static let argumentLabels: Set<String>? = Set(["sql"]).union(grdbLiteralLabels)
+    static let subscription = Subscription(
+        // GRDB names its SQL parameters `sql:` everywhere (`makeStatement(sql:)`, `SQLRequest(sql:)`, `filter(sql:)`).
+        // GRDB's SQL literals (`SQL(stringLiteral:)`) reach the rule by their labels: `SQL` is too common a name.
+        calls: .named(
+            [
+                "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "sqlite3_prepare16",
+                "sqlite3_prepare16_v2", "sqlite3_prepare16_v3", "executeQuery", "executeUpdate", "executeStatements",
+                "execute",
+                "fetchAll", "fetchOne", "fetchCursor", "fetchSet", "prepare", "run", "scalar", "Statement"
+            ], orLabelled: Set(["sql"]).union(grdbLiteralLabels)))
 
     /// For these, the SQL is the second argument (after the database handle).
     private static let sqliteCalls: Set<String> = [

@@ -68,12 +68,13 @@ struct XMLExternalEntitiesRule: SwiftRule {
         ]
     )
 
-    static let assignedNames: Set<String>? = ["shouldResolveExternalEntities"]
-    /// libxml2's readers and Foundation's `XMLDocument` take the same choice as an option.
-    static let calleeNames: Set<String>? = [
-        "xmlReadFile", "xmlReadDoc", "xmlReadMemory", "xmlReadFd", "xmlCtxtReadFile", "xmlCtxtReadDoc",
-        "xmlCtxtReadMemory", "xmlCtxtUseOptions", "xmlParseInNodeContext", "XMLDocument"
-    ]
+    static let subscription = Subscription(
+        // libxml2's readers and Foundation's `XMLDocument` take the same choice as an option.
+        calls: .named([
+            "xmlReadFile", "xmlReadDoc", "xmlReadMemory", "xmlReadFd", "xmlCtxtReadFile", "xmlCtxtReadDoc",
+            "xmlCtxtReadMemory", "xmlCtxtUseOptions", "xmlParseInNodeContext", "XMLDocument"
+        ]),
+        assignments: ["shouldResolveExternalEntities"])
     /// Options that load external entities or DTDs.
     static let entityOptions = ["XML_PARSE_NOENT", "XML_PARSE_DTDLOAD", "nodeLoadExternalEntitiesAlways"]
 

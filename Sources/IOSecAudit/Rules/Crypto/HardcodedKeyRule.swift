@@ -350,17 +350,20 @@ struct HardcodedKeyRule: SwiftRule {
         return nil
     }
 
-    /// Argument labels that pass key material: any call with one is looked at.
-    static let argumentLabels: Set<String>? = [
-        "key", "iv", "nonce", "salt", "password", "withPassword", "encryptionKey", "withEncryptionKey", "hmacKey",
-        "HMACKey"
-    ]
     /// Callees whose key material is not labelled: CryptoKit initialisers, and the C APIs whose key, IV and salt are
     /// positional arguments.
-    static let calleeNames: Set<String>? = Set([
+    private static let unlabelledMaterialCallees = Set([
         "SymmetricKey", "Nonce", "PrivateKey", "init", "SecKeyCreateWithData", "CCCrypt", "CCCryptorCreate",
         "CCCryptorCreateWithMode", "CCKeyDerivationPBKDF", "sqlcipher_export", "keyForPassword"
     ]).union(databaseKeySinks.keys).union(keyLabelledAPIs)
+    /// Argument labels that pass key material: any call with one is looked at.
+    private static let materialLabels: Set<String> = [
+        "key", "iv", "nonce", "salt", "password", "withPassword", "encryptionKey", "withEncryptionKey", "hmacKey",
+        "HMACKey"
+    ]
+    static let subscription = Subscription(
+        calls: .named(unlabelledMaterialCallees, orLabelled: materialLabels),
+        parameters: Set(materialParameters.keys))
 
     /// Where a database's encryption key goes: SQLCipher's C API, SQLite.swift's `Connection` (SQLCipher build),
     /// GRDB's passphrase. The argument position, or nil for the first unlabelled one; the module an app imports when
@@ -379,7 +382,6 @@ struct HardcodedKeyRule: SwiftRule {
 
     /// Parameter names whose default value is key material.
     private static let materialParameters: [String: Role] = ["key": .key, "iv": .iv, "nonce": .nonce, "salt": .salt]
-    static let parameterNames: Set<String>? = Set(materialParameters.keys)
     /// Labels of third-party APIs (RNCryptor, IDZSwiftCommonCrypto) whose password is the encryption key.
     private static let passwordLabels: Set<String> = ["password", "withPassword"]
     private static let passwordKeyedAPIs: Set<String> = [
@@ -410,7 +412,7 @@ struct HardcodedKeyRule: SwiftRule {
     private static func materialArguments(
         of call: FunctionCallExprSyntax, imports: Set<String>? = nil
     ) -> [(ExprSyntax, Role)] {
-        // The dispatcher hands over only calls with a material label or one of `calleeNames`.
+        // The dispatcher hands over only calls with a material label or one of `unlabelledMaterialCallees`.
         guard !call.arguments.isEmpty, let name = call.calledName else { return [] }
         var found: [(ExprSyntax, Role)] = []
         func add(_ argument: ExprSyntax?, _ role: Role) { if let argument { found.append((argument, role)) } }

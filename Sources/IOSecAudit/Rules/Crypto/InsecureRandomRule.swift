@@ -129,7 +129,8 @@ struct InsecureRandomRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { weakFunctions }
+    static let subscription = Subscription(
+        calls: .named(weakFunctions))
     static let weakFunctions: Set<String> = [
         "rand", "random", "srand", "srandom", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
         "srand48", "arc4random", "arc4random_uniform"

@@ -107,11 +107,13 @@ struct WeakCipherRule: SwiftRule {
     private static let longestMember = members.keys.map(\.utf8.count).max() ?? 0
     /// Types constructed to select a weak mode (CryptoSwift).
     private static let types: [String: String] = ["ECB": "ECB mode"]
-    /// Every spelling the checks below can match, so the dispatcher hands over only these references.
-    static let referenceNames: Set<String>? = Set(constants.keys).union(types.keys).union([
-        "des", "DES", "Des", "tripleDES", "TripleDES", "tripledes", "TRIPLEDES", "threeDES", "ThreeDES", "des3", "DES3",
-        "Des3", "rc4", "RC4", "Rc4", "rc2", "RC2", "Rc2", "ecb", "ECB", "Ecb", "ecbMode", "ECBMode", "EcbMode"
-    ])
+    static let subscription = Subscription(
+        // Every spelling the checks below can match, so the dispatcher hands over only these references.
+        references: Set(constants.keys).union(types.keys).union([
+            "des", "DES", "Des", "tripleDES", "TripleDES", "tripledes", "TRIPLEDES", "threeDES", "ThreeDES", "des3",
+            "DES3",
+            "Des3", "rc4", "RC4", "Rc4", "rc2", "RC2", "Rc2", "ecb", "ECB", "Ecb", "ecbMode", "ECBMode", "EcbMode"
+        ]))
 
     mutating func visit(_ ref: DeclReferenceExprSyntax, in file: SwiftFile) {
         let name = ref.baseName.text

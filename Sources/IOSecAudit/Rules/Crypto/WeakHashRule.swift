@@ -278,8 +278,9 @@ struct WeakHashRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = Set(commonCryptoFunctions.keys).union(helperNames)
-    static var memberNames: Set<String>? { insecureAlgorithms.union(helperNames) }
+    static let subscription = Subscription(
+        calls: .named(Set(commonCryptoFunctions.keys).union(helperNames)),
+        members: insecureAlgorithms.union(helperNames))
 
     /// What apps and CryptoSwift call a function or property that returns an MD5 or SHA-1 digest (`"…".md5()`,
     /// `data.sha1`, `Digest.md5(bytes)`, CryptoSwift's `MD5().calculate(for:)`). Where it is called, what it hashes

@@ -160,11 +160,12 @@ struct WeakKDFRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"]
-    /// SHA-2 is reached through its type (`SHA256.hash(data:)`, `var hasher = SHA512()`), never through `hash` or
-    /// `update`, names most files use for other things: subscribing to them would make those files parsed.
-    static let referenceNames: Set<String>? = sha2
-    static var memberNames: Set<String>? { sha2 }
+    static let subscription = Subscription(
+        calls: .named(["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"]),
+        // SHA-2 is reached through its type (`SHA256.hash(data:)`, `var hasher = SHA512()`), never through `hash` or
+        // `update`, names most files use for other things: subscribing to them would make those files parsed.
+        references: sha2,
+        members: sha2)
     private static let sha2: Set<String> = ["SHA256", "SHA384", "SHA512"]
 
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {

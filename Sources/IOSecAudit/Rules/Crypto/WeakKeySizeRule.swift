@@ -126,8 +126,9 @@ struct WeakKeySizeRule: SwiftRule {
         ]
     )
 
-    static let referenceNames: Set<String>? = ["kSecAttrKeySizeInBits"]
-    static let calleeNames: Set<String>? = ["generateRSAKeyPair"]
+    static let subscription = Subscription(
+        calls: .named(["generateRSAKeyPair"]),
+        references: ["kSecAttrKeySizeInBits"])
 
     enum KeyType { case rsa, ellipticCurve, symmetric, unknown }
 

@@ -107,7 +107,8 @@ struct KeychainAddOnlyAttributeUpdateRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["SecItemUpdate"]
+    static let subscription = Subscription(
+        calls: .named(["SecItemUpdate"]))
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "SecItemUpdate", call.arguments.count == 2,

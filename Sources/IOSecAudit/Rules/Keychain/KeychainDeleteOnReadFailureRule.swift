@@ -164,7 +164,8 @@ struct KeychainDeleteOnReadFailureRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["SecItemDelete"]
+    static let subscription = Subscription(
+        calls: .named(["SecItemDelete"]))
 
     mutating func visit(_ delete: FunctionCallExprSyntax, in file: SwiftFile) {
         guard delete.calledName == "SecItemDelete",

@@ -127,7 +127,8 @@ struct KeychainDeleteThenAddRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["SecItemAdd"]
+    static let subscription = Subscription(
+        calls: .named(["SecItemAdd"]))
 
     mutating func visit(_ add: FunctionCallExprSyntax, in file: SwiftFile) {
         guard add.calledName == "SecItemAdd",

@@ -111,7 +111,8 @@ struct KeychainErroneousAttributeRule: SwiftRule {
         ]
     )
 
-    static let referenceNames: Set<String>? = ["kSecClass"]
+    static let subscription = Subscription(
+        references: ["kSecClass"])
 
     /// Attributes that belong to one kind of item only: reported when they appear with a class of another kind.
     private static let passwordOnly: Set<String> = [

@@ -130,7 +130,8 @@ struct KeychainQueryReuseRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["SecItemAdd"]
+    static let subscription = Subscription(
+        calls: .named(["SecItemAdd"]))
 
     private static let searchOnlyKeys: Set<String> = [
         "kSecReturnData", "kSecReturnAttributes", "kSecReturnRef", "kSecReturnPersistentRef", "kSecMatchLimit"

@@ -133,8 +133,9 @@ struct CleartextURLRule: SwiftRule {
         "docs.oasis-open.org", "www.idpf.org", "relaxng.org", "www.xml.org", "xml.org", "www.openarchives.org"
     ]
 
-    /// `http://` and one byte of host at least.
-    static let minimumLiteralLength = 8
+    static let subscription = Subscription(
+        // `http://` and one byte of host at least.
+        literals: .atLeast(8, where: wantsLiteral))
 
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { literal.firstSegmentHasPrefix("http://") }
 

@@ -145,9 +145,10 @@ struct SecretInURLRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["URLQueryItem"]
-    /// `&`, a one-letter parameter name and `=` at least (`"&p=" + password`).
-    static let minimumLiteralLength = 3
+    static let subscription = Subscription(
+        calls: .named(["URLQueryItem"]),
+        // `&`, a one-letter parameter name and `=` at least (`"&p=" + password`).
+        literals: .atLeast(3, where: wantsLiteral))
 
     /// A literal with a `=` in its text: `"…?token=\(token)"`, or `"…?p=" + password`.
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool {

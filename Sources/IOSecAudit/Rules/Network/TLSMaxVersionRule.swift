@@ -75,8 +75,9 @@ struct TLSMaxVersionRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { functions }
-    static var assignedNames: Set<String>? { settings }
+    static let subscription = Subscription(
+        calls: .named(functions),
+        assignments: settings)
 
     /// The maximums of URLSession and Network.framework, which can negotiate TLS 1.3.
     static let settings: Set<String> = [

@@ -104,8 +104,9 @@ struct TLSVersionRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { functions }
-    static var assignedNames: Set<String>? { settings }
+    static let subscription = Subscription(
+        calls: .named(functions),
+        assignments: settings)
 
     static let settings: Set<String> = [
         "tlsMinimumSupportedProtocolVersion", "tlsMaximumSupportedProtocolVersion",

@@ -40,9 +40,11 @@ struct TrustAllRule: SwiftRule {
         nonTriggeringExamples: TrustAllRuleExamples.nonTriggering
     )
 
-    static let calleeNames: Set<String>? = [
-        "setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"
-    ]
+    static let subscription = Subscription(
+        calls: .named([
+            "setAllowsAnyHTTPSCertificate", "DisabledTrustEvaluator", "DisabledEvaluator"
+        ]),
+        functions: wantsFunction(named:))
 
     static func wantsFunction(named name: String) -> Bool {
         ChallengeHandler.callbackNames.contains(name) || name == "allowsAnyHTTPSCertificate"

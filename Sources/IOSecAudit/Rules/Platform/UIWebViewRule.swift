@@ -59,7 +59,9 @@ struct UIWebViewRule: SwiftRule {
         ]
     )
 
-    static var referenceNames: Set<String>? { names }
+    static let subscription = Subscription(
+        references: names,
+        types: names)
     static let names: Set<String> = ["UIWebView", "UIWebViewDelegate"]
 
     /// One finding per line is enough: `var w: UIWebView = UIWebView()` is one mistake.

@@ -174,7 +174,9 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["onOpenURL"]
+    static let subscription = Subscription(
+        calls: .named(["onOpenURL"]),
+        functions: wantsFunction(named:))
 
     /// What a handler reads when it acts on the URL's content.
     static let contentMembers: Set<String> = [

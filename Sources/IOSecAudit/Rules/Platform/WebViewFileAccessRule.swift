@@ -95,7 +95,8 @@ struct WebViewFileAccessRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["setValue", "loadFileURL"]
+    static let subscription = Subscription(
+        calls: .named(["setValue", "loadFileURL"]))
 
     private static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
     /// `FileManager.SearchPathDirectory` cases and `URL` statics that name a whole container directory.

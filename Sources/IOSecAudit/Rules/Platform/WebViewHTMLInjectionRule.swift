@@ -156,13 +156,14 @@ struct WebViewHTMLInjectionRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
+    /// The calls that take HTML or JavaScript.
+    private static let sinks: Set<String> = [
         "loadHTMLString", "evaluateJavaScript", "stringByEvaluatingJavaScript", "callAsyncJavaScript", "evaluateScript",
         "WKUserScript"
     ]
     /// `load(_:mimeType:characterEncodingName:baseURL:)` (and UIWebView's `textEncodingName:`): `load` is too common a
     /// name, so the call reaches the rule by its label.
-    static let argumentLabels: Set<String>? = ["mimeType"]
+    static let subscription = Subscription(calls: .named(sinks, orLabelled: ["mimeType"]))
 
     /// Calls that make text safe for HTML or a URL.
     static let escapingWords: Set<String> = [
@@ -180,7 +181,7 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             else { return }
             name = "loadHTMLString"
         }
-        guard Self.calleeNames?.contains(name) == true,
+        guard Self.sinks.contains(name),
             let content = name == "WKUserScript" ? call.argument("source") : call.arguments.first?.expression,
             name != "evaluateScript" || file.imports.contains("JavaScriptCore")
                 || call.calledBase.flatMap(Sensitivity.declaredType(of:)) == "JSContext"

@@ -219,8 +219,9 @@ struct WebViewJavaScriptRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["load", "loadHTMLString", "loadFileURL", "add", "addScriptMessageHandler"]
-    static var assignedNames: Set<String>? { javaScriptSwitches }
+    static let subscription = Subscription(
+        calls: .named(["load", "loadHTMLString", "loadFileURL", "add", "addScriptMessageHandler"]),
+        assignments: javaScriptSwitches)
 
     private enum Load {
         case bundled, constantHTTPS

@@ -71,7 +71,8 @@ struct WebViewLockdownDisabledRule: SwiftRule {
         ]
     )
 
-    static var assignedNames: Set<String>? { ["isLockdownModeEnabled"] }
+    static let subscription = Subscription(
+        assignments: ["isLockdownModeEnabled"])
 
     mutating func visit(_ seq: SequenceExprSyntax, in file: SwiftFile) {
         guard let assignment = seq.simpleAssignment, assignment.target.lastName == "isLockdownModeEnabled",

@@ -76,12 +76,13 @@ struct ThirdPartySDKPIIRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "setUserID", "setUserId", "identify", "changeUser", "setUser", "setUserProperty", "setUserProperties",
-        "setCustomValue", "setCustomKeysAndValues", "logEvent", "log", "track", "set", "registerSuperProperties",
-        "setDefaultEventParameters"
-    ]
-    static let assignedNames: Set<String>? = ["customerUserID"]
+    static let subscription = Subscription(
+        calls: .named([
+            "setUserID", "setUserId", "identify", "changeUser", "setUser", "setUserProperty", "setUserProperties",
+            "setCustomValue", "setCustomKeysAndValues", "logEvent", "log", "track", "set", "registerSuperProperties",
+            "setDefaultEventParameters"
+        ]),
+        assignments: ["customerUserID"])
 
     /// Names (types, singletons, conventional instance names) of analytics and crash SDKs.
     static let sdkNames: Set<String> = [

@@ -74,8 +74,9 @@ struct DebuggerCheckRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["ptrace", "dlsym"]
-    static let referenceNames: Set<String>? = ["P_TRACED", "PT_DENY_ATTACH"]
+    static let subscription = Subscription(
+        calls: .named(["ptrace", "dlsym"]),
+        references: ["P_TRACED", "PT_DENY_ATTACH"])
 
     /// `PT_DENY_ATTACH`'s value in <sys/ptrace.h>, which Swift code often writes as a bare 31.
     private static let denyAttach = "31"

@@ -72,10 +72,11 @@ struct JailbreakDetectionWeakRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["fileExists", "canOpenURL", "fopen", "stat", "access", "lstat"]
-    static let referenceNames: Set<String>? = [
-        "_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "write"
-    ]
+    static let subscription = Subscription(
+        calls: .named(["fileExists", "canOpenURL", "fopen", "stat", "access", "lstat"]),
+        references: [
+            "_dyld_image_count", "_dyld_get_image_name", "fork", "getenv", "sysctl", "write"
+        ])
 
     /// Paths and schemes that only jailbroken devices have.
     static let markers: [String] = [
@@ -89,7 +90,7 @@ struct JailbreakDetectionWeakRule: SwiftRule {
     private var checks: [FunctionCallExprSyntax] = []
     private var otherSignals = false
 
-    /// Any of `referenceNames` is a signal beyond paths and schemes: the detection is layered.
+    /// Any of the subscribed references is a signal beyond paths and schemes: the detection is layered.
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
         otherSignals = true
     }

@@ -316,7 +316,8 @@ struct HardcodedSecretRule: SwiftRule {
     /// Shorter literals hold neither a known token format nor a key worth the name.
     private static let minimumLength = 16
     /// Shorter literals hold no secret worth reporting (the shortest, a PIN, has four digits).
-    static let minimumLiteralLength = 4
+    static let shortestSecret = 4
+    static let subscription = Subscription(literals: .atLeast(shortestSecret, where: wantsLiteral))
 
     /// The literals this rule may report on, told from the raw tree: a known token format, a `NAME=value` line that
     /// names a credential, a long value given a secret's or a key's name, a short one given a credential's name.
@@ -442,10 +443,10 @@ struct HardcodedSecretRule: SwiftRule {
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
         // Most literals are short keys and labels: the dispatcher measures them without making them
-        // (`minimumLiteralLength`), and the rule checks the same measure for callers that do not.
+        // (`Subscription.Literals`), and the rule checks the same measure for callers that do not.
         guard
-            StringLiteralExprSyntax.pieceLength(literal.raw, limit: Self.minimumLiteralLength)
-                >= Self.minimumLiteralLength
+            StringLiteralExprSyntax.pieceLength(literal.raw, limit: Self.shortestSecret)
+                >= Self.shortestSecret
         else { return }
         let pieces = literal.rawPieces
         var text = ""

@@ -414,13 +414,18 @@ struct DatabaseUnencryptedRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = Set<String>([
-        "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate", "executeQuery",
-        "execute",
-        "setValue", "setPrimitiveValue", "add", "create", "setObject", "setString", "save", "putProperties"
-    ]).union(bindCalls).union(sqliteSwiftCalls).union(["setArguments"])
-    /// GRDB's bound values: `execute(sql:arguments:)`, `SQLRequest(sql:arguments:)`, `Row.fetchAll(_:sql:arguments:)`.
-    static let argumentLabels: Set<String>? = ["arguments"]
+    static let subscription = Subscription(
+        // GRDB's bound values: `execute(sql:arguments:)`, `SQLRequest(sql:arguments:)`, `Row.fetchAll(_:sql:arguments:)`.
+        calls: .named(
+            Set<String>([
+                "sqlite3_exec", "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3", "executeUpdate",
+                "executeQuery",
+                "execute",
+                "setValue", "setPrimitiveValue", "add", "create", "setObject", "setString", "save", "putProperties"
+            ]).union(bindCalls).union(sqliteSwiftCalls).union(["setArguments"]), orLabelled: ["arguments"],
+            where: wantsCall),
+        // SQLite.swift's setter, `column <- value`, in `table.insert(…)` / `update(…)` / `upsert(…)`.
+        operators: .named(["<-"]))
 
     /// SQLite's C API: the value bound to a statement's parameter is the third argument.
     private static let bindCalls: Set<String> = [
@@ -429,9 +434,6 @@ struct DatabaseUnencryptedRule: SwiftRule {
     /// SQLite.swift's `Connection` and `Statement`: SQL text first, then the values bound to it
     /// (`db.run("UPDATE … SET number = ?", number)`), or the values alone on a prepared statement.
     private static let sqliteSwiftCalls: Set<String> = ["run", "prepare", "scalar", "bind"]
-
-    /// SQLite.swift's setter, `column <- value`, in `table.insert(…)` / `update(…)` / `upsert(…)`.
-    static let operatorNames: Set<String>? = ["<-"]
 
     /// `run()`, `prepare()` and `bind()` without arguments are most calls of these names: not made for this rule.
     static func wantsCall(_ call: CallCandidate) -> Bool {

@@ -85,8 +85,9 @@ struct FileProtectionWeakRule: SwiftRule {
         ]
     )
 
-    static let referenceNames: Set<String>? = untilFirstAuthentication.union(["NSFileProtectionNone"])
-    static var memberNames: Set<String>? { untilFirstAuthentication.union(["noFileProtection", "none"]) }
+    static let subscription = Subscription(
+        references: untilFirstAuthentication.union(["NSFileProtectionNone"]),
+        members: untilFirstAuthentication.union(["noFileProtection", "none"]))
     static let untilFirstAuthentication: Set<String> = [
         "completeUntilFirstUserAuthentication", "completeFileProtectionUntilFirstUserAuthentication",
         "NSFileProtectionCompleteUntilFirstUserAuthentication"

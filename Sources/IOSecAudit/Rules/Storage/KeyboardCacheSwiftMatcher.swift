@@ -9,8 +9,9 @@ import SwiftSyntax
 struct KeyboardCacheSwiftMatcher: SwiftRule {
     static var description: RuleDescription { KeyboardCacheRule.description }
 
-    static let calleeNames: Set<String>? = ["TextField", "SecureField", "addTextField", "toggle"]
-    static let assignedNames: Set<String>? = ["isSecureTextEntry"]
+    static let subscription = Subscription(
+        calls: .named(["TextField", "SecureField", "addTextField", "toggle"]),
+        assignments: ["isSecureTextEntry"])
 
     /// What a person types that must not be cached or shown (one-time codes are meant to be visible).
     static let secretCategories: Set<SensitiveCategory> = [.password, .pin, .card, .secret, .credential]

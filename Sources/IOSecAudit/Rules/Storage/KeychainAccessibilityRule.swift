@@ -543,11 +543,12 @@ struct KeychainAccessibilityRule: SwiftRule {
         ]
     )
 
-    static let referenceNames: Set<String>? = lockedReadable.union(migrating)
-    static let calleeNames: Set<String>? = [
-        "SecItemAdd", "set", "accessibility", "Keychain", "UICKeyChainStore", "valet", "sharedGroupValet",
-        "sharedAccessGroupValet"
-    ]
+    static let subscription = Subscription(
+        calls: .named([
+            "SecItemAdd", "set", "accessibility", "Keychain", "UICKeyChainStore", "valet", "sharedGroupValet",
+            "sharedAccessGroupValet"
+        ]),
+        references: lockedReadable.union(migrating))
     /// KeychainAccess's `Accessibility` cases that stay readable while the device is locked, and those that leave
     /// the device in backups.
     static let keychainAccessLockedReadable: Set<String> = ["always", "alwaysThisDeviceOnly"]

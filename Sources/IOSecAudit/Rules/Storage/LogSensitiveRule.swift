@@ -259,10 +259,12 @@ struct LogSensitiveRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(
-        cFunctions
-    )
-    .union(["os_log", "write"])
+    static let subscription = Subscription(
+        calls: .named(
+            consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(
+                cFunctions
+            )
+            .union(["os_log", "write"]), where: wantsCall))
 
     /// How a value leaks.
     enum Leak {

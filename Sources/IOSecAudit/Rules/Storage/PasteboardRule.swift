@@ -96,8 +96,9 @@ struct PasteboardRule: SwiftRule {
         ]
     )
 
-    static var calleeNames: Set<String>? { setters }
-    static var assignedNames: Set<String>? { settableProperties }
+    static let subscription = Subscription(
+        calls: .named(setters),
+        assignments: settableProperties)
     static let settableProperties: Set<String> = ["string", "strings", "url", "urls", "image", "images", "items"]
     static let setters: Set<String> = ["setValue", "setData", "setItems", "addItems", "setObjects", "setString"]
 

@@ -158,9 +158,10 @@ struct PlaintextFileRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = [
-        "write", "createFile", "archiveRootObject", "copyItem", "setCookie", "setCookies"
-    ]
+    static let subscription = Subscription(
+        calls: .named([
+            "write", "createFile", "archiveRootObject", "copyItem", "setCookie", "setCookies"
+        ]))
     /// Any explicit protection: a weak one is reported by storage.file-protection-weak instead.
     static let protectionNames: Set<String> = [
         "completeFileProtection", "completeFileProtectionUnlessOpen",

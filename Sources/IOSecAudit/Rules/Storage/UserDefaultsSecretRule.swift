@@ -270,8 +270,9 @@ struct UserDefaultsSecretRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["set", "setValue"]
-    static let attributeNames: Set<String>? = ["AppStorage"]
+    static let subscription = Subscription(
+        calls: .named(["set", "setValue"]),
+        attributes: ["AppStorage"])
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, name == "set" || name == "setValue",

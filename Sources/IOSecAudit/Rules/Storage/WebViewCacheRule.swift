@@ -128,9 +128,10 @@ struct WebViewCacheRule: SwiftRule {
         ]
     )
 
-    static let calleeNames: Set<String>? = ["WKWebView", "removeData"]
-    static let referenceNames: Set<String>? = ["nonPersistent", "websiteDataStore"]
-    static let memberNames: Set<String>? = ["nonPersistent", "websiteDataStore"]
+    static let subscription = Subscription(
+        calls: .named(["WKWebView", "removeData"]),
+        references: ["nonPersistent", "websiteDataStore"],
+        members: ["nonPersistent", "websiteDataStore"])
 
     /// Words in a type or function name that say the page shows a signed-in user's data.
     static let signedInWords: Set<String> = [

@@ -6,12 +6,14 @@ import SwiftSyntax
 struct AppCapabilityCollector: SwiftVisitor {
     /// The modules too, though no reference names one: `finish` reads the imports, and the pre-pass must mark a file
     /// that imports one, or the file would be skipped as naming nothing (`InterestMap`).
-    static let referenceNames: Set<String>? = Set(AppCapability.symbols.keys).union(Checklist.kitTypes)
-        .union(AppCapability.modules.keys)
-    static let memberNames: Set<String>? = Set(AppCapability.memberSymbols.keys)
-
-    /// `finish` reads the imports of every file.
-    static let finishesWithoutVisits = true
+    private static let names = Set(AppCapability.symbols.keys).union(Checklist.kitTypes).union(
+        AppCapability.modules.keys)
+    static let subscription = Subscription(
+        references: names,
+        types: names,
+        members: Set(AppCapability.memberSymbols.keys),
+        // `finish` reads the imports of every file.
+        finishesWithoutVisits: true)
 
     private var recorded: Set<AppCapability> = []
     private var recordedKit: Set<String> = []

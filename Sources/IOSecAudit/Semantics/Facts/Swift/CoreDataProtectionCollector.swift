@@ -3,7 +3,8 @@ import SwiftSyntax
 /// Records where Swift code gives a Core Data store complete file protection
 /// (`NSPersistentStoreFileProtectionKey` with `.complete` or `.completeUnlessOpen` in the same statement).
 struct CoreDataProtectionCollector: SwiftVisitor {
-    static let referenceNames: Set<String>? = ["NSPersistentStoreFileProtectionKey"]
+    static let subscription = Subscription(
+        references: ["NSPersistentStoreFileProtectionKey"])
 
     init() {}
 

@@ -6,9 +6,10 @@ import SwiftSyntax
 /// and, in its names or strings, a database, a log or a credential (`DocumentsData.words`); or a Realm opened with
 /// its default configuration, whose file is `Documents/default.realm`. First per file; test code records nothing.
 struct DocumentsDataCollector: SwiftVisitor {
-    static let memberNames: Set<String>? = ["documentDirectory", "documentsDirectory"]
-    static let referenceNames: Set<String>? = ["NSDocumentDirectory"]
-    static let calleeNames: Set<String>? = ["Realm"]
+    static let subscription = Subscription(
+        calls: .named(["Realm"]),
+        references: ["NSDocumentDirectory"],
+        members: ["documentDirectory", "documentsDirectory"])
 
     private var recorded = false
 

@@ -15,10 +15,15 @@ struct NetworkCollector: SwiftVisitor {
         "SecTrustGetCertificateAtIndex"
     ]
     static let comparisons: Set<String> = ["contains", "elementsEqual", "isDisjoint", "isSubset", "intersection"]
-    static let calleeNames: Set<String>? = extractions.union(comparisons).union([
-        "SecTrustEvaluateWithError", "SecTrustEvaluate"
-    ])
-    static let referenceNames: Set<String>? = Set(libraries.keys).union(["URLSession"])
+    static let subscription = Subscription(
+        calls: .named(
+            extractions.union(comparisons).union([
+                "SecTrustEvaluateWithError", "SecTrustEvaluate"
+            ])),
+        references: Set(libraries.keys).union(["URLSession"]),
+        // `https://` at least.
+        literals: .atLeast(8, where: wantsLiteral),
+        functions: wantsFunction(named:))
     /// Pinning libraries, by a type only pinning code names.
     static let libraries: [String: String] = [
         "TrustKit": "TrustKit", "TSKPinningValidator": "TrustKit",
@@ -46,9 +51,6 @@ struct NetworkCollector: SwiftVisitor {
             file.record(kind: FactKind.pinningInCode, value: library, at: reference)
         }
     }
-
-    /// `https://` at least.
-    static let minimumLiteralLength = 8
 
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool { literal.firstSegmentHasPrefix("https://") }
 

@@ -3,7 +3,9 @@ import SwiftSyntax
 /// Records where Swift code uses passkeys: the platform credential provider that creates passkey
 /// registration and assertion requests, and iOS 26's account creation provider. First use per file.
 struct PasskeyAPICollector: SwiftVisitor {
-    static var referenceNames: Set<String>? { symbols }
+    static let subscription = Subscription(
+        references: symbols,
+        types: symbols)
     static let symbols: Set<String> = [
         "ASAuthorizationPlatformPublicKeyCredentialProvider", "ASAuthorizationAccountCreationProvider"
     ]

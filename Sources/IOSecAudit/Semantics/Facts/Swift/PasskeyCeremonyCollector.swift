@@ -14,7 +14,8 @@ struct PasskeyCeremonyCollector: SwiftVisitor {
     static let signals = [
         "reportUnknownPublicKeyCredential", "reportAllAcceptedPublicKeyCredentials", "reportPublicKeyCredentialUpdate"
     ]
-    static var calleeNames: Set<String>? { Set(ceremonies.keys) }
+    static let subscription = Subscription(
+        calls: .named(Set(ceremonies.keys)))
 
     private var recorded: Set<String> = []
 

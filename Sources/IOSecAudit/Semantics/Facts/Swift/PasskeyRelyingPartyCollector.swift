@@ -7,9 +7,14 @@ import SwiftSyntax
 /// credential signals (`ASCredentialDataManager` / `ASCredentialUpdater` `report…(relyingPartyIdentifier:…)`). A value
 /// learned at run time (from the server's options) records nothing: nothing is known to compare.
 struct PasskeyRelyingPartyCollector: SwiftVisitor {
-    static let calleeNames: Set<String>? = Set(
-        ["ASAuthorizationPlatformPublicKeyCredentialProvider", "createPlatformPublicKeyCredentialRegistrationRequest"]
-            + PasskeyCeremonyCollector.signals)
+    static let subscription = Subscription(
+        calls: .named(
+            Set(
+                [
+                    "ASAuthorizationPlatformPublicKeyCredentialProvider",
+                    "createPlatformPublicKeyCredentialRegistrationRequest"
+                ]
+                    + PasskeyCeremonyCollector.signals)))
     static let label = "relyingPartyIdentifier"
 
     init() {}

@@ -7,9 +7,8 @@ import SwiftSyntax
 /// also common model properties (`creationDate`, `modificationDate`) count only as implicit members or on
 /// `FileAttributeKey` / `URLResourceKey`, so `invoice.creationDate` is not a file-timestamp API.
 struct RequiredReasonAPICollector: SwiftVisitor {
-    static let referenceNames: Set<String>? = RequiredReasonAPI.symbols.values.reduce(into: typeNames) {
-        $0.formUnion($1)
-    }
+    private static let names = RequiredReasonAPI.symbols.values.reduce(into: typeNames) { $0.formUnion($1) }
+    static let subscription = Subscription(references: names, types: names)
 
     /// Types: any reference counts.
     static let typeNames: Set<String> = ["UserDefaults", "NSUserDefaults", "AppStorage", "SceneStorage"]

@@ -5,11 +5,13 @@ import SwiftSyntax
 /// looks at `.inactive` / `.background`, a resign-active or enter-background callback with a body, an observer
 /// of those notifications, or `privacySensitive()`. Test code records nothing.
 struct SnapshotFactCollector: SwiftVisitor {
-    static let calleeNames: Set<String>? = ["SecureField", "onChange", "privacySensitive"]
-    static let assignedNames: Set<String>? = ["isSecureTextEntry"]
-    static let memberNames: Set<String>? = [
-        "willResignActiveNotification", "didEnterBackgroundNotification", "willDeactivateNotification"
-    ]
+    static let subscription = Subscription(
+        calls: .named(["SecureField", "onChange", "privacySensitive"]),
+        members: [
+            "willResignActiveNotification", "didEnterBackgroundNotification", "willDeactivateNotification"
+        ],
+        assignments: ["isSecureTextEntry"],
+        functions: wantsFunction(named:))
 
     /// App and scene delegate callbacks that run before the app-switcher snapshot is taken.
     static let callbacks: Set<String> = [

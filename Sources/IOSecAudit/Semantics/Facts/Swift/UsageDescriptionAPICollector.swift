@@ -8,13 +8,13 @@ import SwiftSyntax
 /// purpose string), so it counts only on `PHPhotoLibrary`, `SFSpeechRecognizer`, `MPMediaLibrary`, or with
 /// HealthKit's `toShare:read:` labels.
 struct UsageDescriptionAPICollector: SwiftVisitor {
-    static let memberNames: Set<String>? = ["camera"]
-    static var calleeNames: Set<String>? {
-        initializers.union(methods.keys).union([
-            "init", "requestAccess", "requestAuthorization", "requestRecordPermission",
-            "SecAccessControlCreateWithFlags"
-        ])
-    }
+    static let subscription = Subscription(
+        calls: .named(
+            initializers.union(methods.keys).union([
+                "init", "requestAccess", "requestAuthorization", "requestRecordPermission",
+                "SecAccessControlCreateWithFlags"
+            ])),
+        members: ["camera"])
 
     /// Types whose creation starts the access (and the prompt).
     static let initializers: Set<String> = [
