@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Writes `RuleRegistry.generated.swift`: every type in IOSecAudit that conforms to one of the rule protocols, in
 /// the list its protocol runs from. A rule is registered by being declared; there is no list to forget. A type is
 /// placed by the protocols its declaration or an extension names (`struct X: SwiftRule`, `extension X: ObjCRule`);
-/// `SwiftVisitor` alone makes a fact collector.
+/// `SwiftVisitor` alone makes a fact collector, `ArtifactFactCollector` a configuration one.
 public enum RuleRegistryGenerator {
     public static let outputPath = "Rules/RuleRegistry.generated.swift"
 
@@ -16,7 +16,8 @@ public enum RuleRegistryGenerator {
         ("artifactRules", "any ArtifactRule.Type", "ArtifactRule"),
         ("objcRules", "any ObjCRule.Type", "ObjCRule"),
         ("projectRules", "any ProjectRule.Type", "ProjectRule"),
-        ("binaryRules", "any BinaryRule.Type", "BinaryRule")
+        ("binaryRules", "any BinaryRule.Type", "BinaryRule"),
+        ("artifactFactCollectors", "any ArtifactFactCollector.Type", "ArtifactFactCollector")
     ]
 
     public struct Result: Equatable, Sendable {
@@ -57,7 +58,8 @@ public enum RuleRegistryGenerator {
                     : protocols.contains(list.conformance)
             }.keys.sorted()
             for member in members { placement[member, default: []].append(list.property) }
-            let access = list.property == "objcRules" ? "static" : "public static"
+            // What the scanner alone runs stays internal.
+            let access = ["objcRules", "artifactFactCollectors"].contains(list.property) ? "static" : "public static"
             out += "\n    \(access) let \(list.property): [\(list.element)] = [\n"
             out += members.map { "        \($0).self" }.joined(separator: ",\n")
             out += "\n    ]\n"

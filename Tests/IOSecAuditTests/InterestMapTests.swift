@@ -202,27 +202,17 @@ struct InterestMapTests {
         let plan = RuleDispatcher.Plan(RuleSet.all.swiftVisitors)
         let filter = try! #require(plan.interest)
         let bytes = Array(Self.tricky.utf8)
-        let index = ConstantIndex.build(
-            [FileInput(path: "App/Tricky.swift", bytes: bytes)], options: ScanOptions(), interest: filter)
-        let fromIndex = index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: filter)
-        #expect(fromIndex != nil)
-        #expect(fromIndex == ConstantScanner.interest(in: bytes, filter: filter))
-        #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: InterestFilter()) == nil)
-    }
-
-    /// Maps are matched to filters by digest: the analyser's plan is not the plan whose filter the pre-pass used, but
-    /// the same rules give the same digest, and other rules another.
-    @Test func filtersOfTheSameRulesShareADigestAndOthersDoNot() throws {
-        let first = try #require(RuleDispatcher.Plan(RuleSet.all.swiftVisitors).interest)
-        let second = try #require(RuleDispatcher.Plan(RuleSet.all.swiftVisitors).interest)
-        let other = try #require(RuleDispatcher.Plan(RuleSet.all.only("storage.log-sensitive").swiftVisitors).interest)
-        #expect(first.fingerprint != 0 && first.fingerprint == second.fingerprint)
-        #expect(other.fingerprint != first.fingerprint)
-        let bytes = Array(Self.tricky.utf8)
-        let index = ConstantIndex.build(
-            [FileInput(path: "App/Tricky.swift", bytes: bytes)], options: ScanOptions(), interest: first)
-        #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: second) != nil)
-        #expect(index.interest(ofFile: "App/Tricky.swift", size: bytes.count, filter: other) == nil)
+        let lexed = SwiftPrePass.run(
+            [FileInput(path: "App/Tricky.swift", bytes: bytes)], options: ScanOptions(), plan: plan
+        ).lexed
+        let fromPrePass = lexed.interest(of: "App/Tricky.swift", size: bytes.count, for: plan)
+        #expect(fromPrePass != nil)
+        #expect(fromPrePass == ConstantScanner.interest(in: bytes, filter: filter))
+        // Another version of the file, or another plan's walk, gets no map: it would skip what its routes want.
+        #expect(lexed.interest(of: "App/Tricky.swift", size: bytes.count + 1, for: plan) == nil)
+        let other = RuleDispatcher.Plan(RuleSet.all.only("storage.log-sensitive").swiftVisitors)
+        #expect(lexed.interest(of: "App/Tricky.swift", size: bytes.count, for: other) == nil)
+        #expect(lexed.interest(of: "App/Tricky.swift", size: bytes.count, for: plan.walkingEveryNode()) == nil)
     }
 }
 
@@ -231,8 +221,8 @@ extension InterestMapTests {
     static func analysed(_ source: String, path: String) -> FileOutcome {
         var analyzer = FileAnalyzer(rules: .all, options: ScanOptions())
         let input = FileInput(path: path, bytes: Array(source.utf8))
-        analyzer.constants = ConstantIndex.build(
-            [input], options: ScanOptions(), interest: analyzer.dispatchPlan.interest)
+        (analyzer.constants, analyzer.lexed) = SwiftPrePass.run(
+            [input], options: ScanOptions(), plan: analyzer.dispatchPlan)
         return analyzer.analyze(input)
     }
 

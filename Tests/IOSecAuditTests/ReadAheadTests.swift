@@ -26,7 +26,7 @@ struct ReadAheadTests {
         let files = try FileDiscovery().discover(root).files
         let inputs = files.map(FileInput.init)
         let readAhead = ReadAhead(budget: 20_000)
-        let index = ConstantIndex.build(inputs, options: ScanOptions(), readAhead: readAhead)
+        let index = SwiftPrePass.run(inputs, options: ScanOptions(), readAhead: readAhead).constants
         #expect(!index.declarations(of: "service").isEmpty)
         let kept = readAhead.count
         #expect(kept > 0)

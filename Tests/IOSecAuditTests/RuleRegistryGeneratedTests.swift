@@ -39,6 +39,7 @@ import Testing
             }
             func helper() { struct LocalRule: ProjectRule {} }
             protocol PlantedProtocol: BinaryRule {}
+            enum PlantedPlistCollector: ArtifactFactCollector {}
             """
         let result = try RuleRegistryGenerator.generate(
             sourcesDirectory: Self.sources, extraFiles: [("Rules/Secrets/PlantedSecretRule.swift", planted)])
@@ -49,6 +50,7 @@ import Testing
         #expect(result.placement["Outer.PlantedPlistRule"] == ["artifactRules"])
         #expect(result.placement["LocalRule"] == nil, "a type inside a function cannot be registered")
         #expect(result.placement["PlantedProtocol"] == nil)
+        #expect(result.placement["PlantedPlistCollector"] == ["artifactFactCollectors"])
         #expect(
             result.text.contains("        PlantedSecretRule.self,\n")
                 || result.text.contains("        PlantedSecretRule.self\n"))
@@ -62,7 +64,8 @@ import Testing
             "swiftRules": names(RuleRegistry.swiftRules),
             "swiftFactCollectors": names(RuleRegistry.swiftFactCollectors),
             "artifactRules": names(RuleRegistry.artifactRules), "objcRules": names(RuleRegistry.objcRules),
-            "projectRules": names(RuleRegistry.projectRules), "binaryRules": names(RuleRegistry.binaryRules)
+            "projectRules": names(RuleRegistry.projectRules), "binaryRules": names(RuleRegistry.binaryRules),
+            "artifactFactCollectors": names(RuleRegistry.artifactFactCollectors)
         ]
         var expected: [String: Set<String>] = [:]
         for (type, lists) in result.placement {

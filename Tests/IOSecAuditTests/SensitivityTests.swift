@@ -103,19 +103,22 @@ import Testing
         let `default` = 1; guard let bound = x else { return }; if a.b != c, d.e == f {}
         """.utf8)
 
+    static func lexed(_ code: [UInt8]) -> LexedFiles {
+        SwiftPrePass.run([FileInput(path: "A.swift", bytes: code)], options: ScanOptions()).lexed
+    }
+
     @Test(arguments: [false, true])
     func sourceNamesRuleOutNamesNeverDeclaredOrFilled(fromPrePass: Bool) throws {
         let code = Self.sourceNamesCode
         let names =
             fromPrePass
-            ? try #require(
-                ConstantIndex(files: [("A.swift", code)]).sourceNames(ofFile: "A.swift", size: code.count))
+            ? try #require(Self.lexed(code).file("A.swift", size: code.count)?.names)
             : SourceNames(code)
         for declared in ["token", "a", "b", "shorthand", "default", "`default`", "bound"] {
             #expect(names.declared.contains(declared), "\(declared)")
         }
         // Another size means another version of the file: it is read again.
-        #expect(ConstantIndex(files: [("A.swift", code)]).sourceNames(ofFile: "A.swift", size: code.count + 1) == nil)
+        #expect(Self.lexed(code).file("A.swift", size: code.count + 1) == nil)
         for declared in ["token", "a", "b", "shorthand"] { #expect(names.declared.contains(declared), "\(declared)") }
         for undeclared in ["read", "session", "dict", "other", "reader"] {
             #expect(!names.declared.contains(undeclared), "\(undeclared)")

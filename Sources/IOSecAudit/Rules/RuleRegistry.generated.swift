@@ -162,4 +162,24 @@ extension RuleRegistry {
         UIWebViewBinaryMatcher.self,
         WeakAPIRule.self
     ]
+
+    static let artifactFactCollectors: [any ArtifactFactCollector.Type] = [
+        AssociationFileCollector.self,
+        BuildSettingsCollector.self,
+        CoreDataModelCollector.self,
+        DebugBuildSettingCollector.self,
+        EntitlementsCollector.self,
+        InfoPlistCollector.self,
+        InfoPlistStringsCollector.self,
+        InterfaceCollector.self,
+        ObjCDocumentsDataCollector.self,
+        ObjCFactCollector.self,
+        ObjCPasskeyRelyingPartyCollector.self,
+        ObjCPinningFactCollector.self,
+        ObjCSnapshotFactCollector.self,
+        ParseDiagnosticsCollector.self,
+        PrivacyManifestCollector.self,
+        SchemeCollector.self,
+        TargetMembershipCollector.self
+    ]
 }

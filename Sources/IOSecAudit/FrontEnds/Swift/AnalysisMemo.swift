@@ -33,10 +33,11 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
     /// The project's constants and the types that hold secrets.
     let constants: ConstantIndex
 
-    init(source: [UInt8], path: String = "", constants: ConstantIndex = .empty) {
+    init(source: [UInt8], path: String = "", constants: ConstantIndex = .empty, names: SourceNames? = nil) {
         self.source = source
         self.path = path
         self.constants = constants
+        self.lexedNames = names
     }
 
     /// Whether `byte` occurs in the file's bytes over `node`'s range: a test that spares walking the node's tokens.
@@ -74,8 +75,9 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         }
     }
 
-    /// The names the file could declare or fill: as the constant pre-pass found them, else read from the bytes on
-    /// the first question.
-    private(set) lazy var names =
-        constants.sourceNames(ofFile: path, size: source.count) ?? SourceNames(source)
+    private let lexedNames: SourceNames?
+
+    /// The names the file could declare or fill: as the pre-pass found them, else read from the bytes on the first
+    /// question.
+    private(set) lazy var names = lexedNames ?? SourceNames(source)
 }

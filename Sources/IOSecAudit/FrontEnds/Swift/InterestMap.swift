@@ -76,9 +76,6 @@ struct InterestFilter: Sendable, Equatable {
     /// The fewest bytes a literal route wants (`Subscription.Literals.minimumLength`): a plain one-line literal with
     /// fewer holds nothing any route wants.
     var shortestLiteral = Int.max
-    /// A digest of what the filter marks, set by the plan that made it (0 for a filter built by hand): the pre-pass's
-    /// maps are used only with the filter they were made with, and comparing digests copies and compares no tables.
-    var fingerprint = 0
     /// The ASCII bytes below 64 an operator starts with (`=` and `!` are), as bits.
     private var operatorStarts: UInt64 = 0
     private var operatorsStartAbove63 = false

@@ -180,18 +180,6 @@ final class RuleDispatcher {
                 operatorFilters[$0].plainLiteralOperands
             }
             filter.shortestLiteral = literalMinimums.min() ?? .max
-            var digest = Hasher()
-            for (role, names) in [anywhere, assigned, Set(functionParameters.byName.keys), callees, labels].enumerated()
-            {
-                for name in names.sorted() {
-                    digest.combine(role)
-                    digest.combine(name)
-                }
-            }
-            digest.combine(filter.operators)
-            digest.combine(filter.marksOperatorsBeforePlainLiterals)
-            digest.combine(filter.shortestLiteral)
-            filter.fingerprint = digest.finalize() | 1
             return filter
         }
     }
@@ -202,6 +190,7 @@ final class RuleDispatcher {
     private let plan: Plan
     /// Answers shared between the rules of this file (the container fills of a body).
     private let memo: AnalysisMemo
+    private let givenInterest: InterestMap?
 
     /// When the walk must stop (`DispatchTime` nanoseconds), and whether it did: a file whose rules run past the
     /// per-file time limit is left unfinished rather than holding up the scan.
@@ -286,12 +275,14 @@ final class RuleDispatcher {
         }
     }
 
-    init(plan: Plan, file: SwiftFile, deadline: UInt64? = nil) {
+    /// `interest`: the file's map as the pre-pass marked it with this plan (`LexedFiles`); read now when nil.
+    init(plan: Plan, file: SwiftFile, interest: InterestMap? = nil, deadline: UInt64? = nil) {
         self.deadline = deadline
+        self.givenInterest = interest
         self.rules = zip(plan.ruleTypes, plan.finishesWithoutVisits).map { $1 ? $0.init() : nil }
         self.plan = plan
         self.file = file
-        self.memo = AnalysisMemo(source: file.bytes, path: file.path, constants: file.constants)
+        self.memo = AnalysisMemo(source: file.bytes, path: file.path, constants: file.constants, names: file.names)
     }
 
     convenience init(ruleTypes: [any SwiftVisitor.Type], file: SwiftFile) {
@@ -317,12 +308,8 @@ final class RuleDispatcher {
     /// The file's `InterestMap`, from the pre-pass or read now; nil when the plan cannot use one, or the tree's
     /// bytes are not the file's (then offsets would not match).
     private func interestMap(_ root: RawSyntax) -> InterestMap? {
-        // The filter's digest, not the filter: taking the filter out of the plan copied its tables for every file.
-        guard let fingerprint = plan.interest?.fingerprint, root.byteLength == file.bytes.count else { return nil }
-        if let map = file.constants.interest(ofFile: file.path, size: file.bytes.count, fingerprint: fingerprint) {
-            return map
-        }
-        return plan.interest.flatMap { ConstantScanner.interest(in: file.bytes, filter: $0) }
+        guard let filter = plan.interest, root.byteLength == file.bytes.count else { return nil }
+        return givenInterest ?? ConstantScanner.interest(in: file.bytes, filter: filter)
     }
 
     // MARK: The raw walk

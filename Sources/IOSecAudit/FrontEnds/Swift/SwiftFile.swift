@@ -14,6 +14,7 @@ public final class SwiftFile {
     public var isTestCode: Bool { fileContext != nil }
     /// Constants declared anywhere in the project, for resolving names to their literal values.
     public let constants: ConstantIndex
+    let names: SourceNames?
 
     let bytes: [UInt8]
     private var lineStartsStorage: [Int]?
@@ -23,8 +24,13 @@ public final class SwiftFile {
     /// with many sinks searches its tree once per function, not once per sink.
     var summaries: [String: [ExprSyntax]] = [:]
 
-    init(path: String, bytes: [UInt8], tree: SourceFileSyntax, constants: ConstantIndex = .empty) {
+    /// `names`: what the pre-pass found the file may declare or fill (`LexedFiles`); read from the bytes when nil.
+    init(
+        path: String, bytes: [UInt8], tree: SourceFileSyntax, constants: ConstantIndex = .empty,
+        names: SourceNames? = nil
+    ) {
         self.path = path
+        self.names = names
         self.bytes = bytes
         self.tree = tree
         let imports = Self.topLevelImports(of: tree)

@@ -66,6 +66,8 @@ struct FileAnalyzer: Sendable {
     let rules: RuleSet
     let options: ScanOptions
     var constants: ConstantIndex = .empty
+    /// What the pre-pass learnt of each Swift file (its names and, with `dispatchPlan`, its `InterestMap`).
+    var lexed: LexedFiles = .none
     /// Worked out once per scan, not once per file.
     let dispatchPlan: RuleDispatcher.Plan
     /// The artifact rules and fact collectors of each kind of file, in registry order. Asking each rule for its
@@ -86,7 +88,7 @@ struct FileAnalyzer: Sendable {
         }
         self.objcRoutes = rules.objc.map(ObjCRoute.init)
         var artifactCollectors: [FileKind: [any ArtifactFactCollector.Type]] = [:]
-        for collector in ArtifactFacts.collectors {
+        for collector in RuleRegistry.artifactFactCollectors {
             for kind in collector.fileKinds { artifactCollectors[kind, default: []].append(collector) }
         }
         self.artifactRules = artifactRules
@@ -136,7 +138,9 @@ struct FileAnalyzer: Sendable {
     }
 
     private func analyzeSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
-        if !options.includeGenerated, !constants.prePassWalks(path, size: bytes.count),
+        let lexedFile = lexed.file(path, size: bytes.count)
+        // The pre-pass has already found a file it lexed for the walk not generated.
+        if !options.includeGenerated, lexedFile == nil,
             TextChecks.isGenerated(bytes, path: path)
         {
             outcome.generated = true
@@ -168,7 +172,7 @@ struct FileAnalyzer: Sendable {
             DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1_000_000_000)
         }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let file = SwiftFile(path: path, bytes: bytes, tree: tree, constants: constants)
+        let file = SwiftFile(path: path, bytes: bytes, tree: tree, constants: constants, names: lexedFile?.names)
         // Invalid UTF-8 already explains the parse errors it causes: one diagnostic per file.
         if tree.hasError, !outcome.diagnostics.contains(where: { $0.file == path }) {
             let line = file.position(of: Self.firstErrorNode(in: Syntax(tree))).line
@@ -179,7 +183,9 @@ struct FileAnalyzer: Sendable {
                         "syntax error near line \(line) (or nesting too deep); findings in the unparsed part may be missing"
                 ))
         }
-        let dispatcher = RuleDispatcher(plan: dispatchPlan, file: file, deadline: deadline)
+        let dispatcher = RuleDispatcher(
+            plan: dispatchPlan, file: file, interest: lexed.interest(of: path, size: bytes.count, for: dispatchPlan),
+            deadline: deadline)
         dispatcher.run()
         if let line = dispatcher.stoppedAtLine, let limit = options.fileTimeLimit {
             outcome.diagnostics.append(
@@ -198,10 +204,7 @@ struct FileAnalyzer: Sendable {
     /// Whether the pre-pass marked nothing in the file (`InterestMap`): then the walk would visit no node, no visitor
     /// would see anything, and the parse is skipped too. About one Swift file in ten names nothing any rule reads.
     private func nothingWanted(in bytes: [UInt8], path: String) -> Bool {
-        guard let fingerprint = dispatchPlan.interest?.fingerprint,
-            let map = constants.interest(ofFile: path, size: bytes.count, fingerprint: fingerprint)
-        else { return false }
-        return map.isEmpty
+        lexed.interest(of: path, size: bytes.count, for: dispatchPlan)?.isEmpty == true
     }
 
     private func analyzeArtifact(_ bytes: [UInt8], path: String, kind: FileKind, into outcome: inout FileOutcome) {

@@ -37,9 +37,8 @@ enum ProjectAnalysis {
         var preparing = FileAnalyzer(rules: rules, options: options)
         // The pre-pass also marks what the walk must not skip, with the analyser's own filter.
         let readAhead = ReadAhead()
-        preparing.constants = ConstantIndex.build(
-            inputs, options: options, interest: preparing.dispatchPlan.interest, readAhead: readAhead,
-            progress: indexing)
+        (preparing.constants, preparing.lexed) = SwiftPrePass.run(
+            inputs, options: options, plan: preparing.dispatchPlan, readAhead: readAhead, progress: indexing)
         let analyzer = preparing
         var analysing: (@Sendable (Int, Int) -> Void)?
         if let progress { analysing = { done, total in progress(.analysing, done, total) } }

@@ -1,0 +1,207 @@
+import Crypto
+import Foundation
+import IOSecCore
+/// A constant's literal value.
+public enum ConstantValue: Sendable, Hashable {
+    /// A string literal without interpolation (escapes kept as written).
+    case string(String)
+    case integer(Int)
+    /// An array literal of integers (`[0x01, 0x02, …]`), by its element count.
+    case bytes(count: Int)
+
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}
+
+/// One `let` / `var` / `static let` / enum case with a literal value, as the pre-pass found it.
+public struct ConstantDeclaration: Sendable, Hashable {
+    public var name: String
+    public var value: ConstantValue
+    /// The innermost type (class, struct, enum, actor, extension) it is declared in, nil at file scope.
+    public var typeName: String?
+    /// An enum case's raw value (`case loginToken = "login_token"`) rather than a stored constant.
+    public var isEnumCase: Bool
+    public var file: String
+}
+
+/// The project's constants: every `let`/`var`/`static let` whose initializer is a single literal, and every
+/// enum raw value, found by a lexical pre-pass over all Swift files before the rules run. Rules resolve a
+/// name to its literal through it: `defaults.set(v, forKey: tokenKey)` where another file says
+/// `static let tokenKey = "auth_token"`.
+///
+/// ```swift
+/// let index = ConstantIndex(files: [("Keys.swift", Array("enum Keys { static let token = \"auth_token\" }".utf8))])
+/// index.resolve("token", qualifier: "Keys", file: "Main.swift")  // .string("auth_token")
+/// ```
+public struct ConstantIndex: Sendable {
+    private var byName: [String: [ConstantDeclaration]]
+    /// Types declared in the project with a stored property named for a secret (`struct User { var password }`),
+    /// by type name: the property's name (the first in name order, so any order of files gives the same).
+    private var sensitiveMembers: [String: String]
+    /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
+    private var persistentModels: [String: PersistentStore] = [:]
+    /// The databases some Swift file of the project gives a key (`DatabaseEncryption`).
+    public private(set) var databaseEncryption: DatabaseEncryption = []
+
+    public static let empty = ConstantIndex(declarations: [])
+
+    /// `declaredTypes`: every type declaration's name (not extensions); a type declared more than once in the
+    /// project (two targets each with a `User`) is ambiguous, and its members are not used.
+    public init(
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [], declaredTypes: [String] = [],
+        supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = []
+    ) {
+        persistentModels = Self.persistentModels(supertypes)
+        self.databaseEncryption = databaseEncryption
+        byName = Dictionary(grouping: declarations, by: \.name)
+        var members: [String: String] = [:]
+        for member in sensitiveMembers {
+            if let known = members[member.typeName], known <= member.name { continue }
+            members[member.typeName] = member.name
+        }
+        var seen: Set<String> = []
+        for type in declaredTypes where !seen.insert(type).inserted { members[type] = nil }
+        self.sensitiveMembers = members
+    }
+
+    public init(files: [(path: String, bytes: [UInt8])]) {
+        let scanned = files.map { ConstantScanner.scanAll($0.bytes, file: $0.path, names: false) }
+        self.init(
+            declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
+            declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types),
+            databaseEncryption: scanned.reduce(into: []) { $0.formUnion($1.encryption) })
+    }
+
+    /// The secret a type of the project holds as an instance property (`password` for `struct User { var
+    /// password: String }`), or nil: encoding or archiving a value of that type writes the secret too.
+    public func sensitiveMember(ofType type: String) -> String? { sensitiveMembers[type] }
+
+    /// The store instances of a project type are saved in: a subclass of `NSManagedObject` or of Realm's `Object`,
+    /// declared anywhere in the project, directly or through the project's own base classes.
+    public func persistentStore(ofType type: String) -> PersistentStore? { persistentModels[type] }
+
+    /// Whether the project declares any Core Data or Realm model class.
+    public var hasPersistentModels: Bool { !persistentModels.isEmpty }
+
+    private static func persistentModels(_ types: [DeclaredType]) -> [String: PersistentStore] {
+        var stores: [String: PersistentStore] = [:]
+        for type in types {
+            if let store = type.supertypes.lazy.compactMap({
+                PersistentStore.of(supertype: $0, importsRealm: type.importsRealm)
+            }).first {
+                stores[type.name] = store
+            }
+        }
+        // `class Account: BaseEntity` where `class BaseEntity: NSManagedObject`: a few rounds reach any real depth.
+        for _ in 0..<8 {
+            var changed = false
+            for type in types where stores[type.name] == nil {
+                if let store = type.supertypes.lazy.compactMap({ stores[$0] }).first {
+                    stores[type.name] = store
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return stores
+    }
+
+    public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+
+    /// A digest of every declaration, in a fixed order: equal for equal indexes, whatever the order files came in.
+    public var digest: String {
+        let lines =
+            (byName.values.flatMap { $0 }.map { d in
+                "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
+            } + sensitiveMembers.map { "member\u{0}\($0.key)\u{0}\($0.value)" }
+            + persistentModels.map { "model\u{0}\($0.key)\u{0}\($0.value.rawValue)" }
+            + ["encryption\u{0}\(databaseEncryption.rawValue)"]).sorted()
+        var hasher = SHA256()
+        for line in lines { hasher.update(data: Data((line + "\n").utf8)) }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// All declarations of `name`.
+    public func declarations(of name: String) -> [ConstantDeclaration] { byName[name] ?? [] }
+
+    /// The literal `name` stands for. With a `qualifier` (`Keys.token`): declared in that type, enum raw values
+    /// included. Without one (a bare `token`): a stored constant of `type` (the type the name is used in,
+    /// wherever it is declared), else a file-scope constant of the project; enum cases and other types' members
+    /// are never in scope for a bare name. nil when unknown or ambiguous.
+    public func resolve(_ name: String, qualifier: String? = nil, type: String? = nil, file: String? = nil)
+        -> ConstantValue?
+    {
+        guard let all = byName[name], !all.isEmpty else { return nil }
+        func unique(_ candidates: [ConstantDeclaration]) -> ConstantValue? {
+            guard let first = candidates.first else { return nil }
+            return candidates.allSatisfy({ $0.value == first.value }) ? first.value : nil
+        }
+        if let qualifier {
+            return unique(all.filter { $0.typeName == qualifier })
+        }
+        let stored = all.filter { !$0.isEnumCase }
+        if let type, let hit = unique(stored.filter({ $0.typeName == type })) { return hit }
+        let globals = stored.filter { $0.typeName == nil }
+        if let file, let hit = unique(globals.filter({ $0.file == file })) { return hit }
+        return unique(globals)
+    }
+
+    /// Whether `name` is declared as an enum case with a raw value anywhere.
+    public func isEnumCase(_ name: String) -> Bool {
+        byName[name]?.contains(where: \.isEnumCase) ?? false
+    }
+}
+
+/// An instance property named for a secret, in a type of the project.
+/// A class, actor or struct the project declares, with the types written after its `:` (last component of each:
+/// `Foundation.NSObject` → `NSObject`).
+public struct DeclaredType: Sendable, Hashable {
+    public var name: String
+    public var supertypes: [String]
+    /// The file it is declared in imports RealmSwift, where a bare `Object` is Realm's.
+    public var importsRealm: Bool
+}
+
+/// The database a model type's instances are stored in when the app saves them.
+public enum PersistentStore: String, Sendable {
+    case coreData = "a Core Data store"
+    case realm = "a Realm database"
+
+    /// The store a direct supertype stands for.
+    static func of(supertype: String, importsRealm: Bool) -> PersistentStore? {
+        switch supertype {
+        case "NSManagedObject": .coreData
+        case "RealmSwiftObject", "RLMObject", "RealmSwiftEmbeddedObject": .realm
+        case "Object", "EmbeddedObject", "AsymmetricObject": importsRealm ? .realm : nil
+        default: nil
+        }
+    }
+}
+
+/// The databases a project gives a key to, from the names its Swift code uses: SQLCipher's (`usePassphrase` of GRDB,
+/// `sqlite3_key`, YapDatabase's `cipherKeyBlock`) and Realm's `encryptionKey`. A write into such a database is a write
+/// into ciphertext, wherever the key is set; where no file names one, every database of that kind is plaintext.
+public struct DatabaseEncryption: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let sqlite = DatabaseEncryption(rawValue: 1)
+    public static let realm = DatabaseEncryption(rawValue: 2)
+
+    /// The kind a name in code keys.
+    static func keyed(by name: some Collection<UInt8>) -> DatabaseEncryption {
+        switch name.count {
+        case 11 where name.elementsEqual("sqlite3_key".utf8): .sqlite
+        case 13 where name.elementsEqual("usePassphrase".utf8): .sqlite
+        case 13 where name.elementsEqual("encryptionKey".utf8): .realm
+        case 14 where name.elementsEqual("sqlite3_key_v2".utf8) || name.elementsEqual("cipherKeyBlock".utf8): .sqlite
+        default: []
+        }
+    }
+}
+
+public struct SensitiveMember: Sendable, Hashable {
+    public var typeName: String
+    public var name: String
+}
