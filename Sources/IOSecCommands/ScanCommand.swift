@@ -242,19 +242,22 @@ package struct ScanCommand: ParsableCommand {
 
     package func run() throws {
         let (root, selected) = try target()
-        let settings = try settings(for: root)
+        var settings = try settings(for: root)
         let progress = quiet ? nil : Progress.forTerminal()
-        var result: ScanResult
+        let result: ScanResult
         do {
-            result = try Scanner(options: settings.options).scan(root, selection: selected, progress: progress)
+            // The baselines are the scan's last stage (`FindingPipeline`): what the commit had, then the file's.
             if let ref = selection.baselineCommit, let selected {
-                try compare(&result, withCommit: ref, root: root, selection: selected, settings: settings)
+                settings.options.baselines.append(
+                    try baseline(atCommit: ref, root: root, selection: selected, settings: settings))
             }
+            if let inForce = try configuration.baselineInForce(settings) { settings.options.baselines.append(inForce) }
+            result = try Scanner(options: settings.options).scan(root, selection: selected, progress: progress)
         } catch let error as ScanError {
             throw FatalError(error.description)
         }
         if progress != nil { Progress.clear() }
-        try configuration.applyBaseline(to: &result, settings: settings)
+        try configuration.writeBaselineIfAsked(from: result, settings: settings)
         if format.checklist {
             try ChecklistCommand.write(Checklist.evaluate(result), format: .text, output: output)
         } else {
@@ -269,10 +272,10 @@ package struct ScanCommand: ParsableCommand {
         if result.fails(at: settings.failOn.severity) { throw ExitCode(1) }
     }
 
-    /// `--baseline-commit`: scans the same files as they were at `ref` and leaves out what was there already.
-    private func compare(
-        _ result: inout ScanResult, withCommit ref: String, root: String, selection: [String], settings: ScanSettings
-    ) throws {
+    /// `--baseline-commit`: scans the same files as they were at `ref`; what was there already is left out.
+    private func baseline(
+        atCommit ref: String, root: String, selection: [String], settings: ScanSettings
+    ) throws -> Baseline.InForce {
         let before: ScanResult
         do {
             let checkout = try GitBaseline.checkout(ref, of: root)
@@ -281,7 +284,7 @@ package struct ScanCommand: ParsableCommand {
         } catch let error as GitBaseline.Failure {
             throw FatalError(error.description)
         }
-        Baseline(findings: before.findings).filter(&result)
+        return Baseline.InForce(Baseline(findings: before.findings))
     }
 }
 

@@ -59,10 +59,20 @@ struct ScanConfigOptions: ParsableArguments {
         }
     }
 
-    /// Writes the baseline when asked, then leaves out of `result` what the baseline in force holds.
-    func applyBaseline(to result: inout ScanResult, settings: ScanSettings) throws {
+    /// The baseline file in force (`--baseline`, or the configuration's), for the scan's last stage.
+    func baselineInForce(_ settings: ScanSettings) throws -> Baseline.InForce? {
+        guard let path = settings.baseline else { return nil }
+        do {
+            return Baseline.InForce(try Baseline.read(from: path), pathPrefix: settings.baselinePrefix)
+        } catch {
+            throw FatalError(error.description)
+        }
+    }
+
+    /// Writes the baseline when asked: every finding the scan made, those the baselines in force held included.
+    func writeBaselineIfAsked(from result: ScanResult, settings: ScanSettings) throws {
         if let writeBaseline {
-            let baseline = Baseline(findings: result.findings, pathPrefix: settings.baselinePrefix)
+            let baseline = Baseline(findings: result.findings + result.baselined, pathPrefix: settings.baselinePrefix)
             do {
                 try baseline.write(to: writeBaseline)
             } catch {
@@ -71,12 +81,6 @@ struct ScanConfigOptions: ParsableArguments {
             let count = baseline.entries.count
             FileHandle.standardError.write(
                 Data("baseline written to \(writeBaseline): \(count) finding\(count == 1 ? "" : "s")\n".utf8))
-        }
-        guard let path = settings.baseline else { return }
-        do {
-            try Baseline.read(from: path).filter(&result, pathPrefix: settings.baselinePrefix)
-        } catch {
-            throw FatalError(error.description)
         }
     }
 }

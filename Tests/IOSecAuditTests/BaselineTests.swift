@@ -1,4 +1,5 @@
 import Foundation
+import IOSecFixtures
 import Testing
 
 @testable import IOSecAudit
@@ -123,5 +124,33 @@ import Testing
         let json = JSONReporter().render(result)
         #expect(json.contains("\"baselined\" : 4"))
         #expect(json.contains("\"baselineFixed\" : 2"))
+    }
+
+    /// The baselines are the last stage of every scan (`FindingPipeline`), whatever its source: a folder with a
+    /// file selection and a built app leave out what their baselines hold, keep it aside for `--write-baseline`,
+    /// and count it, after the selection has left out the unselected files.
+    @Test func everyKindOfScanEndsWithItsBaselines() throws {
+        let tree = TemporaryTree()
+        tree.write("App/A.swift", "let a = UIWebView()\nlet b = UIWebView()\n")
+        tree.write("App/B.swift", "let c = UIWebView()\n")
+        let first = try Scanner(options: ScanOptions(jobs: 2)).scan(tree.root, selection: ["App/A.swift"])
+        #expect(first.findings.count == 2 && first.notSelected == 0)
+        var options = ScanOptions(jobs: 2)
+        options.baselines = [Baseline.InForce(Baseline(findings: Array(first.findings.prefix(1))))]
+        tree.write("App/A.swift", "let a = UIWebView()\nlet b = UIWebView()\nlet d = UIWebView()\n")
+        let selected = try Scanner(options: options).scan(tree.root, selection: ["App/A.swift"])
+        #expect(selected.findings.map(\.line) == [2, 3])
+        #expect(selected.baselined.map(\.line) == [1])
+        #expect(selected.baseline == BaselineComparison(baselined: 1, fixed: 0))
+
+        let app = tree.write("InsecureApp.ipa", bytes: [UInt8](try SampleApps.insecureIPA(profile: nil)))
+        let built = try Scanner(options: ScanOptions(jobs: 2)).scan(app)
+        let active = built.findings.filter { !$0.suppressed }
+        #expect(active.count > 5)
+        options.baselines = [Baseline.InForce(Baseline(findings: built.findings))]
+        let again = try Scanner(options: options).scan(app)
+        #expect(again.findings.allSatisfy { $0.suppressed })
+        #expect(again.baselined.count == active.count)
+        #expect(again.baseline == BaselineComparison(baselined: active.count, fixed: 0))
     }
 }

@@ -165,6 +165,8 @@ struct BuiltAppScanner {
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
         result.hiddenByConfidence = output.hiddenByConfidence
+        result.baseline = output.baseline
+        result.baselined = output.baselined
         result.appSummary = summary
         return result
     }
@@ -192,6 +194,8 @@ struct BuiltAppScanner {
             durationSeconds: Date().timeIntervalSince(started), hiddenByContext: output.hiddenByContext)
         result.inventory = output.inventory
         result.hiddenByConfidence = output.hiddenByConfidence
+        result.baseline = output.baseline
+        result.baselined = output.baselined
         result.appSummary = summary
         return result
     }

@@ -65,18 +65,35 @@ public struct Baseline: Sendable, Equatable {
     /// Takes out of `result.findings` the findings the baseline holds, counting them and the entries nothing
     /// matched. Suppressed findings are left alone.
     public func filter(_ result: inout ScanResult, pathPrefix: String = "") {
+        result.baseline = filter(&result.findings, pathPrefix: pathPrefix) { result.baselined.append($0) }
+    }
+
+    /// Takes out of `findings` those the baseline holds, handing each to `removed`.
+    func filter(_ findings: inout [Finding], pathPrefix: String, removed: (Finding) -> Void) -> BaselineComparison {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         var baselined = 0
-        result.findings.removeAll { finding in
+        findings.removeAll { finding in
             guard !finding.suppressed else { return false }
             let entry = Entry(finding, pathPrefix: pathPrefix)
             guard let count = remaining[entry], count > 0 else { return false }
             remaining[entry] = count - 1
             baselined += 1
+            removed(finding)
             return true
         }
-        result.baseline = BaselineComparison(baselined: baselined, fixed: remaining.values.reduce(0, +))
+        return BaselineComparison(baselined: baselined, fixed: remaining.values.reduce(0, +))
+    }
+
+    /// A baseline a scan compares with (`ScanOptions.baselines`), and the prefix its paths are written with.
+    public struct InForce: Sendable {
+        public var baseline: Baseline
+        public var pathPrefix: String
+
+        public init(_ baseline: Baseline, pathPrefix: String = "") {
+            self.baseline = baseline
+            self.pathPrefix = pathPrefix
+        }
     }
 
     // MARK: - File

@@ -46,6 +46,8 @@ public struct ScanOptions: Sendable {
     public var vocabulary: SensitiveVocabulary
     /// Also analyse generated Swift (`--include-generated`); by default it is skipped and counted.
     public var includeGenerated = false
+    /// Baselines whose findings the scan leaves out, last of its stages (`--baseline`, `--baseline-commit`).
+    public var baselines: [Baseline.InForce] = []
     /// Where per-file results are kept between scans (`--cache-path`); nil: no cache (the library's default).
     public var cacheFolder: String? = nil
     /// Caps on what is read from a built app (.ipa, .app, .xcarchive).
@@ -114,6 +116,8 @@ public struct ScanResult: Sendable {
     /// Set when the findings were compared with a baseline (`--baseline`): the matched ones are no longer in
     /// ``findings``; this counts them and the baseline entries nothing matched (fixed since).
     public var baseline: BaselineComparison? = nil
+    /// The findings the baselines held, left out of ``findings`` (what `--write-baseline` records with them).
+    public var baselined: [Finding] = []
     /// Facts, file kinds and the rules that ran, for the audit checklist (`iosec checklist`).
     public var inventory = ScanInventory()
     /// Generated Swift files left out (`@generated`, `DO NOT EDIT`, Sourcery, SwiftGen, `*.pb.swift`), counted in

@@ -35,22 +35,15 @@ public struct Scanner: Sendable {
             excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
             configPaths: options.configPaths, thirdPartyFolders: options.thirdPartyFolders)
         var found = try discovery.discover(path)
-        let selected = selection.map(Selection.init)
+        let selected = selection.map(FileSelection.init)
         if let selected {
             found.files.removeAll { !selected.contains($0.relativePath) && ($0.kind == .swift || $0.kind == .objc) }
         }
         var analysed = options
         analysed.seesWholeProject = selected == nil
-        var output = ProjectAnalysis.run(
-            found.files.map(FileInput.init), rules: rules, options: analysed, root: path, progress: progress)
-        var notSelected = 0
-        if let selected {
-            output.findings.removeAll { finding in
-                guard !selected.contains(finding.file) else { return false }
-                if !finding.suppressed { notSelected += 1 }
-                return true
-            }
-        }
+        let output = ProjectAnalysis.run(
+            found.files.map(FileInput.init), rules: rules, options: analysed, root: path, selection: selected,
+            progress: progress)
         var result = ScanResult(
             root: path, findings: output.findings, diagnostics: found.diagnostics + output.diagnostics,
             filesScanned: output.filesScanned, bytesScanned: output.bytes,
@@ -59,35 +52,10 @@ public struct Scanner: Sendable {
         result.hiddenByConfidence = output.hiddenByConfidence
         result.generatedSkipped = output.generatedSkipped
         result.cachedFiles = output.cachedFiles
-        if selected != nil { result.notSelected = notSelected }
+        result.notSelected = output.notSelected
+        result.baseline = output.baseline
+        result.baselined = output.baselined
         return result
-    }
-
-    /// Relative paths of files, and of folders whose files all count.
-    private struct Selection {
-        let files: Set<String>
-        let folders: [String]
-
-        init(_ paths: [String]) {
-            var files: Set<String> = []
-            var folders: [String] = []
-            for path in paths {
-                let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                let clean = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
-                if clean.isEmpty || clean == "." {
-                    folders.append("")
-                } else {
-                    files.insert(clean)
-                    folders.append(clean + "/")
-                }
-            }
-            self.files = files
-            self.folders = folders
-        }
-
-        func contains(_ relativePath: String) -> Bool {
-            files.contains(relativePath) || folders.contains { $0.isEmpty || relativePath.hasPrefix($0) }
-        }
     }
 }
 

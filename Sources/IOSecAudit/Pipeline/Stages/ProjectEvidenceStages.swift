@@ -1,0 +1,133 @@
+// What the rest of the project says about a finding one file gave: where it ships, whether anything reaches it,
+// whether protection is set elsewhere. Each stage lowers a finding's confidence (or changes its context) and says
+// why in its message; none removes one.
+
+/// An Info.plist no target builds with ships in nothing: what is found in it (or anchored to it) is unreferenced.
+struct OrphanedInfoPlistStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let orphans = OrphanedInfoPlists(facts: scan.facts, files: scan.inputs.map { ($0.relativePath, $0.kind) })
+        for index in state.findings.indices
+        where state.findings[index].context == .app && orphans.contains(state.findings[index].file) {
+            state.findings[index].context = .unreferenced
+        }
+    }
+}
+
+/// An `http://` request to a host no app or extension of the scan lets cleartext go to is blocked by ATS: it fails
+/// rather than going out readable, which is worth knowing, not acting on.
+struct ATSBlockedCleartextStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let ats = ATSCleartextPolicy(facts: scan.facts)
+        for index in state.findings.indices
+        where state.findings[index].ruleId == CleartextURLRule.description.id && state.findings[index].confidence > .low
+        {
+            guard let host = CleartextURLRule.requestedHost(inMessage: state.findings[index].message),
+                ats.allowsCleartext(to: host) == false
+            else { continue }
+            state.findings[index].confidence = .low
+            state.findings[index].message +=
+                "; ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
+        }
+    }
+}
+
+/// An ATS exception for a domain the app's code never names serves a library outside the scan or an address learned
+/// at run time; whether plain HTTP ever goes there cannot be told from the code.
+struct UnnamedATSDomainStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let id = ATSExceptionInsecureRule.description.id
+        guard scan.options.seesWholeProject, scan.hasSource,
+            state.findings.contains(where: { $0.ruleId == id && $0.confidence > .low })
+        else { return }
+        let domains = UnnamedATSDomains(facts: scan.facts, inputs: scan.inputs)
+        for index in state.findings.indices
+        where state.findings[index].ruleId == id && state.findings[index].confidence > .low {
+            guard let domain = domains.unnamedDomain(file: state.findings[index].file, line: state.findings[index].line)
+            else { continue }
+            state.findings[index].confidence = .low
+            state.findings[index].message +=
+                "; nothing in the scanned code or configuration names '\(domain)': the exception serves a library or an address learned at run time"
+        }
+    }
+}
+
+/// A Core Data model nothing names is never loaded: its secret-named attributes reach no store.
+struct UnusedCoreDataModelStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        guard scan.options.seesWholeProject, scan.hasSource,
+            scan.facts.contains(where: { $0.kind == FactKind.coreDataSensitiveAttribute })
+        else { return }
+        let models = UnusedCoreDataModels(facts: scan.facts, inputs: scan.inputs)
+        for index in state.findings.indices
+        where state.findings[index].ruleId == DatabaseUnencryptedRule.description.id
+            && state.findings[index].confidence > .low
+        {
+            guard let model = models.unusedModel(file: state.findings[index].file) else { continue }
+            state.findings[index].confidence = .low
+            state.findings[index].message +=
+                "; nothing in the scanned code names the model '\(model)' or these entities, so no store is made from it"
+        }
+    }
+}
+
+/// A finding inside a function or property nothing else in the scan names runs only if something outside the code
+/// calls it: worth knowing, not acting on first. Only a whole app's code says what nothing calls: a selection, a
+/// folder of sources or a library's clients may call what the scan does not.
+struct UnreferencedCodeStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        guard scan.options.seesWholeProject, scan.facts.contains(where: { $0.kind == FactKind.appInfoPlist }),
+            state.findings.contains(where: { $0.confidence > .low })
+        else { return }
+        let unreferenced = UnreferencedDeclarations(facts: scan.facts, inputs: scan.inputs)
+        for index in state.findings.indices
+        where state.findings[index].confidence > .low
+            && UnreferencedDeclarations.appliesTo(ruleId: state.findings[index].ruleId)
+        {
+            let finding = state.findings[index]
+            guard
+                let name = unreferenced.unreferencedOwner(
+                    file: finding.file, line: finding.line, column: finding.column)
+            else { continue }
+            state.findings[index].confidence = .low
+            state.findings[index].message += "; nothing else in the scanned code names '\(name)', the code it sits in"
+        }
+    }
+}
+
+/// A shared Documents folder is a leak only if the app keeps something there: say what, or that the code shows
+/// nothing of the kind.
+struct DocumentsDataStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let id = FileSharingRule.description.id
+        guard let sharing = state.findings.indices.first(where: { state.findings[$0].ruleId == id }) else { return }
+        let data = scan.facts.first { $0.kind == FactKind.documentsData }
+        for index in state.findings.indices[sharing...] where state.findings[index].ruleId == id {
+            if let data {
+                state.findings[index].message +=
+                    "; the code keeps \(DocumentsData.noun(data.value)) there (\(data.file):\(data.line))"
+            } else if scan.hasSource, scan.options.seesWholeProject, state.findings[index].confidence > .low {
+                state.findings[index].confidence = .low
+                state.findings[index].message +=
+                    "; nothing in the scanned code keeps a database, a log or a credential in Documents"
+            }
+        }
+    }
+}
+
+/// A storyboard field of a class that turns secure entry on in its own code is secure after all.
+struct SecureEntryClassStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let secureClasses = SecureEntryClasses(facts: scan.facts)
+        for index in state.findings.indices
+        where state.findings[index].ruleId == KeyboardCacheRule.description.id
+            && state.findings[index].confidence > .low
+        {
+            guard
+                let name = secureClasses.securingClass(
+                    file: state.findings[index].file, line: state.findings[index].line)
+            else { continue }
+            state.findings[index].confidence = .low
+            state.findings[index].message += "; its class '\(name)' turns secure entry on in code"
+        }
+    }
+}
