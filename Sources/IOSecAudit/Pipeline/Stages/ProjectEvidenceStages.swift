@@ -18,15 +18,11 @@ struct OrphanedInfoPlistStage: FindingStage {
 struct ATSBlockedCleartextStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         let ats = ATSCleartextPolicy(facts: scan.facts)
-        for index in state.findings.indices
-        where state.findings[index].ruleId == CleartextURLRule.description.id && state.findings[index].confidence > .low
-        {
-            guard let host = CleartextURLRule.requestedHost(inMessage: state.findings[index].message),
+        state.lowerConfidence(of: { $0.ruleId == CleartextURLRule.description.id }) { finding in
+            guard let host = CleartextURLRule.requestedHost(inMessage: finding.message),
                 ats.allowsCleartext(to: host) == false
-            else { continue }
-            state.findings[index].confidence = .low
-            state.findings[index].message +=
-                "; ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
+            else { return nil }
+            return "ATS blocks it, since no Info.plist of the scan allows cleartext to '\(host)'"
         }
     }
 }
@@ -40,13 +36,10 @@ struct UnnamedATSDomainStage: FindingStage {
             state.findings.contains(where: { $0.ruleId == id && $0.confidence > .low })
         else { return }
         let domains = UnnamedATSDomains(facts: scan.facts, inputs: scan.inputs)
-        for index in state.findings.indices
-        where state.findings[index].ruleId == id && state.findings[index].confidence > .low {
-            guard let domain = domains.unnamedDomain(file: state.findings[index].file, line: state.findings[index].line)
-            else { continue }
-            state.findings[index].confidence = .low
-            state.findings[index].message +=
-                "; nothing in the scanned code or configuration names '\(domain)': the exception serves a library or an address learned at run time"
+        state.lowerConfidence(of: { $0.ruleId == id }) { finding in
+            domains.unnamedDomain(file: finding.file, line: finding.line).map {
+                "nothing in the scanned code or configuration names '\($0)': the exception serves a library or an address learned at run time"
+            }
         }
     }
 }
@@ -58,14 +51,10 @@ struct UnusedCoreDataModelStage: FindingStage {
             scan.facts.contains(where: { $0.kind == FactKind.coreDataSensitiveAttribute })
         else { return }
         let models = UnusedCoreDataModels(facts: scan.facts, inputs: scan.inputs)
-        for index in state.findings.indices
-        where state.findings[index].ruleId == DatabaseUnencryptedRule.description.id
-            && state.findings[index].confidence > .low
-        {
-            guard let model = models.unusedModel(file: state.findings[index].file) else { continue }
-            state.findings[index].confidence = .low
-            state.findings[index].message +=
-                "; nothing in the scanned code names the model '\(model)' or these entities, so no store is made from it"
+        state.lowerConfidence(of: { $0.ruleId == DatabaseUnencryptedRule.description.id }) { finding in
+            models.unusedModel(file: finding.file).map {
+                "nothing in the scanned code names the model '\($0)' or these entities, so no store is made from it"
+            }
         }
     }
 }
@@ -79,17 +68,10 @@ struct UnreferencedCodeStage: FindingStage {
             state.findings.contains(where: { $0.confidence > .low })
         else { return }
         let unreferenced = UnreferencedDeclarations(facts: scan.facts, inputs: scan.inputs)
-        for index in state.findings.indices
-        where state.findings[index].confidence > .low
-            && UnreferencedDeclarations.appliesTo(ruleId: state.findings[index].ruleId)
-        {
-            let finding = state.findings[index]
-            guard
-                let name = unreferenced.unreferencedOwner(
-                    file: finding.file, line: finding.line, column: finding.column)
-            else { continue }
-            state.findings[index].confidence = .low
-            state.findings[index].message += "; nothing else in the scanned code names '\(name)', the code it sits in"
+        state.lowerConfidence(of: { UnreferencedDeclarations.appliesTo(ruleId: $0.ruleId) }) { finding in
+            unreferenced.unreferencedOwner(file: finding.file, line: finding.line, column: finding.column).map {
+                "nothing else in the scanned code names '\($0)', the code it sits in"
+            }
         }
     }
 }
@@ -118,16 +100,22 @@ struct DocumentsDataStage: FindingStage {
 struct SecureEntryClassStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         let secureClasses = SecureEntryClasses(facts: scan.facts)
-        for index in state.findings.indices
-        where state.findings[index].ruleId == KeyboardCacheRule.description.id
-            && state.findings[index].confidence > .low
-        {
-            guard
-                let name = secureClasses.securingClass(
-                    file: state.findings[index].file, line: state.findings[index].line)
-            else { continue }
-            state.findings[index].confidence = .low
-            state.findings[index].message += "; its class '\(name)' turns secure entry on in code"
+        state.lowerConfidence(of: { $0.ruleId == KeyboardCacheRule.description.id }) { finding in
+            secureClasses.securingClass(file: finding.file, line: finding.line).map {
+                "its class '\($0)' turns secure entry on in code"
+            }
+        }
+    }
+}
+
+extension StageState {
+    /// Lowers to low the confidence of each finding above low that `applies` takes and `reason` gives a reason for,
+    /// and adds the reason to its message: the reader sees why.
+    mutating func lowerConfidence(of applies: (Finding) -> Bool, because reason: (Finding) -> String?) {
+        for index in findings.indices where findings[index].confidence > .low && applies(findings[index]) {
+            guard let why = reason(findings[index]) else { continue }
+            findings[index].confidence = .low
+            findings[index].message += "; " + why
         }
     }
 }
