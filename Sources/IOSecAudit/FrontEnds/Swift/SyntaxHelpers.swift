@@ -112,9 +112,13 @@ extension ExprSyntax {
                 expr = e.expression
                 continue
             }
-            // Unfolded `value as Type` (the parser leaves operators unfolded): the value.
-            if let e = expr.as(SequenceExprSyntax.self), e.elements.count == 3,
-                e.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = e.elements.first
+            // Unfolded `value as Type`, or a chain of casts (`[…] as [CFString: Any] as CFDictionary`; the parser
+            // leaves operators unfolded): the value.
+            if let e = expr.as(SequenceExprSyntax.self), e.elements.count >= 3, e.elements.count % 2 == 1,
+                let first = e.elements.first,
+                e.elements.dropFirst().enumerated().allSatisfy({
+                    $0.offset % 2 == 1 || $0.element.is(UnresolvedAsExprSyntax.self)
+                })
             {
                 expr = first
                 continue

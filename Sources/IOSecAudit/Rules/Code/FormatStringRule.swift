@@ -51,6 +51,8 @@ struct FormatStringRule: SwiftRule {
                 }
                 """, path: "App/MessageCenter.m"),
             RuleExample("func log(_ message: String) { NSLog(↓message) }"),
+            RuleExample(
+                #"func caption(_ key: String, _ n: Int) -> String { String(format: ↓#tr("count.\(key)"), n) }"#),
             RuleExample(#"let text = String(format: ↓commentField.text!, arguments: [])"#),
             RuleExample(
                 #"let text = String(format: ↓NSLocalizedString("reply.prefix", comment: "") + commentField.text!)"#),
@@ -110,6 +112,13 @@ struct FormatStringRule: SwiftRule {
                 let hex = bytes.map { String(format: "%02x", $0) }.joined()
                 """),
             RuleExample(#"let s = String(format: L10n.itemsFormat, count)"#),
+            // A freestanding macro given only literals expands to the same code at every build: the app's own text
+            // (a localisation macro, `#tr("key")`).
+            RuleExample(
+                """
+                let greeting = String(format: #tr("greeting.count"), count)
+                let title = String(format: #localized("title.%@", table: "Main"), name)
+                """),
             RuleExample(
                 """
                 extension String {
@@ -232,6 +241,16 @@ struct FormatStringRule: SwiftRule {
             return true
         }
         if file.stringValue(of: e) != nil { return true }
+        // `#tr("greeting.count")`: a macro's expansion is made from the source of its arguments, so with only
+        // literals it is the same code at every build, the app's own lookup.
+        if let macro = e.as(MacroExpansionExprSyntax.self) {
+            return macro.trailingClosure == nil && macro.additionalTrailingClosures.isEmpty
+                && macro.arguments.allSatisfy { argument in
+                    argument.expression.as(StringLiteralExprSyntax.self).map {
+                        $0.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
+                    } ?? false
+                }
+        }
         if let call = e.as(FunctionCallExprSyntax.self) {
             // `NSLocalizedString("key", comment:)`, `String(localized:)`, `.localized`, `L10n.format(…)`
             let callee = call.calledName ?? ""

@@ -257,6 +257,18 @@ struct KeychainAccessibilityRule: SwiftRule {
                 findings: [
                     FindingSpec(severity: .medium, confidence: .high, message: "SecItemAdd sets no kSecAttrAccessible")
                 ]),
+            // A private key's query written as one literal cast twice: the literal is still what is stored.
+            RuleExample(
+                """
+                func storePrivateKey(_ keyData: Data, tag: Data) {
+                    let query = [kSecClass: kSecClassKey, kSecAttrApplicationTag: tag, kSecValueData: keyData]
+                        as [CFString: Any] as CFDictionary
+                    ↓SecItemAdd(query, nil)
+                }
+                """,
+                findings: [
+                    FindingSpec(severity: .medium, confidence: .high, message: "SecItemAdd sets no kSecAttrAccessible")
+                ]),
             RuleExample(
                 """
                 func remember(_ token: String) {
