@@ -6,7 +6,7 @@ import IOSecCore
 enum SQLIdentifierSlot {
     /// Words that end a name holding a table, column or other piece of schema, or a placeholder list.
     private static let schemaWords = [
-        "table", "column", "schema", "version", "limit", "pagesize", "tablename", "columns", "rawvalue",
+        "table", "column", "schema", "version", "limit", "pagesize", "tablename", "columns",
         "placeholders", "placeholder", "placeholderlist", "columnnames", "fieldname", "fieldnames", "fields"
     ]
 

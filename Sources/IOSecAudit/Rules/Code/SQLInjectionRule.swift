@@ -73,6 +73,14 @@ struct SQLInjectionRule: SwiftRule {
                 }
                 """, path: "App/Store.m"),
             RuleExample(#"sqlite3_exec(db, ↓"DELETE FROM notes WHERE id = \(noteID)", nil, nil, nil)"#),
+            // A raw value of a type that is not one of the project's enums is whatever it was made from.
+            RuleExample(
+                """
+                struct Filter: RawRepresentable { var rawValue: String }
+                func search(_ db: OpaquePointer, filter: Filter) {
+                    sqlite3_exec(db, ↓"SELECT * FROM notes WHERE tag = '\\(filter.rawValue)'", nil, nil, nil)
+                }
+                """),
             RuleExample(
                 """
                 func find(user name: String) -> OpaquePointer? {
@@ -156,6 +164,19 @@ struct SQLInjectionRule: SwiftRule {
                 sqlite3_exec(db, "PRAGMA user_version = \\(Self.schemaVersion)", nil, nil, nil)
                 """),
             RuleExample(#"let statement = "SELECT * FROM notes LIMIT \(pageSize)"; print(statement)"#),
+            // The table from the project's own enum, the date from the app's own formatter.
+            RuleExample(
+                """
+                enum Table: String { case notes, drafts }
+                final class Cleaner {
+                    private let stamp: DateFormatter = DateFormatter()
+                    func purge(_ db: OpaquePointer, table: Table, before: Date) {
+                        let day = ISO8601DateFormatter().string(from: before)
+                        sqlite3_exec(db, "DELETE FROM \\(table.rawValue) WHERE created < '\\(day)'", nil, nil, nil)
+                        sqlite3_exec(db, "DELETE FROM \\(table.rawValue) WHERE edited < '\\(stamp.string(from: before))'", nil, nil, nil)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func setString(_ value: String?, for feedURL: String, column: Column) {
@@ -491,6 +512,9 @@ struct SQLInjectionRule: SwiftRule {
         {
             return true
         }
+        // `Table.notes.rawValue`, `table.rawValue` of the project's `enum Table: String`, a date the app formatted:
+        // text the app wrote (`AppMadeValue`).
+        if AppMadeValue.isAppMade(e, in: file) { return true }
         // `Int(text)`: whatever the text was, the value is a number or nil.
         if let call = e.as(FunctionCallExprSyntax.self), let callee = call.calledName,
             SQLIdentifierSlot.numericTypes.contains(callee), call.arguments.count == 1

@@ -24,7 +24,7 @@ enum AppMadeValue {
             return true
         }
         if let text = file.stringValue(of: e) { return !HardcodedSecretRule.looksLikeCredentialValue(text) }
-        if isEnumCase(e) { return true }
+        if isEnumCase(e) || isRawValueOfProjectEnum(e, in: file) || isFormattedByApp(e) { return true }
         if let switchExpr = e.as(SwitchExprSyntax.self) {
             let values = switchExpr.cases.compactMap { $0.as(SwitchCaseSyntax.self)?.statements.last?.item }
             return values.count == switchExpr.cases.count && !values.isEmpty
@@ -48,6 +48,57 @@ enum AppMadeValue {
             return isAppMade(origin, in: file, depth: depth + 1)
         }
         return false
+    }
+
+    /// `table.rawValue` where `table` is declared as one of the project's enums with raw values (`enum Table:
+    /// String`): one of the raw values the code wrote, whoever chose the case.
+    static func isRawValueOfProjectEnum(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+        guard let member = expr.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+            let base = member.base
+        else { return false }
+        let type =
+            Sensitivity.declaredType(of: base)
+            ?? base.as(MemberAccessExprSyntax.self).flatMap { inner in
+                inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                    ? storedPropertyType(of: inner.declName.baseName.text, near: inner) : nil
+            }
+        guard let type else { return false }
+        return file.constants.isRawValueEnum(String(type.split(separator: ".").last ?? Substring(type)))
+    }
+
+    /// Text Foundation's formatters make from a date or a number (`ISO8601DateFormatter().string(from: date)`,
+    /// `formatter.string(from: since)` where `formatter` is a `DateFormatter`): digits and the format's own text.
+    static func isFormattedByApp(_ expr: ExprSyntax) -> Bool {
+        guard let call = expr.unwrapped.as(FunctionCallExprSyntax.self), call.calledName == "string",
+            call.arguments.count == 1, call.arguments.first?.label?.text == "from", let base = call.calledBase
+        else { return false }
+        let type =
+            Sensitivity.declaredType(of: base)
+            ?? base.as(MemberAccessExprSyntax.self).flatMap {
+                storedPropertyType(of: $0.declName.baseName.text, near: $0)
+            }
+            ?? base.as(DeclReferenceExprSyntax.self).flatMap { storedPropertyType(of: $0.baseName.text, near: $0) }
+        return type.map(formatterTypes.contains) ?? false
+    }
+
+    private static let formatterTypes: Set<String> = ["DateFormatter", "ISO8601DateFormatter", "NumberFormatter"]
+
+    /// The type written for the stored property `name` of the type around `node`.
+    private static func storedPropertyType(of name: String, near node: some SyntaxProtocol) -> String? {
+        var current = Syntax(node).parent
+        while let n = current, !n.is(MemberBlockSyntax.self) { current = n.parent }
+        guard let members = current?.as(MemberBlockSyntax.self)?.members else { return nil }
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let annotation = binding.typeAnnotation {
+                    return annotation.type.trimmedDescription.trimmingScalars(in: "?!")
+                }
+                return binding.initializer.flatMap { Sensitivity.declaredType(of: $0.value) }
+            }
+        }
+        return nil
     }
 
     private static func lastExpression(of block: CodeBlockSyntax) -> ExprSyntax? {

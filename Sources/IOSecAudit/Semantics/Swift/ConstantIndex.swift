@@ -42,6 +42,9 @@ public struct ConstantIndex: Sendable {
     private var sensitiveMembers: [String: String]
     /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
     private var persistentModels: [String: PersistentStore] = [:]
+    /// The project's enums with raw values (`enum Table: String`), declared once: a value of one of them has one of
+    /// the raw values the code wrote.
+    private var rawValueEnums: Set<String> = []
     /// The databases some Swift file of the project gives a key (`DatabaseEncryption`).
     public private(set) var databaseEncryption: DatabaseEncryption = []
 
@@ -54,6 +57,7 @@ public struct ConstantIndex: Sendable {
         supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = []
     ) {
         persistentModels = Self.persistentModels(supertypes)
+        rawValueEnums = Self.rawValueEnums(supertypes)
         self.databaseEncryption = databaseEncryption
         byName = Dictionary(grouping: declarations, by: \.name)
         var members: [String: String] = [:]
@@ -81,6 +85,23 @@ public struct ConstantIndex: Sendable {
     /// The store instances of a project type are saved in: a subclass of `NSManagedObject` or of Realm's `Object`,
     /// declared anywhere in the project, directly or through the project's own base classes.
     public func persistentStore(ofType type: String) -> PersistentStore? { persistentModels[type] }
+
+    /// Whether `type` is one of the project's enums with raw values: only an enum can name `String` or `Int` after its
+    /// `:` (a class or struct cannot inherit from them).
+    public func isRawValueEnum(_ type: String) -> Bool { rawValueEnums.contains(type) }
+
+    private static let rawValueTypes: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character",
+        "Double", "Float"
+    ]
+
+    private static func rawValueEnums(_ types: [DeclaredType]) -> Set<String> {
+        var declarations: [String: Int] = [:]
+        for type in types { declarations[type.name, default: 0] += 1 }
+        return Set(
+            types.filter { declarations[$0.name] == 1 && $0.supertypes.contains(where: rawValueTypes.contains) }
+                .map(\.name))
+    }
 
     /// Whether the project declares any Core Data or Realm model class.
     public var hasPersistentModels: Bool { !persistentModels.isEmpty }
