@@ -177,6 +177,17 @@ struct SQLInjectionRule: SwiftRule {
                     }
                 }
                 """),
+            // A nested enum named like other types of the project, its value captured by a closure.
+            RuleExample(
+                """
+                struct ArticleStatus { enum Key: String { case read, starred } }
+                struct Key { static let feeds = "feeds" }
+                func fetchIDs(_ statusKey: ArticleStatus.Key) {
+                    queue.runInDatabase { database in
+                        database.executeQuery("select articleID from statuses where key = '\\(statusKey.rawValue)';", withArgumentsIn: nil)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func setString(_ value: String?, for feedURL: String, column: Column) {

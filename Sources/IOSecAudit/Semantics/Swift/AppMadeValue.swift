@@ -56,14 +56,18 @@ enum AppMadeValue {
         guard let member = expr.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
             let base = member.base
         else { return false }
+        // A parameter's type as written, qualified or not (`_ key: ArticleStatus.Key`).
+        let written = base.as(DeclReferenceExprSyntax.self).flatMap {
+            Sensitivity.parameterType(of: $0.baseName.text, near: $0, throughClosures: true)
+        }
         let type =
-            Sensitivity.declaredType(of: base)
+            written ?? Sensitivity.declaredType(of: base)
             ?? base.as(MemberAccessExprSyntax.self).flatMap { inner in
                 inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
                     ? storedPropertyType(of: inner.declName.baseName.text, near: inner) : nil
             }
-        guard let type else { return false }
-        return file.constants.isRawValueEnum(String(type.split(separator: ".").last ?? Substring(type)))
+        guard let type = type?.trimmingScalars(in: "?! "), !type.isEmpty else { return false }
+        return file.constants.isRawValueEnum(type)
     }
 
     /// Text Foundation's formatters make from a date or a number (`ISO8601DateFormatter().string(from: date)`,

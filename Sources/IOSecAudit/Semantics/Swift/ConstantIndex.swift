@@ -42,8 +42,8 @@ public struct ConstantIndex: Sendable {
     private var sensitiveMembers: [String: String]
     /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
     private var persistentModels: [String: PersistentStore] = [:]
-    /// The project's enums with raw values (`enum Table: String`), declared once: a value of one of them has one of
-    /// the raw values the code wrote.
+    /// The project's enums with raw values (`enum Table: String`), by name: a value of one of them has one of the raw
+    /// values the code wrote.
     private var rawValueEnums: Set<String> = []
     /// The databases some Swift file of the project gives a key (`DatabaseEncryption`).
     public private(set) var databaseEncryption: DatabaseEncryption = []
@@ -86,9 +86,15 @@ public struct ConstantIndex: Sendable {
     /// declared anywhere in the project, directly or through the project's own base classes.
     public func persistentStore(ofType type: String) -> PersistentStore? { persistentModels[type] }
 
-    /// Whether `type` is one of the project's enums with raw values: only an enum can name `String` or `Int` after its
-    /// `:` (a class or struct cannot inherit from them).
-    public func isRawValueEnum(_ type: String) -> Bool { rawValueEnums.contains(type) }
+    /// Whether `type` (`Table`, `ArticleStatus.Key`) is one of the project's enums with raw values: only an enum can
+    /// name `String` or `Int` after its `:` (a class or struct cannot inherit from them). A qualified name is looked
+    /// up by its last two parts, a bare one among the names every declaration of which agrees.
+    public func isRawValueEnum(_ type: String) -> Bool {
+        let parts = type.split(separator: ".")
+        guard let last = parts.last else { return false }
+        if parts.count >= 2 { return rawValueEnums.contains("\(parts[parts.count - 2]).\(last)") }
+        return rawValueEnums.contains(String(last))
+    }
 
     private static let rawValueTypes: Set<String> = [
         "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character",
@@ -96,11 +102,15 @@ public struct ConstantIndex: Sendable {
     ]
 
     private static func rawValueEnums(_ types: [DeclaredType]) -> Set<String> {
-        var declarations: [String: Int] = [:]
-        for type in types { declarations[type.name, default: 0] += 1 }
-        return Set(
-            types.filter { declarations[$0.name] == 1 && $0.supertypes.contains(where: rawValueTypes.contains) }
-                .map(\.name))
+        // A name declared more than once (`ArticleStatus.Key`, `SyncStatus.Key`) counts when every declaration agrees.
+        var agreed: [String: Bool] = [:]
+        for type in types {
+            let isRawValueEnum = type.supertypes.contains(where: rawValueTypes.contains)
+            for name in [type.name] + (type.enclosingType.map { ["\($0).\(type.name)"] } ?? []) {
+                agreed[name] = (agreed[name] ?? true) && isRawValueEnum
+            }
+        }
+        return Set(agreed.filter(\.value).keys)
     }
 
     /// Whether the project declares any Core Data or Realm model class.
@@ -183,6 +193,8 @@ public struct DeclaredType: Sendable, Hashable {
     public var supertypes: [String]
     /// The file it is declared in imports RealmSwift, where a bare `Object` is Realm's.
     public var importsRealm: Bool
+    /// The type (or extension) it is declared in, by its last name: `ArticleStatus` for `ArticleStatus.Key`.
+    public var enclosingType: String? = nil
 }
 
 /// The database a model type's instances are stored in when the app saves them.

@@ -237,8 +237,12 @@ public enum Sensitivity {
         return false
     }
 
-    /// The written type of the enclosing function's parameter called `name`, if there is one.
-    static func parameterType(of name: String, near node: some SyntaxProtocol) -> String? {
+    /// The written type of the enclosing function's parameter called `name`, if there is one. With
+    /// `throughClosures`, also from inside a closure that captures it (one that declares no parameter or capture of
+    /// that name).
+    static func parameterType(
+        of name: String, near node: some SyntaxProtocol, throughClosures: Bool = false
+    ) -> String? {
         var current = Syntax(node).parent
         while let n = current {
             if let f = n.as(FunctionDeclSyntax.self) {
@@ -247,10 +251,29 @@ public enum Sensitivity {
             if let i = n.as(InitializerDeclSyntax.self) {
                 return type(of: name, in: i.signature.parameterClause.parameters)
             }
-            if n.is(ClosureExprSyntax.self) || n.is(MemberBlockSyntax.self) { return nil }
+            if n.is(MemberBlockSyntax.self) { return nil }
+            if let closure = n.as(ClosureExprSyntax.self) {
+                guard throughClosures, !declares(closure, name) else { return nil }
+            }
             current = n.parent
         }
         return nil
+    }
+
+    /// Whether a closure's parameters or capture list name `name`.
+    private static func declares(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
+        guard let signature = closure.signature else { return false }
+        if let captures = signature.capture?.items,
+            captures.contains(where: { $0.name.text == name })
+        {
+            return true
+        }
+        switch signature.parameterClause {
+        case .simpleInput(let list): return list.contains { $0.name.text == name }
+        case .parameterClause(let clause):
+            return clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        case nil: return false
+        }
     }
 
     private static func type(of name: String, in parameters: FunctionParameterListSyntax) -> String? {

@@ -182,7 +182,7 @@ enum ConstantScanner {
                         types.append(
                             DeclaredType(
                                 name: type, supertypes: supertypes(after: k, in: tokens, bytes: bytes),
-                                importsRealm: false))
+                                importsRealm: false, enclosingType: typeStack.last?.name))
                     }
                 }
             case .keyword(.func):
