@@ -118,6 +118,11 @@ public final class SwiftFile {
                     kind: FactKind.findingOwner, value: FactKind.join(owner.name, owner.isPublic ? "public" : ""),
                     file: path, line: start.line, column: start.column))
         }
+        // Code that runs only below an iOS version, for the stage that compares it with the deployment target.
+        if let floor = AvailabilityFloor.of(node) {
+            facts.append(
+                Fact(kind: FactKind.belowOSVersion, value: floor, file: path, line: start.line, column: start.column))
+        }
     }
 
     /// Whether the file's text contains `text` (bytes, case-sensitive): a cheap test before a walk of the tree.

@@ -22,7 +22,9 @@ public enum CodeContext: String, Sendable, Codable, CaseIterable, Comparable {
     case sample
     /// Inside a `private` or `fileprivate` type that nothing else in its file names: it is never made, so its code
     /// never runs (a trust-all delegate left behind after the code that used it was removed). Also an Info.plist no
-    /// target of the project's Xcode projects builds with (`INFOPLIST_FILE`): nothing ships it.
+    /// target of the project's Xcode projects builds with (`INFOPLIST_FILE`): nothing ships it. And code that runs
+    /// only below the iOS version every target deploys to (`else { … }` of `if #available(iOS 13, *)` in an app for
+    /// iOS 15).
     case unreferenced
 
     /// How the summary names the context.

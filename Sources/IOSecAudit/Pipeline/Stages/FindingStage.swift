@@ -49,6 +49,7 @@ enum FindingPipeline {
         UnreferencedCodeStage(),
         DocumentsDataStage(),
         SecureEntryClassStage(),
+        BelowDeploymentTargetStage(),
         ContextSelectionStage(),
         ConfidenceSelectionStage(),
         FileSelectionStage(),

@@ -108,6 +108,47 @@ struct SecureEntryClassStage: FindingStage {
     }
 }
 
+/// Code that runs only below an iOS version every target of the scan deploys above (the `else` of `if
+/// #available(iOS 13, *)` in an app that deploys to iOS 15) never runs on a device the app installs on.
+struct BelowDeploymentTargetStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let floors = scan.facts.filter { $0.kind == FactKind.belowOSVersion }
+        guard !floors.isEmpty, let target = Self.lowestDeploymentTarget(scan.facts) else { return }
+        var below: [String: String] = [:]
+        for fact in floors { below[FactKind.join(fact.file, String(fact.line), String(fact.column))] = fact.value }
+        for index in state.findings.indices
+        where state.findings[index].context == .app && Self.appliesTo(ruleId: state.findings[index].ruleId) {
+            let finding = state.findings[index]
+            guard let floor = below[FactKind.join(finding.file, String(finding.line), String(finding.column))],
+                OSVersion(floor) <= target.version
+            else { continue }
+            state.findings[index].context = .unreferenced
+            state.findings[index].message +=
+                "; this code runs only below iOS \(floor), and every target of the scan deploys to iOS \(target.text) or later"
+        }
+    }
+
+    /// Whether code that never runs changes what a finding means: a secret or key is in the binary either way, and
+    /// App Review rejects a binary that references `UIWebView` wherever the reference sits.
+    static func appliesTo(ruleId: String) -> Bool {
+        UnreferencedDeclarations.appliesTo(ruleId: ruleId) && ruleId != UIWebViewRule.description.id
+    }
+
+    /// The lowest `IPHONEOS_DEPLOYMENT_TARGET` any configuration of the scan's projects or xcconfig files sets.
+    static func lowestDeploymentTarget(_ facts: [Fact]) -> (version: OSVersion, text: String)? {
+        var lowest: (version: OSVersion, text: String)?
+        for fact in facts where fact.kind == FactKind.buildSetting || fact.kind == FactKind.xcconfigSetting {
+            let fields = FactKind.fields(fact.value, count: 3)
+            guard fields[1] == BuildSettingsCollector.deploymentTargetKey,
+                let first = fields[2].first, first.isNumber, fields[2].allSatisfy({ $0.isNumber || $0 == "." })
+            else { continue }
+            let version = OSVersion(fields[2])
+            if lowest.map({ version < $0.version }) ?? true { lowest = (version, fields[2]) }
+        }
+        return lowest
+    }
+}
+
 extension StageState {
     /// Lowers to low the confidence of each finding above low that `applies` takes and `reason` gives a reason for,
     /// and adds the reason to its message: the reader sees why.

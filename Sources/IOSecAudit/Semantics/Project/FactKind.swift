@@ -38,6 +38,8 @@ enum FactKind {
     /// The function or property a Swift finding sits in, when only code naming it can run it (`CallableOwner`).
     /// Value: `name ␟ public` (empty when not public or open); its line and column are the finding's.
     static let findingOwner = "code.finding-owner"
+    /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
+    static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
     /// on in code. Value: the class's name; its line is the finding's.
     static let secretInputCustomClass = "ui.secret-input-custom-class"

@@ -105,7 +105,9 @@ enum BuildSettingsCollector: ArtifactFactCollector {
     }
 
     /// pbxproj settings recorded as they are, for the rules that read them (xcconfig files record every setting).
-    static let recordedKeys: Set<String> = Set(EnhancedSecurity.typedAllocatorSettings + ["ENABLE_ENHANCED_SECURITY"])
+    static let recordedKeys: Set<String> = Set(
+        EnhancedSecurity.typedAllocatorSettings + ["ENABLE_ENHANCED_SECURITY", deploymentTargetKey])
+    static let deploymentTargetKey = "IPHONEOS_DEPLOYMENT_TARGET"
 
     private static func record(key: String, value: String, configuration: String, line: Int, in file: ArtifactFile) {
         if recordedKeys.contains(key), file.kind == .pbxproj {
