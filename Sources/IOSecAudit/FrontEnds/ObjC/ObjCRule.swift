@@ -21,23 +21,27 @@ extension ObjCRule {
     }
 
     /// Reports at a token; code inside `#if DEBUG` is filed as debug-only.
+    /// `debugOnly`: the code at `index` is compiled into every build but acts only in debug builds (a log macro
+    /// below the release level), which the `#if` regions cannot tell.
     static func report(
         _ file: ArtifactFile, _ source: ObjCSource, at index: Int, _ message: String, severity: Severity? = nil,
-        confidence: Confidence? = nil, evidence: Evidence = .api
+        confidence: Confidence? = nil, evidence: Evidence = .api, debugOnly: Bool = false
     ) {
         guard index >= 0, index < source.tokens.count else { return }
         report(
-            file, token: source.tokens[index], message, severity: severity, confidence: confidence, evidence: evidence)
+            file, token: source.tokens[index], message, severity: severity, confidence: confidence, evidence: evidence,
+            debugOnly: debugOnly)
     }
 
     /// Reports at a token that need not be in the file's token list (a `#define`'s value, lexed apart).
     static func report(
         _ file: ArtifactFile, token: ObjCToken, _ message: String, severity: Severity? = nil,
-        confidence: Confidence? = nil, evidence: Evidence = .api
+        confidence: Confidence? = nil, evidence: Evidence = .api, debugOnly: Bool = false
     ) {
         file.report(
             description, line: token.line, column: token.column, message: message, severity: severity,
-            confidence: confidence, context: ObjCSource.context(of: token) == .debug ? .debug : nil, evidence: evidence)
+            confidence: confidence, context: debugOnly || ObjCSource.context(of: token) == .debug ? .debug : nil,
+            evidence: evidence)
     }
 }
 

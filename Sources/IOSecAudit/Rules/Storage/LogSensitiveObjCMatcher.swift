@@ -19,7 +19,14 @@ enum LogSensitiveObjCMatcher: ObjCRule {
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        // Read once, and only in a file that uses CocoaLumberjack's macros.
+        var release: String??
         for call in source.calls where functions.contains(call.name) || isLoggerMacro(call.name) {
+            var silentInRelease = false
+            if LumberjackLevel.macroLevels[call.name] != nil {
+                if release == nil { release = .some(LumberjackLevel.releaseLevel(in: source)) }
+                if let level = release ?? nil, LumberjackLevel.isSilent(call.name, at: level) { silentInRelease = true }
+            }
             let isOSLog = call.name.hasPrefix("os_log")
             guard let (formatIndex, format) = format(of: call, source),
                 formatIndex + 1 < call.arguments.count  // only the format: nothing but the literal is shown
@@ -45,8 +52,10 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                         : "'\(name)' is logged; remove it or use os_log with %{private}@"
                     // As in Swift: a specific credential's name is medium, a generic one low.
                     report(
-                        file, source, at: call.nameIndex, message,
-                        confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name)
+                        file, source, at: call.nameIndex,
+                        message + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
+                        confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name,
+                        debugOnly: silentInRelease)
                     break
                 }
                 guard conversion != .number, let candidate = secretCandidate(value, source) else { continue }
@@ -55,8 +64,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 if k < formatLabels.count, let label = formatLabels[k], mayHoldSecret(candidate, labelled: label) {
                     report(
                         file, source, at: call.nameIndex,
-                        "a value labelled '\(label)' is logged; remove it or use os_log with %{private}@",
-                        confidence: .low, evidence: .name)
+                        "a value labelled '\(label)' is logged; remove it or use os_log with %{private}@"
+                            + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
+                        confidence: .low, evidence: .name, debugOnly: silentInRelease)
                     break
                 }
             }

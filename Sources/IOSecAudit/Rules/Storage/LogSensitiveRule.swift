@@ -74,6 +74,21 @@ struct LogSensitiveRule: SwiftRule {
                 #endif
                 """, path: "App/Trace.m", options: ScanOptions(jobs: 1, includedContexts: [.debug]),
                 findings: [FindingSpec(severity: .low, message: "only in debug builds")]),
+            // CocoaLumberjack: what is at or above the release level logs in release; below it, only in debug builds.
+            RuleExample(
+                """
+                #ifdef DEBUG
+                static const DDLogLevel ddLogLevel = DDLogLevelVerbose;
+                #else
+                static const DDLogLevel ddLogLevel = DDLogLevelWarning;
+                #endif
+                - (void)didFail:(NSString *)accessToken { ↓DDLogError(@"refresh failed for %@", accessToken); }
+                - (void)didRefresh:(NSString *)accessToken { ↓DDLogDebug(@"refreshed %@", accessToken); }
+                """, path: "App/Session.m", options: ScanOptions(jobs: 1, includedContexts: [.app, .debug]),
+                findings: [
+                    FindingSpec(severity: .medium, confidence: .medium, message: "'accessToken' is logged;"),
+                    FindingSpec(severity: .low, message: "below the release log level); only in debug builds")
+                ]),
             RuleExample(
                 #"↓print("Access token: \(session.accessToken)")"#,
                 findings: [
@@ -145,6 +160,16 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            // Below the level this file logs at in release builds: only debug builds print it.
+            RuleExample(
+                """
+                #if DEBUG
+                static const DDLogLevel ddLogLevel = DDLogLevelAll;
+                #else
+                static const DDLogLevel ddLogLevel = DDLogLevelInfo;
+                #endif
+                - (void)didRefresh:(NSString *)accessToken { DDLogVerbose(@"refreshed %@", accessToken); }
+                """, path: "App/Session.m"),
             // os's `Logger()` (swift-log's is `Logger(label:)`) redacts dynamic strings unless marked public.
             RuleExample(
                 """
