@@ -88,3 +88,48 @@ struct BelowDeploymentTargetTests {
         #expect(!(OSVersion("15.0") < OSVersion("14.9")))
     }
 }
+
+/// A library default that a process-wide setter changes: when another file of the scan calls the setter, the finding
+/// is low confidence and says where to look; when none does, it stands.
+struct ConfiguredElsewhereTests {
+    func finding(_ files: [String: String]) throws -> Finding? {
+        let tree = TemporaryTree()
+        for (path, text) in files { tree.write(path, text) }
+        var options = ScanOptions(jobs: 2)
+        options.minimumConfidence = .low
+        return try Scanner(options: options).scan(tree.root).findings.first {
+            $0.ruleId == "storage.keychain-accessibility"
+        }
+    }
+
+    static let vault = """
+        func savePassword(_ password: String, account: String) {
+            SAMKeychain.setPassword(password, forService: "com.example.vault", account: account)
+        }
+        """
+
+    @Test func aSetterCalledElsewhereLowersTheFinding() throws {
+        for setup in [
+            "func configure() { SAMKeychain.setAccessibilityType(kSecAttrAccessibleWhenUnlockedThisDeviceOnly) }",
+            "- (void)configure { [SAMKeychain setAccessibilityType:kSecAttrAccessibleWhenUnlockedThisDeviceOnly]; }"
+        ] {
+            let path = setup.hasPrefix("-") ? "App/Setup.m" : "App/Setup.swift"
+            let found = try #require(try finding(["App/Vault.swift": Self.vault, path: setup]))
+            #expect(found.confidence == .low, "\(path)")
+            #expect(
+                found.message.hasSuffix(
+                    "the project calls setAccessibilityType elsewhere: check it sets a ThisDeviceOnly class"))
+        }
+    }
+
+    @Test func withoutTheSetterTheFindingStands() throws {
+        let found = try #require(try finding(["App/Vault.swift": Self.vault, "App/Other.swift": "func other() {}"]))
+        #expect(found.confidence == .high)
+        let objc = try #require(
+            try finding([
+                "App/Vault.m":
+                    "- (void)save:(NSString *)p { [SAMKeychain setPassword:p forService:@\"s\" account:@\"a\"]; }"
+            ]))
+        #expect(objc.confidence == .high && objc.severity == .medium)
+    }
+}

@@ -50,6 +50,7 @@ enum FindingPipeline {
         DocumentsDataStage(),
         SecureEntryClassStage(),
         BelowDeploymentTargetStage(),
+        ConfiguredElsewhereStage(),
         ContextSelectionStage(),
         ConfidenceSelectionStage(),
         FileSelectionStage(),

@@ -149,6 +149,28 @@ struct BelowDeploymentTargetStage: FindingStage {
     }
 }
 
+/// A library's default that holds unless the app calls a process-wide setter (`SAMKeychain.setAccessibilityType`):
+/// when any Swift or Objective-C file of the scan calls it, what it sets is for the reader to check.
+struct ConfiguredElsewhereStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let facts = scan.facts.filter { $0.kind == FactKind.configuredElsewhere }
+        guard !facts.isEmpty else { return }
+        let setters = Set(facts.map(\.value))
+        let uncalled = SourceMentions.mentionedFewer(
+            than: 1, setters, in: scan.inputs, kinds: [.swift, .objc], wholeWords: true)
+        var configured: [String: String] = [:]
+        for fact in facts where !uncalled.contains(fact.value) {
+            configured[FactKind.join(fact.file, String(fact.line), String(fact.column))] = fact.value
+        }
+        guard !configured.isEmpty else { return }
+        state.lowerConfidence(of: { _ in true }) { finding in
+            configured[FactKind.join(finding.file, String(finding.line), String(finding.column))].map {
+                "the project calls \($0) elsewhere: check it sets a ThisDeviceOnly class"
+            }
+        }
+    }
+}
+
 extension StageState {
     /// Lowers to low the confidence of each finding above low that `applies` takes and `reason` gives a reason for,
     /// and adds the reason to its message: the reader sees why.

@@ -15,7 +15,8 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
 
     static let accessibilityNames = lockedReadable.union(migrating)
     /// The constants, or `SecItemAdd` for an item added with no accessibility.
-    static let requiredNames: Set<String>? = accessibilityNames.union(["SecItemAdd"])
+    static let requiredNames: Set<String>? = accessibilityNames.union(["SecItemAdd"]).union(
+        KeychainDefaultAccessibility.samKeychainTypes)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         checkDefaultAccessibility(source, in: file)
@@ -54,6 +55,19 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
     /// `SecItemAdd` of a secret whose dictionary is all in view (an `@{…}` literal, or a new mutable dictionary filled
     /// with `setObject:forKey:` / subscripts) and sets neither `kSecAttrAccessible` nor `kSecAttrAccessControl`.
     static func checkDefaultAccessibility(_ source: ObjCSource, in file: ArtifactFile) {
+        // `[SAMKeychain setPassword:p forService:s account:a]` in a file that does not choose the class itself.
+        for send in source.sends
+        where KeychainDefaultAccessibility.samKeychainTypes.contains(source.text(send.receiver))
+            && send.parts.count >= 2 && KeychainDefaultAccessibility.samKeychainStores.contains(send.parts[0].name)
+            && send.parts[1].name == "forService"
+            && source.occurrences(of: KeychainDefaultAccessibility.samKeychainConfiguration).isEmpty
+        {
+            let at = send.parts[0].nameIndex
+            report(file, source, at: at, KeychainDefaultAccessibility.samKeychainMessage, severity: .medium)
+            file.record(
+                kind: FactKind.configuredElsewhere, value: KeychainDefaultAccessibility.samKeychainConfiguration,
+                line: source.tokens[at].line, column: source.tokens[at].column)
+        }
         for call in source.calls where call.name == "SecItemAdd" && !call.arguments.isEmpty {
             guard let dictionary = ObjCKeychainDictionary.of(call.arguments[0], before: call.nameIndex, in: source),
                 case let keys = Set(dictionary.keys.keys),

@@ -257,6 +257,21 @@ struct KeychainAccessibilityRule: SwiftRule {
                 findings: [
                     FindingSpec(severity: .medium, confidence: .high, message: "SecItemAdd sets no kSecAttrAccessible")
                 ]),
+            // SAMKeychain sends no class unless the process-wide setter was called.
+            RuleExample(
+                """
+                func savePassword(_ password: String, account: String) {
+                    ↓SAMKeychain.setPassword(password, forService: "com.example.vault", account: account)
+                }
+                """,
+                findings: [FindingSpec(severity: .medium, confidence: .high, message: "SAMKeychain stores without")]),
+            RuleExample(
+                """
+                - (void)savePassword:(NSString *)password account:(NSString *)account {
+                    [SAMKeychain ↓setPassword:password forService:@"com.example.vault" account:account];
+                }
+                """, path: "App/Vault.m",
+                findings: [FindingSpec(severity: .medium, confidence: .high, message: "SAMKeychain stores without")]),
             // A private key's query written as one literal cast twice: the literal is still what is stored.
             RuleExample(
                 """
@@ -285,6 +300,14 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            // The process-wide class is chosen in the file that stores.
+            RuleExample(
+                """
+                func savePassword(_ password: String, account: String) {
+                    SAMKeychain.setAccessibilityType(kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
+                    SAMKeychain.setPassword(password, forService: "com.example.vault", account: account)
+                }
+                """),
             // The account's e-mail or user name: it says who the user is, and belongs on their next device.
             RuleExample(
                 """
@@ -556,10 +579,11 @@ struct KeychainAccessibilityRule: SwiftRule {
     )
 
     static let subscription = Subscription(
-        calls: .named([
-            "SecItemAdd", "set", "accessibility", "Keychain", "UICKeyChainStore", "valet", "sharedGroupValet",
-            "sharedAccessGroupValet"
-        ]),
+        calls: .named(
+            Set([
+                "SecItemAdd", "set", "accessibility", "Keychain", "UICKeyChainStore", "valet", "sharedGroupValet",
+                "sharedAccessGroupValet"
+            ]).union(KeychainDefaultAccessibility.samKeychainStores)),
         references: lockedReadable.union(migrating))
     /// KeychainAccess's `Accessibility` cases that stay readable while the device is locked, and those that leave
     /// the device in backups.
@@ -618,6 +642,12 @@ struct KeychainAccessibilityRule: SwiftRule {
                 file, at: call,
                 "\(library.type) stores items as .\(library.defaultClass) unless told otherwise (\(library.source)), so they move to other devices in backups; add \(library.choose)",
                 severity: .medium)
+        } else if KeychainDefaultAccessibility.samKeychainDefault(call, in: file) {
+            report(file, at: call, KeychainDefaultAccessibility.samKeychainMessage, severity: .medium)
+            // Another file may set the class for the whole process: the project stage looks.
+            file.record(
+                kind: FactKind.configuredElsewhere, value: KeychainDefaultAccessibility.samKeychainConfiguration,
+                at: call)
         } else if let level = KeychainDefaultAccessibility.valetMigratingAccessibility(call, in: file) {
             report(
                 file, at: call,

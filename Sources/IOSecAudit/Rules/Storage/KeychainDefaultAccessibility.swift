@@ -61,6 +61,24 @@ enum KeychainDefaultAccessibility {
             choose: ".accessibility = .afterFirstUnlockThisDeviceOnly", source: "UICKeyChainStore.m:117-121")
     ]
 
+    /// SAMKeychain's class methods that store a password (`+setPassword:forService:account:`, `+setPasswordData:…`):
+    /// they send no `kSecAttrAccessible` unless the process-wide `+setAccessibilityType:` was called, so the item
+    /// gets the system's `kSecAttrAccessibleWhenUnlocked`, which migrates (SAMKeychainQuery.m:43-48, 56-61).
+    static let samKeychainStores: Set<String> = ["setPassword", "setPasswordData"]
+    static let samKeychainTypes: Set<String> = ["SAMKeychain", "SSKeychain"]
+    static let samKeychainConfiguration = "setAccessibilityType"
+    static let samKeychainMessage =
+        "SAMKeychain stores without kSecAttrAccessible unless setAccessibilityType: is called (SAMKeychainQuery.m:43-48), so the item gets kSecAttrAccessibleWhenUnlocked and moves to other devices in backups; call SAMKeychain.setAccessibilityType(kSecAttrAccessibleWhenUnlockedThisDeviceOnly) at launch"
+
+    /// `SAMKeychain.setPassword(p, forService: s, account: a)` in a file that does not choose the class itself.
+    static func samKeychainDefault(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        guard let name = call.calledName, samKeychainStores.contains(name),
+            let base = call.calledBase?.as(DeclReferenceExprSyntax.self), samKeychainTypes.contains(base.baseName.text),
+            call.argument("forService") != nil
+        else { return false }
+        return !file.contains(samKeychainConfiguration)
+    }
+
     /// For `Keychain(service: "…")` (KeychainAccess) or `UICKeyChainStore(service:)`: the library's default when
     /// the instance stores items and nothing in its chain or file chooses a class or synchronisation.
     static func libraryDefault(of call: FunctionCallExprSyntax, in file: SwiftFile) -> LibraryDefault? {

@@ -38,6 +38,9 @@ enum FactKind {
     /// The function or property a Swift finding sits in, when only code naming it can run it (`CallableOwner`).
     /// Value: `name ␟ public` (empty when not public or open); its line and column are the finding's.
     static let findingOwner = "code.finding-owner"
+    /// A finding that holds unless the project calls this process-wide setter somewhere (SAMKeychain's
+    /// `setAccessibilityType`): `ConfiguredElsewhereStage` looks.
+    static let configuredElsewhere = "code.configured-elsewhere"
     /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
     static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
