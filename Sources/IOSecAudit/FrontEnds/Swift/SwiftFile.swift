@@ -108,8 +108,7 @@ public final class SwiftFile {
         findings.append(
             Finding(
                 rule, at: location, message: message, severity: severity, confidence: confidence,
-                fileContext: fileContext,
-                codeContext: fileContext == nil ? CodeContextClassifier.context(of: node) : nil,
+                fileContext: fileContext, codeContext: fileContext == nil ? codeContext(of: node) : nil,
                 evidence: evidence, flow: flow))
         // What the finding sits in, for the project pass that asks whether anything calls it.
         if let owner = CallableOwner.of(node) {
@@ -123,6 +122,17 @@ public final class SwiftFile {
             facts.append(
                 Fact(kind: FactKind.belowOSVersion, value: floor, file: path, line: start.line, column: start.column))
         }
+    }
+
+    /// The code context of a finding at `node`: where it sits (`CodeContextClassifier`), or debug-only when the node
+    /// is a call of a project function that does nothing outside debug builds (`Log.debug(…)` whose body is one
+    /// `#if DEBUG` block): the sink the finding is about never runs in release.
+    private func codeContext(of node: some SyntaxProtocol) -> CodeContext {
+        let context = CodeContextClassifier.context(of: node)
+        guard context == .app, let call = Syntax(node).as(FunctionCallExprSyntax.self), let name = call.calledName,
+            constants.isDebugOnlyFunction(name)
+        else { return context }
+        return .debug
     }
 
     /// Whether the file's text contains `text` (bytes, case-sensitive): a cheap test before a walk of the tree.

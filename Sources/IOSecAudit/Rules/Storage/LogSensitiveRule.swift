@@ -160,6 +160,18 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            // The app's logger does nothing outside debug builds: its whole body is one `#if DEBUG` block.
+            RuleExample(
+                """
+                enum Log {
+                    static func debug(_ message: String) {
+                        #if DEBUG
+                        print(message)
+                        #endif
+                    }
+                }
+                func refreshed(accessToken: String) { Log.debug("refreshed with \\(accessToken)") }
+                """),
             // Below the level this file logs at in release builds: only debug builds print it.
             RuleExample(
                 """

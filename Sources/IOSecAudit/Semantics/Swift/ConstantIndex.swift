@@ -42,6 +42,8 @@ public struct ConstantIndex: Sendable {
     private var sensitiveMembers: [String: String]
     /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
     private var persistentModels: [String: PersistentStore] = [:]
+    /// Functions every declaration of which is one `#if DEBUG` block (`DebugOnlyFunctions`), by name.
+    private var debugOnlyFunctions: Set<String> = []
     /// The project's enums with raw values (`enum Table: String`), by name: a value of one of them has one of the raw
     /// values the code wrote.
     private var rawValueEnums: Set<String> = []
@@ -53,9 +55,13 @@ public struct ConstantIndex: Sendable {
     /// `declaredTypes`: every type declaration's name (not extensions); a type declared more than once in the
     /// project (two targets each with a `User`) is ambiguous, and its members are not used.
     public init(
-        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [], declaredTypes: [String] = [],
+        declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [],
+        functions: [(name: String, debugOnly: Bool)] = [], declaredTypes: [String] = [],
         supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = []
     ) {
+        var agreed: [String: Bool] = [:]
+        for function in functions { agreed[function.name] = (agreed[function.name] ?? true) && function.debugOnly }
+        debugOnlyFunctions = Set(agreed.filter(\.value).keys)
         persistentModels = Self.persistentModels(supertypes)
         rawValueEnums = Self.rawValueEnums(supertypes)
         self.databaseEncryption = databaseEncryption
@@ -74,6 +80,7 @@ public struct ConstantIndex: Sendable {
         let scanned = files.map { ConstantScanner.scanAll($0.bytes, file: $0.path, names: false) }
         self.init(
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
+            functions: scanned.flatMap(\.functions),
             declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types),
             databaseEncryption: scanned.reduce(into: []) { $0.formUnion($1.encryption) })
     }
@@ -85,6 +92,9 @@ public struct ConstantIndex: Sendable {
     /// The store instances of a project type are saved in: a subclass of `NSManagedObject` or of Realm's `Object`,
     /// declared anywhere in the project, directly or through the project's own base classes.
     public func persistentStore(ofType type: String) -> PersistentStore? { persistentModels[type] }
+
+    /// Whether every function the project declares with this name does nothing outside debug builds.
+    public func isDebugOnlyFunction(_ name: String) -> Bool { debugOnlyFunctions.contains(name) }
 
     /// Whether `type` (`Table`, `ArticleStatus.Key`) is one of the project's enums with raw values: only an enum can
     /// name `String` or `Int` after its `:` (a class or struct cannot inherit from them). A qualified name is looked

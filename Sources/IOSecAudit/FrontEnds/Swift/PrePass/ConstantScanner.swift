@@ -17,6 +17,8 @@ enum ConstantScanner {
         var names: SourceNames?
         var interest: InterestMap?
         var encryption: DatabaseEncryption = []
+        /// Each function the file declares, and whether its body is one `#if DEBUG` block (`DebugOnlyFunctions`).
+        var functions: [(name: String, debugOnly: Bool)] = []
 
         static let nothing = Scanned()
     }
@@ -50,7 +52,8 @@ enum ConstantScanner {
             return Scanned(
                 declarations: declarations, sensitiveMembers: members, types: types,
                 names: wantsNames ? names(in: tokens, bytes: buffer) : nil,
-                interest: wantsNames && filter != nil ? lexer.interest : nil, encryption: encryption)
+                interest: wantsNames && filter != nil ? lexer.interest : nil, encryption: encryption,
+                functions: DebugOnlyFunctions.declarations(in: tokens, bytes: buffer))
         }
     }
 

@@ -26,6 +26,7 @@ enum SwiftPrePass {
         let constants = ConstantIndex(
             declarations: perFile.flatMap(\.scanned.declarations),
             sensitiveMembers: perFile.flatMap(\.scanned.sensitiveMembers),
+            functions: perFile.flatMap(\.scanned.functions),
             declaredTypes: perFile.flatMap(\.scanned.types).map(\.name), supertypes: perFile.flatMap(\.scanned.types),
             databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.scanned.encryption) })
         var lexed = LexedFiles(plan: filter == nil ? nil : plan)
