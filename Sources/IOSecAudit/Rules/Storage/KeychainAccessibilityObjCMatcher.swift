@@ -15,7 +15,7 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
 
     static let accessibilityNames = lockedReadable.union(migrating)
     /// The constants, or `SecItemAdd` for an item added with no accessibility.
-    static let requiredNames: Set<String>? = accessibilityNames.union(["SecItemAdd"]).union(
+    static let requiredNames: Set<String>? = accessibilityNames.union(["SecItemAdd", "UICKeyChainStore"]).union(
         KeychainDefaultAccessibility.samKeychainTypes)
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
@@ -55,6 +55,7 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
     /// `SecItemAdd` of a secret whose dictionary is all in view (an `@{…}` literal, or a new mutable dictionary filled
     /// with `setObject:forKey:` / subscripts) and sets neither `kSecAttrAccessible` nor `kSecAttrAccessControl`.
     static func checkDefaultAccessibility(_ source: ObjCSource, in file: ArtifactFile) {
+        checkUICKeyChainStore(source, in: file)
         // `[SAMKeychain setPassword:p forService:s account:a]` in a file that does not choose the class itself.
         for send in source.sends
         where KeychainDefaultAccessibility.samKeychainTypes.contains(source.text(send.receiver))
@@ -80,6 +81,35 @@ enum KeychainAccessibilityObjCMatcher: ObjCRule {
                 "SecItemAdd sets no kSecAttrAccessible, so the item gets kSecAttrAccessibleWhenUnlocked and can move to another device in a backup; add kSecAttrAccessibleWhenUnlockedThisDeviceOnly",
                 severity: .medium)
         }
+    }
+
+    /// UICKeyChainStore in Objective-C, as in Swift: its class methods (`+setString:forKey:service:`) always store with
+    /// the default `.afterFirstUnlock`, and an instance made in a file that never sets its accessibility does too.
+    static func checkUICKeyChainStore(_ source: ObjCSource, in file: ArtifactFile) {
+        guard let library = KeychainDefaultAccessibility.libraryDefaults.first(where: { $0.type == "UICKeyChainStore" })
+        else { return }
+        let message =
+            "UICKeyChainStore stores items as .\(library.defaultClass) unless told otherwise (\(library.source)), so they move to other devices in backups; set accessibility to UICKeyChainStoreAccessibilityAfterFirstUnlockThisDeviceOnly"
+        let choosesClass =
+            !source.occurrences(of: "accessibility").isEmpty
+            || !source.occurrences(of: "setAccessibility").isEmpty
+        for send in source.sends where source.text(send.receiver) == "UICKeyChainStore" {
+            guard let first = send.parts.first?.name else { continue }
+            let storesThroughClass =
+                ["setString", "setData"].contains(first) && send.parts.contains { $0.name == "service" }
+            let makesStore = first.hasPrefix("keyChainStore") && !choosesClass && storesSomething(source)
+            guard storesThroughClass || makesStore else { continue }
+            report(file, source, at: send.parts[0].nameIndex, message, severity: .medium)
+        }
+    }
+
+    /// Whether the file stores into a UICKeyChainStore instance: `store[@"k"] = v`, `setString:forKey:`,
+    /// `setData:forKey:`.
+    private static func storesSomething(_ source: ObjCSource) -> Bool {
+        source.sends.contains { send in
+            guard let first = send.parts.first?.name, ["setString", "setData"].contains(first) else { return false }
+            return send.parts.count == 2 && send.parts[1].name == "forKey"
+        } || source.assignments().contains { source.isPunct($0.target.upperBound - 1, "]") }
     }
 
     /// As in Swift: a `switch`, `@{…}` or `@[…]` naming three or more classes translates a wrapper's options to the

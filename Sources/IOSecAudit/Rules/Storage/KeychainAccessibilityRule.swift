@@ -272,6 +272,18 @@ struct KeychainAccessibilityRule: SwiftRule {
                 }
                 """, path: "App/Vault.m",
                 findings: [FindingSpec(severity: .medium, confidence: .high, message: "SAMKeychain stores without")]),
+            RuleExample(
+                """
+                - (void)savePassword:(NSString *)password {
+                    UICKeyChainStore *store = [UICKeyChainStore ↓keyChainStoreWithService:@"com.example.vault"];
+                    store[@"password"] = password;
+                    [UICKeyChainStore ↓setString:password forKey:@"backup" service:@"com.example.vault"];
+                }
+                """, path: "App/Vault.m",
+                findings: [
+                    FindingSpec(severity: .medium, message: "UICKeyChainStore stores items as .afterFirstUnlock"),
+                    FindingSpec(severity: .medium, message: "UICKeyChainStore stores items as .afterFirstUnlock")
+                ]),
             // A private key's query written as one literal cast twice: the literal is still what is stored.
             RuleExample(
                 """
@@ -300,6 +312,14 @@ struct KeychainAccessibilityRule: SwiftRule {
                 ])
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)savePassword:(NSString *)password {
+                    UICKeyChainStore *store = [UICKeyChainStore keyChainStoreWithService:@"com.example.vault"];
+                    store.accessibility = UICKeyChainStoreAccessibilityWhenUnlockedThisDeviceOnly;
+                    store[@"password"] = password;
+                }
+                """, path: "App/Vault.m"),
             // The process-wide class is chosen in the file that stores.
             RuleExample(
                 """
