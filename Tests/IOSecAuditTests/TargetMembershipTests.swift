@@ -141,3 +141,25 @@ import Testing
             localized.first?.message.contains("only in localized strings (App/en.lproj/AppPlist.strings:1)") == true)
     }
 }
+
+/// Source that only test targets compile is test code, whatever its folder is called; source a shipping target
+/// compiles, and source no target lists, keep the context their path gives.
+@Suite struct TestTargetSourceTests {
+    @Test func filesOnlyTestTargetsCompileAreTestCode() throws {
+        let tree = TemporaryTree()
+        tree.write("App/Acme.xcodeproj/project.pbxproj", TargetMembershipTests.project)
+        let store = "func keep(_ authToken: String) { UserDefaults.standard.set(authToken, forKey: \"authToken\") }\n"
+        tree.write("Shared/Keys.swift", store)
+        tree.write("App/Scanner/Camera.swift", store)
+        tree.write("Loose/Extra.swift", store)
+        var options = ScanOptions(jobs: 2)
+        options.includedContexts = Set(CodeContext.allCases)
+        let found = try Scanner(options: options).scan(tree.root).findings.filter {
+            $0.ruleId == "storage.userdefaults-secret"
+        }
+        let contexts = Dictionary(found.map { ($0.file, $0.context) }, uniquingKeysWith: { a, _ in a })
+        #expect(contexts == ["Shared/Keys.swift": .test, "App/Scanner/Camera.swift": .app, "Loose/Extra.swift": .app])
+        let shared = try #require(found.first { $0.file == "Shared/Keys.swift" })
+        #expect(shared.message.hasSuffix("only test targets of the Xcode project compile this file"))
+    }
+}

@@ -43,6 +43,7 @@ enum FindingPipeline {
         SuppressionStage(),
         SeverityOverrideStage(),
         OrphanedInfoPlistStage(),
+        TestTargetSourceStage(),
         ATSBlockedCleartextStage(),
         UnnamedATSDomainStage(),
         UnusedCoreDataModelStage(),
