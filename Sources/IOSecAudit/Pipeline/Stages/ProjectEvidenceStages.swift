@@ -18,7 +18,8 @@ struct OrphanedInfoPlistStage: FindingStage {
 struct TestTargetSourceStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         guard scan.facts.contains(where: { $0.kind == FactKind.target }) else { return }
-        let membership = TestOnlySources(scan.facts)
+        let facts = Dictionary(grouping: scan.facts, by: \.kind)
+        let membership = TargetMembership(facts: { facts[$0] ?? [] })
         var verdicts: [String: Bool] = [:]
         for index in state.findings.indices where state.findings[index].context == .app {
             let file = state.findings[index].file
@@ -28,39 +29,6 @@ struct TestTargetSourceStage: FindingStage {
             state.findings[index].context = .test
             state.findings[index].message += "; only test targets of the Xcode project compile this file"
         }
-    }
-}
-
-/// The targets that compile a file, from `build.target…` facts, and whether they are all test targets.
-private struct TestOnlySources {
-    private var isTest: [String: Bool] = [:]
-    private var targetsBySource: [String: [String]] = [:]
-    private var folders: [(target: String, path: String, exceptions: Set<String>)] = []
-
-    init(_ facts: [Fact]) {
-        for fact in facts where fact.kind == FactKind.target {
-            let fields = FactKind.fields(fact.value, count: 3)
-            isTest[fields[0]] = fields[1] == "test"
-        }
-        for fact in facts where fact.kind == FactKind.targetSource {
-            let fields = FactKind.fields(fact.value, count: 2)
-            targetsBySource[fields[1], default: []].append(fields[0])
-        }
-        for fact in facts where fact.kind == FactKind.targetFolder {
-            let fields = FactKind.fields(fact.value, count: 3)
-            folders.append((fields[0], fields[1], Set(fields[2].split(separator: "\u{1E}").map(String.init))))
-        }
-    }
-
-    /// True when some target compiles `path` and every one that does is a test target.
-    func isCompiledOnlyByTests(_ path: String) -> Bool {
-        var targets = targetsBySource[path] ?? []
-        for folder in folders where path.hasPrefix(folder.path + "/") {
-            if !folder.exceptions.contains(String(path.dropFirst(folder.path.count + 1))) {
-                targets.append(folder.target)
-            }
-        }
-        return !targets.isEmpty && targets.allSatisfy { isTest[$0] == true }
     }
 }
 

@@ -58,43 +58,62 @@ struct ProjectTargets {
     }
 }
 
-/// Which shipping targets of the scanned Xcode projects compile a file, from `build.target…` facts.
-private struct TargetMembership {
+/// Which targets of the scanned Xcode projects compile a file, from `build.target…` facts: the shipping ones (and
+/// their Info.plists), and whether only test targets do.
+struct TargetMembership {
     private var plistsByTarget: [String: [String]] = [:]
+    private var isTest: [String: Bool] = [:]
     private var targetsBySource: [String: [String]] = [:]
     private var folders: [(target: String, path: String, exceptions: Set<String>)] = []
 
     init(_ project: ProjectContext) {
-        for fact in project.facts(FactKind.target) {
+        self.init(facts: { project.facts($0) })
+    }
+
+    /// `facts`: the scan's facts of a kind.
+    init(facts: (String) -> [Fact]) {
+        for fact in facts(FactKind.target) {
             let fields = FactKind.fields(fact.value, count: 3)
+            isTest[fields[0]] = fields[1] == "test"
             guard fields[1] == "ship" else { continue }
             plistsByTarget[fields[0]] = fields[2].split(separator: "\u{1E}").map(String.init)
         }
-        guard !plistsByTarget.isEmpty else { return }
-        for fact in project.facts(FactKind.targetSource) {
+        guard !isTest.isEmpty else { return }
+        for fact in facts(FactKind.targetSource) {
             let fields = FactKind.fields(fact.value, count: 2)
-            if plistsByTarget[fields[0]] != nil { targetsBySource[fields[1], default: []].append(fields[0]) }
+            targetsBySource[fields[1], default: []].append(fields[0])
         }
-        for fact in project.facts(FactKind.targetFolder) {
+        for fact in facts(FactKind.targetFolder) {
             let fields = FactKind.fields(fact.value, count: 3)
-            guard plistsByTarget[fields[0]] != nil else { continue }
             folders.append((fields[0], fields[1], Set(fields[2].split(separator: "\u{1E}").map(String.init))))
         }
     }
 
-    /// The Info.plists of the shipping targets that compile `path`; nil when no shipping Xcode target does.
-    func infoPlists(ofTargetsCompiling path: String) -> [String]? {
+    /// Every target that compiles `path`: by its sources, or a synchronized folder that does not except it.
+    private func targets(compiling path: String) -> [String] {
         var targets = targetsBySource[path] ?? []
         for folder in folders where path.hasPrefix(folder.path + "/") {
             if !folder.exceptions.contains(String(path.dropFirst(folder.path.count + 1))) {
                 targets.append(folder.target)
             }
         }
+        return targets
+    }
+
+    /// The Info.plists of the shipping targets that compile `path`; nil when no shipping Xcode target does.
+    func infoPlists(ofTargetsCompiling path: String) -> [String]? {
+        let targets = targets(compiling: path).filter { plistsByTarget[$0] != nil }
         guard !targets.isEmpty else { return nil }
         var plists: [String] = []
         for target in targets {
             for plist in plistsByTarget[target] ?? [] where !plists.contains(plist) { plists.append(plist) }
         }
         return plists.sorted()
+    }
+
+    /// True when some target compiles `path` and every one that does is a test target.
+    func isCompiledOnlyByTests(_ path: String) -> Bool {
+        let targets = targets(compiling: path)
+        return !targets.isEmpty && targets.allSatisfy { isTest[$0] == true }
     }
 }
