@@ -142,9 +142,10 @@ import Testing
     }
 }
 
-/// Source that only test targets compile is test code, whatever its folder is called; source a shipping target
-/// compiles, and source no target lists, keep the context their path gives.
-@Suite struct TestTargetSourceTests {
+/// Source that only test targets compile is test code, whatever its folder is called; source a target's synchronized
+/// folder excepts and no target compiles is in no build; source a shipping target compiles, or no target lists, keeps
+/// the context its path gives.
+@Suite struct TargetMembershipStageTests {
     @Test func filesOnlyTestTargetsCompileAreTestCode() throws {
         let tree = TemporaryTree()
         tree.write("App/Acme.xcodeproj/project.pbxproj", TargetMembershipTests.project)
@@ -152,13 +153,19 @@ import Testing
         tree.write("Shared/Keys.swift", store)
         tree.write("App/Scanner/Camera.swift", store)
         tree.write("Loose/Extra.swift", store)
+        tree.write("App/Watch/Legacy.swift", store)
+        tree.write("App/Watch/Face.swift", store)
         var options = ScanOptions(jobs: 2)
         options.includedContexts = Set(CodeContext.allCases)
         let found = try Scanner(options: options).scan(tree.root).findings.filter {
             $0.ruleId == "storage.userdefaults-secret"
         }
         let contexts = Dictionary(found.map { ($0.file, $0.context) }, uniquingKeysWith: { a, _ in a })
-        #expect(contexts == ["Shared/Keys.swift": .test, "App/Scanner/Camera.swift": .app, "Loose/Extra.swift": .app])
+        #expect(
+            contexts == [
+                "Shared/Keys.swift": .test, "App/Scanner/Camera.swift": .app, "Loose/Extra.swift": .app,
+                "App/Watch/Legacy.swift": .unreferenced, "App/Watch/Face.swift": .app
+            ])
         let shared = try #require(found.first { $0.file == "Shared/Keys.swift" })
         #expect(shared.message.hasSuffix("only test targets of the Xcode project compile this file"))
     }

@@ -43,7 +43,7 @@ enum FindingPipeline {
         SuppressionStage(),
         SeverityOverrideStage(),
         OrphanedInfoPlistStage(),
-        TestTargetSourceStage(),
+        TargetMembershipStage(),
         ATSBlockedCleartextStage(),
         UnnamedATSDomainStage(),
         UnusedCoreDataModelStage(),

@@ -13,21 +13,28 @@ struct OrphanedInfoPlistStage: FindingStage {
     }
 }
 
-/// Source that only test targets of the scanned Xcode projects compile (a shared test-utilities folder, a fixture
-/// beside the code) never ships: its findings are test code's, whatever the folder is called.
-struct TestTargetSourceStage: FindingStage {
+/// What the scanned Xcode projects' target membership says of a source file: one only test targets compile (a shared
+/// test-utilities folder, a fixture beside the code) is test code, whatever its folder is called; one a target's
+/// synchronized folder excepts and no target compiles is in no build.
+struct TargetMembershipStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         guard scan.facts.contains(where: { $0.kind == FactKind.target }) else { return }
         let facts = Dictionary(grouping: scan.facts, by: \.kind)
         let membership = TargetMembership(facts: { facts[$0] ?? [] })
-        var verdicts: [String: Bool] = [:]
+        var verdicts: [String: CodeContext?] = [:]
         for index in state.findings.indices where state.findings[index].context == .app {
             let file = state.findings[index].file
-            let testOnly = verdicts[file] ?? membership.isCompiledOnlyByTests(file)
-            verdicts[file] = testOnly
-            guard testOnly else { continue }
-            state.findings[index].context = .test
-            state.findings[index].message += "; only test targets of the Xcode project compile this file"
+            let verdict =
+                verdicts[file]
+                ?? (membership.isCompiledOnlyByTests(file)
+                    ? .test : membership.isExcludedFromEveryTarget(file) ? .unreferenced : nil)
+            verdicts[file] = verdict
+            guard let context = verdict else { continue }
+            state.findings[index].context = context
+            state.findings[index].message +=
+                context == .test
+                ? "; only test targets of the Xcode project compile this file"
+                : "; the Xcode project excepts this file from its target's folder, and no target compiles it"
         }
     }
 }

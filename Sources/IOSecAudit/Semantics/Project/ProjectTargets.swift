@@ -111,6 +111,15 @@ struct TargetMembership {
         return plists.sorted()
     }
 
+    /// True when `path` sits in a target's synchronized folder that excepts it, and no target compiles it: the
+    /// project leaves it out of every build.
+    func isExcludedFromEveryTarget(_ path: String) -> Bool {
+        targets(compiling: path).isEmpty
+            && folders.contains {
+                path.hasPrefix($0.path + "/") && $0.exceptions.contains(String(path.dropFirst($0.path.count + 1)))
+            }
+    }
+
     /// True when some target compiles `path` and every one that does is a test target.
     func isCompiledOnlyByTests(_ path: String) -> Bool {
         let targets = targets(compiling: path)
