@@ -148,18 +148,29 @@ import Testing
 @Suite struct TargetMembershipStageTests {
     @Test func filesOnlyTestTargetsCompileAreTestCode() throws {
         let tree = TemporaryTree()
-        tree.write("App/Acme.xcodeproj/project.pbxproj", TargetMembershipTests.project)
+        // The watch target reads `Watch/Info.plist`, which its synchronized folder therefore excepts.
+        let project = TargetMembershipTests.project
+            .replacingOccurrences(
+                of: "membershipExceptions = (Legacy.swift)", with: "membershipExceptions = (Legacy.swift, Info.plist)"
+            )
+            .replacingOccurrences(of: "$(SRCROOT)/Watch-Info.plist", with: "Watch/Info.plist")
+        tree.write("App/Acme.xcodeproj/project.pbxproj", project)
         let store = "func keep(_ authToken: String) { UserDefaults.standard.set(authToken, forKey: \"authToken\") }\n"
         tree.write("Shared/Keys.swift", store)
         tree.write("App/Scanner/Camera.swift", store)
         tree.write("Loose/Extra.swift", store)
         tree.write("App/Watch/Legacy.swift", store)
         tree.write("App/Watch/Face.swift", store)
+        // A synchronized folder excepts its target's Info.plist, which the target reads as its Info.plist.
+        tree.write(
+            "App/Watch/Info.plist",
+            TargetMembershipTests.plist(
+                "<key>NSAppTransportSecurity</key><dict><key>NSAllowsArbitraryLoads</key><true/></dict>"))
         var options = ScanOptions(jobs: 2)
         options.includedContexts = Set(CodeContext.allCases)
-        let found = try Scanner(options: options).scan(tree.root).findings.filter {
-            $0.ruleId == "storage.userdefaults-secret"
-        }
+        let all = try Scanner(options: options).scan(tree.root).findings
+        #expect(all.first { $0.ruleId == "network.ats-arbitrary-loads" }?.context == .app)
+        let found = all.filter { $0.ruleId == "storage.userdefaults-secret" }
         let contexts = Dictionary(found.map { ($0.file, $0.context) }, uniquingKeysWith: { a, _ in a })
         #expect(
             contexts == [

@@ -15,14 +15,17 @@ struct OrphanedInfoPlistStage: FindingStage {
 
 /// What the scanned Xcode projects' target membership says of a source file: one only test targets compile (a shared
 /// test-utilities folder, a fixture beside the code) is test code, whatever its folder is called; one a target's
-/// synchronized folder excepts and no target compiles is in no build.
+/// synchronized folder excepts and no target compiles is in no build. Only source files: a target's Info.plist is
+/// excepted from its folder because it is read as the Info.plist, not copied.
 struct TargetMembershipStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         guard scan.facts.contains(where: { $0.kind == FactKind.target }) else { return }
+        let sources = Set(scan.inputs.filter { $0.kind == .swift || $0.kind == .objc }.map(\.relativePath))
         let facts = Dictionary(grouping: scan.facts, by: \.kind)
         let membership = TargetMembership(facts: { facts[$0] ?? [] })
         var verdicts: [String: CodeContext?] = [:]
-        for index in state.findings.indices where state.findings[index].context == .app {
+        for index in state.findings.indices
+        where state.findings[index].context == .app && sources.contains(state.findings[index].file) {
             let file = state.findings[index].file
             let verdict =
                 verdicts[file]
