@@ -389,6 +389,65 @@ public enum LocalValue {
     }
 }
 
+/// What the code adds to a local `var` after it is declared: `name.append(x)`, `name += x`, `name = x` anywhere in
+/// its function, closures included. `LocalValue` gives the value a name starts with; a judgement of the whole value
+/// (is this SQL all the app's own text?) needs every part.
+enum LocalMutation {
+    /// The values added to or assigned to `name` in the function around `use` (each operand of `name += a + b`); nil
+    /// when the function hands the variable to a call as `&name`, or adds anything but a sum, whose effect is unknown.
+    static func values(addedTo name: String, before use: some SyntaxProtocol) -> [ExprSyntax]? {
+        var current = Syntax(use).parent
+        var function: Syntax?
+        while let node = current {
+            if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+                || node.is(AccessorDeclSyntax.self)
+            {
+                function = node
+                break
+            }
+            current = node.parent
+        }
+        guard let function, let body = function.ownedBody else { return [] }
+        var values: [ExprSyntax] = []
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text == name {
+            if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand { return nil }
+            guard let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            // `name.append(x)`, `name.append(contentsOf: x)`
+            if let member = ref.parent?.as(MemberAccessExprSyntax.self), member.base?.id == ExprSyntax(ref).id,
+                let call = member.parent?.as(FunctionCallExprSyntax.self),
+                call.calledExpression.id == ExprSyntax(member).id
+            {
+                let method = member.declName.baseName.text
+                if ["append", "insert"].contains(method), let first = call.arguments.first?.expression {
+                    values.append(first)
+                } else if ["replaceSubrange", "appendFormat", "replaceCharacters", "write"].contains(method) {
+                    return nil
+                }
+                continue
+            }
+            // `name += x`, `name = x`
+            guard let list = ref.parent?.as(ExprListSyntax.self), list.first?.id == ExprSyntax(ref).id,
+                list.parent?.is(SequenceExprSyntax.self) == true
+            else { continue }
+            let elements = Array(list)
+            guard elements.count >= 3 else { continue }
+            let op =
+                elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+                ?? (elements[1].is(AssignmentExprSyntax.self) ? "=" : nil)
+            guard op == "+=" || op == "=" else { continue }
+            // The parser leaves `a += b + c` unfolded: the operands after the operator, joined by `+` only.
+            for (offset, element) in elements.dropFirst(2).enumerated() {
+                if offset % 2 == 0 {
+                    values.append(element)
+                } else if element.as(BinaryOperatorExprSyntax.self)?.operator.text != "+" {
+                    return nil
+                }
+            }
+        }
+        return values
+    }
+}
+
 extension Syntax {
     /// The statements this node owns when it is a function, initializer, accessor, closure or file (what
     /// `enclosingBody` returns for the nodes inside it).

@@ -89,7 +89,7 @@ enum ProjectAnalysis {
             &state,
             StageInput(
                 inputs: inputs, facts: facts, suppressions: suppressions, options: options, rules: rules,
-                selection: selection))
+                selection: selection, constants: analyzer.constants))
         var output = Output(
             findings: state.findings, diagnostics: state.diagnostics, filesScanned: filesScanned, bytes: bytes,
             hiddenByContext: state.hiddenByContext,

@@ -15,6 +15,8 @@ struct StageInput: Sendable {
     let rules: RuleSet
     /// The files selected for a scan of some files only (`--files-from`, script inputs); nil for a whole scan.
     let selection: FileSelection?
+    /// The project's constants, for stages that read Swift again (`CallerArgumentsStage`).
+    var constants: ConstantIndex = .empty
 
     /// Whether the scan read Swift or Objective-C code.
     var hasSource: Bool { inputs.contains { $0.kind == .swift || $0.kind == .objc } }
@@ -44,6 +46,7 @@ enum FindingPipeline {
         SeverityOverrideStage(),
         OrphanedInfoPlistStage(),
         TargetMembershipStage(),
+        CallerArgumentsStage(),
         ATSBlockedCleartextStage(),
         UnnamedATSDomainStage(),
         UnusedCoreDataModelStage(),

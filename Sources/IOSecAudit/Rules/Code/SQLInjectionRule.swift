@@ -298,6 +298,40 @@ struct SQLInjectionRule: SwiftRule {
         report(
             file, at: sql, "SQL is built from \(reason) and run as text; use ? placeholders and bind the values",
             flow: ValuePath.steps(to: value, in: file) + [inserted] + statement + [run])
+        // A parameter's value: what the function's callers pass, anywhere in the project, decides the finding.
+        if let sink = ParameterSink.of(value, ruleId: Self.description.id) {
+            file.record(kind: FactKind.parameterSink, value: sink.factValue, at: sql)
+        }
+    }
+
+    /// Whether what a caller passes for a parameter that reaches the SQL is text the app wrote: constant SQL, or
+    /// SQL that splices in only constants, numbers and schema names (`"feedID in \(placeholders)"`), directly or
+    /// through `let` locals and the appends of a local `var`.
+    static func isAppMadeSQL(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+        isAppMadeSQL(expr, in: file, depth: 0)
+    }
+
+    private static func isAppMadeSQL(_ expr: ExprSyntax, in file: SwiftFile, depth: Int) -> Bool {
+        guard depth < 4 else { return false }
+        let e = expr.unwrapped
+        if e.is(StringLiteralExprSyntax.self) { return dynamicPart(of: e, in: file, depth: 0) == nil }
+        if let sequence = e.as(SequenceExprSyntax.self),
+            sequence.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
+        {
+            return sequence.elements.allSatisfy { element in
+                if let op = element.as(BinaryOperatorExprSyntax.self) { return op.operator.text == "+" }
+                return isAppMadeSQL(element, in: file, depth: depth + 1)
+            }
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+            value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+        {
+            guard let added = LocalMutation.values(addedTo: ref.baseName.text, before: ref) else { return false }
+            return isAppMadeSQL(value, in: file, depth: depth + 1)
+                && added.allSatisfy { isAppMadeSQL($0, in: file, depth: depth + 1) }
+        }
+        return isConstant(e, in: file)
     }
 
     /// The argument that holds SQL text, for the APIs that take it.

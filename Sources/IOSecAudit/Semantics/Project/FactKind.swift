@@ -38,6 +38,10 @@ enum FactKind {
     /// The function or property a Swift finding sits in, when only code naming it can run it (`CallableOwner`).
     /// Value: `name ␟ public` (empty when not public or open); its line and column are the finding's.
     static let findingOwner = "code.finding-owner"
+    /// A finding whose value comes in through a parameter of the app's own function (`ParameterSink`): what the
+    /// function's callers pass decides it (`CallerArgumentsStage`). Value: `ParameterSink.factValue`; its line and
+    /// column are the finding's.
+    static let parameterSink = "code.parameter-sink"
     /// A finding that holds unless the project calls this process-wide setter somewhere (SAMKeychain's
     /// `setAccessibilityType`): `ConfiguredElsewhereStage` looks.
     static let configuredElsewhere = "code.configured-elsewhere"

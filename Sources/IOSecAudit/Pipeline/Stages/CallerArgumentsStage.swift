@@ -1,0 +1,47 @@
+/// A finding whose value is a parameter of the app's own function (`ParameterSink`) is decided by what the
+/// function's callers pass, in whatever file they are (`CallerArguments`). A caller that passes input from outside
+/// makes it a flow, with the caller's steps first; callers that all pass the app's own text make it low confidence,
+/// and say so. The second needs every caller in the scan: a whole app, or a function no client outside can call.
+struct CallerArgumentsStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        var sinks: [String: ParameterSink] = [:]
+        for fact in scan.facts where fact.kind == FactKind.parameterSink {
+            guard let sink = ParameterSink(fact: fact.value) else { continue }
+            sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
+        }
+        guard !sinks.isEmpty else { return }
+        let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
+        var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
+        for index in state.findings.indices {
+            let finding = state.findings[index]
+            guard finding.evidence != .flow,
+                let sink = sinks[Self.key(finding.ruleId, finding.file, finding.line, finding.column)]
+            else { continue }
+            switch callers.verdict(for: sink) {
+            case .untrusted(let steps):
+                let source = steps.first?.note ?? "input"
+                let call = steps.last.map { "\($0.file):\($0.line)" } ?? ""
+                state.findings[index].evidence = .flow
+                state.findings[index].flow = steps + finding.flow
+                state.findings[index].confidence = .high
+                state.findings[index].message +=
+                    "; `\(sink.function)` is called with \(source) (\(call)), which reaches this SQL"
+            case .appMade(let calls, let first):
+                guard wholeApp || (scan.options.seesWholeProject && !sink.isPublic), finding.confidence > .low
+                else { continue }
+                state.findings[index].confidence = .low
+                let callers =
+                    calls == 1
+                    ? "its one call of `\(sink.function)` passes" : "all \(calls) calls of `\(sink.function)` pass"
+                state.findings[index].message +=
+                    "; \(callers) text the app wrote for `\(sink.parameter)` (\(first.file):\(first.line))"
+            case .unknown:
+                continue
+            }
+        }
+    }
+
+    private static func key(_ rule: String, _ file: String, _ line: Int, _ column: Int) -> String {
+        FactKind.join(rule, file, String(line), String(column))
+    }
+}

@@ -1,0 +1,145 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The other half of a `ParameterSink`: what the calls of the function, in every Swift file of the scan outside
+/// tests, pass for the parameter. Files are found by the function's name as a whole word and parsed once each; only
+/// scans with such sinks pay for it.
+struct CallerArguments {
+    enum Verdict: Equatable {
+        /// A call passes input from outside: the steps from its source to the call.
+        case untrusted([FlowStep])
+        /// Every call passes what the rule's judge accepts as the app's own: how many calls, and the first.
+        case appMade(calls: Int, first: FlowStep)
+        /// No call found, a call whose argument the judge cannot vouch for, or the function used as a value
+        /// (`map(fetch)`, `#selector(fetch)`): its callers are not all known.
+        case unknown
+    }
+
+    /// How a rule judges what a caller passes: is it text the app wrote, as far as this rule's sink cares?
+    typealias Judge = @Sendable (ExprSyntax, SwiftFile) -> Bool
+
+    /// The rules whose parameter sinks are composed with their callers, and their judges.
+    static let judges: [String: Judge] = [
+        SQLInjectionRule.description.id: SQLInjectionRule.isAppMadeSQL
+    ]
+
+    /// A name more files than this mention is too common to read every file for (`insert`, `execute`): unknown.
+    static let fileLimit = 40
+    static let sizeLimit = 1_000_000
+
+    private let inputs: [FileInput]
+    private let constants: ConstantIndex
+    private var parsed: [String: SwiftFile] = [:]
+    private var mentions: [String: [FileInput]?] = [:]
+
+    init(inputs: [FileInput], constants: ConstantIndex) {
+        self.inputs = inputs.filter { $0.kind == .swift && !PathTraits.isTestCode($0.relativePath) }
+        self.constants = constants
+    }
+
+    mutating func verdict(for sink: ParameterSink) -> Verdict {
+        guard let judge = Self.judges[sink.ruleId], let files = files(mentioning: sink.function) else {
+            return .unknown
+        }
+        var calls = 0
+        var first: FlowStep?
+        for input in files {
+            guard let file = parse(input) else { return .unknown }
+            let references = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) {
+                $0.baseName.text == sink.function
+            }
+            for reference in references {
+                guard let call = Self.call(calling: reference) else {
+                    if Self.handsOn(reference) { return .unknown }
+                    continue
+                }
+                guard let argument = Self.argument(of: call, for: sink) else { continue }
+                if let steps = Self.untrustedSteps(to: argument, in: file) {
+                    return .untrusted(steps + [file.step(at: argument, "passed to `\(sink.function)`")])
+                }
+                guard judge(argument, file) else { return .unknown }
+                calls += 1
+                if first == nil { first = file.step(at: argument, "passed to `\(sink.function)`") }
+            }
+        }
+        guard let first else { return .unknown }
+        return .appMade(calls: calls, first: first)
+    }
+
+    /// Where input from outside enters `argument`: its value, or for a local `var`, what the function adds to it
+    /// (`clause += field.text`).
+    private static func untrustedSteps(to argument: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
+        if let steps = UntrustedOrigin.trace(argument, in: file) { return steps }
+        guard let ref = argument.unwrapped.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = ref.baseName.text
+        for value in LocalMutation.values(addedTo: name, before: ref) ?? [] {
+            if let steps = UntrustedOrigin.trace(value, in: file) {
+                return steps + [file.step(at: value, "added to `\(name)`")]
+            }
+        }
+        return nil
+    }
+
+    /// Whether a name that is not called hands the function on to code that calls it unseen: a bare name
+    /// (`map(fetch)`), or a member passed as an argument or stored (`map(store.fetch)`, `let f = store.fetch`).
+    /// Any other member of that name (`items.count` in a sum) is a property of some value.
+    private static func handsOn(_ reference: DeclReferenceExprSyntax) -> Bool {
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id
+        else { return true }
+        guard let parent = member.parent else { return false }
+        if parent.is(LabeledExprSyntax.self) || parent.is(InitializerClauseSyntax.self) { return true }
+        // `handler = store.fetch`: the last operand of an assignment.
+        if let list = parent.as(ExprListSyntax.self), list.last?.id == ExprSyntax(member).id, list.count >= 3 {
+            let elements = Array(list)
+            return elements[elements.count - 2].is(AssignmentExprSyntax.self)
+        }
+        return false
+    }
+
+    /// The call `reference` names the callee of (`fetch(…)`, `table.fetch(…)`); nil when the name is used otherwise.
+    private static func call(calling reference: DeclReferenceExprSyntax) -> FunctionCallExprSyntax? {
+        var callee = ExprSyntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            callee = ExprSyntax(member)
+        }
+        guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id
+        else { return nil }
+        return call
+    }
+
+    /// What `call` passes for the sink's parameter: by label, or by position when it has none. nil for a call of
+    /// another function of the same name, which has no such argument.
+    private static func argument(of call: FunctionCallExprSyntax, for sink: ParameterSink) -> ExprSyntax? {
+        if let label = sink.label { return call.argument(label) }
+        let arguments = Array(call.arguments)
+        guard sink.index < arguments.count, arguments[sink.index].label == nil else { return nil }
+        return arguments[sink.index].expression
+    }
+
+    /// The files that name `function` as a whole word; nil when too many do.
+    private mutating func files(mentioning function: String) -> [FileInput]? {
+        if let known = mentions[function] { return known }
+        let search = ByteSearch(function)
+        var found: [FileInput]? = []
+        for input in inputs {
+            guard let bytes = try? input.load(), search.wordCount(in: bytes, limit: 1) > 0 else { continue }
+            found?.append(input)
+            if (found?.count ?? 0) > Self.fileLimit {
+                found = nil
+                break
+            }
+        }
+        mentions[function] = found
+        return found
+    }
+
+    private mutating func parse(_ input: FileInput) -> SwiftFile? {
+        if let known = parsed[input.relativePath] { return known }
+        // A generated file of megabytes is not worth a second parse for one argument.
+        guard input.size <= Self.sizeLimit, let bytes = try? input.load() else { return nil }
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let file = SwiftFile(path: input.relativePath, bytes: bytes, tree: tree, constants: constants)
+        parsed[input.relativePath] = file
+        return file
+    }
+}

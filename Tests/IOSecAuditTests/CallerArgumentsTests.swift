@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import IOSecAudit
+
+/// SQL built from a parameter of the app's own function is decided by what the function's callers pass, in any
+/// file: input from outside makes a flow across files, the app's own text in every call makes the finding low
+/// confidence, and anything the pass cannot vouch for leaves the finding as it was.
+struct CallerArgumentsTests {
+    static let store = """
+        import SQLite3
+
+        final class NotesStore {
+            var db: OpaquePointer?
+
+            func countNotes(matching whereClause: String) -> Int {
+                let sql = "SELECT count(*) FROM notes WHERE \\(whereClause)"
+                sqlite3_exec(db, sql, nil, nil, nil)
+                return 0
+            }
+        }
+        """
+
+    func finding(_ files: [String: String], app: Bool = true) throws -> Finding {
+        let tree = TemporaryTree()
+        tree.write("App/NotesStore.swift", Self.store)
+        for (path, text) in files { tree.write(path, text) }
+        if app { tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist) }
+        var options = ScanOptions(jobs: 2)
+        options.minimumConfidence = .low
+        let findings = try Scanner(options: options).scan(tree.root).findings
+        return try #require(findings.first { $0.ruleId == "code.sql-injection" && $0.file == "App/NotesStore.swift" })
+    }
+
+    @Test func callersThatAllPassTheAppsOwnSQLMakeItLowConfidence() throws {
+        let found = try finding([
+            "App/Counts.swift": """
+            final class Counts {
+                let store = NotesStore()
+                func starred(ids: [String], limit: Int?) -> Int {
+                    let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+                    var clause = "id in (\\(placeholders)) and starred = 1"
+                    if let limit { clause.append(" limit \\(limit)") }
+                    return store.countNotes(matching: clause)
+                }
+                func unread() -> Int { store.countNotes(matching: "read = 0" + " and deleted = 0") }
+                var total: Int { ids.count }
+            }
+            """
+        ])
+        #expect(found.confidence == .low)
+        #expect(found.message.contains("all 2 calls of `countNotes` pass text the app wrote for `whereClause`"))
+        #expect(found.evidence != .flow)
+    }
+
+    @Test func aCallerInAnotherFileThatPassesInputMakesAFlow() throws {
+        let found = try finding([
+            "App/Links.swift": """
+            import Foundation
+            final class LinkHandler {
+                let store = NotesStore()
+                func unread() -> Int { store.countNotes(matching: "read = 0") }
+                func open(_ url: URL) -> Int {
+                    let filter = url.query ?? "1 = 1"
+                    return store.countNotes(matching: filter)
+                }
+            }
+            """
+        ])
+        #expect(found.evidence == .flow)
+        #expect(found.confidence == .high)
+        #expect(found.message.contains("`countNotes` is called with a URL's query (App/Links.swift:7)"))
+        #expect(found.flow.first?.file == "App/Links.swift")
+        #expect(found.flow.first?.note == "a URL's query")
+        #expect(found.flow.contains { $0.note == "passed to `countNotes`" && $0.line == 7 })
+        #expect(found.flow.last?.file == "App/NotesStore.swift")
+    }
+
+    @Test func inputAddedToALocalVarIsFollowed() throws {
+        let found = try finding([
+            "App/Search.swift": """
+            import UIKit
+            final class SearchScreen {
+                let store = NotesStore()
+                let titleField = UITextField()
+                func run() -> Int {
+                    var clause = "read = 0"
+                    clause += " and title like '%" + (titleField.text ?? "") + "%'"
+                    return store.countNotes(matching: clause)
+                }
+            }
+            """
+        ])
+        #expect(found.evidence == .flow)
+        #expect(found.flow.contains { $0.note == "added to `clause`" })
+    }
+
+    @Test func whatThePassCannotVouchForIsLeftAsItWas() throws {
+        // A caller's own parameter, the function handed on as a value, and a library whose clients are not scanned.
+        let relayed = try finding([
+            "App/Relay.swift": """
+            final class Relay {
+                func count(_ store: NotesStore, filter: String) -> Int { store.countNotes(matching: filter) }
+            }
+            """
+        ])
+        #expect(relayed.confidence > .low)
+        #expect(relayed.evidence != .flow)
+        let handedOn = try finding([
+            "App/Batch.swift": """
+            final class Batch {
+                func counts(_ store: NotesStore) -> [Int] {
+                    _ = store.countNotes(matching: "read = 0")
+                    let count = store.countNotes
+                    return ["a = 1", "b = 2"].map(count)
+                }
+            }
+            """
+        ])
+        #expect(handedOn.confidence > .low)
+        let library = try finding(
+            ["App/Counts.swift": "func unread(_ s: NotesStore) -> Int { s.countNotes(matching: \"read = 0\") }"],
+            app: false)
+        #expect(library.confidence == .low)  // internal: only its own module calls it
+        let publicStore = Self.store.replacingOccurrences(of: "    func countNotes", with: "    public func countNotes")
+        let tree = TemporaryTree()
+        tree.write("Sources/NotesStore.swift", publicStore)
+        tree.write(
+            "Sources/Counts.swift", "func unread(_ s: NotesStore) -> Int { s.countNotes(matching: \"read = 0\") }")
+        var options = ScanOptions(jobs: 1)
+        options.minimumConfidence = .low
+        let published = try #require(
+            try Scanner(options: options).scan(tree.root).findings.first { $0.ruleId == "code.sql-injection" })
+        #expect(published.confidence > .low)
+    }
+
+    @Test func aCallOfAnotherFunctionOfTheSameNameIsNotItsCaller() throws {
+        // `insert(_:at:)` on an array has no `values:` argument; the helper's one caller passes placeholders.
+        let helper = """
+            import SQLite3
+            final class Writer {
+                var db: OpaquePointer?
+                func insert(into table: String, values: String) {
+                    sqlite3_exec(db, "INSERT INTO notes VALUES (\\(values))", nil, nil, nil)
+                }
+                func save(title: String) {
+                    var names = ["title"]
+                    names.insert(title, at: 0)
+                    insert(into: "notes", values: "?, ?")
+                }
+            }
+            """
+        let tree = TemporaryTree()
+        tree.write("App/Writer.swift", helper)
+        tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
+        var options = ScanOptions(jobs: 1)
+        options.minimumConfidence = .low
+        let found = try #require(
+            try Scanner(options: options).scan(tree.root).findings.first { $0.ruleId == "code.sql-injection" })
+        #expect(found.confidence == .low)
+        #expect(found.message.contains("its one call of `insert` passes text the app wrote for `values`"))
+    }
+}
