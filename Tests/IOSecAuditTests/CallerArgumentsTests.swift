@@ -160,4 +160,38 @@ struct CallerArgumentsTests {
         #expect(found.confidence == .low)
         #expect(found.message.contains("its one call of `insert` passes text the app wrote for `values`"))
     }
+
+    @Test func aLoggerWrapperIsJudgedByWhatItIsCalledWith() throws {
+        let wrapper = "import Foundation\nenum Log { static func info(_ message: String) { NSLog(message) } }\n"
+        func formatFinding(_ caller: String) throws -> Finding {
+            let tree = TemporaryTree()
+            tree.write("App/Log.swift", wrapper)
+            tree.write("App/Sync.swift", caller)
+            tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
+            var options = ScanOptions(jobs: 1)
+            options.minimumConfidence = .low
+            return try #require(
+                try Scanner(options: options).scan(tree.root).findings.first { $0.ruleId == "code.format-string" })
+        }
+        let constant = try formatFinding(
+            """
+            func sync() {
+                Log.info("sync started")
+                Log.info(NSLocalizedString("sync.done", comment: ""))
+            }
+            """)
+        #expect(constant.confidence == .low)
+        #expect(constant.message.contains("all 2 calls of `info` pass text the app wrote for `message`"))
+        let input = try formatFinding(
+            """
+            import Foundation
+            func open(_ url: URL) {
+                Log.info("opened")
+                Log.info(url.query ?? "")
+            }
+            """)
+        #expect(input.evidence == .flow)
+        #expect(input.flow.first?.file == "App/Sync.swift")
+        #expect(input.message.contains("`info` is called with a URL's query (App/Sync.swift:4)"))
+    }
 }

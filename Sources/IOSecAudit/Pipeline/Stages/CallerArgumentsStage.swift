@@ -24,8 +24,7 @@ struct CallerArgumentsStage: FindingStage {
                 state.findings[index].evidence = .flow
                 state.findings[index].flow = steps + finding.flow
                 state.findings[index].confidence = .high
-                state.findings[index].message +=
-                    "; `\(sink.function)` is called with \(source) (\(call)), which reaches this SQL"
+                state.findings[index].message += "; `\(sink.function)` is called with \(source) (\(call))"
             case .appMade(let calls, let first):
                 guard wholeApp || (scan.options.seesWholeProject && !sink.isPublic), finding.confidence > .low
                 else { continue }

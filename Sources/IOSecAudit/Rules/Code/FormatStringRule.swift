@@ -174,6 +174,16 @@ struct FormatStringRule: SwiftRule {
             file, at: format,
             "the format is not a constant, so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument",
             flow: ValuePath.steps(to: format, in: file) + [used])
+        // A parameter's value: what the function's callers pass, anywhere in the project, decides the finding.
+        if let sink = ParameterSink.of(format, ruleId: Self.description.id) {
+            file.record(kind: FactKind.parameterSink, value: sink.factValue, at: format)
+        }
+    }
+
+    /// Whether what a caller passes for a parameter used as a format is the app's own text, as this rule judges a
+    /// format where it is used: a literal, a constant, a localized string.
+    static func isAppMadeFormat(_ expr: ExprSyntax, in file: SwiftFile) -> Bool {
+        isConstant(expr, in: file)
     }
 
     /// The format argument of a formatting call when it is not a constant. `code.debug-logging` asks this too, so

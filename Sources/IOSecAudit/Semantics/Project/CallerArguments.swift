@@ -20,7 +20,8 @@ struct CallerArguments {
 
     /// The rules whose parameter sinks are composed with their callers, and their judges.
     static let judges: [String: Judge] = [
-        SQLInjectionRule.description.id: SQLInjectionRule.isAppMadeSQL
+        SQLInjectionRule.description.id: SQLInjectionRule.isAppMadeSQL,
+        FormatStringRule.description.id: FormatStringRule.isAppMadeFormat
     ]
 
     /// A name more files than this mention is too common to read every file for (`insert`, `execute`): unknown.
