@@ -194,4 +194,40 @@ struct CallerArgumentsTests {
         #expect(input.flow.first?.file == "App/Sync.swift")
         #expect(input.message.contains("`info` is called with a URL's query (App/Sync.swift:4)"))
     }
+
+    @Test func callersOfCallersAreFollowedAndCyclesEnd() throws {
+        let relay = """
+            final class Relay {
+                let store = NotesStore()
+                func count(filter: String) -> Int { store.countNotes(matching: filter) }
+            }
+            """
+        let fromLink = try finding([
+            "App/Relay.swift": relay,
+            "App/Links.swift": """
+            import Foundation
+            func open(_ url: URL) -> Int { Relay().count(filter: url.fragment ?? "") }
+            """
+        ])
+        #expect(fromLink.evidence == .flow)
+        #expect(
+            fromLink.flow.map(\.note).starts(with: ["a URL's fragment", "passed to `count`", "passed to `countNotes`"]))
+        let fromApp = try finding([
+            "App/Relay.swift": relay,
+            "App/Counts.swift": "func unread() -> Int { Relay().count(filter: \"read = 0\") }"
+        ])
+        #expect(fromApp.confidence == .low)
+        // `ping` and `pong` pass the clause to each other: the pass ends, and knows nothing.
+        let cycle = try finding([
+            "App/Cycle.swift": """
+            final class Cycle {
+                let store = NotesStore()
+                func ping(clause: String, n: Int) -> Int { n > 0 ? pong(clause: clause, n: n - 1) : store.countNotes(matching: clause) }
+                func pong(clause: String, n: Int) -> Int { ping(clause: clause, n: n) }
+            }
+            """
+        ])
+        #expect(cycle.confidence > .low)
+        #expect(cycle.evidence != .flow)
+    }
 }

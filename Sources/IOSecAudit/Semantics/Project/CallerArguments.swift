@@ -32,16 +32,35 @@ struct CallerArguments {
     private let constants: ConstantIndex
     private var parsed: [String: SwiftFile] = [:]
     private var mentions: [String: [FileInput]?] = [:]
+    private var verdicts: [String: Verdict] = [:]
 
     init(inputs: [FileInput], constants: ConstantIndex) {
         self.inputs = inputs.filter { $0.kind == .swift && !PathTraits.isTestCode($0.relativePath) }
         self.constants = constants
     }
 
+    /// Callers of callers are followed this deep: `open(url)` → `search(text)` → `count(where:)`.
+    static let depthLimit = 3
+
     mutating func verdict(for sink: ParameterSink) -> Verdict {
-        guard let judge = Self.judges[sink.ruleId], let files = files(mentioning: sink.function) else {
-            return .unknown
-        }
+        verdict(for: sink, depth: 0, visiting: [])
+    }
+
+    private mutating func verdict(for sink: ParameterSink, depth: Int, visiting: Set<String>) -> Verdict {
+        let key = sink.factValue
+        if let known = verdicts[key] { return known }
+        // A function that reaches itself through its callers (`a` calls `b` calls `a`) is not known from them.
+        guard !visiting.contains(key), let judge = Self.judges[sink.ruleId],
+            let files = files(mentioning: sink.function)
+        else { return .unknown }
+        let found = callers(of: sink, judge: judge, in: files, depth: depth, visiting: visiting.union([key]))
+        verdicts[key] = found
+        return found
+    }
+
+    private mutating func callers(
+        of sink: ParameterSink, judge: Judge, in files: [FileInput], depth: Int, visiting: Set<String>
+    ) -> Verdict {
         var calls = 0
         var first: FlowStep?
         for input in files {
@@ -55,12 +74,20 @@ struct CallerArguments {
                     continue
                 }
                 guard let argument = Self.argument(of: call, for: sink) else { continue }
-                if let steps = Self.untrustedSteps(to: argument, in: file) {
-                    return .untrusted(steps + [file.step(at: argument, "passed to `\(sink.function)`")])
+                let passed = file.step(at: argument, "passed to `\(sink.function)`")
+                if let steps = Self.untrustedSteps(to: argument, in: file) { return .untrusted(steps + [passed]) }
+                if !judge(argument, file) {
+                    // The caller's own parameter: what its callers pass, in turn.
+                    guard depth + 1 < Self.depthLimit, let outer = ParameterSink.of(argument, ruleId: sink.ruleId)
+                    else { return .unknown }
+                    switch verdict(for: outer, depth: depth + 1, visiting: visiting) {
+                    case .untrusted(let steps): return .untrusted(steps + [passed])
+                    case .unknown: return .unknown
+                    case .appMade: break
+                    }
                 }
-                guard judge(argument, file) else { return .unknown }
                 calls += 1
-                if first == nil { first = file.step(at: argument, "passed to `\(sink.function)`") }
+                if first == nil { first = passed }
             }
         }
         guard let first else { return .unknown }
