@@ -12,6 +12,7 @@ struct CallerArgumentsStage: FindingStage {
         guard !sinks.isEmpty else { return }
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
+        callers.find(Set(sinks.values.map(\.function)))
         for index in state.findings.indices {
             let finding = state.findings[index]
             guard finding.evidence != .flow,

@@ -147,18 +147,27 @@ struct CallerArguments {
     /// The files that name `function` as a whole word; nil when too many do.
     private mutating func files(mentioning function: String) -> [FileInput]? {
         if let known = mentions[function] { return known }
-        let search = ByteSearch(function)
-        var found: [FileInput]? = []
+        find([function])
+        return mentions[function] ?? nil
+    }
+
+    /// Looks for all `functions` in one read of the files: a scan with many sinks reads each file once.
+    mutating func find(_ functions: Set<String>) {
+        var open = Dictionary(
+            uniqueKeysWithValues: functions.filter { mentions[$0] == nil }.map { ($0, ByteSearch($0)) })
+        var found: [String: [FileInput]] = [:]
         for input in inputs {
-            guard let bytes = try? input.load(), search.wordCount(in: bytes, limit: 1) > 0 else { continue }
-            found?.append(input)
-            if (found?.count ?? 0) > Self.fileLimit {
-                found = nil
-                break
+            guard !open.isEmpty else { break }
+            guard let bytes = try? input.load() else { continue }
+            for (function, search) in open where search.wordCount(in: bytes, limit: 1) > 0 {
+                found[function, default: []].append(input)
+                if found[function, default: []].count > Self.fileLimit {
+                    mentions[function] = .some(nil)
+                    open[function] = nil
+                }
             }
         }
-        mentions[function] = found
-        return found
+        for function in open.keys { mentions[function] = .some(found[function] ?? []) }
     }
 
     private mutating func parse(_ input: FileInput) -> SwiftFile? {
