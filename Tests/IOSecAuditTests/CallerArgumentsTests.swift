@@ -230,4 +230,60 @@ struct CallerArgumentsTests {
         #expect(cycle.confidence > .low)
         #expect(cycle.evidence != .flow)
     }
+
+    /// The app's own UserDefaults wrapper: each call that passes a secret is a finding at the call.
+    @Test func aSecretPassedToTheAppsUserDefaultsWrapperIsFoundAtTheCall() throws {
+        let prefs = """
+            import Foundation
+            enum Prefs {
+                static func save(_ value: String?, forKey key: String) {
+                    UserDefaults.standard.set(value, forKey: key)
+                }
+                static func saveSealed(_ value: String, forKey key: String) {
+                    UserDefaults.standard.set(seal(value), forKey: key)
+                }
+            }
+            """
+        let session = """
+            import Foundation
+            import KeychainAccess
+            final class Session {
+                let keychain = Keychain(service: "com.example.app")
+                func signedIn(accessToken: String, theme: String) {
+                    Prefs.save(accessToken, forKey: "session")
+                    Prefs.save(theme, forKey: "theme")
+                    Prefs.save("dark", forKey: "authMode")
+                    Prefs.saveSealed(accessToken, forKey: "session")
+                    Prefs.save(keychain.get("pin"), forKey: "cached")
+                }
+                func remember(_ value: String) {
+                    Prefs.save(value, forKey: "refresh_token")
+                    Prefs.save(value, forKey: "refresh_token")  // iosec:ignore storage.userdefaults-secret -- test
+                }
+            }
+            """
+        let tree = TemporaryTree()
+        tree.write("App/Prefs.swift", prefs)
+        tree.write("App/Session.swift", session)
+        tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
+        var options = ScanOptions(jobs: 2)
+        options.minimumConfidence = .low
+        let result = try Scanner(options: options).scan(tree.root)
+        let found = result.findings.filter { $0.ruleId == "storage.userdefaults-secret" }
+        #expect(found.filter { !$0.suppressed }.map(\.line).sorted() == [6, 10, 13])
+        let token = try #require(found.first { $0.line == 6 })
+        #expect(token.file == "App/Session.swift")
+        #expect(
+            token.message
+                == "'accessToken' is passed to `save`, which writes it to UserDefaults (App/Prefs.swift:4); store it in the Keychain"
+        )
+        #expect(token.flow.map(\.note) == ["passed to `save`", "written to UserDefaults"])
+        #expect(token.flow.last?.file == "App/Prefs.swift")
+        let keychain = try #require(found.first { $0.line == 10 })
+        #expect(keychain.evidence == .flow)
+        #expect(keychain.flow.first?.note == "read from the Keychain")
+        #expect(found.first { $0.line == 13 }?.message.hasPrefix("value for key 'refresh_token'") == true)
+        // A suppression comment at the call covers the finding made there.
+        #expect(found.first { $0.line == 14 }?.suppressed == true)
+    }
 }

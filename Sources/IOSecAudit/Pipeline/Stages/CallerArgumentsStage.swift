@@ -2,17 +2,33 @@
 /// function's callers pass, in whatever file they are (`CallerArguments`). A caller that passes input from outside
 /// makes it a flow, with the caller's steps first; callers that all pass the app's own text make it low confidence,
 /// and say so. The second needs every caller in the scan: a whole app, or a function no client outside can call.
+/// A wrapper of a sink that reports nothing by itself (`FactKind.wrapperSink`) is judged at each of its calls: one
+/// that passes a secret is a finding there. The stage runs before suppressions, which cover those findings too.
 struct CallerArgumentsStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         var sinks: [String: ParameterSink] = [:]
-        for fact in scan.facts where fact.kind == FactKind.parameterSink {
+        var wrappers: [(ParameterSink, FlowStep)] = []
+        for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
             guard let sink = ParameterSink(fact: fact.value) else { continue }
-            sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
+            if fact.kind == FactKind.wrapperSink {
+                wrappers.append((sink, FlowStep(file: fact.file, line: fact.line, column: fact.column, note: "")))
+            } else {
+                sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
+            }
+        }
+        guard !sinks.isEmpty || !wrappers.isEmpty else { return }
+        var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
+        callers.find(Set(sinks.values.map(\.function) + wrappers.map(\.0.function)))
+        // Calls of the app's wrappers that pass what their sink's rule is about: findings at the call, once each.
+        var seen = Set(state.findings.map { Self.key($0.ruleId, $0.file, $0.line, $0.column) })
+        for (sink, step) in wrappers {
+            for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
+            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+                state.findings.append(finding)
+            }
         }
         guard !sinks.isEmpty else { return }
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
-        var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
-        callers.find(Set(sinks.values.map(\.function)))
         for index in state.findings.indices {
             let finding = state.findings[index]
             guard finding.evidence != .flow,

@@ -42,11 +42,11 @@ enum FindingPipeline {
     /// what would be reported.
     static let stages: [any FindingStage] = [
         ProjectRulesStage(),
+        CallerArgumentsStage(),
         SuppressionStage(),
         SeverityOverrideStage(),
         OrphanedInfoPlistStage(),
         TargetMembershipStage(),
-        CallerArgumentsStage(),
         ATSBlockedCleartextStage(),
         UnnamedATSDomainStage(),
         UnusedCoreDataModelStage(),

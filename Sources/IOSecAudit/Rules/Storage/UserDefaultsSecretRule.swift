@@ -280,46 +280,109 @@ struct UserDefaultsSecretRule: SwiftRule {
             let base = call.calledBase, let store = Self.store(base),
             let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
         else { return }
-        // Ciphertext under a key named for a PIN is what storing a secret outside the Keychain should look like.
-        guard !Sensitivity.isEncrypted(value) else { return }
-        // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
-        let key = call.argument("forKey").flatMap(file.stringValue(of:))
-        let keyText = call.argument("forKey").flatMap { Sensitivity.keyText(of: $0, in: file) }
-        if let steps = SecretOrigin.trace(value, in: file) {
-            let name = SecretOrigin.displayName(of: value)
-            reportFlow(
-                file, at: call,
-                "'\(name)' (\(steps.first?.note ?? "a secret")) is written to \(store.description); keep it in the Keychain",
-                steps: steps, sink: "written to \(store.name)")
+        let keyArgument = call.argument("forKey")
+        guard let secret = Self.secret(value, key: keyArgument, near: call, in: file) else {
+            // `func save(_ value: String, forKey key: String) { defaults.set(value, forKey: key) }`: the app's own
+            // wrapper; its callers, in any file, say what is written (`CallerArgumentsStage`).
+            if !Sensitivity.isEncrypted(value), var sink = ParameterSink.of(value, ruleId: Self.description.id) {
+                sink.key = keyArgument.flatMap { ParameterSink.of($0, ruleId: Self.description.id) }.flatMap(
+                    sink.position)
+                sink.note = store.name
+                file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
+            }
             return
         }
-        let keyName = call.argument("forKey").flatMap { $0.unwrapped.lastName } ?? key
+        switch secret {
+        case .traced(let steps):
+            reportFlow(
+                file, at: call,
+                "\(secret.subject(of: value)) is written to \(store.description); keep it in the Keychain",
+                steps: steps, sink: "written to \(store.name)")
+        case .named, .passedAsCredential, .underKey:
+            report(
+                file, at: call,
+                "\(secret.subject(of: value)) is written to \(store.description); store it in the Keychain",
+                evidence: secret.evidence)
+        }
+    }
+
+    /// A finding at a call of the app's own wrapper (`ParameterSink` recorded at `sink`) that passes a secret:
+    /// `Prefs.save(authToken, forKey: "authToken")` when `save` writes its value to UserDefaults.
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        guard let secret = secret(argument, key: key, near: call, in: file) else { return }
+        let passed = file.step(at: argument, "passed to `\(sink.function)`")
+        let written = FlowStep(
+            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "written to \(sink.note)")
+        var steps = [passed, written]
+        if case .traced(let origin) = secret { steps = origin + steps }
+        file.report(
+            description, at: call,
+            message:
+                "\(secret.subject(of: argument)) is passed to `\(sink.function)`, which writes it to \(sink.note) (\(sinkStep.file):\(sinkStep.line)); store it in the Keychain",
+            evidence: secret.evidence, flow: steps)
+    }
+
+    /// What says a value written under a key is a secret: where it came from, its name, a credential label it is
+    /// passed with, or the key. The rule asks it of `set(_:forKey:)`; `CallerArgumentsStage` of what a caller
+    /// passes to the app's own wrapper of it.
+    enum Secret {
+        case traced([FlowStep])
+        /// `corroborated`: the key's name says the same (`set(token, forKey: "authToken")`).
+        case named(String, corroborated: Bool)
+        case passedAsCredential(label: String)
+        case underKey(String)
+
+        var evidence: Evidence {
+            switch self {
+            case .traced: .flow
+            case .named(_, let corroborated): corroborated ? .api : .name
+            case .passedAsCredential, .underKey: .name
+            }
+        }
+
+        /// The start of the message, up to "is written to".
+        func subject(of value: ExprSyntax) -> String {
+            switch self {
+            case .traced(let steps): "'\(SecretOrigin.displayName(of: value))' (\(steps.first?.note ?? "a secret"))"
+            case .named(let name, _): "'\(name)'"
+            case .passedAsCredential(let label):
+                "'\(value.unwrapped.trimmedDescription)' is passed as `\(label):` in this function and"
+            case .underKey(let key): "value for key '\(key)'"
+            }
+        }
+    }
+
+    static func secret(
+        _ value: ExprSyntax, key keyArgument: ExprSyntax?, near call: FunctionCallExprSyntax, in file: SwiftFile
+    ) -> Secret? {
+        // Ciphertext under a key named for a PIN is what storing a secret outside the Keychain should look like.
+        guard !Sensitivity.isEncrypted(value) else { return nil }
+        // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
+        let key = keyArgument.flatMap(file.stringValue(of:))
+        let keyText = keyArgument.flatMap { Sensitivity.keyText(of: $0, in: file) }
+        if let steps = SecretOrigin.trace(value, in: file) { return .traced(steps) }
+        let keyName = keyArgument.flatMap { $0.unwrapped.lastName } ?? key
         if let sensitive = Sensitivity.sensitiveName(in: value),
             // `set(token, forKey: Keys.pushToken)`: the key says which token.
             !(value.unwrapped.is(DeclReferenceExprSyntax.self)
                 && [keyName, key].contains { $0.map { Sensitivity.isQualifiedAsNonSecret(sensitive, by: $0) } == true })
         {
-            report(
-                file, at: call,
-                "'\(sensitive)' is written to \(store.description); store it in the Keychain",
-                evidence: keyText.map { Sensitivity.corroborates(sensitive, by: $0) } == true ? .api : .name)
-        } else if let label = Self.credentialLabel(passing: value, near: call) {
-            // `verify(password: entry)` in the same function: the API the value is given to says what it is.
-            report(
-                file, at: call,
-                "'\(value.unwrapped.trimmedDescription)' is passed as `\(label):` in this function and written to \(store.description); store it in the Keychain",
-                evidence: .name)
-        } else if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
+            return .named(sensitive, corroborated: keyText.map { Sensitivity.corroborates(sensitive, by: $0) } == true)
+        }
+        // `verify(password: entry)` in the same function: the API the value is given to says what it is.
+        if let label = credentialLabel(passing: value, near: call) { return .passedAsCredential(label: label) }
+        if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
             // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
             !AppMadeValue.isAppMade(value, in: file),
             // The value's own name outranks the key's: `sessionState` under "AuthSessionKey" is an OAuth state nonce.
             !(value.unwrapped.lastName.map(SensitiveName.isMetadata) ?? false)
         {
-            report(
-                file, at: call,
-                "value for key '\(key)' is written to \(store.description); store it in the Keychain",
-                evidence: .name)
+            return .underKey(key)
         }
+        return nil
     }
 
     mutating func visit(_ attribute: AttributeSyntax, in file: SwiftFile) {

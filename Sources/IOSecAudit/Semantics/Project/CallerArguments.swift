@@ -24,6 +24,41 @@ struct CallerArguments {
         FormatStringRule.description.id: FormatStringRule.isAppMadeFormat
     ]
 
+    /// How a rule makes a finding at a call of the app's wrapper of its sink, when the call passes what the rule is
+    /// about (a secret to a UserDefaults wrapper): it reports into the caller's file.
+    typealias WrapperJudge =
+        @Sendable (
+            _ argument: ExprSyntax, _ key: ExprSyntax?, _ call: FunctionCallExprSyntax, _ file: SwiftFile,
+            _ sink: ParameterSink, _ sinkStep: FlowStep
+        ) -> Void
+
+    static let wrapperJudges: [String: WrapperJudge] = [
+        UserDefaultsSecretRule.description.id: UserDefaultsSecretRule.wrapperFinding
+    ]
+
+    /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
+    mutating func findings(atCallsOf sink: ParameterSink, sinkingAt sinkStep: FlowStep) -> [Finding] {
+        guard let judge = Self.wrapperJudges[sink.ruleId], let files = files(mentioning: sink.function) else {
+            return []
+        }
+        var found: [Finding] = []
+        for input in files {
+            guard let file = parse(input) else { continue }
+            let before = file.findings.count
+            let references = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) {
+                $0.baseName.text == sink.function
+            }
+            for reference in references {
+                guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
+                else { continue }
+                let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
+                judge(argument, key, call, file, sink, sinkStep)
+            }
+            found += file.findings[before...]
+        }
+        return found
+    }
+
     /// A name more files than this mention is too common to read every file for (`insert`, `execute`): unknown.
     static let fileLimit = 40
     static let sizeLimit = 1_000_000
@@ -138,10 +173,14 @@ struct CallerArguments {
     /// What `call` passes for the sink's parameter: by label, or by position when it has none. nil for a call of
     /// another function of the same name, which has no such argument.
     private static func argument(of call: FunctionCallExprSyntax, for sink: ParameterSink) -> ExprSyntax? {
-        if let label = sink.label { return call.argument(label) }
+        argument(of: call, label: sink.label, index: sink.index)
+    }
+
+    private static func argument(of call: FunctionCallExprSyntax, label: String?, index: Int) -> ExprSyntax? {
+        if let label { return call.argument(label) }
         let arguments = Array(call.arguments)
-        guard sink.index < arguments.count, arguments[sink.index].label == nil else { return nil }
-        return arguments[sink.index].expression
+        guard index < arguments.count, arguments[index].label == nil else { return nil }
+        return arguments[index].expression
     }
 
     /// The files that name `function` as a whole word; nil when too many do.

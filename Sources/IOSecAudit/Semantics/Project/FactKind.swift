@@ -42,6 +42,11 @@ enum FactKind {
     /// function's callers pass decides it (`CallerArgumentsStage`). Value: `ParameterSink.factValue`; its line and
     /// column are the finding's.
     static let parameterSink = "code.parameter-sink"
+    /// A sink with no finding whose value comes in through a parameter of the app's own function: a wrapper
+    /// (`func save(_ value: String, forKey key: String) { defaults.set(value, forKey: key) }`). A caller that
+    /// passes a secret is a finding at the call (`CallerArgumentsStage`). Value: `ParameterSink.factValue`; line and
+    /// column of the sink.
+    static let wrapperSink = "code.wrapper-sink"
     /// A finding that holds unless the project calls this process-wide setter somewhere (SAMKeychain's
     /// `setAccessibilityType`): `ConfiguredElsewhereStage` looks.
     static let configuredElsewhere = "code.configured-elsewhere"

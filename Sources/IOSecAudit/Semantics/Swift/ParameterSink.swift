@@ -14,6 +14,16 @@ struct ParameterSink: Equatable, Sendable {
     var parameter: String
     /// `public` or `open`: clients outside the scanned code may call it.
     var isPublic: Bool
+    /// For a sink that writes under a key (`defaults.set(value, forKey: key)`), the key's parameter when callers
+    /// pass it too: what they pass names what the value is.
+    var key: Position?
+    /// What the sink does with the value, for the message of a finding made at a caller ("UserDefaults").
+    var note = ""
+
+    struct Position: Equatable, Sendable {
+        var label: String?
+        var index: Int
+    }
 
     /// The parameter `value` is, directly, through `let` locals of its function, or as the base of a member chain
     /// (`columns.columnString`), when the function is one only code that names it can call: not an initializer, an
@@ -71,17 +81,27 @@ struct ParameterSink: Equatable, Sendable {
         return isPublic
     }
 
+    /// The position of `parameter` among the parameters of the same function as this sink's, when it is one of them.
+    func position(of other: ParameterSink) -> Position? {
+        guard other.function == function, other.index != index else { return nil }
+        return Position(label: other.label, index: other.index)
+    }
+
     /// The fact a rule records at its finding's node, for `CallerArgumentsStage`.
     var factValue: String {
-        FactKind.join(ruleId, function, label ?? "", String(index), parameter, isPublic ? "public" : "")
+        FactKind.join(
+            ruleId, function, label ?? "", String(index), parameter, isPublic ? "public" : "", key?.label ?? "",
+            key.map { String($0.index) } ?? "", note)
     }
 
     init?(fact value: String) {
-        let fields = FactKind.fields(value, count: 6)
+        let fields = FactKind.fields(value, count: 9)
         guard let index = Int(fields[3]), !fields[0].isEmpty, !fields[1].isEmpty else { return nil }
         self.init(
             ruleId: fields[0], function: fields[1], label: fields[2].isEmpty ? nil : fields[2], index: index,
             parameter: fields[4], isPublic: fields[5] == "public")
+        key = Int(fields[7]).map { Position(label: fields[6].isEmpty ? nil : fields[6], index: $0) }
+        note = fields[8]
     }
 
     private init(
