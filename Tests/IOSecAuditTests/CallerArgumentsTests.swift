@@ -242,6 +242,13 @@ struct CallerArgumentsTests {
                 static func saveSealed(_ value: String, forKey key: String) {
                     UserDefaults.standard.set(seal(value), forKey: key)
                 }
+                // The wrapper's own key says which token: a push token identifies the device, it opens nothing.
+                static func setPushToken(token: String) {
+                    UserDefaults.standard.set(token, forKey: "pushToken")
+                }
+                static func saveData(_ value: Data?, for key: String) {
+                    UserDefaults.standard.set(value, forKey: key)
+                }
             }
             """
         let session = """
@@ -249,12 +256,14 @@ struct CallerArgumentsTests {
             import KeychainAccess
             final class Session {
                 let keychain = Keychain(service: "com.example.app")
-                func signedIn(accessToken: String, theme: String) {
+                func signedIn(accessToken: String, theme: String, token: String) {
                     Prefs.save(accessToken, forKey: "session")
                     Prefs.save(theme, forKey: "theme")
                     Prefs.save("dark", forKey: "authMode")
                     Prefs.saveSealed(accessToken, forKey: "session")
                     Prefs.save(keychain.get("pin"), forKey: "cached")
+                    Prefs.setPushToken(token: token)
+                    Prefs.saveData(keychain.getData("validTill"), for: "tokenValidationDate")
                 }
                 func remember(_ value: String) {
                     Prefs.save(value, forKey: "refresh_token")
@@ -270,7 +279,7 @@ struct CallerArgumentsTests {
         options.minimumConfidence = .low
         let result = try Scanner(options: options).scan(tree.root)
         let found = result.findings.filter { $0.ruleId == "storage.userdefaults-secret" }
-        #expect(found.filter { !$0.suppressed }.map(\.line).sorted() == [6, 10, 13])
+        #expect(found.filter { !$0.suppressed }.map(\.line).sorted() == [6, 10, 15])
         let token = try #require(found.first { $0.line == 6 })
         #expect(token.file == "App/Session.swift")
         #expect(
@@ -282,8 +291,8 @@ struct CallerArgumentsTests {
         let keychain = try #require(found.first { $0.line == 10 })
         #expect(keychain.evidence == .flow)
         #expect(keychain.flow.first?.note == "read from the Keychain")
-        #expect(found.first { $0.line == 13 }?.message.hasPrefix("value for key 'refresh_token'") == true)
+        #expect(found.first { $0.line == 15 }?.message.hasPrefix("value for key 'refresh_token'") == true)
         // A suppression comment at the call covers the finding made there.
-        #expect(found.first { $0.line == 14 }?.suppressed == true)
+        #expect(found.first { $0.line == 16 }?.suppressed == true)
     }
 }

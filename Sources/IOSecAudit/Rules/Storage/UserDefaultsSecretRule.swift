@@ -285,8 +285,12 @@ struct UserDefaultsSecretRule: SwiftRule {
             // `func save(_ value: String, forKey key: String) { defaults.set(value, forKey: key) }`: the app's own
             // wrapper; its callers, in any file, say what is written (`CallerArgumentsStage`).
             if !Sensitivity.isEncrypted(value), var sink = ParameterSink.of(value, ruleId: Self.description.id) {
-                sink.key = keyArgument.flatMap { ParameterSink.of($0, ruleId: Self.description.id) }.flatMap(
-                    sink.position)
+                let keyParameter = keyArgument.flatMap { ParameterSink.of($0, ruleId: Self.description.id) }
+                sink.key = keyParameter.flatMap(sink.position)
+                if sink.key == nil, let keyArgument {
+                    sink.fixedKey =
+                        Sensitivity.keyText(of: keyArgument, in: file) ?? file.stringValue(of: keyArgument) ?? ""
+                }
                 sink.note = store.name
                 file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
             }
@@ -296,12 +300,12 @@ struct UserDefaultsSecretRule: SwiftRule {
         case .traced(let steps):
             reportFlow(
                 file, at: call,
-                "\(secret.subject(of: value)) is written to \(store.description); keep it in the Keychain",
+                secret.sentence(about: value, "written to \(store.description)") + "; keep it in the Keychain",
                 steps: steps, sink: "written to \(store.name)")
         case .named, .passedAsCredential, .underKey:
             report(
                 file, at: call,
-                "\(secret.subject(of: value)) is written to \(store.description); store it in the Keychain",
+                secret.sentence(about: value, "written to \(store.description)") + "; store it in the Keychain",
                 evidence: secret.evidence)
         }
     }
@@ -312,7 +316,8 @@ struct UserDefaultsSecretRule: SwiftRule {
         _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
         sink: ParameterSink, at sinkStep: FlowStep
     ) {
-        guard let secret = secret(argument, key: key, near: call, in: file) else { return }
+        let fixedKey = sink.fixedKey.isEmpty ? nil : sink.fixedKey
+        guard let secret = secret(argument, key: key, fixedKey: fixedKey, near: call, in: file) else { return }
         let passed = file.step(at: argument, "passed to `\(sink.function)`")
         let written = FlowStep(
             file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "written to \(sink.note)")
@@ -320,8 +325,10 @@ struct UserDefaultsSecretRule: SwiftRule {
         if case .traced(let origin) = secret { steps = origin + steps }
         file.report(
             description, at: call,
-            message:
-                "\(secret.subject(of: argument)) is passed to `\(sink.function)`, which writes it to \(sink.note) (\(sinkStep.file):\(sinkStep.line)); store it in the Keychain",
+            message: secret.sentence(
+                about: argument,
+                "passed to `\(sink.function)`, which writes it to \(sink.note) (\(sinkStep.file):\(sinkStep.line))")
+                + "; store it in the Keychain",
             evidence: secret.evidence, flow: steps)
     }
 
@@ -343,27 +350,35 @@ struct UserDefaultsSecretRule: SwiftRule {
             }
         }
 
-        /// The start of the message, up to "is written to".
-        func subject(of value: ExprSyntax) -> String {
+        /// `'token' is <what happens>`, or for a value the function also passes as a credential, `'entry' is passed
+        /// as `password:` in this function and <what happens>`.
+        func sentence(about value: ExprSyntax, _ happens: String) -> String {
             switch self {
-            case .traced(let steps): "'\(SecretOrigin.displayName(of: value))' (\(steps.first?.note ?? "a secret"))"
-            case .named(let name, _): "'\(name)'"
+            case .traced(let steps):
+                "'\(SecretOrigin.displayName(of: value))' (\(steps.first?.note ?? "a secret")) is \(happens)"
+            case .named(let name, _): "'\(name)' is \(happens)"
             case .passedAsCredential(let label):
-                "'\(value.unwrapped.trimmedDescription)' is passed as `\(label):` in this function and"
-            case .underKey(let key): "value for key '\(key)'"
+                "'\(value.unwrapped.trimmedDescription)' is passed as `\(label):` in this function and \(happens)"
+            case .underKey(let key): "value for key '\(key)' is \(happens)"
             }
         }
     }
 
+    /// `fixedKey`: the key's text when it is not an argument here (a wrapper's own key).
     static func secret(
-        _ value: ExprSyntax, key keyArgument: ExprSyntax?, near call: FunctionCallExprSyntax, in file: SwiftFile
+        _ value: ExprSyntax, key keyArgument: ExprSyntax?, fixedKey: String? = nil, near call: FunctionCallExprSyntax,
+        in file: SwiftFile
     ) -> Secret? {
         // Ciphertext under a key named for a PIN is what storing a secret outside the Keychain should look like.
         guard !Sensitivity.isEncrypted(value) else { return nil }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
-        let key = keyArgument.flatMap(file.stringValue(of:))
-        let keyText = keyArgument.flatMap { Sensitivity.keyText(of: $0, in: file) }
-        if let steps = SecretOrigin.trace(value, in: file) { return .traced(steps) }
+        let key = keyArgument.flatMap(file.stringValue(of:)) ?? fixedKey
+        let keyText = keyArgument.flatMap { Sensitivity.keyText(of: $0, in: file) } ?? fixedKey
+        if let steps = SecretOrigin.trace(value, in: file) {
+            // A Keychain read kept under a key that names no secret but metadata (`tokenValidationDate`) is that.
+            if let keyText, SensitiveName.isMetadata(keyText), !Sensitivity.isSensitiveKey(keyText) { return nil }
+            return .traced(steps)
+        }
         let keyName = keyArgument.flatMap { $0.unwrapped.lastName } ?? key
         if let sensitive = Sensitivity.sensitiveName(in: value),
             // `set(token, forKey: Keys.pushToken)`: the key says which token.
