@@ -218,6 +218,12 @@ enum UntrustedOrigin {
                 switch source.shape {
                 case .member(let memberName, let hints) where memberName == name:
                     if hints.contains(where: { $0.isEmpty || receiver.contains($0) }) { return source.note }
+                    // `link.query` where the function declares `link: URL`: the type says what the name does not.
+                    if let type = parameterType?.trimmingScalars(in: "?!").lowercased(),
+                        hints.contains(where: { !$0.isEmpty && type.contains($0) })
+                    {
+                        return source.note
+                    }
                 case .memberOfParameter(let memberName, let type) where memberName == name:
                     if parameterType?.trimmingScalars(in: "?!") == type { return source.note }
                 default: continue
