@@ -295,4 +295,38 @@ struct CallerArgumentsTests {
         // A suppression comment at the call covers the finding made there.
         #expect(found.first { $0.line == 16 }?.suppressed == true)
     }
+
+    @Test func aPasswordPassedToTheAppsPasteboardWrapperIsFoundAtTheCall() throws {
+        let tree = TemporaryTree()
+        tree.write(
+            "App/Clipboard.swift",
+            "import UIKit\nenum Clipboard {\n    static func copy(_ text: String) { UIPasteboard.general.string = text }\n}\n"
+        )
+        tree.write(
+            "App/Entry.swift",
+            """
+            final class EntryViewModel {
+                var password = ""
+                var username = ""
+                func copyPassword() { Clipboard.copy(password) }
+                func copyUsername() { Clipboard.copy(username) }
+            }
+            final class ShareLinkViewController {
+                var linkPassword = ""
+                func copyLink() { Clipboard.copy(linkPassword) }
+            }
+            """)
+        tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
+        var options = ScanOptions(jobs: 1)
+        options.minimumConfidence = .low
+        let found = try Scanner(options: options).scan(tree.root).findings.filter { $0.ruleId == "storage.pasteboard" }
+        #expect(found.map(\.line) == [4, 9])
+        #expect(
+            found.first?.message.hasPrefix(
+                "'password' is passed to `copy`, which copies it to the general pasteboard (App/Clipboard.swift:3)")
+                == true)
+        #expect(found.first?.confidence == .high)
+        // Copied where the app shares a link's password with others: a hint.
+        #expect(found.last?.confidence == .low)
+    }
 }

@@ -106,10 +106,37 @@ struct PasteboardRule: SwiftRule {
         guard let (target, values) = assignment.targetAndValues,
             let member = target.as(MemberAccessExprSyntax.self),
             Self.settableProperties.contains(member.declName.baseName.text),
-            let base = member.base, Self.isGeneralPasteboard(base),
-            let sensitive = values.lazy.compactMap(Self.sensitiveName).first
+            let base = member.base, Self.isGeneralPasteboard(base)
         else { return }
+        guard let sensitive = values.lazy.compactMap(Self.sensitiveName).first else {
+            // `func copy(_ text: String) { UIPasteboard.general.string = text }`: the app's own wrapper; what its
+            // callers pass, in any file, is what is copied (`CallerArgumentsStage`).
+            if values.count == 1, let value = values.first,
+                var sink = ParameterSink.of(value, ruleId: Self.description.id)
+            {
+                sink.note = "the general pasteboard"
+                file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: target)
+            }
+            return
+        }
         report(file, at: target, Self.message(sensitive), confidence: Self.sharedByDesign(target) ? .low : nil)
+    }
+
+    /// A finding at a call of the app's own pasteboard wrapper that passes a secret:
+    /// `Clipboard.copy(password)` when `copy` puts its text on the general pasteboard.
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        guard let sensitive = sensitiveName(argument) else { return }
+        let copied = FlowStep(
+            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "copied to \(sink.note)")
+        file.report(
+            description, at: call,
+            message:
+                "'\(sensitive)' is passed to `\(sink.function)`, which copies it to the general pasteboard (\(sinkStep.file):\(sinkStep.line)), readable by other apps and other devices; use setItems(_:options:) with .localOnly and .expirationDate",
+            confidence: sharedByDesign(call) ? .low : nil,
+            flow: [file.step(at: argument, "passed to `\(sink.function)`"), copied])
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {

@@ -33,7 +33,8 @@ struct CallerArguments {
         ) -> Void
 
     static let wrapperJudges: [String: WrapperJudge] = [
-        UserDefaultsSecretRule.description.id: UserDefaultsSecretRule.wrapperFinding
+        UserDefaultsSecretRule.description.id: UserDefaultsSecretRule.wrapperFinding,
+        PasteboardRule.description.id: PasteboardRule.wrapperFinding
     ]
 
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
