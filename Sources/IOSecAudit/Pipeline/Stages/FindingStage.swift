@@ -35,7 +35,8 @@ struct StageState: Sendable {
 }
 
 enum FindingPipeline {
-    /// The order is part of the design. Project rules come first, so suppressions cover their findings too;
+    /// The order is part of the design. Project rules and the findings made at the calls of the app's wrappers
+    /// come first, so suppressions cover their findings too;
     /// suppressions before anything leaves a finding out, so a suppression in test code still counts as used; what
     /// the rest of the project says about a finding (`ProjectEvidenceStages`) before the selection by context and
     /// confidence, which counts what it leaves out; the file selection and the baselines last, since they compare
