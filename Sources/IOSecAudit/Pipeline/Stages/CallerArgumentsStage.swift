@@ -19,15 +19,6 @@ struct CallerArgumentsStage: FindingStage {
         guard !sinks.isEmpty || !wrappers.isEmpty else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
         callers.find(Set(sinks.values.map(\.function) + wrappers.map(\.0.function)))
-        // Calls of the app's wrappers that pass what their sink's rule is about: findings at the call, once each.
-        var seen = Set(state.findings.map { Self.key($0.ruleId, $0.file, $0.line, $0.column) })
-        for (sink, step) in wrappers {
-            for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
-            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
-                state.findings.append(finding)
-            }
-        }
-        guard !sinks.isEmpty else { return }
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
         for index in state.findings.indices {
             let finding = state.findings[index]
@@ -53,6 +44,14 @@ struct CallerArgumentsStage: FindingStage {
                     "; \(callers) text the app wrote for `\(sink.parameter)` (\(first.file):\(first.line))"
             case .unknown:
                 continue
+            }
+        }
+        // Calls of the app's wrappers that pass what their sink's rule is about: findings at the call, once each.
+        var seen = Set(state.findings.map { Self.key($0.ruleId, $0.file, $0.line, $0.column) })
+        for (sink, step) in wrappers {
+            for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
+            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+                state.findings.append(finding)
             }
         }
     }

@@ -73,7 +73,15 @@ struct CallerArguments {
     init(inputs: [FileInput], constants: ConstantIndex) {
         self.inputs = inputs.filter { $0.kind == .swift && !PathTraits.isTestCode($0.relativePath) }
         self.constants = constants
+        parseBudget = max(Self.minimumParseBudget, self.inputs.count / Self.parseBudgetShare)
     }
+
+    /// The pass parses again at most one file in `parseBudgetShare` of the project (at least
+    /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
+    /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
+    static let parseBudgetShare = 25
+    static let minimumParseBudget = 24
+    private var parseBudget: Int
 
     /// Callers of callers are followed this deep: `open(url)` → `search(text)` → `count(where:)`.
     static let depthLimit = 3
@@ -191,29 +199,65 @@ struct CallerArguments {
         return mentions[function] ?? nil
     }
 
-    /// Looks for all `functions` in one read of the files: a scan with many sinks reads each file once.
+    /// Looks for all `functions` in one read of the files, word by word: the cost is the size of the project, not
+    /// that times the number of sinks (a settings layer of a hundred wrappers).
     mutating func find(_ functions: Set<String>) {
-        var open = Dictionary(
-            uniqueKeysWithValues: functions.filter { mentions[$0] == nil }.map { ($0, ByteSearch($0)) })
-        var found: [String: [FileInput]] = [:]
+        // Slices hash and compare by their bytes: a word of the file is looked up without a copy.
+        let wanted = Set(functions.filter { mentions[$0] == nil }.map { Array($0.utf8)[...] })
+        guard !wanted.isEmpty else { return }
+        let lengths = Set(wanted.map(\.count))
+        var found: [ArraySlice<UInt8>: [FileInput]] = [:]
+        var tooCommon: Set<ArraySlice<UInt8>> = []
         for input in inputs {
-            guard !open.isEmpty else { break }
             guard let bytes = try? input.load() else { continue }
-            for (function, search) in open where search.wordCount(in: bytes, limit: 1) > 0 {
-                found[function, default: []].append(input)
-                if found[function, default: []].count > Self.fileLimit {
-                    mentions[function] = .some(nil)
-                    open[function] = nil
-                }
+            var inFile: Set<ArraySlice<UInt8>> = []
+            Self.forEachWord(in: bytes) { word in
+                guard lengths.contains(word.count), let name = wanted.firstIndex(of: word).map({ wanted[$0] }),
+                    !tooCommon.contains(name)
+                else { return }
+                inFile.insert(name)
+            }
+            for name in inFile {
+                found[name, default: []].append(input)
+                if found[name, default: []].count > Self.fileLimit { tooCommon.insert(name) }
             }
         }
-        for function in open.keys { mentions[function] = .some(found[function] ?? []) }
+        for name in wanted {
+            let function = String(decoding: name, as: UTF8.self)
+            mentions[function] = tooCommon.contains(name) ? .some(nil) : .some(found[name] ?? [])
+        }
+    }
+
+    /// Each identifier-like word of `bytes` (`[A-Za-z_][A-Za-z0-9_]*`).
+    private static func forEachWord(in bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            guard Self.startsWord(byte) else {
+                index += 1
+                continue
+            }
+            let start = index
+            index += 1
+            while index < count, Self.startsWord(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) {
+                index += 1
+            }
+            // A word glued to a digit before it (`0x1F`) is part of a number, not a name.
+            if start > 0, bytes[start - 1] >= 0x30, bytes[start - 1] <= 0x39 { continue }
+            body(bytes[start..<index])
+        }
+    }
+
+    private static func startsWord(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 
     private mutating func parse(_ input: FileInput) -> SwiftFile? {
         if let known = parsed[input.relativePath] { return known }
         // A generated file of megabytes is not worth a second parse for one argument.
-        guard input.size <= Self.sizeLimit, let bytes = try? input.load() else { return nil }
+        guard parseBudget > 0, input.size <= Self.sizeLimit, let bytes = try? input.load() else { return nil }
+        parseBudget -= 1
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: input.relativePath, bytes: bytes, tree: tree, constants: constants)
         parsed[input.relativePath] = file
