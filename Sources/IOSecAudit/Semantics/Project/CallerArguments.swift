@@ -46,9 +46,7 @@ struct CallerArguments {
         for input in files {
             guard let file = parse(input) else { continue }
             let before = file.findings.count
-            let references = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) {
-                $0.baseName.text == sink.function
-            }
+            let references = references(named: sink.function, in: file)
             for reference in references {
                 guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
                 else { continue }
@@ -69,6 +67,7 @@ struct CallerArguments {
     private var parsed: [String: SwiftFile] = [:]
     private var mentions: [String: [FileInput]?] = [:]
     private var verdicts: [String: Verdict] = [:]
+    private var referenceIndex: [String: [String: [DeclReferenceExprSyntax]]] = [:]
 
     init(inputs: [FileInput], constants: ConstantIndex) {
         self.inputs = inputs.filter { $0.kind == .swift && !PathTraits.isTestCode($0.relativePath) }
@@ -109,9 +108,7 @@ struct CallerArguments {
         var first: FlowStep?
         for input in files {
             guard let file = parse(input) else { return .unknown }
-            let references = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) {
-                $0.baseName.text == sink.function
-            }
+            let references = references(named: sink.function, in: file)
             for reference in references {
                 guard let call = Self.call(calling: reference) else {
                     if Self.handsOn(reference) { return .unknown }
@@ -205,6 +202,11 @@ struct CallerArguments {
         // Slices hash and compare by their bytes: a word of the file is looked up without a copy.
         let wanted = Set(functions.filter { mentions[$0] == nil }.map { Array($0.utf8)[...] })
         guard !wanted.isEmpty else { return }
+        // A few names: `memchr` for each is faster than reading every word.
+        if wanted.count <= Self.namesSearchedOneByOne {
+            for name in wanted { findOne(String(decoding: name, as: UTF8.self)) }
+            return
+        }
         let lengths = Set(wanted.map(\.count))
         var found: [ArraySlice<UInt8>: [FileInput]] = [:]
         var tooCommon: Set<ArraySlice<UInt8>> = []
@@ -226,6 +228,22 @@ struct CallerArguments {
             let function = String(decoding: name, as: UTF8.self)
             mentions[function] = tooCommon.contains(name) ? .some(nil) : .some(found[name] ?? [])
         }
+    }
+
+    static let namesSearchedOneByOne = 8
+
+    private mutating func findOne(_ function: String) {
+        let search = ByteSearch(function)
+        var found: [FileInput] = []
+        for input in inputs {
+            guard let bytes = try? input.load(), search.wordCount(in: bytes, limit: 1) > 0 else { continue }
+            found.append(input)
+            if found.count > Self.fileLimit {
+                mentions[function] = .some(nil)
+                return
+            }
+        }
+        mentions[function] = .some(found)
     }
 
     /// Each identifier-like word of `bytes` (`[A-Za-z_][A-Za-z0-9_]*`).
@@ -251,6 +269,16 @@ struct CallerArguments {
 
     private static func startsWord(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+
+    /// The names `file` refers to, each with its references: one walk of a file however many sinks ask about it.
+    private mutating func references(named name: String, in file: SwiftFile) -> [DeclReferenceExprSyntax] {
+        if let index = referenceIndex[file.path] { return index[name] ?? [] }
+        let index = Dictionary(
+            grouping: SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) { _ in true },
+            by: \.baseName.text)
+        referenceIndex[file.path] = index
+        return index[name] ?? []
     }
 
     private mutating func parse(_ input: FileInput) -> SwiftFile? {
