@@ -242,7 +242,7 @@ struct CallerArgumentsTests {
                 static func saveSealed(_ value: String, forKey key: String) {
                     UserDefaults.standard.set(seal(value), forKey: key)
                 }
-                // The wrapper's own key says which token: a push token identifies the device, it opens nothing.
+                // A wrapper with its own key is judged where it writes, by the names of its key and parameter.
                 static func setPushToken(token: String) {
                     UserDefaults.standard.set(token, forKey: "pushToken")
                 }

@@ -284,13 +284,13 @@ struct UserDefaultsSecretRule: SwiftRule {
         guard let secret = Self.secret(value, key: keyArgument, near: call, in: file) else {
             // `func save(_ value: String, forKey key: String) { defaults.set(value, forKey: key) }`: the app's own
             // wrapper; its callers, in any file, say what is written (`CallerArgumentsStage`).
-            if !Sensitivity.isEncrypted(value), var sink = ParameterSink.of(value, ruleId: Self.description.id) {
-                let keyParameter = keyArgument.flatMap { ParameterSink.of($0, ruleId: Self.description.id) }
-                sink.key = keyParameter.flatMap(sink.position)
-                if sink.key == nil, let keyArgument {
-                    sink.fixedKey =
-                        Sensitivity.keyText(of: keyArgument, in: file) ?? file.stringValue(of: keyArgument) ?? ""
-                }
+            // Only a wrapper that takes the key too: one with a key of its own (`setSkipInterval(_:)`) has had its
+            // say here, by the names of its key and parameter.
+            if !Sensitivity.isEncrypted(value), var sink = ParameterSink.of(value, ruleId: Self.description.id),
+                let key = keyArgument.flatMap({ ParameterSink.of($0, ruleId: Self.description.id) })
+                    .flatMap(sink.position)
+            {
+                sink.key = key
                 sink.note = store.name
                 file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
             }
@@ -316,8 +316,7 @@ struct UserDefaultsSecretRule: SwiftRule {
         _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
         sink: ParameterSink, at sinkStep: FlowStep
     ) {
-        let fixedKey = sink.fixedKey.isEmpty ? nil : sink.fixedKey
-        guard let secret = secret(argument, key: key, fixedKey: fixedKey, near: call, in: file) else { return }
+        guard let secret = secret(argument, key: key, near: call, in: file) else { return }
         let passed = file.step(at: argument, "passed to `\(sink.function)`")
         let written = FlowStep(
             file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "written to \(sink.note)")
@@ -364,16 +363,14 @@ struct UserDefaultsSecretRule: SwiftRule {
         }
     }
 
-    /// `fixedKey`: the key's text when it is not an argument here (a wrapper's own key).
     static func secret(
-        _ value: ExprSyntax, key keyArgument: ExprSyntax?, fixedKey: String? = nil, near call: FunctionCallExprSyntax,
-        in file: SwiftFile
+        _ value: ExprSyntax, key keyArgument: ExprSyntax?, near call: FunctionCallExprSyntax, in file: SwiftFile
     ) -> Secret? {
         // Ciphertext under a key named for a PIN is what storing a secret outside the Keychain should look like.
         guard !Sensitivity.isEncrypted(value) else { return nil }
         // The key may be a constant declared elsewhere: `forKey: Keys.token`, `forKey: tokenKey`.
-        let key = keyArgument.flatMap(file.stringValue(of:)) ?? fixedKey
-        let keyText = keyArgument.flatMap { Sensitivity.keyText(of: $0, in: file) } ?? fixedKey
+        let key = keyArgument.flatMap(file.stringValue(of:))
+        let keyText = keyArgument.flatMap { Sensitivity.keyText(of: $0, in: file) }
         if let steps = SecretOrigin.trace(value, in: file) {
             // A Keychain read kept under a key that names no secret but metadata (`tokenValidationDate`) is that.
             if let keyText, SensitiveName.isMetadata(keyText), !Sensitivity.isSensitiveKey(keyText) { return nil }

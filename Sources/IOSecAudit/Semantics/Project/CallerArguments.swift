@@ -207,14 +207,24 @@ struct CallerArguments {
             for name in wanted { findOne(String(decoding: name, as: UTF8.self)) }
             return
         }
+        // Length, first and last byte turn away nearly every word before it is hashed.
         let lengths = Set(wanted.map(\.count))
+        var firsts = [Bool](repeating: false, count: 256)
+        var lasts = [Bool](repeating: false, count: 256)
+        for name in wanted {
+            if let first = name.first, let last = name.last {
+                firsts[Int(first)] = true
+                lasts[Int(last)] = true
+            }
+        }
         var found: [ArraySlice<UInt8>: [FileInput]] = [:]
         var tooCommon: Set<ArraySlice<UInt8>> = []
         for input in inputs {
             guard let bytes = try? input.load() else { continue }
             var inFile: Set<ArraySlice<UInt8>> = []
             Self.forEachWord(in: bytes) { word in
-                guard lengths.contains(word.count), let name = wanted.firstIndex(of: word).map({ wanted[$0] }),
+                guard let first = word.first, let last = word.last, firsts[Int(first)], lasts[Int(last)],
+                    lengths.contains(word.count), let name = wanted.firstIndex(of: word).map({ wanted[$0] }),
                     !tooCommon.contains(name)
                 else { return }
                 inFile.insert(name)

@@ -19,8 +19,6 @@ struct ParameterSink: Equatable, Sendable {
     var key: Position?
     /// What the sink does with the value, for the message of a finding made at a caller ("UserDefaults").
     var note = ""
-    /// The key the sink writes under when it is the wrapper's own (`forKey: Keys.pushToken`), as text.
-    var fixedKey = ""
 
     struct Position: Equatable, Sendable {
         var label: String?
@@ -93,18 +91,17 @@ struct ParameterSink: Equatable, Sendable {
     var factValue: String {
         FactKind.join(
             ruleId, function, label ?? "", String(index), parameter, isPublic ? "public" : "", key?.label ?? "",
-            key.map { String($0.index) } ?? "", note, fixedKey)
+            key.map { String($0.index) } ?? "", note)
     }
 
     init?(fact value: String) {
-        let fields = FactKind.fields(value, count: 10)
+        let fields = FactKind.fields(value, count: 9)
         guard let index = Int(fields[3]), !fields[0].isEmpty, !fields[1].isEmpty else { return nil }
         self.init(
             ruleId: fields[0], function: fields[1], label: fields[2].isEmpty ? nil : fields[2], index: index,
             parameter: fields[4], isPublic: fields[5] == "public")
         key = Int(fields[7]).map { Position(label: fields[6].isEmpty ? nil : fields[6], index: $0) }
         note = fields[8]
-        fixedKey = fields[9]
     }
 
     private init(
