@@ -1,5 +1,5 @@
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// The other half of a `ParameterSink`: what the calls of the function, in every Swift file of the scan outside
 /// tests, pass for the parameter. Files are found by the function's name as a whole word and parsed once each; only
@@ -67,7 +67,9 @@ struct CallerArguments {
     private var parsed: [String: SwiftFile] = [:]
     private var mentions: [String: [FileInput]?] = [:]
     private var verdicts: [String: Verdict] = [:]
-    private var referenceIndex: [String: [String: [DeclReferenceExprSyntax]]] = [:]
+    private var referenceIndex: [String: (lengths: Set<Int>, index: [String: [DeclReferenceExprSyntax]])] = [:]
+    /// The lengths of the function names asked about so far.
+    private var lengthsAsked: Set<Int> = []
 
     init(inputs: [FileInput], constants: ConstantIndex) {
         self.inputs = inputs.filter { $0.kind == .swift && !PathTraits.isTestCode($0.relativePath) }
@@ -78,8 +80,8 @@ struct CallerArguments {
     /// The pass parses again at most one file in `parseBudgetShare` of the project (at least
     /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
     /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
-    static let parseBudgetShare = 25
-    static let minimumParseBudget = 24
+    static let parseBudgetShare = 50
+    static let minimumParseBudget = 16
     private var parseBudget: Int
 
     /// Callers of callers are followed this deep: `open(url)` → `search(text)` → `count(where:)`.
@@ -200,6 +202,7 @@ struct CallerArguments {
     /// that times the number of sinks (a settings layer of a hundred wrappers).
     mutating func find(_ functions: Set<String>) {
         // Slices hash and compare by their bytes: a word of the file is looked up without a copy.
+        for function in functions { lengthsAsked.insert(function.utf8.count) }
         let wanted = Set(functions.filter { mentions[$0] == nil }.map { Array($0.utf8)[...] })
         guard !wanted.isEmpty else { return }
         // A few names: `memchr` for each is faster than reading every word.
@@ -283,11 +286,17 @@ struct CallerArguments {
 
     /// The names `file` refers to, each with its references: one walk of a file however many sinks ask about it.
     private mutating func references(named name: String, in file: SwiftFile) -> [DeclReferenceExprSyntax] {
-        if let index = referenceIndex[file.path] { return index[name] ?? [] }
+        let length = name.utf8.count
+        lengthsAsked.insert(length)
+        if let known = referenceIndex[file.path], known.lengths.contains(length) { return known.index[name] ?? [] }
+        // Only names as long as one some sink asks about: the rest are turned away before any text is made.
+        let lengths = lengthsAsked
         let index = Dictionary(
-            grouping: SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) { _ in true },
+            grouping: SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) {
+                lengths.contains($0.baseName.rawText.count)
+            },
             by: \.baseName.text)
-        referenceIndex[file.path] = index
+        referenceIndex[file.path] = (lengths, index)
         return index[name] ?? []
     }
 
