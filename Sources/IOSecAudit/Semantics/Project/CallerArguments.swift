@@ -51,7 +51,9 @@ struct CallerArguments {
                 guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
                 else { continue }
                 let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
-                judge(argument, key, call, file, sink, sinkStep)
+                AnalysisMemo.$current.withValue(memos[file.path]) {
+                    judge(argument, key, call, file, sink, sinkStep)
+                }
             }
             found += file.findings[before...]
         }
@@ -67,6 +69,7 @@ struct CallerArguments {
     private var parsed: [String: SwiftFile] = [:]
     private var mentions: [String: [FileInput]?] = [:]
     private var verdicts: [String: Verdict] = [:]
+    private var memos: [String: AnalysisMemo] = [:]
     private var referenceIndex: [String: (lengths: Set<Int>, index: [String: [DeclReferenceExprSyntax]])] = [:]
     /// The lengths of the function names asked about so far.
     private var lengthsAsked: Set<Int> = []
@@ -118,8 +121,13 @@ struct CallerArguments {
                 }
                 guard let argument = Self.argument(of: call, for: sink) else { continue }
                 let passed = file.step(at: argument, "passed to `\(sink.function)`")
-                if let steps = Self.untrustedSteps(to: argument, in: file) { return .untrusted(steps + [passed]) }
-                if !judge(argument, file) {
+                // The same memo as a walk of the file gives: names never declared are not searched for.
+                let (steps, appMade) = AnalysisMemo.$current.withValue(memos[file.path]) {
+                    let steps = Self.untrustedSteps(to: argument, in: file)
+                    return (steps, steps == nil && judge(argument, file))
+                }
+                if let steps { return .untrusted(steps + [passed]) }
+                if !appMade {
                     // The caller's own parameter: what its callers pass, in turn.
                     guard depth + 1 < Self.depthLimit, let outer = ParameterSink.of(argument, ruleId: sink.ruleId)
                     else { return .unknown }
@@ -308,6 +316,7 @@ struct CallerArguments {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: input.relativePath, bytes: bytes, tree: tree, constants: constants)
         parsed[input.relativePath] = file
+        memos[input.relativePath] = AnalysisMemo(source: bytes, path: input.relativePath, constants: constants)
         return file
     }
 }
