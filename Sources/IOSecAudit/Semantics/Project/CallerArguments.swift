@@ -214,10 +214,9 @@ struct CallerArguments {
         let wanted = Set(functions.filter { mentions[$0] == nil }.map { Array($0.utf8)[...] })
         guard !wanted.isEmpty else { return }
         // A few names: `memchr` for each is faster than reading every word.
-        if wanted.count <= Self.namesSearchedOneByOne {
-            for name in wanted { findOne(String(decoding: name, as: UTF8.self)) }
-            return
-        }
+        let searches =
+            wanted.count <= Self.namesSearchedOneByOne
+            ? wanted.map { ($0, ByteSearch(String(decoding: $0, as: UTF8.self))) } : []
         // Length, first and last byte turn away nearly every word before it is hashed.
         let lengths = Set(wanted.map(\.count))
         var firsts = [Bool](repeating: false, count: 256)
@@ -233,12 +232,18 @@ struct CallerArguments {
         for input in inputs {
             guard let bytes = try? input.load() else { continue }
             var inFile: Set<ArraySlice<UInt8>> = []
-            Self.forEachWord(in: bytes) { word in
-                guard let first = word.first, let last = word.last, firsts[Int(first)], lasts[Int(last)],
-                    lengths.contains(word.count), let name = wanted.firstIndex(of: word).map({ wanted[$0] }),
-                    !tooCommon.contains(name)
-                else { return }
+            for (name, search) in searches where !tooCommon.contains(name) && search.wordCount(in: bytes, limit: 1) > 0
+            {
                 inFile.insert(name)
+            }
+            if searches.isEmpty {
+                Self.forEachWord(in: bytes) { word in
+                    guard let first = word.first, let last = word.last, firsts[Int(first)], lasts[Int(last)],
+                        lengths.contains(word.count), let name = wanted.firstIndex(of: word).map({ wanted[$0] }),
+                        !tooCommon.contains(name)
+                    else { return }
+                    inFile.insert(name)
+                }
             }
             for name in inFile {
                 found[name, default: []].append(input)
@@ -252,20 +257,6 @@ struct CallerArguments {
     }
 
     static let namesSearchedOneByOne = 8
-
-    private mutating func findOne(_ function: String) {
-        let search = ByteSearch(function)
-        var found: [FileInput] = []
-        for input in inputs {
-            guard let bytes = try? input.load(), search.wordCount(in: bytes, limit: 1) > 0 else { continue }
-            found.append(input)
-            if found.count > Self.fileLimit {
-                mentions[function] = .some(nil)
-                return
-            }
-        }
-        mentions[function] = .some(found)
-    }
 
     /// Each identifier-like word of `bytes` (`[A-Za-z_][A-Za-z0-9_]*`).
     private static func forEachWord(in bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
