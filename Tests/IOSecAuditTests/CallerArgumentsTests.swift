@@ -329,4 +329,14 @@ struct CallerArgumentsTests {
         // Copied where the app shares a link's password with others: a hint.
         #expect(found.last?.confidence == .low)
     }
+
+    /// Thousands of calls of one helper end the pass, not the scan, and what was not judged lowers nothing.
+    @Test func thousandsOfCallsEndThePassWithoutLoweringAnything() throws {
+        let calls = String(repeating: "        _ = store.countNotes(matching: \"read = 0\")\n", count: 5_000)
+        let found = try finding([
+            "App/Many.swift": "final class Many {\n    let store = NotesStore()\n    func all() {\n\(calls)    }\n}\n"
+        ])
+        #expect(found.confidence > .low)
+        #expect(found.evidence != .flow)
+    }
 }

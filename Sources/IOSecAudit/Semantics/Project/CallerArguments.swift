@@ -50,6 +50,7 @@ struct CallerArguments {
             for reference in references {
                 guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
                 else { continue }
+                guard spendCall() else { break }
                 let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
                 AnalysisMemo.$current.withValue(memos[file.path]) {
                     judge(argument, key, call, file, sink, sinkStep)
@@ -83,6 +84,16 @@ struct CallerArguments {
     /// The pass parses again at most one file in `parseBudgetShare` of the project (at least
     /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
     /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
+    /// Arguments judged in one scan, over every sink: thousands of calls of one helper (generated code, hostile
+    /// input) end the pass, not the scan.
+    static let callBudget = 4_096
+    private var callsLeft = Self.callBudget
+
+    private mutating func spendCall() -> Bool {
+        callsLeft -= 1
+        return callsLeft >= 0
+    }
+
     static let parseBudgetShare = 50
     static let minimumParseBudget = 16
     private var parseBudget: Int
@@ -120,6 +131,7 @@ struct CallerArguments {
                     continue
                 }
                 guard let argument = Self.argument(of: call, for: sink) else { continue }
+                guard spendCall() else { return .unknown }
                 let passed = file.step(at: argument, "passed to `\(sink.function)`")
                 // The same memo as a walk of the file gives: names never declared are not searched for.
                 let (steps, appMade) = AnalysisMemo.$current.withValue(memos[file.path]) {
