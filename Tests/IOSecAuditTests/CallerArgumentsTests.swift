@@ -339,4 +339,49 @@ struct CallerArgumentsTests {
         #expect(found.confidence > .low)
         #expect(found.evidence != .flow)
     }
+
+    @Test func inputPassedToTheAppsHTMLHelperIsFoundAtTheCall() throws {
+        let tree = TemporaryTree()
+        tree.write(
+            "App/PageRenderer.swift",
+            """
+            import WebKit
+            final class PageRenderer {
+                let web = WKWebView()
+                func show(body: String) {
+                    let page = "<html><body>" + body + "</body></html>"
+                    web.loadHTMLString(page, baseURL: nil)
+                }
+                func showHelp(_ text: String) {
+                    web.loadHTMLString(text, baseURL: Bundle.main.bundleURL)
+                }
+            }
+            """)
+        tree.write(
+            "App/Router.swift",
+            """
+            import Foundation
+            final class Router {
+                let renderer = PageRenderer()
+                func open(_ link: URL) {
+                    renderer.show(body: link.fragment ?? "")
+                    renderer.show(body: "<p>Welcome</p>")
+                    renderer.showHelp(link.query ?? "")
+                }
+            }
+            """)
+        var options = ScanOptions(jobs: 1)
+        options.minimumConfidence = .low
+        let found = try Scanner(options: options).scan(tree.root).findings.filter {
+            $0.ruleId == "platform.webview-html-injection"
+        }
+        // The helper that loads with the app's own base URL runs the page with that origin, not the app's files.
+        #expect(found.map(\.line) == [5])
+        #expect(found.first?.file == "App/Router.swift")
+        #expect(found.first?.evidence == .flow)
+        #expect(
+            found.first?.message
+                == "a URL's fragment is passed to `show`, which pastes it into HTML the web view renders (App/PageRenderer.swift:6); escape it or pass it as data"
+        )
+    }
 }

@@ -198,7 +198,30 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                 file, at: content,
                 "\(steps.first?.note ?? "input") is pasted into \(target); escape it or pass it as data",
                 steps: steps, sink: "handed to `\(call.calledName ?? name)`")
+        } else if name != "loadHTMLString" || !Self.hasOwnBaseURL(call, in: file),
+            var sink = ParameterSink.embedded(in: content, ruleId: Self.description.id)
+        {
+            // `func show(_ body: String) { web.loadHTMLString(head + body, baseURL: nil) }`: the app's own helper;
+            // a caller in any file that passes input is a finding at its call (`CallerArgumentsStage`).
+            sink.note = target
+            file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: content)
         }
+    }
+
+    /// A finding at a call of the app's own helper that pastes a parameter into HTML or JavaScript, when the call
+    /// passes input from outside: `Page.show(url.query)` when `show` loads its text with `loadHTMLString`.
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        guard let steps = CallerArguments.untrustedSteps(to: argument, in: file) else { return }
+        let pasted = FlowStep(
+            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "pasted into \(sink.note)")
+        file.report(
+            description, at: call,
+            message:
+                "\(steps.first?.note ?? "input") is passed to `\(sink.function)`, which pastes it into \(sink.note) (\(sinkStep.file):\(sinkStep.line)); escape it or pass it as data",
+            evidence: .flow, flow: steps + [file.step(at: argument, "passed to `\(sink.function)`"), pasted])
     }
 
     /// `baseURL:` set to something other than `nil` or a value traced to input.

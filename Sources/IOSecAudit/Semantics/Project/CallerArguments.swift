@@ -34,7 +34,8 @@ struct CallerArguments {
 
     static let wrapperJudges: [String: WrapperJudge] = [
         UserDefaultsSecretRule.description.id: UserDefaultsSecretRule.wrapperFinding,
-        PasteboardRule.description.id: PasteboardRule.wrapperFinding
+        PasteboardRule.description.id: PasteboardRule.wrapperFinding,
+        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding
     ]
 
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
@@ -159,7 +160,7 @@ struct CallerArguments {
 
     /// Where input from outside enters `argument`: its value, or for a local `var`, what the function adds to it
     /// (`clause += field.text`).
-    private static func untrustedSteps(to argument: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
+    static func untrustedSteps(to argument: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
         if let steps = UntrustedOrigin.trace(argument, in: file) { return steps }
         guard let ref = argument.unwrapped.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = ref.baseName.text

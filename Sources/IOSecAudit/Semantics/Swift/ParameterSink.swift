@@ -52,6 +52,41 @@ struct ParameterSink: Equatable, Sendable {
             parameter: name, isPublic: isPublic)
     }
 
+    /// The first parameter text is built from: `value` itself, or a part of it put in by interpolation or `+`,
+    /// directly or through `let` locals (`let page = head + body + tail`). An injection sink cares about any part.
+    static func embedded(in value: ExprSyntax, ruleId: String, depth: Int = 0) -> ParameterSink? {
+        guard depth < 4 else { return nil }
+        if let sink = of(value, ruleId: ruleId) { return sink }
+        let e = value.unwrapped
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            for segment in literal.segments {
+                guard let part = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression,
+                    let sink = embedded(in: part, ruleId: ruleId, depth: depth + 1)
+                else { continue }
+                return sink
+            }
+            return nil
+        }
+        if let sequence = e.as(SequenceExprSyntax.self) {
+            guard
+                sequence.elements.allSatisfy({ element in
+                    element.as(BinaryOperatorExprSyntax.self).map { $0.operator.text == "+" } ?? true
+                })
+            else { return nil }
+            for operand in sequence.elements where !operand.is(BinaryOperatorExprSyntax.self) {
+                if let sink = embedded(in: operand, ruleId: ruleId, depth: depth + 1) { return sink }
+            }
+            return nil
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            let local = LocalValue.initializer(of: ref.baseName.text, before: ref),
+            local.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+        {
+            return embedded(in: local, ruleId: ruleId, depth: depth + 1)
+        }
+        return nil
+    }
+
     /// nil when the runtime or a framework may call `function` without naming it; otherwise whether it is public.
     private static func callableOnlyByName(_ function: FunctionDeclSyntax) -> Bool? {
         var isPublic = false
