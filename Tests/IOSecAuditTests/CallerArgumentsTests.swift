@@ -21,14 +21,22 @@ struct CallerArgumentsTests {
         }
         """
 
-    func finding(_ files: [String: String], app: Bool = true) throws -> Finding {
+    /// Every finding of a scan of `files` (with an app's Info.plist when `app`), low confidence included.
+    static func scan(_ files: [String: String], app: Bool = true, jobs: Int = 1) throws -> ScanResult {
         let tree = TemporaryTree()
-        tree.write("App/NotesStore.swift", Self.store)
         for (path, text) in files { tree.write(path, text) }
         if app { tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist) }
-        var options = ScanOptions(jobs: 2)
+        var options = ScanOptions(jobs: jobs)
         options.minimumConfidence = .low
-        let findings = try Scanner(options: options).scan(tree.root).findings
+        return try Scanner(options: options).scan(tree.root)
+    }
+
+    /// The SQL finding in `NotesStore` when `files` call it.
+    func finding(_ files: [String: String], app: Bool = true) throws -> Finding {
+        let findings = try Self.scan(
+            files.merging(["App/NotesStore.swift": Self.store]) { a, _ in a }, app: app, jobs: 2
+        )
+        .findings
         return try #require(findings.first { $0.ruleId == "code.sql-injection" && $0.file == "App/NotesStore.swift" })
     }
 
@@ -123,14 +131,12 @@ struct CallerArgumentsTests {
             app: false)
         #expect(library.confidence == .low)  // internal: only its own module calls it
         let publicStore = Self.store.replacingOccurrences(of: "    func countNotes", with: "    public func countNotes")
-        let tree = TemporaryTree()
-        tree.write("Sources/NotesStore.swift", publicStore)
-        tree.write(
-            "Sources/Counts.swift", "func unread(_ s: NotesStore) -> Int { s.countNotes(matching: \"read = 0\") }")
-        var options = ScanOptions(jobs: 1)
-        options.minimumConfidence = .low
-        let published = try #require(
-            try Scanner(options: options).scan(tree.root).findings.first { $0.ruleId == "code.sql-injection" })
+        let library2 = try Self.scan(
+            [
+                "Sources/NotesStore.swift": publicStore,
+                "Sources/Counts.swift": "func unread(_ s: NotesStore) -> Int { s.countNotes(matching: \"read = 0\") }"
+            ], app: false)
+        let published = try #require(library2.findings.first { $0.ruleId == "code.sql-injection" })
         #expect(published.confidence > .low)
     }
 
@@ -150,13 +156,8 @@ struct CallerArgumentsTests {
                 }
             }
             """
-        let tree = TemporaryTree()
-        tree.write("App/Writer.swift", helper)
-        tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
-        var options = ScanOptions(jobs: 1)
-        options.minimumConfidence = .low
         let found = try #require(
-            try Scanner(options: options).scan(tree.root).findings.first { $0.ruleId == "code.sql-injection" })
+            try Self.scan(["App/Writer.swift": helper]).findings.first { $0.ruleId == "code.sql-injection" })
         #expect(found.confidence == .low)
         #expect(found.message.contains("its one call of `insert` passes text the app wrote for `values`"))
     }
@@ -164,14 +165,10 @@ struct CallerArgumentsTests {
     @Test func aLoggerWrapperIsJudgedByWhatItIsCalledWith() throws {
         let wrapper = "import Foundation\nenum Log { static func info(_ message: String) { NSLog(message) } }\n"
         func formatFinding(_ caller: String) throws -> Finding {
-            let tree = TemporaryTree()
-            tree.write("App/Log.swift", wrapper)
-            tree.write("App/Sync.swift", caller)
-            tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
-            var options = ScanOptions(jobs: 1)
-            options.minimumConfidence = .low
-            return try #require(
-                try Scanner(options: options).scan(tree.root).findings.first { $0.ruleId == "code.format-string" })
+            try #require(
+                try Self.scan(["App/Log.swift": wrapper, "App/Sync.swift": caller]).findings.first {
+                    $0.ruleId == "code.format-string"
+                })
         }
         let constant = try formatFinding(
             """
@@ -271,14 +268,9 @@ struct CallerArgumentsTests {
                 }
             }
             """
-        let tree = TemporaryTree()
-        tree.write("App/Prefs.swift", prefs)
-        tree.write("App/Session.swift", session)
-        tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
-        var options = ScanOptions(jobs: 2)
-        options.minimumConfidence = .low
-        let result = try Scanner(options: options).scan(tree.root)
-        let found = result.findings.filter { $0.ruleId == "storage.userdefaults-secret" }
+        let found = try Self.scan(["App/Prefs.swift": prefs, "App/Session.swift": session], jobs: 2).findings.filter {
+            $0.ruleId == "storage.userdefaults-secret"
+        }
         #expect(found.filter { !$0.suppressed }.map(\.line).sorted() == [6, 10, 15])
         let token = try #require(found.first { $0.line == 6 })
         #expect(token.file == "App/Session.swift")
@@ -297,14 +289,9 @@ struct CallerArgumentsTests {
     }
 
     @Test func aPasswordPassedToTheAppsPasteboardWrapperIsFoundAtTheCall() throws {
-        let tree = TemporaryTree()
-        tree.write(
-            "App/Clipboard.swift",
+        let clipboard =
             "import UIKit\nenum Clipboard {\n    static func copy(_ text: String) { UIPasteboard.general.string = text }\n}\n"
-        )
-        tree.write(
-            "App/Entry.swift",
-            """
+        let entry = """
             final class EntryViewModel {
                 var password = ""
                 var username = ""
@@ -315,11 +302,10 @@ struct CallerArgumentsTests {
                 var linkPassword = ""
                 func copyLink() { Clipboard.copy(linkPassword) }
             }
-            """)
-        tree.write("App/Info.plist", UnreferencedDeclarationsTests.plist)
-        var options = ScanOptions(jobs: 1)
-        options.minimumConfidence = .low
-        let found = try Scanner(options: options).scan(tree.root).findings.filter { $0.ruleId == "storage.pasteboard" }
+            """
+        let found = try Self.scan(["App/Clipboard.swift": clipboard, "App/Entry.swift": entry]).findings.filter {
+            $0.ruleId == "storage.pasteboard"
+        }
         #expect(found.map(\.line) == [4, 9])
         #expect(
             found.first?.message.hasPrefix(
@@ -341,10 +327,7 @@ struct CallerArgumentsTests {
     }
 
     @Test func inputPassedToTheAppsHTMLHelperIsFoundAtTheCall() throws {
-        let tree = TemporaryTree()
-        tree.write(
-            "App/PageRenderer.swift",
-            """
+        let renderer = """
             import WebKit
             final class PageRenderer {
                 let web = WKWebView()
@@ -356,10 +339,8 @@ struct CallerArgumentsTests {
                     web.loadHTMLString(text, baseURL: Bundle.main.bundleURL)
                 }
             }
-            """)
-        tree.write(
-            "App/Router.swift",
             """
+        let router = """
             import Foundation
             final class Router {
                 let renderer = PageRenderer()
@@ -369,12 +350,11 @@ struct CallerArgumentsTests {
                     renderer.showHelp(link.query ?? "")
                 }
             }
-            """)
-        var options = ScanOptions(jobs: 1)
-        options.minimumConfidence = .low
-        let found = try Scanner(options: options).scan(tree.root).findings.filter {
-            $0.ruleId == "platform.webview-html-injection"
-        }
+            """
+        let found = try Self.scan(["App/PageRenderer.swift": renderer, "App/Router.swift": router], app: false).findings
+            .filter {
+                $0.ruleId == "platform.webview-html-injection"
+            }
         // The helper that loads with the app's own base URL runs the page with that origin, not the app's files.
         #expect(found.map(\.line) == [5])
         #expect(found.first?.file == "App/Router.swift")
