@@ -3,11 +3,18 @@
 /// makes it a flow, with the caller's steps first; callers that all pass the app's own text make it low confidence,
 /// and say so. The second needs every caller in the scan: a whole app, or a function no client outside can call.
 /// A wrapper of a sink that reports nothing by itself (`FactKind.wrapperSink`) is judged at each of its calls: one
-/// that passes a secret is a finding there. The stage runs before suppressions, which cover those findings too.
+/// that passes a secret is a finding there, and so is a use of a UserDefaults-backed property wrapper whose key or
+/// property names a secret. The stage runs before suppressions, which cover those findings too.
 struct CallerArgumentsStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         var sinks: [String: ParameterSink] = [:]
         var wrappers: [(ParameterSink, FlowStep)] = []
+        var propertyWrappers: [(type: String, store: String, step: FlowStep)] = []
+        for fact in scan.facts where fact.kind == FactKind.defaultsPropertyWrapper {
+            let fields = FactKind.fields(fact.value, count: 2)
+            propertyWrappers.append(
+                (fields[0], fields[1], FlowStep(file: fact.file, line: fact.line, column: fact.column, note: "")))
+        }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
             guard let sink = ParameterSink(fact: fact.value) else { continue }
             if fact.kind == FactKind.wrapperSink {
@@ -16,9 +23,9 @@ struct CallerArgumentsStage: FindingStage {
                 sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
             }
         }
-        guard !sinks.isEmpty || !wrappers.isEmpty else { return }
+        guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
-        callers.find(Set(sinks.values.map(\.function) + wrappers.map(\.0.function)))
+        callers.find(Set(sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)))
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
         for index in state.findings.indices {
             let finding = state.findings[index]
@@ -48,6 +55,18 @@ struct CallerArgumentsStage: FindingStage {
         }
         // Calls of the app's wrappers that pass what their sink's rule is about: findings at the call, once each.
         var seen = Set(state.findings.map { Self.key($0.ruleId, $0.file, $0.line, $0.column) })
+        // Uses of UserDefaults-backed property wrappers whose key or property names a secret.
+        for wrapper in propertyWrappers {
+            for (file, attribute) in callers.attributes(named: wrapper.type) {
+                let before = file.findings.count
+                UserDefaultsSecretRule.propertyWrapperFinding(
+                    attribute, in: file, store: wrapper.store, at: wrapper.step)
+                for finding in file.findings[before...]
+                where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+                    state.findings.append(finding)
+                }
+            }
+        }
         for (sink, step) in wrappers {
             for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
             where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {

@@ -1,3 +1,4 @@
+import Foundation
 import IOSecCore
 import SwiftSyntax
 
@@ -123,6 +124,35 @@ struct UserDefaultsSecretRule: SwiftRule {
                     ↓@AppStorage("apiKey") var apiKey = ""
                 }
                 """),
+            // The app's own property wrapper over UserDefaults, declared in one file and used in another.
+            RuleExample(files: [
+                (
+                    "App/Stored.swift",
+                    """
+                    @propertyWrapper
+                    struct Stored<T> {
+                        let key: String
+                        let defaultValue: T
+                        var storage: UserDefaults = .standard
+                        var wrappedValue: T {
+                            get { storage.object(forKey: key) as? T ?? defaultValue }
+                            set { storage.set(newValue, forKey: key) }
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/ServerSettings.swift",
+                    """
+                    final class ServerSettings {
+                        @Stored(key: "username", defaultValue: "") var username: String
+                        ↓@Stored(key: "password", defaultValue: "") var password: String
+                        @Stored(key: "passcodeEnabled", defaultValue: false) var passcodeEnabled: Bool
+                        @Stored(key: "theme", defaultValue: "dark") var theme: String
+                    }
+                    """
+                )
+            ]),
             RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
             RuleExample(#"↓UserDefaults.standard.set(value, forKey: "com.acme.wallet.refreshToken")"#),
             RuleExample(#"func save(token: String) { ↓UserDefaults.standard.set(token, forKey: "lastTokenHint") }"#),
@@ -281,6 +311,12 @@ struct UserDefaultsSecretRule: SwiftRule {
             let value = call.argument(nil), value.unwrapped.is(NilLiteralExprSyntax.self) == false
         else { return }
         let keyArgument = call.argument("forKey")
+        // `@propertyWrapper struct Stored<T> { … set { defaults.set(newValue, forKey: key) } }`: the key and the
+        // property come from where the wrapper is used (`@Stored(key: "password") var password`), in any file.
+        if let wrapper = Self.defaultsPropertyWrapper(writing: value, key: keyArgument, at: call) {
+            file.record(kind: FactKind.defaultsPropertyWrapper, value: FactKind.join(wrapper, store.name), at: call)
+            return
+        }
         guard let secret = Self.secret(value, key: keyArgument, near: call, in: file) else {
             // `func save(_ value: String, forKey key: String) { defaults.set(value, forKey: key) }`: the app's own
             // wrapper; its callers, in any file, say what is written (`CallerArgumentsStage`).
@@ -308,6 +344,74 @@ struct UserDefaultsSecretRule: SwiftRule {
                 secret.sentence(about: value, "written to \(store.description)") + "; store it in the Keychain",
                 evidence: secret.evidence)
         }
+    }
+
+    /// The name of the `@propertyWrapper` type whose `wrappedValue` setter this is, when it writes `newValue` under
+    /// one of the type's stored properties (`key`, `self.key`).
+    static func defaultsPropertyWrapper(
+        writing value: ExprSyntax, key: ExprSyntax?, at call: FunctionCallExprSyntax
+    ) -> String? {
+        guard value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == "newValue", let key,
+            let keyName = key.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? key.unwrapped.as(MemberAccessExprSyntax.self).flatMap({ member in
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                        ? member.declName.baseName.text : nil
+                }),
+            let type = call.enclosingTypeDecl
+        else { return nil }
+        let (name, attributes, members): (String, AttributeListSyntax, MemberBlockItemListSyntax)
+        if let s = type.as(StructDeclSyntax.self) {
+            (name, attributes, members) = (s.name.text, s.attributes, s.memberBlock.members)
+        } else if let c = type.as(ClassDeclSyntax.self) {
+            (name, attributes, members) = (c.name.text, c.attributes, c.memberBlock.members)
+        } else {
+            return nil
+        }
+        guard
+            attributes.contains(where: {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper"
+            }),
+            members.contains(where: { member in
+                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == keyName
+                } == true
+            })
+        else { return nil }
+        return name
+    }
+
+    /// A finding at a use of a UserDefaults-backed property wrapper (`FactKind.defaultsPropertyWrapper`) whose key or
+    /// property names a secret: `@Stored(key: "password") var password: String`. The key is the argument labelled
+    /// `key` or the first without a label.
+    static func propertyWrapperFinding(
+        _ attribute: AttributeSyntax, in file: SwiftFile, store: String, at sinkStep: FlowStep
+    ) {
+        guard case .argumentList(let arguments) = attribute.arguments,
+            let keyArgument = arguments.first(where: { $0.label?.text == "key" })
+                ?? arguments.first(where: { $0.label == nil }),
+            let variable = attribute.parent?.parent?.as(VariableDeclSyntax.self),
+            let binding = variable.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return }
+        let key =
+            file.stringValue(of: keyArgument.expression) ?? Sensitivity.keyText(of: keyArgument.expression, in: file)
+        guard key.map(Sensitivity.isSensitiveKey) == true || Sensitivity.isSensitiveKey(name) else { return }
+        // A flag or a count under a key named for a secret (`pinEnabled: Bool`, `defaultValue: false`) is a setting.
+        let type = binding.typeAnnotation?.type.trimmedDescription.trimmingCharacters(
+            in: CharacterSet(charactersIn: "?!"))
+        if let type, ["Bool", "Int", "Double", "Date", "TimeInterval"].contains(type) { return }
+        if let fallback = arguments.first(where: { $0.label?.text == "defaultValue" })?.expression,
+            fallback.booleanLiteralValue != nil || fallback.is(IntegerLiteralExprSyntax.self)
+        {
+            return
+        }
+        let written = FlowStep(
+            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "written to \(store)")
+        file.report(
+            description, at: attribute,
+            message:
+                "@\(attribute.attributeName.trimmedDescription)(\(key.map { "\"\($0)\"" } ?? keyArgument.expression.trimmedDescription)) keeps '\(name)' in \(store) (\(sinkStep.file):\(sinkStep.line)); store it in the Keychain",
+            evidence: .name, flow: [file.step(at: attribute, "property `\(name)`"), written])
     }
 
     /// A finding at a call of the app's own wrapper (`ParameterSink` recorded at `sink`) that passes a secret:
@@ -466,6 +570,18 @@ struct UserDefaultsSecretRule: SwiftRule {
             if name.lowercased().hasSuffix("defaults") { return true }
             if let origin = LocalValue.initializer(of: name, before: base) {
                 return origin.sourceText.contains("UserDefaults")
+            }
+            // `var storage: UserDefaults = .standard`, a stored property of the type around the call.
+            if base.unwrapped.is(DeclReferenceExprSyntax.self) || base.sourceText.hasPrefix("self."),
+                let type = base.enclosingTypeDecl as? any DeclGroupSyntax
+            {
+                return type.memberBlock.members.contains { member in
+                    member.decl.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                            && (binding.typeAnnotation?.type.trimmedDescription.hasPrefix("UserDefaults") == true
+                                || binding.initializer?.value.sourceText.contains("UserDefaults") == true)
+                    } == true
+                }
             }
         }
         return false

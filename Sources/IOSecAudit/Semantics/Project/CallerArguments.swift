@@ -62,6 +62,26 @@ struct CallerArguments {
         return found
     }
 
+    /// The uses of a property wrapper type (`@Stored(key: …) var …`) in the files that name it, each with its file.
+    mutating func attributes(named type: String) -> [(SwiftFile, AttributeSyntax)] {
+        guard let files = files(mentioning: type) else { return [] }
+        var found: [(SwiftFile, AttributeSyntax)] = []
+        for input in files {
+            guard let file = parse(input) else { continue }
+            for attribute in SyntaxSearch.all(
+                AttributeSyntax.self, in: file.tree,
+                where: { attribute in
+                    let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text
+                    return name == type
+                })
+            {
+                guard spendCall() else { return found }
+                found.append((file, attribute))
+            }
+        }
+        return found
+    }
+
     /// A name more files than this mention is too common to read every file for (`insert`, `execute`): unknown.
     static let fileLimit = 40
     static let sizeLimit = 1_000_000

@@ -47,6 +47,9 @@ enum FactKind {
     /// passes a secret is a finding at the call (`CallerArgumentsStage`). Value: `ParameterSink.factValue`; line and
     /// column of the sink.
     static let wrapperSink = "code.wrapper-sink"
+    /// A `@propertyWrapper` type whose `wrappedValue` setter writes to UserDefaults under a key its users give.
+    /// Value: `type ␟ store name`; line and column of the write. Its uses are judged in `CallerArgumentsStage`.
+    static let defaultsPropertyWrapper = "code.defaults-property-wrapper"
     /// A finding that holds unless the project calls this process-wide setter somewhere (SAMKeychain's
     /// `setAccessibilityType`): `ConfiguredElsewhereStage` looks.
     static let configuredElsewhere = "code.configured-elsewhere"
