@@ -148,6 +148,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                         @Stored(key: "username", defaultValue: "") var username: String
                         ↓@Stored(key: "password", defaultValue: "") var password: String
                         @Stored(key: "passcodeEnabled", defaultValue: false) var passcodeEnabled: Bool
+                        @Stored(key: "showChangePassword", defaultValue: Build.showChangePassword) var showChangePassword
                         @Stored(key: "theme", defaultValue: "dark") var theme: String
                     }
                     """
@@ -396,15 +397,15 @@ struct UserDefaultsSecretRule: SwiftRule {
         let key =
             file.stringValue(of: keyArgument.expression) ?? Sensitivity.keyText(of: keyArgument.expression, in: file)
         guard key.map(Sensitivity.isSensitiveKey) == true || Sensitivity.isSensitiveKey(name) else { return }
-        // A flag or a count under a key named for a secret (`pinEnabled: Bool`, `defaultValue: false`) is a setting.
+        // Only text or bytes: a flag or a count under a key named for a secret (`showChangePassword: Bool`) is a
+        // setting, and a property whose type nothing here says may be either.
         let type = binding.typeAnnotation?.type.trimmedDescription.trimmingCharacters(
             in: CharacterSet(charactersIn: "?!"))
-        if let type, ["Bool", "Int", "Double", "Date", "TimeInterval"].contains(type) { return }
-        if let fallback = arguments.first(where: { $0.label?.text == "defaultValue" })?.expression,
-            fallback.booleanLiteralValue != nil || fallback.is(IntegerLiteralExprSyntax.self)
-        {
-            return
-        }
+        let fallback = arguments.first(where: { $0.label?.text == "defaultValue" })?.expression.unwrapped
+        let holdsText =
+            type.map { ["String", "Data", "NSString", "NSData"].contains($0) }
+            ?? (fallback?.is(StringLiteralExprSyntax.self) == true)
+        guard holdsText else { return }
         let written = FlowStep(
             file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "written to \(store)")
         file.report(
