@@ -2,8 +2,8 @@ import SwiftParser
 @_spi(RawSyntax) import SwiftSyntax
 
 /// The other half of a `ParameterSink`: what the calls of the function, in every Swift file of the scan outside
-/// tests, pass for the parameter. Files are found by the function's name as a whole word and parsed once each; only
-/// scans with such sinks pay for it.
+/// tests, pass for the parameter; and the uses of a property wrapper type. Files are found by the name as a whole
+/// word and parsed once each, within a budget; only scans with such sinks pay for it.
 struct CallerArguments {
     enum Verdict: Equatable {
         /// A call passes input from outside: the steps from its source to the call.
@@ -102,9 +102,6 @@ struct CallerArguments {
         parseBudget = max(Self.minimumParseBudget, self.inputs.count / Self.parseBudgetShare)
     }
 
-    /// The pass parses again at most one file in `parseBudgetShare` of the project (at least
-    /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
-    /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
     /// Arguments judged in one scan, over every sink: thousands of calls of one helper (generated code, hostile
     /// input) end the pass, not the scan.
     static let callBudget = 4_096
@@ -115,6 +112,9 @@ struct CallerArguments {
         return callsLeft >= 0
     }
 
+    /// The pass parses again at most one file in `parseBudgetShare` of the project (at least
+    /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
+    /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
     static let parseBudgetShare = 50
     static let minimumParseBudget = 16
     private var parseBudget: Int
