@@ -364,4 +364,32 @@ struct CallerArgumentsTests {
                 == "a URL's fragment is passed to `show`, which pastes it into HTML the web view renders (App/PageRenderer.swift:6); escape it or pass it as data"
         )
     }
+
+    /// A property wrapper keyed by an enum of keys (`key.rawValue`), used in another file.
+    @Test func aPropertyWrapperKeyedByAnEnumIsJudgedWhereItIsUsed() throws {
+        let wrapper = """
+            import Foundation
+            @propertyWrapper
+            struct Setting<T> {
+                enum Key: String { case authToken = "auth.token", layout = "home.layout" }
+                let key: Key
+                let defaultValue: T
+                var wrappedValue: T {
+                    get { UserDefaults.standard.object(forKey: key.rawValue) as? T ?? defaultValue }
+                    set { UserDefaults.standard.set(newValue, forKey: key.rawValue) }
+                }
+            }
+            """
+        let uses = """
+            final class Session {
+                @Setting(key: .authToken, defaultValue: nil) var authToken: String?
+                @Setting(key: .layout, defaultValue: "grid") var layout: String
+            }
+            """
+        let found = try Self.scan(["App/Setting.swift": wrapper, "App/Session.swift": uses]).findings.filter {
+            $0.ruleId == "storage.userdefaults-secret"
+        }
+        #expect(found.map(\.line) == [2])
+        #expect(found.first?.file == "App/Session.swift")
+    }
 }

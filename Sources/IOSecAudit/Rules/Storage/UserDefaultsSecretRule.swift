@@ -353,11 +353,7 @@ struct UserDefaultsSecretRule: SwiftRule {
         writing value: ExprSyntax, key: ExprSyntax?, at call: FunctionCallExprSyntax
     ) -> String? {
         guard value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == "newValue", let key,
-            let keyName = key.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? key.unwrapped.as(MemberAccessExprSyntax.self).flatMap({ member in
-                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-                        ? member.declName.baseName.text : nil
-                }),
+            let keyName = storedPropertyName(of: key),
             let type = call.enclosingTypeDecl
         else { return nil }
         let (name, attributes, members): (String, AttributeListSyntax, MemberBlockItemListSyntax)
@@ -379,6 +375,23 @@ struct UserDefaultsSecretRule: SwiftRule {
             })
         else { return nil }
         return name
+    }
+
+    /// `key`, `self.key` or `key.rawValue` (an enum of keys): the stored property a property wrapper's key is.
+    private static func storedPropertyName(of key: ExprSyntax) -> String? {
+        var e = key.unwrapped
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+            let base = member.base
+        {
+            e = base.unwrapped
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = e.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
+            return member.declName.baseName.text
+        }
+        return nil
     }
 
     /// A finding at a use of a UserDefaults-backed property wrapper (`FactKind.defaultsPropertyWrapper`) whose key or
