@@ -48,6 +48,7 @@ enum FindingPipeline {
         SeverityOverrideStage(),
         OrphanedInfoPlistStage(),
         TargetMembershipStage(),
+        CalleeChecksStage(),
         ATSBlockedCleartextStage(),
         UnnamedATSDomainStage(),
         UnusedCoreDataModelStage(),

@@ -194,6 +194,14 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         guard let parameter = Self.urlParameter(of: function), let body = function.body else { return }
         if Self.actsUnchecked(on: body) {
             report(file, at: parameter, Self.message)
+            // `if client.hasConnection(with: url) { … }`: a check may live in the function a condition calls, in
+            // another file (`CalleeChecksStage`).
+            let checks = Self.conditionCalls(in: body, passing: (parameter.secondName ?? parameter.firstName).text)
+            if !checks.isEmpty {
+                file.record(
+                    kind: FactKind.deepLinkCheckCalls, value: checks.joined(separator: String(FactKind.separator)),
+                    at: parameter)
+            }
         } else if let action = Self.unconfirmedPayment(in: body) {
             report(file, at: parameter, Self.paymentMessage(action))
         }
@@ -298,6 +306,34 @@ struct URLSchemeUnvalidatedRule: SwiftRule {
         if let optional = type.as(OptionalTypeSyntax.self) { return isURLType(optional.wrappedType) }
         if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isURLType(implicit.wrappedType) }
         return false
+    }
+
+    /// The functions an `if`, `guard` or `while` condition of the handler calls with the URL (`client.hasConnection(
+    /// with: url)`), by name, at most four.
+    static func conditionCalls(in body: some SyntaxProtocol, passing url: String) -> [String] {
+        let calls = SyntaxSearch.all(FunctionCallExprSyntax.self, in: body) { call in
+            guard
+                call.arguments.contains(where: {
+                    $0.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == url
+                })
+            else { return false }
+            var node = call.parent
+            while let current = node, !current.is(CodeBlockItemSyntax.self) {
+                if current.is(ConditionElementSyntax.self) { return true }
+                node = current.parent
+            }
+            return false
+        }
+        var names: [String] = []
+        for name in calls.compactMap(\.calledName) where !names.contains(name) { names.append(name) }
+        return Array(names.prefix(4))
+    }
+
+    /// Whether a function the handler's condition calls checks the URL itself: its body reads the host or scheme,
+    /// or calls a check (`checkMembers`).
+    static func checksURL(_ function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        return body.tokens(viewMode: .sourceAccurate).contains { checkMembers.contains($0.text) }
     }
 
     /// Whether `token` is inside the subject of a `switch`.

@@ -82,6 +82,19 @@ struct CallerArguments {
         return found
     }
 
+    /// The declarations of functions named `name` in the files that name it, each with its file.
+    mutating func declarations(named name: String) -> [(SwiftFile, FunctionDeclSyntax)] {
+        guard let files = files(mentioning: name) else { return [] }
+        var found: [(SwiftFile, FunctionDeclSyntax)] = []
+        for input in files {
+            guard let file = parse(input) else { continue }
+            for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
+                found.append((file, function))
+            }
+        }
+        return found
+    }
+
     /// A name more files than this mention is too common to read every file for (`insert`, `execute`): unknown.
     static let fileLimit = 40
     static let sizeLimit = 1_000_000

@@ -50,6 +50,9 @@ enum FactKind {
     /// A `@propertyWrapper` type whose `wrappedValue` setter writes to UserDefaults under a key its users give.
     /// Value: `type ␟ store name`; line and column of the write. Its uses are judged in `CallerArgumentsStage`.
     static let defaultsPropertyWrapper = "code.defaults-property-wrapper"
+    /// The functions a deep-link handler reported by `platform.url-scheme-unvalidated` calls in its conditions with
+    /// the URL. Value: the names, joined; line and column of the finding. `CalleeChecksStage` reads their bodies.
+    static let deepLinkCheckCalls = "code.deep-link-check-calls"
     /// A finding that holds unless the project calls this process-wide setter somewhere (SAMKeychain's
     /// `setAccessibilityType`): `ConfiguredElsewhereStage` looks.
     static let configuredElsewhere = "code.configured-elsewhere"
