@@ -64,32 +64,27 @@ struct CallerArguments {
 
     /// The uses of a property wrapper type (`@Stored(key: …) var …`) in the files that name it, each with its file.
     mutating func attributes(named type: String) -> [(SwiftFile, AttributeSyntax)] {
-        guard let files = files(mentioning: type) else { return [] }
-        var found: [(SwiftFile, AttributeSyntax)] = []
-        for input in files {
-            guard let file = parse(input) else { continue }
-            for attribute in SyntaxSearch.all(
-                AttributeSyntax.self, in: file.tree,
-                where: { attribute in
-                    let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text
-                    return name == type
-                })
-            {
-                guard spendCall() else { return found }
-                found.append((file, attribute))
-            }
+        nodes(AttributeSyntax.self, inFilesNaming: type) {
+            $0.attributeName.as(IdentifierTypeSyntax.self)?.name.text == type
         }
-        return found
     }
 
     /// The declarations of functions named `name` in the files that name it, each with its file.
     mutating func declarations(named name: String) -> [(SwiftFile, FunctionDeclSyntax)] {
+        nodes(FunctionDeclSyntax.self, inFilesNaming: name) { $0.name.text == name }
+    }
+
+    /// The nodes of a kind that pass `test` in the files that name `name`, within the budgets.
+    private mutating func nodes<Node: SyntaxProtocol>(
+        _ kind: Node.Type, inFilesNaming name: String, where test: @escaping (Node) -> Bool
+    ) -> [(SwiftFile, Node)] {
         guard let files = files(mentioning: name) else { return [] }
-        var found: [(SwiftFile, FunctionDeclSyntax)] = []
+        var found: [(SwiftFile, Node)] = []
         for input in files {
             guard let file = parse(input) else { continue }
-            for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
-                found.append((file, function))
+            for node in SyntaxSearch.all(kind, in: file.tree, where: test) {
+                guard spendCall() else { return found }
+                found.append((file, node))
             }
         }
         return found
