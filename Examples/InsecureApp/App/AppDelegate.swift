@@ -6,6 +6,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let amount = items.first { $0.name == "amount" }?.value ?? "0"
         Task { _ = try await TopUpService().createTopUp(amountInCents: Int(amount) ?? 0, currency: "EUR", customerID: "legacy") }
+        // The old website's "forget this month" link: `acmewallet://topup?clearMonth=2024-05`.
+        if let month = items.first(where: { $0.name == "clearMonth" })?.value {
+            StatementCache(path: "statements.sqlite").remove(month: month)
+        }
         return true
     }
 }
