@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// A finding whose value is a parameter of the app's own function (`ParameterSink`) is decided by what the
 /// function's callers pass, in whatever file they are (`CallerArguments`). A caller that passes input from outside
 /// makes it a flow, with the caller's steps first; callers that all pass the app's own text make it low confidence,
@@ -15,6 +17,12 @@ struct CallerArgumentsStage: FindingStage {
             propertyWrappers.append(
                 (fields[0], fields[1], FlowStep(file: fact.file, line: fact.line, column: fact.column, note: "")))
         }
+        var fields: [(FieldSink, Fact)] = []
+        for fact in scan.facts where fact.kind == FactKind.fieldSink {
+            if let sink = FieldSink(fact: fact.value), CallerArguments.fieldReporters[sink.ruleId] != nil {
+                fields.append((sink, fact))
+            }
+        }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
             guard let sink = ParameterSink(fact: fact.value) else { continue }
             if fact.kind == FactKind.wrapperSink {
@@ -23,9 +31,12 @@ struct CallerArgumentsStage: FindingStage {
                 sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
             }
         }
-        guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty else { return }
+        guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
-        callers.find(Set(sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)))
+        callers.find(
+            Set(
+                sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
+                    + fields.map(\.0.type)))
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
         for index in state.findings.indices {
             let finding = state.findings[index]
@@ -69,6 +80,25 @@ struct CallerArgumentsStage: FindingStage {
         }
         for (sink, step) in wrappers {
             for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
+            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+                state.findings.append(finding)
+            }
+        }
+        // Sinks of stored properties some write fills with input: a finding at the sink, the write in its flow.
+        for (sink, fact) in fields {
+            guard let report = CallerArguments.fieldReporters[sink.ruleId],
+                let steps = callers.untrustedWrite(of: sink), let file = callers.file(at: fact.file),
+                let value = SyntaxSearch.all(
+                    LabeledExprSyntax.self, in: file.tree,
+                    where: {
+                        let position = file.position(of: $0.expression)
+                        return position.line == fact.line && position.column == fact.column
+                    }
+                ).first?.expression
+            else { continue }
+            let before = file.findings.count
+            report(value, file, sink, steps)
+            for finding in file.findings[before...]
             where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
                 state.findings.append(finding)
             }

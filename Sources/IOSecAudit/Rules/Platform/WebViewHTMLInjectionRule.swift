@@ -198,14 +198,41 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                 file, at: content,
                 "\(steps.first?.note ?? "input") is pasted into \(target); escape it or pass it as data",
                 steps: steps, sink: "handed to `\(call.calledName ?? name)`")
-        } else if name != "loadHTMLString" || !Self.hasOwnBaseURL(call, in: file),
-            var sink = ParameterSink.embedded(in: content, ruleId: Self.description.id)
-        {
-            // `func show(_ body: String) { web.loadHTMLString(head + body, baseURL: nil) }`: the app's own helper;
-            // a caller in any file that passes input is a finding at its call (`CallerArgumentsStage`).
-            sink.note = target
-            file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: content)
+        } else if name != "loadHTMLString" || !Self.hasOwnBaseURL(call, in: file) {
+            if var sink = ParameterSink.embedded(in: content, ruleId: Self.description.id) {
+                // `func show(_ body: String) { web.loadHTMLString(head + body, baseURL: nil) }`: the app's own
+                // helper; a caller in any file that passes input is a finding at its call (`CallerArgumentsStage`).
+                sink.note = target
+                file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: content)
+            } else {
+                // `loadHTMLString(entry.body, …)`: stored properties, written in any file (`CallerArgumentsStage`).
+                for (field, _) in FieldSink.embedded(in: content, ruleId: Self.description.id) {
+                    var sink = field
+                    sink.note = target
+                    file.record(kind: FactKind.fieldSink, value: sink.factValue, at: content)
+                }
+            }
         }
+    }
+
+    /// The finding at a sink that pastes in a stored property the project writes input into somewhere (`steps`,
+    /// ending at the write): `EntryViewController` showing `entry.body`, which an import stored from a file's text.
+    static func fieldFinding(_ content: ExprSyntax, in file: SwiftFile, sink: FieldSink, steps: [FlowStep]) {
+        guard
+            let read = FieldSink.embedded(in: content, ruleId: sink.ruleId).first(where: {
+                $0.0.type == sink.type && $0.0.field == sink.field
+            })?.read,
+            let write = steps.last
+        else { return }
+        file.report(
+            description, at: content,
+            message:
+                "\(steps.first?.note ?? "input") is stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line)) and pasted into \(sink.note); escape it or pass it as data",
+            evidence: .flow,
+            flow: steps + [
+                file.step(at: read, "read from `\(sink.type).\(sink.field)`"),
+                file.step(at: content, "pasted into \(sink.note)")
+            ])
     }
 
     /// A finding at a call of the app's own helper that pastes a parameter into HTML or JavaScript, when the call
@@ -224,11 +251,26 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             evidence: .flow, flow: steps + [file.step(at: argument, "passed to `\(sink.function)`"), pasted])
     }
 
-    /// `baseURL:` set to something other than `nil` or a value traced to input.
+    /// `baseURL:` set to something other than `nil`, a value traced to input or a folder of the app's data: a page
+    /// with the Documents folder as its base reads the user's files.
     private static func hasOwnBaseURL(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
         guard let base = call.argument("baseURL"), !base.unwrapped.is(NilLiteralExprSyntax.self) else { return false }
+        var made = base.unwrapped
+        if let ref = made.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+        {
+            made = value.unwrapped
+        }
+        let text = made.trimmedDescription
+        if dataFolders.contains(where: text.contains) { return false }
         return UntrustedOrigin.trace(base, in: file) == nil
     }
+
+    /// How code names the folders that hold the app's and the user's data.
+    private static let dataFolders = [
+        "documentDirectory", "documentsDirectory", "applicationSupportDirectory", "libraryDirectory", "NSHomeDirectory",
+        "containerURL"
+    ]
 
     /// What untrusted input an HTML or script string is built from ("'nameField' text", "a URL's query"), or nil.
     static func untrustedInput(in expr: ExprSyntax, depth: Int) -> String? {

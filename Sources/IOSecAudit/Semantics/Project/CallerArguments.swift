@@ -38,6 +38,14 @@ struct CallerArguments {
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding
     ]
 
+    /// How a rule makes a finding at its sink of a stored property the project writes input into (`FieldSink`).
+    typealias FieldReporter =
+        @Sendable (_ value: ExprSyntax, _ file: SwiftFile, _ sink: FieldSink, _ steps: [FlowStep]) -> Void
+
+    static let fieldReporters: [String: FieldReporter] = [
+        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.fieldFinding
+    ]
+
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
     mutating func findings(atCallsOf sink: ParameterSink, sinkingAt sinkStep: FlowStep) -> [Finding] {
         guard let judge = Self.wrapperJudges[sink.ruleId], let files = files(mentioning: sink.function) else {
@@ -94,12 +102,14 @@ struct CallerArguments {
     static let fileLimit = 40
     static let sizeLimit = 1_000_000
 
-    private let inputs: [FileInput]
+    let inputs: [FileInput]
     private let constants: ConstantIndex
     private var parsed: [String: SwiftFile] = [:]
     private var mentions: [String: [FileInput]?] = [:]
     private var verdicts: [String: Verdict] = [:]
-    private var memos: [String: AnalysisMemo] = [:]
+    private(set) var memos: [String: AnalysisMemo] = [:]
+    /// What each `Type.field` is written with, once found (`CallerArguments+Fields`).
+    var fieldWrites: [String: [FlowStep]?] = [:]
     private var referenceIndex: [String: (lengths: Set<Int>, index: [String: [DeclReferenceExprSyntax]])] = [:]
     /// The lengths of the function names asked about so far.
     private var lengthsAsked: Set<Int> = []
@@ -115,7 +125,7 @@ struct CallerArguments {
     static let callBudget = 4_096
     private var callsLeft = Self.callBudget
 
-    private mutating func spendCall() -> Bool {
+    mutating func spendCall() -> Bool {
         callsLeft -= 1
         return callsLeft >= 0
     }
@@ -217,7 +227,7 @@ struct CallerArguments {
     }
 
     /// The call `reference` names the callee of (`fetch(…)`, `table.fetch(…)`); nil when the name is used otherwise.
-    private static func call(calling reference: DeclReferenceExprSyntax) -> FunctionCallExprSyntax? {
+    static func call(calling reference: DeclReferenceExprSyntax) -> FunctionCallExprSyntax? {
         var callee = ExprSyntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             callee = ExprSyntax(member)
@@ -229,7 +239,7 @@ struct CallerArguments {
 
     /// What `call` passes for the sink's parameter: by label, or by position when it has none. nil for a call of
     /// another function of the same name, which has no such argument.
-    private static func argument(of call: FunctionCallExprSyntax, for sink: ParameterSink) -> ExprSyntax? {
+    static func argument(of call: FunctionCallExprSyntax, for sink: ParameterSink) -> ExprSyntax? {
         argument(of: call, label: sink.label, index: sink.index)
     }
 
@@ -241,7 +251,7 @@ struct CallerArguments {
     }
 
     /// The files that name `function` as a whole word; nil when too many do.
-    private mutating func files(mentioning function: String) -> [FileInput]? {
+    mutating func files(mentioning function: String) -> [FileInput]? {
         if let known = mentions[function] { return known }
         find([function])
         return mentions[function] ?? nil
@@ -325,7 +335,7 @@ struct CallerArguments {
     }
 
     /// The names `file` refers to, each with its references: one walk of a file however many sinks ask about it.
-    private mutating func references(named name: String, in file: SwiftFile) -> [DeclReferenceExprSyntax] {
+    mutating func references(named name: String, in file: SwiftFile) -> [DeclReferenceExprSyntax] {
         let length = name.utf8.count
         lengthsAsked.insert(length)
         if let known = referenceIndex[file.path], known.lengths.contains(length) { return known.index[name] ?? [] }
@@ -340,7 +350,7 @@ struct CallerArguments {
         return index[name] ?? []
     }
 
-    private mutating func parse(_ input: FileInput) -> SwiftFile? {
+    mutating func parse(_ input: FileInput) -> SwiftFile? {
         if let known = parsed[input.relativePath] { return known }
         // A generated file of megabytes is not worth a second parse for one argument.
         guard parseBudget > 0, input.size <= Self.sizeLimit, let bytes = try? input.load() else { return nil }

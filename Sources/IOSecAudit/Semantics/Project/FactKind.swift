@@ -47,6 +47,10 @@ enum FactKind {
     /// passes a secret is a finding at the call (`CallerArgumentsStage`). Value: `ParameterSink.factValue`; line and
     /// column of the sink.
     static let wrapperSink = "code.wrapper-sink"
+    /// A sink with no finding whose value is read from a stored property of the app's own type (`FieldSink`): a
+    /// write of input to the property, in any file, makes it a finding (`CallerArgumentsStage`). Value:
+    /// `FieldSink.factValue`; line and column of the sink's value.
+    static let fieldSink = "code.field-sink"
     /// A `@propertyWrapper` type whose `wrappedValue` setter writes to UserDefaults under a key its users give.
     /// Value: `type ␟ store name`; line and column of the write. Its uses are judged in `CallerArgumentsStage`.
     static let defaultsPropertyWrapper = "code.defaults-property-wrapper"

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import IOSecAudit
+
+/// HTML pasted from a stored property of the app's own type is decided by what the project writes into it, in any
+/// file: a write of input from outside (through a helper's parameter, or another property) is a flow finding at the
+/// sink, with the write in its path; writes of the app's own text, or a type the project does not declare, are none.
+struct FieldFlowTests {
+    static let viewer = """
+        import UIKit
+        import WebKit
+
+        struct Article {
+            var title: String
+            var body: String
+        }
+
+        final class ArticleViewController: UIViewController {
+            private let article: Article
+            private let webView = WKWebView()
+
+            init(article: Article) {
+                self.article = article
+                super.init(nibName: nil, bundle: nil)
+            }
+
+            required init?(coder: NSCoder) { nil }
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                webView.loadHTMLString("<h1>\\(article.title)</h1>" + article.body, baseURL: nil)
+            }
+        }
+        """
+
+    static func htmlFindings(_ files: [String: String], jobs: Int = 1) throws -> [Finding] {
+        try CallerArgumentsTests.scan(files, jobs: jobs).findings.filter {
+            $0.ruleId == WebViewHTMLInjectionRule.description.id
+        }
+    }
+
+    @Test func inputStoredThroughAHelperInAnotherFileIsAFlowAtTheSink() throws {
+        let files = [
+            "App/ArticleViewController.swift": Self.viewer,
+            "App/Library.swift": """
+            import Foundation
+            final class Library {
+                var articles: [Article] = []
+                func add(title: String, html: String) {
+                    articles.append(Article(title: title, body: html))
+                }
+                func importPage(from fileURL: URL) {
+                    guard let page = try? String(contentsOf: fileURL) else { return }
+                    add(title: fileURL.lastPathComponent, html: page)
+                }
+                func welcome() { add(title: "Welcome", html: "<p>Hello</p>") }
+            }
+            """
+        ]
+        let found = try #require(Self.htmlFindings(files).first)
+        #expect(found.file == "App/ArticleViewController.swift")
+        #expect(found.line == 22)
+        #expect(found.evidence == .flow)
+        #expect(
+            found.message.contains("text read from a URL or file is stored in `Article.body` (App/Library.swift:5)"))
+        #expect(
+            found.flow.map { "\($0.file):\($0.line) \($0.note)" } == [
+                "App/Library.swift:8 text read from a URL or file",
+                "App/Library.swift:8 assigned to `page`",
+                "App/Library.swift:9 passed to `add`",
+                "App/Library.swift:4 parameter `html` of `add`",
+                "App/Library.swift:5 stored in `Article.body`",
+                "App/ArticleViewController.swift:22 read from `Article.body`",
+                "App/ArticleViewController.swift:22 pasted into HTML the web view renders"
+            ])
+        #expect(try Self.htmlFindings(files, jobs: 2) == Self.htmlFindings(files))
+    }
+
+    @Test func aPropertyTheTypesOwnMethodFillsFromATextFieldIsFollowed() throws {
+        let found = try #require(
+            Self.htmlFindings([
+                "App/Preview.swift": """
+                import UIKit
+                import WebKit
+                final class PreviewController: UIViewController {
+                    @IBOutlet var signatureField: UITextField!
+                    private var signature = ""
+                    private let webView = WKWebView()
+                    @IBAction func changed(_ sender: Any) {
+                        self.signature = signatureField.text ?? ""
+                        render()
+                    }
+                    func render() {
+                        webView.loadHTMLString("<footer>" + signature + "</footer>", baseURL: nil)
+                    }
+                }
+                """
+            ]).first)
+        #expect(found.line == 12)
+        #expect(found.message.contains("stored in `PreviewController.signature`"))
+    }
+
+    @Test func writesOfTheAppsOwnTextOrAnSDKTypeAreNoFinding() throws {
+        let findings = try Self.htmlFindings([
+            "App/ArticleViewController.swift": Self.viewer,
+            "App/Library.swift": """
+            import Foundation
+            final class Library {
+                var articles: [Article] = []
+                func add(title: String, html: String) {
+                    articles.append(Article(title: title, body: html))
+                }
+                func loadBundled() {
+                    add(title: "About", html: NSLocalizedString("about.html", comment: ""))
+                    articles.append(Article(title: "Help", body: "<p>Help</p>"))
+                }
+                func importPage(from fileURL: URL) {
+                    // Escaped before it is stored: no markup survives.
+                    guard let page = try? String(contentsOf: fileURL) else { return }
+                    add(title: "Imported", html: page.htmlEscaped)
+                }
+            }
+            """,
+            // `URLRequest` is not the project's: what its `url` holds is not followed.
+            "App/Frame.swift": """
+            import Foundation
+            import WebKit
+            final class Frame {
+                let webView = WKWebView()
+                func show(_ link: URL) {
+                    let request = URLRequest(url: URL(string: link.query ?? "")!)
+                    webView.loadHTMLString(request.description, baseURL: nil)
+                }
+            }
+            """
+        ])
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
+    @Test func aPageShownWithTheDocumentsFolderAsItsBaseReadsTheUsersFiles() throws {
+        let findings = try Self.htmlFindings([
+            "App/Reader.swift": """
+            import Foundation
+            import WebKit
+            final class Reader {
+                let webView = WKWebView()
+                func open(_ fileURL: URL) {
+                    guard let page = try? String(contentsOf: fileURL) else { return }
+                    let base = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+                    webView.loadHTMLString(page, baseURL: base)
+                }
+                func openFromSite(_ fileURL: URL) {
+                    guard let page = try? String(contentsOf: fileURL) else { return }
+                    webView.loadHTMLString(page, baseURL: URL(string: "about:blank"))
+                }
+            }
+            """
+        ])
+        #expect(findings.map(\.line) == [8])
+    }
+}
