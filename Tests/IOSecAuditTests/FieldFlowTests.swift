@@ -159,4 +159,69 @@ struct FieldFlowTests {
         ])
         #expect(findings.map(\.line) == [8])
     }
+
+    static let search = """
+        import SQLite3
+        import UIKit
+
+        final class SearchStore {
+            var db: OpaquePointer?
+            var term = ""
+            var order: String
+            init(order: String) { self.order = order }
+            func run() {
+                sqlite3_exec(db, "SELECT * FROM notes WHERE title = '\\(term)'", nil, nil, nil)
+                sqlite3_exec(db, "SELECT * FROM notes ORDER BY title \\(order)", nil, nil, nil)
+            }
+        }
+        """
+
+    static func sqlFindings(_ files: [String: String]) throws -> [Finding] {
+        try CallerArgumentsTests.scan(files).findings.filter { $0.ruleId == SQLInjectionRule.description.id }
+    }
+
+    @Test func sqlFromAPropertyATextFieldFillsIsAFlow() throws {
+        let findings = try Self.sqlFindings([
+            "App/SearchStore.swift": Self.search,
+            "App/SearchController.swift": """
+            import UIKit
+            final class SearchController: UIViewController {
+                @IBOutlet var searchField: UITextField!
+                let store = SearchStore(order: "ASC")
+                @IBAction func go(_ sender: Any) {
+                    store.term = searchField.text ?? ""
+                    store.order = searchField.text ?? "ASC"
+                    store.run()
+                }
+            }
+            """
+        ])
+        // The literal start value made `term` look constant: the write makes it a finding at the SQL.
+        let term = try #require(findings.first { $0.line == 10 })
+        #expect(term.evidence == .flow)
+        #expect(term.message.contains("stored in `SearchStore.term` (App/SearchController.swift:6)"))
+        // `order` was reported already; the write makes it a flow that starts at the text field.
+        let order = try #require(findings.first { $0.line == 11 })
+        #expect(order.evidence == .flow && order.confidence == .high)
+        #expect(order.flow.first?.file == "App/SearchController.swift")
+        #expect(order.message.contains("`SearchStore.order` is written with what the user typed into `searchField`"))
+    }
+
+    @Test func sqlFromAPropertyTheAppFillsWithItsOwnTextIsNoFlow() throws {
+        let findings = try Self.sqlFindings([
+            "App/SearchStore.swift": Self.search,
+            "App/SearchController.swift": """
+            final class SearchController {
+                let store = SearchStore(order: "ASC")
+                func go(descending: Bool) {
+                    store.term = "inbox"
+                    store.order = descending ? "DESC" : "ASC"
+                    store.run()
+                }
+            }
+            """
+        ])
+        #expect(findings.allSatisfy { $0.evidence != .flow })
+        #expect(!findings.contains { $0.line == 10 })
+    }
 }

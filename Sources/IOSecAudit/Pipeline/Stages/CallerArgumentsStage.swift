@@ -84,9 +84,25 @@ struct CallerArgumentsStage: FindingStage {
                 state.findings.append(finding)
             }
         }
-        // Sinks of stored properties some write fills with input: a finding at the sink, the write in its flow.
+        // Sinks of stored properties some write fills with input: the rule's finding there becomes a flow that
+        // starts at the input, or a finding is made at the sink, the write in its path.
         for (sink, fact) in fields {
-            guard let report = CallerArguments.fieldReporters[sink.ruleId],
+            let key = Self.key(sink.ruleId, fact.file, fact.line, fact.column)
+            if let index = state.findings.firstIndex(where: {
+                $0.ruleId == sink.ruleId && $0.file == fact.file && $0.line == fact.line && $0.column == fact.column
+            }) {
+                guard state.findings[index].evidence != .flow, let steps = callers.untrustedWrite(of: sink) else {
+                    continue
+                }
+                let write = steps.last.map { "\($0.file):\($0.line)" } ?? ""
+                state.findings[index].evidence = .flow
+                state.findings[index].flow = steps + state.findings[index].flow
+                state.findings[index].confidence = .high
+                state.findings[index].message +=
+                    "; `\(sink.type).\(sink.field)` is written with \(steps.first?.note ?? "input") (\(write))"
+                continue
+            }
+            guard !seen.contains(key), let report = CallerArguments.fieldReporters[sink.ruleId],
                 let steps = callers.untrustedWrite(of: sink), let file = callers.file(at: fact.file),
                 let value = SyntaxSearch.all(
                     LabeledExprSyntax.self, in: file.tree,

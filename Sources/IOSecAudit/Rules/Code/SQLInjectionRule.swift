@@ -282,6 +282,9 @@ struct SQLInjectionRule: SwiftRule {
                     file, at: sql,
                     "the SQL run here is \(steps.first?.note ?? "input"); run constant SQL with ? placeholders and bind the values",
                     evidence: .flow, flow: steps + [run])
+            } else {
+                // `var term = ""` looks constant here; a write of input into it, in any file, is a finding.
+                Self.recordFields(of: sql, at: sql, in: file)
             }
             return
         }
@@ -301,7 +304,38 @@ struct SQLInjectionRule: SwiftRule {
         // A parameter's value: what the function's callers pass, anywhere in the project, decides the finding.
         if let sink = ParameterSink.of(value, ruleId: Self.description.id) {
             file.record(kind: FactKind.parameterSink, value: sink.factValue, at: sql)
+        } else {
+            Self.recordFields(of: sql, at: sql, in: file)
         }
+    }
+
+    /// The stored properties of the app's own types the SQL is built from (`FieldSink`): what the project writes
+    /// into them, in any file, may make the statement a flow (`CallerArgumentsStage`).
+    private static func recordFields(of sql: ExprSyntax, at node: ExprSyntax, in file: SwiftFile) {
+        for (field, _) in FieldSink.embedded(in: sql, ruleId: description.id) {
+            var sink = field
+            sink.note = "SQL"
+            file.record(kind: FactKind.fieldSink, value: sink.factValue, at: node)
+        }
+    }
+
+    /// The finding at SQL built from a stored property the project writes input into somewhere (`steps`, ending at
+    /// the write), where the rule saw nothing dynamic: `"… title = '\(term)'"` with `var term = ""`.
+    static func fieldFinding(_ sql: ExprSyntax, in file: SwiftFile, sink: FieldSink, steps: [FlowStep]) {
+        guard
+            let read = FieldSink.embedded(in: sql, ruleId: sink.ruleId).first(where: {
+                $0.0.type == sink.type && $0.0.field == sink.field
+            })?.read,
+            let write = steps.last
+        else { return }
+        file.report(
+            description, at: sql,
+            message:
+                "SQL is built from \(steps.first?.note ?? "input"), stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line)), and run as text; use ? placeholders and bind the values",
+            evidence: .flow,
+            flow: steps + [
+                file.step(at: read, "read from `\(sink.type).\(sink.field)`"), file.step(at: sql, "run as SQL")
+            ])
     }
 
     /// Whether what a caller passes for a parameter that reaches the SQL is text the app wrote: constant SQL, or

@@ -43,7 +43,8 @@ struct CallerArguments {
         @Sendable (_ value: ExprSyntax, _ file: SwiftFile, _ sink: FieldSink, _ steps: [FlowStep]) -> Void
 
     static let fieldReporters: [String: FieldReporter] = [
-        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.fieldFinding
+        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.fieldFinding,
+        SQLInjectionRule.description.id: SQLInjectionRule.fieldFinding
     ]
 
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
