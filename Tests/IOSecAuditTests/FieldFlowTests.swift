@@ -204,7 +204,7 @@ struct FieldFlowTests {
         let order = try #require(findings.first { $0.line == 11 })
         #expect(order.evidence == .flow && order.confidence == .high)
         #expect(order.flow.first?.file == "App/SearchController.swift")
-        #expect(order.message.contains("`SearchStore.order` is written with what the user typed into `searchField`"))
+        #expect(order.message.contains("it holds what the user typed into `searchField`, stored in `SearchStore.order`"))
     }
 
     @Test func sqlFromAPropertyTheAppFillsWithItsOwnTextIsNoFlow() throws {

@@ -18,9 +18,12 @@ struct CallerArgumentsStage: FindingStage {
                 (fields[0], fields[1], FlowStep(file: fact.file, line: fact.line, column: fact.column, note: "")))
         }
         var fields: [(FieldSink, Fact)] = []
-        for fact in scan.facts where fact.kind == FactKind.fieldSink {
-            if let sink = FieldSink(fact: fact.value), CallerArguments.fieldReporters[sink.ruleId] != nil {
+        var returns: [(ReturnSink, Fact)] = []
+        for fact in scan.facts {
+            if fact.kind == FactKind.fieldSink, let sink = FieldSink(fact: fact.value) {
                 fields.append((sink, fact))
+            } else if fact.kind == FactKind.returnSink, let sink = ReturnSink(fact: fact.value) {
+                returns.append((sink, fact))
             }
         }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
@@ -31,12 +34,13 @@ struct CallerArgumentsStage: FindingStage {
                 sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
             }
         }
-        guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty else { return }
+        guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty || !returns.isEmpty
+        else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
         callers.find(
             Set(
                 sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
-                    + fields.map(\.0.type)))
+                    + fields.map(\.0.type) + returns.map(\.0.function)))
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
         for index in state.findings.indices {
             let finding = state.findings[index]
@@ -84,40 +88,67 @@ struct CallerArgumentsStage: FindingStage {
                 state.findings.append(finding)
             }
         }
-        // Sinks of stored properties some write fills with input: the rule's finding there becomes a flow that
-        // starts at the input, or a finding is made at the sink, the write in its path.
+        // Sinks of stored properties some write fills with input, and of what functions of other files return
+        // from input passed to them: the rule's finding there becomes a flow that starts at the input, or a finding
+        // is made at the sink.
         for (sink, fact) in fields {
-            let key = Self.key(sink.ruleId, fact.file, fact.line, fact.column)
-            if let index = state.findings.firstIndex(where: {
-                $0.ruleId == sink.ruleId && $0.file == fact.file && $0.line == fact.line && $0.column == fact.column
-            }) {
-                guard state.findings[index].evidence != .flow, let steps = callers.untrustedWrite(of: sink) else {
-                    continue
+            indirect(sink.ruleId, sink.note, fact, &state, &seen, &callers) { callers, file, value in
+                guard let steps = callers.untrustedWrite(of: sink), let write = steps.last else { return nil }
+                var all = steps
+                if let file, let value,
+                    let read = FieldSink.embedded(in: value, ruleId: sink.ruleId).first(where: {
+                        $0.0.type == sink.type && $0.0.field == sink.field
+                    })?.read
+                {
+                    all.append(file.step(at: read, "read from `\(sink.type).\(sink.field)`"))
                 }
-                let write = steps.last.map { "\($0.file):\($0.line)" } ?? ""
-                state.findings[index].evidence = .flow
-                state.findings[index].flow = steps + state.findings[index].flow
-                state.findings[index].confidence = .high
-                state.findings[index].message +=
-                    "; `\(sink.type).\(sink.field)` is written with \(steps.first?.note ?? "input") (\(write))"
-                continue
+                return (all, "stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line))")
             }
-            guard !seen.contains(key), let report = CallerArguments.fieldReporters[sink.ruleId],
-                let steps = callers.untrustedWrite(of: sink), let file = callers.file(at: fact.file),
-                let value = SyntaxSearch.all(
-                    LabeledExprSyntax.self, in: file.tree,
-                    where: {
-                        let position = file.position(of: $0.expression)
-                        return position.line == fact.line && position.column == fact.column
-                    }
-                ).first?.expression
-            else { continue }
-            let before = file.findings.count
-            report(value, file, sink, steps)
-            for finding in file.findings[before...]
-            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
-                state.findings.append(finding)
+        }
+        for (sink, fact) in returns {
+            indirect(sink.ruleId, sink.note, fact, &state, &seen, &callers) { callers, _, _ in
+                guard let steps = callers.untrustedReturn(of: sink, inFile: fact.file), let returned = steps.last
+                else { return nil }
+                return (steps, "returned by `\(sink.function)` (\(returned.file):\(returned.line))")
             }
+        }
+    }
+
+    /// Input that reaches the sink recorded by `fact` out of its file's sight (`flow` gives the steps and how,
+    /// given the sink's file and value when it is parsed): the finding there becomes a flow, or the rule's reporter
+    /// makes one.
+    private func indirect(
+        _ ruleId: String, _ note: String, _ fact: Fact, _ state: inout StageState, _ seen: inout Set<String>,
+        _ callers: inout CallerArguments,
+        flow: (inout CallerArguments, SwiftFile?, ExprSyntax?) -> (steps: [FlowStep], via: String)?
+    ) {
+        let key = Self.key(ruleId, fact.file, fact.line, fact.column)
+        if let index = state.findings.firstIndex(where: {
+            $0.ruleId == ruleId && $0.file == fact.file && $0.line == fact.line && $0.column == fact.column
+        }) {
+            guard state.findings[index].evidence != .flow, let (steps, via) = flow(&callers, nil, nil) else { return }
+            state.findings[index].evidence = .flow
+            state.findings[index].flow = steps + state.findings[index].flow
+            state.findings[index].confidence = .high
+            state.findings[index].message += "; it holds \(steps.first?.note ?? "input"), \(via)"
+            return
+        }
+        guard !seen.contains(key), let report = CallerArguments.indirectReporters[ruleId],
+            let file = callers.file(at: fact.file),
+            let value = SyntaxSearch.all(
+                LabeledExprSyntax.self, in: file.tree,
+                where: {
+                    let position = file.position(of: $0.expression)
+                    return position.line == fact.line && position.column == fact.column
+                }
+            ).first?.expression,
+            let (steps, via) = flow(&callers, file, value)
+        else { return }
+        let before = file.findings.count
+        report(value, file, steps, via, note)
+        for finding in file.findings[before...]
+        where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+            state.findings.append(finding)
         }
     }
 

@@ -317,25 +317,20 @@ struct SQLInjectionRule: SwiftRule {
             sink.note = "SQL"
             file.record(kind: FactKind.fieldSink, value: sink.factValue, at: node)
         }
+        ReturnSink.record(sql, ruleId: description.id, note: "SQL", in: file)
     }
 
-    /// The finding at SQL built from a stored property the project writes input into somewhere (`steps`, ending at
-    /// the write), where the rule saw nothing dynamic: `"… title = '\(term)'"` with `var term = ""`.
-    static func fieldFinding(_ sql: ExprSyntax, in file: SwiftFile, sink: FieldSink, steps: [FlowStep]) {
-        guard
-            let read = FieldSink.embedded(in: sql, ruleId: sink.ruleId).first(where: {
-                $0.0.type == sink.type && $0.0.field == sink.field
-            })?.read,
-            let write = steps.last
-        else { return }
+    /// The finding at SQL the project fills with input out of this file's sight (`steps`): a stored property some
+    /// write fills though its start value looked constant (`var term = ""`), or what a function of another file
+    /// returns.
+    static func indirectFinding(
+        _ sql: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String
+    ) {
         file.report(
             description, at: sql,
             message:
-                "SQL is built from \(steps.first?.note ?? "input"), stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line)), and run as text; use ? placeholders and bind the values",
-            evidence: .flow,
-            flow: steps + [
-                file.step(at: read, "read from `\(sink.type).\(sink.field)`"), file.step(at: sql, "run as SQL")
-            ])
+                "SQL is built from \(steps.first?.note ?? "input"), \(via), and run as text; use ? placeholders and bind the values",
+            evidence: .flow, flow: steps + [file.step(at: sql, "run as SQL")])
     }
 
     /// Whether what a caller passes for a parameter that reaches the SQL is text the app wrote: constant SQL, or

@@ -205,34 +205,28 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                 sink.note = target
                 file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: content)
             } else {
-                // `loadHTMLString(entry.body, …)`: stored properties, written in any file (`CallerArgumentsStage`).
+                // `loadHTMLString(entry.body, …)`: stored properties, written in any file; `Templates.page(body:)`
+                // of another file: what it returns (`CallerArgumentsStage`).
                 for (field, _) in FieldSink.embedded(in: content, ruleId: Self.description.id) {
                     var sink = field
                     sink.note = target
                     file.record(kind: FactKind.fieldSink, value: sink.factValue, at: content)
                 }
+                ReturnSink.record(content, ruleId: Self.description.id, note: target, in: file)
             }
         }
     }
 
-    /// The finding at a sink that pastes in a stored property the project writes input into somewhere (`steps`,
-    /// ending at the write): `EntryViewController` showing `entry.body`, which an import stored from a file's text.
-    static func fieldFinding(_ content: ExprSyntax, in file: SwiftFile, sink: FieldSink, steps: [FlowStep]) {
-        guard
-            let read = FieldSink.embedded(in: content, ruleId: sink.ruleId).first(where: {
-                $0.0.type == sink.type && $0.0.field == sink.field
-            })?.read,
-            let write = steps.last
-        else { return }
+    /// The finding at a sink whose value the project fills with input out of this file's sight (`steps`): a stored
+    /// property some write fills (`entry.body`), or what a function of another file returns.
+    static func indirectFinding(
+        _ content: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String
+    ) {
         file.report(
             description, at: content,
             message:
-                "\(steps.first?.note ?? "input") is stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line)) and pasted into \(sink.note); escape it or pass it as data",
-            evidence: .flow,
-            flow: steps + [
-                file.step(at: read, "read from `\(sink.type).\(sink.field)`"),
-                file.step(at: content, "pasted into \(sink.note)")
-            ])
+                "\(steps.first?.note ?? "input") is \(via) and pasted into \(note); escape it or pass it as data",
+            evidence: .flow, flow: steps + [file.step(at: content, "pasted into \(note)")])
     }
 
     /// A finding at a call of the app's own helper that pastes a parameter into HTML or JavaScript, when the call

@@ -38,13 +38,15 @@ struct CallerArguments {
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding
     ]
 
-    /// How a rule makes a finding at its sink of a stored property the project writes input into (`FieldSink`).
-    typealias FieldReporter =
-        @Sendable (_ value: ExprSyntax, _ file: SwiftFile, _ sink: FieldSink, _ steps: [FlowStep]) -> Void
+    /// How a rule makes a finding at its sink when input reaches it out of the sink file's sight: through a stored
+    /// property (`FieldSink`) or what a function of another file returns (`ReturnSink`). `via` says how
+    /// ("stored in `Entry.body` (App/Store.swift:12)"), `note` what the sink does.
+    typealias IndirectReporter =
+        @Sendable (_ value: ExprSyntax, _ file: SwiftFile, _ steps: [FlowStep], _ via: String, _ note: String) -> Void
 
-    static let fieldReporters: [String: FieldReporter] = [
-        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.fieldFinding,
-        SQLInjectionRule.description.id: SQLInjectionRule.fieldFinding
+    static let indirectReporters: [String: IndirectReporter] = [
+        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.indirectFinding,
+        SQLInjectionRule.description.id: SQLInjectionRule.indirectFinding
     ]
 
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
@@ -244,7 +246,7 @@ struct CallerArguments {
         argument(of: call, label: sink.label, index: sink.index)
     }
 
-    private static func argument(of call: FunctionCallExprSyntax, label: String?, index: Int) -> ExprSyntax? {
+    static func argument(of call: FunctionCallExprSyntax, label: String?, index: Int) -> ExprSyntax? {
         if let label { return call.argument(label) }
         let arguments = Array(call.arguments)
         guard index < arguments.count, arguments[index].label == nil else { return nil }

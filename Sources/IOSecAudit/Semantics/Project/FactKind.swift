@@ -51,6 +51,10 @@ enum FactKind {
     /// write of input to the property, in any file, makes it a finding (`CallerArgumentsStage`). Value:
     /// `FieldSink.factValue`; line and column of the sink's value.
     static let fieldSink = "code.field-sink"
+    /// A sink with no flow whose value is, in part, what a call of a function declared in another file returns
+    /// (`ReturnSink`): input passed for a parameter the function returns as it is makes it a flow
+    /// (`CallerArgumentsStage`). Value: `ReturnSink.factValue`; line and column of the sink's value.
+    static let returnSink = "code.return-sink"
     /// A `@propertyWrapper` type whose `wrappedValue` setter writes to UserDefaults under a key its users give.
     /// Value: `type ␟ store name`; line and column of the write. Its uses are judged in `CallerArgumentsStage`.
     static let defaultsPropertyWrapper = "code.defaults-property-wrapper"
