@@ -26,9 +26,21 @@ extension CallerArguments {
         if let known = fieldWrites[key] { return known }
         guard depth < Self.depthLimit, !visiting.contains(key), let files = files(mentioning: type) else { return nil }
         let visiting = visiting.union([key])
+        // Only files that name the property can write it, and one of them must declare the type: read as text
+        // before any is parsed, since most properties a sink reads are the SDK's or written nowhere else.
+        let fieldWord = ByteSearch(field)
+        let declarations = ["class \(type)", "struct \(type)", "actor \(type)"].map(ByteSearch.init)
+        var naming: [FileInput] = []
+        var mayDeclare = false
+        for input in files {
+            guard let bytes = try? input.load(), fieldWord.wordCount(in: bytes, limit: 1) > 0 else { continue }
+            naming.append(input)
+            mayDeclare = mayDeclare || declarations.contains { $0.occurs(in: bytes) }
+        }
+        guard mayDeclare else { return nil }
         var parsed: [SwiftFile] = []
         var declared = false
-        for input in files {
+        for input in naming {
             guard let file = parse(input) else { continue }
             parsed.append(file)
             declared = declared || Self.declares(type, field, in: file)

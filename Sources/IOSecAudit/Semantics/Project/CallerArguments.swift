@@ -82,16 +82,24 @@ struct CallerArguments {
 
     /// The declarations of functions named `name` in the files that name it, each with its file.
     mutating func declarations(named name: String) -> [(SwiftFile, FunctionDeclSyntax)] {
-        nodes(FunctionDeclSyntax.self, inFilesNaming: name) { $0.name.text == name }
+        // Only a file that says `func name` declares it: the rest are not parsed for it.
+        let declaration = ByteSearch("func \(name)")
+        return nodes(
+            FunctionDeclSyntax.self, inFilesNaming: name,
+            reading: { declaration.occurs(in: $0) }, where: { $0.name.text == name })
     }
 
     /// The nodes of a kind that pass `test` in the files that name `name`, within the budgets.
     private mutating func nodes<Node: SyntaxProtocol>(
-        _ kind: Node.Type, inFilesNaming name: String, where test: @escaping (Node) -> Bool
+        _ kind: Node.Type, inFilesNaming name: String, reading text: (([UInt8]) -> Bool)? = nil,
+        where test: @escaping (Node) -> Bool
     ) -> [(SwiftFile, Node)] {
         guard let files = files(mentioning: name) else { return [] }
         var found: [(SwiftFile, Node)] = []
         for input in files {
+            if let text, parsed[input.relativePath] == nil {
+                guard let bytes = try? input.load(), text(bytes) else { continue }
+            }
             guard let file = parse(input) else { continue }
             for node in SyntaxSearch.all(kind, in: file.tree, where: test) {
                 guard spendCall() else { return found }
