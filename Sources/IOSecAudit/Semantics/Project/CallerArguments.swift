@@ -121,6 +121,8 @@ struct CallerArguments {
     private(set) var memos: [String: AnalysisMemo] = [:]
     /// What each `Type.field` is written with, once found (`CallerArguments+Fields`).
     var fieldWrites: [String: [FlowStep]?] = [:]
+    /// The parameters each function of the project returns as they are (`CallerArguments+Returns`).
+    var returnedParameters: [String: [ReturnedParameter]] = [:]
     private var referenceIndex: [String: (lengths: Set<Int>, index: [String: [DeclReferenceExprSyntax]])] = [:]
     /// The lengths of the function names asked about so far.
     private var lengthsAsked: Set<Int> = []
