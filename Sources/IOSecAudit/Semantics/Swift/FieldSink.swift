@@ -29,7 +29,9 @@ struct FieldSink: Equatable, Sendable {
         guard depth < 4, found.count < limit else { return }
         let e = value.unwrapped
         if let (type, field) = field(of: e) {
-            found.append((FieldSink(ruleId: ruleId, type: type, field: field), e))
+            if !holdsNoText(field, read: e) {
+                found.append((FieldSink(ruleId: ruleId, type: type, field: field), e))
+            }
         } else if let literal = e.as(StringLiteralExprSyntax.self) {
             for segment in literal.segments {
                 guard let part = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression else {
@@ -79,6 +81,29 @@ struct FieldSink: Equatable, Sendable {
         else { return nil }
         return (type, name)
     }
+
+    /// Whether the property, when it is declared in the type around its read, can hold no text a write puts in: a
+    /// `let` with its value written there, or a number, a flag, a date or an identifier.
+    private static func holdsNoText(_ field: String, read: ExprSyntax) -> Bool {
+        if let member = read.as(MemberAccessExprSyntax.self),
+            member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self)
+        {
+            return false
+        }
+        guard let variable = storedProperty(field, around: read),
+            let binding = variable.bindings.first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == field
+            })
+        else { return false }
+        if variable.bindingSpecifier.tokenKind == .keyword(.let), binding.initializer != nil { return true }
+        let type = binding.typeAnnotation?.type.trimmedDescription.trimmingScalars(in: "?!") ?? ""
+        return Self.textlessTypes.contains(type)
+    }
+
+    private static let textlessTypes: Set<String> = [
+        "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "Double", "Float", "CGFloat", "Bool",
+        "Date", "UUID", "TimeInterval", "Decimal"
+    ]
 
     /// The name of the class, struct or actor around `node`, or of the type an extension extends.
     static func enclosingTypeName(of node: some SyntaxProtocol) -> String? {

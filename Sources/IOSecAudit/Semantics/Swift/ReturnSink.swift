@@ -109,10 +109,13 @@ struct ReturnSink: Equatable, Sendable {
         return function.signature.parameterClause.parameters.filter { ($0.secondName ?? $0.firstName).text == name }
     }
 
-    /// Records a `ReturnSink` fact at `sink` for each call its value is made by.
+    /// Records a `ReturnSink` fact at `sink` for each call its value is made by that passes input from outside in
+    /// some argument: a call given only the app's own values cannot hand the sink input, whatever it returns.
     static func record(_ value: ExprSyntax, ruleId: String, note: String, in file: SwiftFile) {
         for call in calls(in: value, in: file) {
-            guard let function = call.calledName else { continue }
+            guard let function = call.calledName,
+                call.arguments.contains(where: { CallerArguments.untrustedSteps(to: $0.expression, in: file) != nil })
+            else { continue }
             let (line, column) = file.position(of: call)
             let sink = ReturnSink(ruleId: ruleId, function: function, line: line, column: column, note: note)
             file.record(kind: FactKind.returnSink, value: sink.factValue, at: value)
