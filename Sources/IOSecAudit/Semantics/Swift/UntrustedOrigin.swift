@@ -124,7 +124,8 @@ enum UntrustedOrigin {
             ].contains(name),
                 let base = call.calledBase
             {
-                return trace(base, in: file, depth: depth + 1, budget: budget)
+                // A step into a part of the expression: it costs no depth, only budget.
+                return trace(base, in: file, depth: depth, budget: budget)
             }
             // `getRemoteData()`: a function of this file, through what it returns.
             if call.calledExpression.is(DeclReferenceExprSyntax.self) {
@@ -141,7 +142,7 @@ enum UntrustedOrigin {
             if sanitizers.contains(name) { return nil }
             if name == "utf8" { return trace(base, in: file, depth: depth, budget: budget) }
             if ["value", "text", "absoluteString", "path", "description", "first", "last", "host"].contains(name) {
-                return trace(base, in: file, depth: depth + 1, budget: budget)
+                return trace(base, in: file, depth: depth, budget: budget)
             }
             return nil
         }
