@@ -204,7 +204,8 @@ struct FieldFlowTests {
         let order = try #require(findings.first { $0.line == 11 })
         #expect(order.evidence == .flow && order.confidence == .high)
         #expect(order.flow.first?.file == "App/SearchController.swift")
-        #expect(order.message.contains("it holds what the user typed into `searchField`, stored in `SearchStore.order`"))
+        #expect(
+            order.message.contains("it holds what the user typed into `searchField`, stored in `SearchStore.order`"))
     }
 
     @Test func sqlFromAPropertyTheAppFillsWithItsOwnTextIsNoFlow() throws {
@@ -223,5 +224,33 @@ struct FieldFlowTests {
         ])
         #expect(findings.allSatisfy { $0.evidence != .flow })
         #expect(!findings.contains { $0.line == 10 })
+    }
+
+    @Test func thousandsOfPropertiesEndTheLookupsWithoutAFlow() throws {
+        let count = CallerArguments.lookupBudget * 2
+        let fields = (0..<count).map { "    var f\($0): String = \"\"" }.joined(separator: "\n")
+        let statements = (0..<count).map {
+            "        sqlite3_exec(db, \"SELECT * FROM t WHERE c = '\\(row.f\($0))'\", nil, nil, nil)"
+        }.joined(separator: "\n")
+        let findings = try Self.sqlFindings([
+            "App/Row.swift": "struct Row {\n\(fields)\n}\n",
+            "App/Dump.swift": """
+            import SQLite3
+            import UIKit
+            final class Dump {
+                var db: OpaquePointer?
+                @IBOutlet var field: UITextField!
+                func run(row: Row) {
+            \(statements)
+                }
+                func fill() {
+                    var other = Row()
+                    other.f\(count - 1) = field.text ?? ""
+                }
+            }
+            """
+        ])
+        // Every read is of a property with a literal start value; the lookups run out before the written one.
+        #expect(findings.allSatisfy { $0.evidence != .flow })
     }
 }

@@ -304,9 +304,9 @@ struct SQLInjectionRule: SwiftRule {
         // A parameter's value: what the function's callers pass, anywhere in the project, decides the finding.
         if let sink = ParameterSink.of(value, ruleId: Self.description.id) {
             file.record(kind: FactKind.parameterSink, value: sink.factValue, at: sql)
-        } else {
-            Self.recordFields(of: sql, at: sql, in: file)
         }
+        // `row.title` of a parameter `row: Row` is a property too: what the project writes into it may be input.
+        Self.recordFields(of: sql, at: sql, in: file)
     }
 
     /// The stored properties of the app's own types the SQL is built from (`FieldSink`): what the project writes

@@ -24,7 +24,8 @@ extension CallerArguments {
     ) -> [FlowStep]? {
         let key = type + "." + field
         if let known = fieldWrites[key] { return known }
-        guard depth < Self.depthLimit, !visiting.contains(key), let files = files(mentioning: type) else { return nil }
+        guard depth < Self.depthLimit, !visiting.contains(key), spendLookup(), let files = files(mentioning: type)
+        else { return nil }
         let visiting = visiting.union([key])
         // Only files that name the property can write it, and one of them must declare the type: read as text
         // before any is parsed, since most properties a sink reads are the SDK's or written nowhere else.

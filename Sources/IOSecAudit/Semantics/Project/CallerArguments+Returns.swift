@@ -44,6 +44,7 @@ extension CallerArguments {
         if let known = returnedParameters[function] {
             all = known
         } else {
+            guard spendLookup() else { return [] }
             var found: [ReturnedParameter] = []
             for (declaring, declaration) in declarations(named: function) {
                 let list = declaration.signature.parameterClause.parameters

@@ -143,6 +143,16 @@ struct CallerArguments {
         return callsLeft >= 0
     }
 
+    /// Properties and functions looked up for indirect flows in one scan (`FieldSink`, `ReturnSink`): each reads
+    /// the text of the files that name it, so thousands of distinct ones (generated code) end the pass.
+    static let lookupBudget = 512
+    private var lookupsLeft = Self.lookupBudget
+
+    mutating func spendLookup() -> Bool {
+        lookupsLeft -= 1
+        return lookupsLeft >= 0
+    }
+
     /// The pass parses again at most one file in `parseBudgetShare` of the project (at least
     /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
     /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
