@@ -57,6 +57,7 @@ enum FindingPipeline {
         SecureEntryClassStage(),
         BelowDeploymentTargetStage(),
         ConfiguredElsewhereStage(),
+        OutsideAppStoreStage(),
         ContextSelectionStage(),
         ConfidenceSelectionStage(),
         FileSelectionStage(),

@@ -105,6 +105,26 @@ struct UnreferencedCodeStage: FindingStage {
     }
 }
 
+/// App Store Connect's checks of privacy manifests run on uploads to the App Store; a Mac app that updates itself
+/// with Sparkle ships outside it (Developer ID), so a missing declaration costs that build nothing.
+struct OutsideAppStoreStage: FindingStage {
+    static let ruleIds: Set<String> = [
+        RequiredReasonAPIRule.description.id, SDKPrivacyManifestMissingRule.description.id,
+        FrameworkRequiredReasonRule.description.id
+    ]
+
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        var feeds: [String: Int] = [:]
+        for fact in scan.facts where fact.kind == FactKind.sparkleUpdates { feeds[fact.file] = fact.line }
+        guard !feeds.isEmpty else { return }
+        state.lowerConfidence(of: { Self.ruleIds.contains($0.ruleId) }) { finding in
+            feeds[finding.file].map {
+                "this Mac app updates itself with Sparkle (SUFeedURL, line \($0)), which App Review does not allow, so it ships outside the App Store, where App Store Connect's privacy-manifest checks do not run"
+            }
+        }
+    }
+}
+
 /// A shared Documents folder is a leak only if the app keeps something there: say what, or that the code shows
 /// nothing of the kind.
 struct DocumentsDataStage: FindingStage {

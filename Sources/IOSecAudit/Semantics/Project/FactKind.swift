@@ -100,6 +100,9 @@ enum FactKind {
     static let atsCleartextAllowed = "ats.cleartext-allowed"
     /// A domain an `NSExceptionDomains` entry weakens, at the line of its `network.ats-exception-insecure` finding.
     static let atsWeakenedDomain = "ats.weakened-domain"
+    /// A Mac app's Info.plist names a Sparkle update feed (`SUFeedURL`): the app updates itself, which App Review
+    /// does not allow, so it ships outside the App Store. Value: the feed URL; line of the key.
+    static let sparkleUpdates = "info-plist.sparkle-updates"
     /// An app's or extension's Info.plist was read, whether or not it configures ATS. Value: empty; line 1.
     static let appInfoPlist = "info-plist.app"
     /// A privacy manifest that parsed. Value: empty; line of `NSPrivacyAccessedAPITypes` (or of the root).

@@ -18,6 +18,11 @@ enum InfoPlistCollector: ArtifactFactCollector {
         } else {
             recordCleartextAllowed(root, in: file)
             recordURLSchemes(root, in: file)
+            // A Mac app that updates itself with Sparkle: App Review does not allow self-updating apps, so this
+            // build ships outside the App Store. (A plist an iOS target shares may name a feed its iOS build ignores.)
+            if isMacApp(root), let feed = root.entry("SUFeedURL") {
+                file.record(kind: FactKind.sparkleUpdates, value: feed.value.string ?? "", line: feed.keyLine ?? 1)
+            }
         }
         if let pinned = root["NSAppTransportSecurity"]?.dictionary?.entry("NSPinnedDomains"),
             let domains = pinned.value.dictionary, !domains.isEmpty
@@ -57,6 +62,22 @@ enum InfoPlistCollector: ArtifactFactCollector {
             file.record(kind: FactKind.atsCleartextAllowed, value: value, line: fact.line ?? 1)
         }
     }
+
+    /// The Info.plist of a Mac app: keys only macOS reads, and none only iOS, iPadOS or tvOS read.
+    static func isMacApp(_ root: PropertyListDictionary) -> Bool {
+        let macOnly =
+            root.entries.contains { macKeys.contains($0.key) } || root["NSPrincipalClass"]?.string == "NSApplication"
+        return macOnly && !root.entries.contains { iOSKeys.contains($0.key) }
+    }
+
+    private static let macKeys: Set<String> = [
+        "LSMinimumSystemVersion", "NSMainStoryboardFile", "NSMainNibFile", "LSUIElement"
+    ]
+    private static let iOSKeys: Set<String> = [
+        "LSRequiresIPhoneOS", "UIDeviceFamily", "UILaunchStoryboardName", "UILaunchScreen",
+        "UIApplicationSceneManifest",
+        "UIMainStoryboardFile", "UISupportedInterfaceOrientations", "UIBackgroundModes", "UIRequiredDeviceCapabilities"
+    ]
 
     /// Keys that only the Info.plist of an app, an app extension, a watch app or an App Clip has.
     private static let appKeys: Set<String> = [
