@@ -44,6 +44,13 @@ struct ObjCToken: Sendable {
 }
 
 /// A `#define NAME value` line.
+/// Lines compiled only when a macro whose value the file cannot know is true (`#if FEATURE_X`, `#ifdef SELFTEST`):
+/// the branch taken when it is, up to its `#elif`, `#else` or `#endif`.
+struct ObjCMacroRegion: Sendable, Equatable {
+    let macro: String
+    let lines: ClosedRange<Int>
+}
+
 struct ObjCDefine: Sendable {
     let name: String
     /// The replacement's tokens, lexed like code (empty for a flag such as `#define USE_PINNING`).
@@ -65,6 +72,7 @@ struct ObjCLexer {
     private var conditions: [Condition] = []
     private(set) var tokens: [ObjCToken] = []
     private(set) var defines: [ObjCDefine] = []
+    private(set) var macroRegions: [ObjCMacroRegion] = []
 
     private struct Condition {
         var live: Bool
@@ -75,15 +83,58 @@ struct ObjCLexer {
         var taken: Bool
         /// `#ifndef DEBUG … #else`: the else branch is the debug one.
         let elseIsDebug: Bool
+        /// The macro the first branch needs true, and the line it starts on, while that branch is open.
+        var macro: (name: String, line: Int)? = nil
     }
 
-    static func lex(_ bytes: [UInt8]) -> (tokens: [ObjCToken], defines: [ObjCDefine]) {
+    static func lex(_ bytes: [UInt8]) -> (tokens: [ObjCToken], defines: [ObjCDefine], macroRegions: [ObjCMacroRegion]) {
         // Token offsets are 32-bit; no scan reads a file this large (the size limit is far below).
-        guard bytes.count < Int32.max else { return ([], []) }
+        guard bytes.count < Int32.max else { return ([], [], []) }
         var lexer = ObjCLexer(bytes: bytes)
         lexer.run()
-        return (lexer.tokens, lexer.defines)
+        return (lexer.tokens, lexer.defines, lexer.macroRegions)
     }
+
+    /// Ends the first branch of the condition on top, when it needed a macro: its lines are a region.
+    private mutating func closeMacroBranch() {
+        guard let top = conditions.last, let macro = top.macro else { return }
+        if line > macro.line { macroRegions.append(ObjCMacroRegion(macro: macro.name, lines: macro.line...line)) }
+        conditions[conditions.count - 1].macro = nil
+    }
+
+    /// The macro a condition needs true, when it is a project's own flag the file cannot evaluate: `FEATURE_X`,
+    /// `defined(FEATURE_X)`, one side of `&&`. Compiler, SDK and build-system macros (`TARGET_OS_IOS`, `__APPLE__`,
+    /// `DEBUG`) are not; nor is anything under `||`.
+    static func requiredMacro(_ directive: String, _ condition: String) -> String? {
+        var text = condition
+        if let comment = text.range(of: "//") { text = String(text[..<comment.lowerBound]) }
+        if let comment = text.range(of: "/*") { text = String(text[..<comment.lowerBound]) }
+        let compact = text.filter { !$0.isWhitespace }
+        guard directive != "ifndef", !compact.contains("||") else { return nil }
+        for part in compact.components(separatedBy: "&&") {
+            var name = Substring(part)
+            if name.hasPrefix("defined(") && name.hasSuffix(")") {
+                name = name.dropFirst("defined(".count).dropLast()
+            } else if name.hasPrefix("defined") {
+                name = name.dropFirst("defined".count)
+            } else if name.hasSuffix("==1") {
+                name = name.dropLast(3)
+            }
+            let macro = String(name)
+            guard let first = macro.utf8.first, isIdentStart(first), macro.utf8.allSatisfy(isIdent),
+                !platformMacroPrefixes.contains(where: macro.hasPrefix), !platformMacros.contains(macro)
+            else { continue }
+            return macro
+        }
+        return nil
+    }
+
+    /// Macros the compiler, the SDKs or the build system set: code under them is not judged by the project's text.
+    static let platformMacroPrefixes = [
+        "_", "TARGET_", "NS_", "OBJC_", "CF_", "SWIFT_", "MAC_OS_", "IPHONE_OS_", "UIKIT_", "OS_", "COCOAPODS", "DEBUG",
+        "NDEBUG", "RELEASE", "TESTING", "HAVE_", "USE_", "ENABLE_"
+    ]
+    static let platformMacros: Set<String> = ["TEST", "TESTS", "SIMULATOR", "APPSTORE", "BETA", "PRODUCTION"]
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -254,11 +305,15 @@ struct ObjCLexer {
         switch name {
         case "if", "ifdef", "ifndef":
             let (value, debug, negatedDebug) = Self.evaluate(name, rest)
-            conditions.append(
-                Condition(
-                    live: isLive && value != false, debug: isDebug || (debug && value != false), parentLive: isLive,
-                    parentDebug: isDebug, taken: value == true, elseIsDebug: negatedDebug))
+            var condition = Condition(
+                live: isLive && value != false, debug: isDebug || (debug && value != false), parentLive: isLive,
+                parentDebug: isDebug, taken: value == true, elseIsDebug: negatedDebug)
+            if value == nil, !debug, condition.live, let macro = Self.requiredMacro(name, rest) {
+                condition.macro = (macro, line)
+            }
+            conditions.append(condition)
         case "elif":
+            closeMacroBranch()
             if var top = conditions.popLast() {
                 let (value, debug, _) = Self.evaluate("if", rest)
                 top.live = top.parentLive && !top.taken && value != false
@@ -267,6 +322,7 @@ struct ObjCLexer {
                 conditions.append(top)
             }
         case "else":
+            closeMacroBranch()
             if var top = conditions.popLast() {
                 // `#if DEBUG … #else` → the else branch is release-only, not debug.
                 top.live = top.parentLive && !top.taken
@@ -274,6 +330,7 @@ struct ObjCLexer {
                 conditions.append(top)
             }
         case "endif":
+            closeMacroBranch()
             _ = conditions.popLast()
         case "define" where isLive:
             define(from: j, to: lineEnd)

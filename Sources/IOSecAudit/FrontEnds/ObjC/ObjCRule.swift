@@ -55,6 +55,20 @@ extension ArtifactFile {
     }
 }
 
+extension ArtifactFile {
+    /// The regions under a project macro (`ObjCMacroRegion`) that hold a finding, for the stage that asks whether
+    /// anything sets the macro (`UndefinedMacroStage`). Value: `macro ␟ last line`; line of the `#if`.
+    func recordMacroRegionsOfFindings() {
+        guard !findings.isEmpty, let source = objcSource, !source.macroRegions.isEmpty else { return }
+        let lines = Set(findings.map(\.line))
+        for region in source.macroRegions where lines.contains(where: region.lines.contains) {
+            record(
+                kind: FactKind.objcMacroRegion, value: FactKind.join(region.macro, String(region.lines.upperBound)),
+                line: region.lines.lowerBound)
+        }
+    }
+}
+
 /// The front end on its own, for the benchmark: lex and structure one file, no rules.
 public enum ObjCFrontEnd {
     public static func tokenCount(ofFileAt path: String) -> Int {

@@ -10,6 +10,8 @@ final class ObjCSource {
     let bytes: [UInt8]
     let tokens: [ObjCToken]
     let defines: [ObjCDefine]
+    /// Lines compiled only when a project macro is true (`ObjCMacroRegion`).
+    let macroRegions: [ObjCMacroRegion]
     /// For each matched `[`, `(` or `{`: the index of its closer, and for the closer the index of its opener; -1 for
     /// unmatched brackets and other tokens. `match[i] > i` means "opens a group".
     private(set) var match: [Int]
@@ -22,7 +24,7 @@ final class ObjCSource {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        (tokens, defines) = ObjCLexer.lex(bytes)
+        (tokens, defines, macroRegions) = ObjCLexer.lex(bytes)
         match = Array(repeating: -1, count: tokens.count)
         matchBrackets()
         findBodies()

@@ -213,6 +213,7 @@ struct FileAnalyzer: Sendable {
         for rule in artifactRules[kind] ?? [] { rule.check(file) }
         if kind == .objc {
             for route in objcRoutes { route.check(file) }
+            file.recordMacroRegionsOfFindings()
         }
         for collector in artifactCollectors[kind] ?? [] {
             let diagnostics = collector.collect(file)

@@ -105,6 +105,34 @@ struct UnreferencedCodeStage: FindingStage {
     }
 }
 
+/// Objective-C or C compiled only when a project macro is true (`#if FEATURE_X`), where nothing in the scan sets
+/// that macro (`UnsetMacros`), is in no build: a finding there is in code that does not ship.
+struct UndefinedMacroStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        guard scan.options.seesWholeProject else { return }
+        var regions: [String: [(macro: String, lines: ClosedRange<Int>)]] = [:]
+        for fact in scan.facts where fact.kind == FactKind.objcMacroRegion {
+            let fields = FactKind.fields(fact.value, count: 2)
+            guard let last = Int(fields[1]), last >= fact.line else { continue }
+            regions[fact.file, default: []].append((fields[0], fact.line...last))
+        }
+        guard !regions.isEmpty else { return }
+        let unset = UnsetMacros.unset(Set(regions.values.flatMap { $0.map(\.macro) }), in: scan.inputs)
+        guard !unset.isEmpty else { return }
+        for index in state.findings.indices where state.findings[index].context == .app {
+            let finding = state.findings[index]
+            guard
+                let region = regions[finding.file]?.first(where: {
+                    unset.contains($0.macro) && $0.lines.contains(finding.line)
+                })
+            else { continue }
+            state.findings[index].context = .unreferenced
+            state.findings[index].message +=
+                "; this code is compiled only when `\(region.macro)` is set (line \(region.lines.lowerBound)), and nothing in the scanned project sets it"
+        }
+    }
+}
+
 /// App Store Connect's checks of privacy manifests run on uploads to the App Store; a Mac app that updates itself
 /// with Sparkle ships outside it (Developer ID), so a missing declaration costs that build nothing.
 struct OutsideAppStoreStage: FindingStage {

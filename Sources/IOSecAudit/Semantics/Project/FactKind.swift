@@ -64,6 +64,10 @@ enum FactKind {
     /// A finding that holds unless the project calls this process-wide setter somewhere (SAMKeychain's
     /// `setAccessibilityType`): `ConfiguredElsewhereStage` looks.
     static let configuredElsewhere = "code.configured-elsewhere"
+    /// Objective-C or C lines that hold a finding and are compiled only when a project macro is true (`#if
+    /// FEATURE_X`). Value: `macro ␟ last line`; line of the `#if`. `UndefinedMacroStage` asks whether anything sets
+    /// the macro.
+    static let objcMacroRegion = "code.objc-macro-region"
     /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
     static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
