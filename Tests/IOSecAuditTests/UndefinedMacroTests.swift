@@ -79,6 +79,12 @@ struct UndefinedMacroTests {
         #expect(defined.first { $0.file == "App/Browser.m" }?.context == .app)
     }
 
+    @Test func aMacroTheProjectOnlyTestsMayComeFromOutsideTheScan() throws {
+        // No `#define FEATURE_LEGACY_BROWSER 0` and no commented-out definition: a library's header may set it.
+        let findings = try Self.webViewFindings(["App/Features.h": "// Features the SDK turns on.\n"])
+        #expect(findings.first { $0.file == "App/Browser.m" }?.context == .app)
+    }
+
     @Test func onlyAProjectFlagOnTheTakenSideIsARegion() {
         #expect(ObjCLexer.requiredMacro("if", " FEATURE_X // off") == "FEATURE_X")
         #expect(ObjCLexer.requiredMacro("ifdef", " SELFTEST") == "SELFTEST")
