@@ -79,6 +79,9 @@ struct UIWebViewRule: SwiftRule {
         guard Self.names.contains(name) else { return }
         let line = file.position(of: node).line
         guard reportedLines.insert(line).inserted else { return }
-        report(file, at: node, "\(name) is deprecated and unsafe; use WKWebView")
+        let subject = name == "UIWebView" ? "UIWebView is" : "\(name) belongs to UIWebView, which is"
+        report(
+            file, at: node,
+            "\(subject) deprecated, runs pages in the app's process with JavaScript always on, and App Store Connect rejects apps that use it (ITMS-90809); use WKWebView")
     }
 }
