@@ -10,6 +10,7 @@ enum UIWebViewObjCMatcher: ObjCRule {
         guard let first = source.occurrences(of: "UIWebView").first else { return }
         report(
             file, source, at: first,
-            "UIWebView is deprecated, runs pages in the app's process with JavaScript always on, and App Store Connect rejects apps that use it (ITMS-90809); use WKWebView")
+            "UIWebView is deprecated, runs pages in the app's process with JavaScript always on, and App Store Connect rejects apps that use it (ITMS-90809); use WKWebView"
+        )
     }
 }

@@ -82,6 +82,7 @@ struct UIWebViewRule: SwiftRule {
         let subject = name == "UIWebView" ? "UIWebView is" : "\(name) belongs to UIWebView, which is"
         report(
             file, at: node,
-            "\(subject) deprecated, runs pages in the app's process with JavaScript always on, and App Store Connect rejects apps that use it (ITMS-90809); use WKWebView")
+            "\(subject) deprecated, runs pages in the app's process with JavaScript always on, and App Store Connect rejects apps that use it (ITMS-90809); use WKWebView"
+        )
     }
 }
