@@ -49,7 +49,7 @@ extension CallerArguments {
             for (declaring, declaration) in declarations(named: function) {
                 let list = declaration.signature.parameterClause.parameters
                 let returned = AnalysisMemo.$current.withValue(memos[declaring.path]) {
-                    ReturnSink.returnedValues(of: declaration).prefix(8).map { value in
+                    ValuePath.returnedValues(of: declaration).prefix(8).map { value in
                         (value, ReturnSink.parameters(pastedInto: value, of: declaration))
                     }
                 }

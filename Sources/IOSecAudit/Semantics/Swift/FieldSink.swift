@@ -12,47 +12,16 @@ struct FieldSink: Equatable, Sendable {
     /// What the sink does with the value, for the message ("HTML the web view renders").
     var note = ""
 
-    /// The properties the parts of `value` are read from: `value` itself, or the parts put in by interpolation, `+`
-    /// or the first operand of `??`, directly or through `let` locals. An injection sink cares about any part.
+    /// The properties the parts of `value` are read from (`ValuePath.parts`): an injection sink cares about any.
     static func embedded(in value: ExprSyntax, ruleId: String) -> [(FieldSink, read: ExprSyntax)] {
-        var found: [(FieldSink, read: ExprSyntax)] = []
-        collect(value, ruleId: ruleId, depth: 0, into: &found)
-        return found
+        ValuePath.parts(of: value, limit: 16).compactMap { part in
+            guard let (type, field) = field(of: part), !holdsNoText(field, read: part) else { return nil }
+            return (FieldSink(ruleId: ruleId, type: type, field: field), part)
+        }.prefix(limit).map { $0 }
     }
 
     /// At most this many properties per sink: a page built from a whole model is judged by its first few.
     static let limit = 4
-
-    private static func collect(
-        _ value: ExprSyntax, ruleId: String, depth: Int, into found: inout [(FieldSink, read: ExprSyntax)]
-    ) {
-        guard depth < 4, found.count < limit else { return }
-        let e = value.unwrapped
-        if let (type, field) = field(of: e) {
-            if !holdsNoText(field, read: e) {
-                found.append((FieldSink(ruleId: ruleId, type: type, field: field), e))
-            }
-        } else if let literal = e.as(StringLiteralExprSyntax.self) {
-            for segment in literal.segments {
-                guard let part = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression else {
-                    continue
-                }
-                collect(part, ruleId: ruleId, depth: depth + 1, into: &found)
-            }
-        } else if let sequence = e.as(SequenceExprSyntax.self) {
-            let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
-            guard operators.allSatisfy({ $0 == "+" || $0 == "??" }) else { return }
-            let operands = sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }
-            for operand in operators.first == "??" ? Array(operands.prefix(1)) : Array(operands) {
-                collect(operand, ruleId: ruleId, depth: depth + 1, into: &found)
-            }
-        } else if let ref = e.as(DeclReferenceExprSyntax.self),
-            let local = LocalValue.initializer(of: ref.baseName.text, before: ref),
-            local.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
-        {
-            collect(local, ruleId: ruleId, depth: depth + 1, into: &found)
-        }
-    }
 
     /// The type and property `expr` reads: `base.field` where `base` was declared with a type (a parameter, a local
     /// made by an initializer, a stored property with an annotation), `self.field`, or a bare stored property of the

@@ -13,67 +13,19 @@ struct ReturnSink: Equatable, Sendable {
     /// What the sink does with the value, for the message ("HTML the web view renders").
     var note = ""
 
-    /// The calls a sink's value is made by, in part: the value itself, what interpolation, `+` or the first operand
-    /// of `??` put in, directly or through `let` locals; only calls by a lower-case name this file does not declare
-    /// (its own functions are followed where the walk of the file reads them).
+    /// The calls a sink's value is made by, in part (`ValuePath.parts`): only calls by a lower-case name this file
+    /// does not declare (its own functions are followed where the walk of the file reads them).
     static func calls(in value: ExprSyntax, in file: SwiftFile) -> [FunctionCallExprSyntax] {
-        var found: [FunctionCallExprSyntax] = []
-        collect(value, in: file, depth: 0, into: &found)
-        return found
+        ValuePath.parts(of: value, limit: 16).compactMap { part in
+            guard let call = part.as(FunctionCallExprSyntax.self), let name = call.calledName,
+                name.first?.isLowercase == true, !call.arguments.isEmpty, !file.contains("func \(name)(")
+            else { return nil }
+            return call
+        }.prefix(limit).map { $0 }
     }
 
     /// At most this many calls per sink.
     static let limit = 4
-
-    private static func collect(
-        _ value: ExprSyntax, in file: SwiftFile, depth: Int, into found: inout [FunctionCallExprSyntax]
-    ) {
-        guard depth < 4, found.count < limit else { return }
-        let e = value.unwrapped
-        if let call = e.as(FunctionCallExprSyntax.self) {
-            guard let name = call.calledName, name.first?.isLowercase == true, !call.arguments.isEmpty,
-                !file.contains("func \(name)(")
-            else { return }
-            found.append(call)
-        } else if let literal = e.as(StringLiteralExprSyntax.self) {
-            for segment in literal.segments {
-                guard let part = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression else {
-                    continue
-                }
-                collect(part, in: file, depth: depth + 1, into: &found)
-            }
-        } else if let sequence = e.as(SequenceExprSyntax.self) {
-            let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
-            guard operators.allSatisfy({ $0 == "+" || $0 == "??" }) else { return }
-            let operands = sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }
-            for operand in operators.first == "??" ? Array(operands.prefix(1)) : Array(operands) {
-                collect(operand, in: file, depth: depth + 1, into: &found)
-            }
-        } else if let ref = e.as(DeclReferenceExprSyntax.self),
-            let local = LocalValue.initializer(of: ref.baseName.text, before: ref),
-            local.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
-        {
-            collect(local, in: file, depth: depth + 1, into: &found)
-        }
-    }
-
-    /// The values `function` returns: its every `return` outside nested closures and functions, or its one
-    /// expression.
-    static func returnedValues(of function: FunctionDeclSyntax) -> [ExprSyntax] {
-        guard let body = function.body else { return [] }
-        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) { return [only] }
-        return SyntaxSearch.all(
-            ReturnStmtSyntax.self, in: body,
-            where: { statement in
-                var current = statement.parent
-                while let node = current, node.id != body.id {
-                    if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
-                    current = node.parent
-                }
-                return true
-            }
-        ).compactMap(\.expression)
-    }
 
     /// The parameters of `function` a returned `value` pastes in as they are: the value itself, a part put in by
     /// interpolation, `+` or `??`, through `let` locals and what a local `var` has appended. A member or a call of a

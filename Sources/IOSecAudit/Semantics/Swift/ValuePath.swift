@@ -35,26 +35,62 @@ enum ValuePath {
 
     private static func findReturnedValues(ofFunctionNamed name: String, in file: SwiftFile) -> [ExprSyntax] {
         guard file.contains("func \(name)(") else { return [] }
-        var values: [ExprSyntax] = []
-        for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
-            guard let body = function.body else { continue }
-            if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
-                values.append(only)
-                continue
-            }
-            values += SyntaxSearch.all(
-                ReturnStmtSyntax.self, in: body,
-                where: { statement in
-                    var current = statement.parent
-                    while let node = current, node.id != body.id {
-                        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
-                        current = node.parent
-                    }
-                    return true
+        return SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }).flatMap(
+            returnedValues(of:))
+    }
+
+    /// The values `function` returns: its every `return` outside nested closures and functions, or its one
+    /// expression.
+    static func returnedValues(of function: FunctionDeclSyntax) -> [ExprSyntax] {
+        guard let body = function.body else { return [] }
+        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) { return [only] }
+        return SyntaxSearch.all(
+            ReturnStmtSyntax.self, in: body,
+            where: { statement in
+                var current = statement.parent
+                while let node = current, node.id != body.id {
+                    if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
+                    current = node.parent
                 }
-            ).compactMap(\.expression)
+                return true
+            }
+        ).compactMap(\.expression)
+    }
+
+    /// The parts text is made of, as far as the function shows: `value` itself, or what interpolation, `+` and the
+    /// first operand of `??` put in, followed through `let` locals; at most `limit` of them. A sink that cares about
+    /// any part of its value asks each.
+    static func parts(of value: ExprSyntax, limit: Int) -> [ExprSyntax] {
+        var found: [ExprSyntax] = []
+        collectParts(value, depth: 0, limit: limit, into: &found)
+        return found
+    }
+
+    private static func collectParts(_ value: ExprSyntax, depth: Int, limit: Int, into found: inout [ExprSyntax]) {
+        guard depth < 4, found.count < limit else { return }
+        let e = value.unwrapped
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            for segment in literal.segments {
+                guard let part = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression else {
+                    continue
+                }
+                collectParts(part, depth: depth + 1, limit: limit, into: &found)
+            }
+        } else if let sequence = e.as(SequenceExprSyntax.self) {
+            let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+            guard operators.allSatisfy({ $0 == "+" || $0 == "??" }) else { return }
+            let operands = sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }
+            for operand in operators.first == "??" ? Array(operands.prefix(1)) : Array(operands) {
+                collectParts(operand, depth: depth + 1, limit: limit, into: &found)
+            }
+        } else if let ref = e.as(DeclReferenceExprSyntax.self),
+            let local = LocalValue.initializer(of: ref.baseName.text, before: ref),
+            local.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+        {
+            collectParts(local, depth: depth + 1, limit: limit, into: &found)
+        } else {
+            found.append(e)
         }
-        return values
     }
 
     /// What the calls in this file pass for `parameter` of the function `name`: by label, or by position when the
