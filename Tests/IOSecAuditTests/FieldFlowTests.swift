@@ -34,6 +34,20 @@ struct FieldFlowTests {
         }
         """
 
+    /// A library of articles whose `add` stores `html` in `Article.body`, with `members` after it.
+    static func library(_ members: String) -> String {
+        """
+        import Foundation
+        final class Library {
+            var articles: [Article] = []
+            func add(title: String, html: String) {
+                articles.append(Article(title: title, body: html))
+            }
+        \(members)
+        }
+        """
+    }
+
     static func htmlFindings(_ files: [String: String], jobs: Int = 1) throws -> [Finding] {
         try CallerArgumentsTests.scan(files, jobs: jobs).findings.filter {
             $0.ruleId == WebViewHTMLInjectionRule.description.id
@@ -43,20 +57,14 @@ struct FieldFlowTests {
     @Test func inputStoredThroughAHelperInAnotherFileIsAFlowAtTheSink() throws {
         let files = [
             "App/ArticleViewController.swift": Self.viewer,
-            "App/Library.swift": """
-            import Foundation
-            final class Library {
-                var articles: [Article] = []
-                func add(title: String, html: String) {
-                    articles.append(Article(title: title, body: html))
-                }
+            "App/Library.swift": Self.library(
+                """
                 func importPage(from fileURL: URL) {
                     guard let page = try? String(contentsOf: fileURL) else { return }
                     add(title: fileURL.lastPathComponent, html: page)
                 }
                 func welcome() { add(title: "Welcome", html: "<p>Hello</p>") }
-            }
-            """
+                """)
         ]
         let found = try #require(Self.htmlFindings(files).first)
         #expect(found.file == "App/ArticleViewController.swift")
@@ -104,13 +112,8 @@ struct FieldFlowTests {
     @Test func writesOfTheAppsOwnTextOrAnSDKTypeAreNoFinding() throws {
         let findings = try Self.htmlFindings([
             "App/ArticleViewController.swift": Self.viewer,
-            "App/Library.swift": """
-            import Foundation
-            final class Library {
-                var articles: [Article] = []
-                func add(title: String, html: String) {
-                    articles.append(Article(title: title, body: html))
-                }
+            "App/Library.swift": Self.library(
+                """
                 func loadBundled() {
                     add(title: "About", html: NSLocalizedString("about.html", comment: ""))
                     articles.append(Article(title: "Help", body: "<p>Help</p>"))
@@ -120,8 +123,7 @@ struct FieldFlowTests {
                     guard let page = try? String(contentsOf: fileURL) else { return }
                     add(title: "Imported", html: page.htmlEscaped)
                 }
-            }
-            """,
+                """),
             // `URLRequest` is not the project's: what its `url` holds is not followed.
             "App/Frame.swift": """
             import Foundation

@@ -44,7 +44,7 @@ extension CallerArguments {
         for input in naming {
             guard let file = parse(input) else { continue }
             parsed.append(file)
-            declared = declared || Self.declares(type, field, in: file)
+            declared = declared || declares(type, field, in: file)
         }
         // A type of the SDK or a library (`URLRequest(url:)`) holds what its own code decides.
         guard declared else { return nil }
@@ -69,16 +69,25 @@ extension CallerArguments {
         return found
     }
 
-    /// Whether `file` declares the class, struct or actor `type` with a stored property `field`.
-    private static func declares(_ type: String, _ field: String, in file: SwiftFile) -> Bool {
-        guard file.contains(field) else { return false }
-        return !SyntaxSearch.all(MemberBlockSyntax.self, in: file.tree) { block in
-            guard let parent = block.parent else { return false }
-            let name =
-                parent.as(StructDeclSyntax.self)?.name.text ?? parent.as(ClassDeclSyntax.self)?.name.text
-                ?? parent.as(ActorDeclSyntax.self)?.name.text
-            return name == type && FieldSink.storedProperty(field, in: block.members) != nil
-        }.isEmpty
+    /// Whether `file` declares the class, struct or actor `type` with a stored property `field`. The file's types
+    /// are found in one walk, however many properties are asked about.
+    private mutating func declares(_ type: String, _ field: String, in file: SwiftFile) -> Bool {
+        let types: [String: [MemberBlockItemListSyntax]]
+        if let known = typeMembers[file.path] {
+            types = known
+        } else {
+            var found: [String: [MemberBlockItemListSyntax]] = [:]
+            for block in SyntaxSearch.all(MemberBlockSyntax.self, in: file.tree, where: { _ in true }) {
+                guard let parent = block.parent,
+                    let name = parent.as(StructDeclSyntax.self)?.name.text ?? parent.as(ClassDeclSyntax.self)?.name.text
+                        ?? parent.as(ActorDeclSyntax.self)?.name.text
+                else { continue }
+                found[name, default: []].append(block.members)
+            }
+            typeMembers[file.path] = found
+            types = found
+        }
+        return types[type]?.contains { FieldSink.storedProperty(field, in: $0) != nil } ?? false
     }
 
     /// The values a reference to `field` is given when it is the left side of an assignment to the property of

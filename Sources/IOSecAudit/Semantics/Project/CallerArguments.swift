@@ -121,6 +121,8 @@ struct CallerArguments {
     private(set) var memos: [String: AnalysisMemo] = [:]
     /// What each `Type.field` is written with, once found (`CallerArguments+Fields`).
     var fieldWrites: [String: [FlowStep]?] = [:]
+    /// The members of each class, struct and actor a parsed file declares, by file and type name.
+    var typeMembers: [String: [String: [MemberBlockItemListSyntax]]] = [:]
     /// The parameters each function of the project returns as they are (`CallerArguments+Returns`).
     var returnedParameters: [String: [ReturnedParameter]] = [:]
     private var referenceIndex: [String: (lengths: Set<Int>, index: [String: [DeclReferenceExprSyntax]])] = [:]
