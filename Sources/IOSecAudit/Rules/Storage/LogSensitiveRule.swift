@@ -160,6 +160,13 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            // Printed into a string the code keeps, not to the console.
+            RuleExample(
+                """
+                var transcript = ""
+                print("password:", password, to: &transcript)
+                dump(credentials, to: &transcript)
+                """),
             // The app's logger does nothing outside debug builds: its whole body is one `#if DEBUG` block.
             RuleExample(
                 """
@@ -434,6 +441,8 @@ struct LogSensitiveRule: SwiftRule {
         guard let name = call.calledName else { return nil }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name) {
+                // `print(_:to:)`, `dump(_:to:)` write into a stream the code owns, not the console.
+                if consoleFunctions.contains(name), call.argumentLabels.contains("to") { return nil }
                 return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file)
             }
             if name == "os_log" {
