@@ -26,6 +26,8 @@ struct LogSensitiveRule: SwiftRule {
             """,
         triggeringExamples: [
             RuleExample(#"↓NSLogv("%@", getVaList([password]))"#),
+            // A trap's message stays in release builds and goes into the crash report.
+            RuleExample(#"func unlock(_ pin: String) { ↓preconditionFailure("Vault would not open with PIN \(pin)") }"#),
             RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
             RuleExample(#"func resumed() { ↓NCLog.log("Resumed with \(session.token) for \(room.name)") }"#),
             RuleExample(#"func joined(_ token: String) { ↓NCLog.log("Joined room for token \(token)") }"#),
@@ -160,6 +162,14 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            // `assertionFailure` is compiled out of release builds; the trap names no value.
+            RuleExample(
+                """
+                func unlock(_ pin: String) {
+                    assertionFailure("Vault would not open with PIN \\(pin)")
+                    fatalError("Vault would not open")
+                }
+                """),
             // Printed into a string the code keeps, not to the console.
             RuleExample(
                 """
@@ -306,7 +316,7 @@ struct LogSensitiveRule: SwiftRule {
     static let subscription = Subscription(
         calls: .named(
             consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(
-                cFunctions
+                cFunctions.union(trapFunctions)
             )
             .union(["os_log", "write"]), where: wantsCall))
 
@@ -332,8 +342,11 @@ struct LogSensitiveRule: SwiftRule {
     static let consoleFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog", "NSLogv"]
     /// C functions that write to stderr, stdout or the system log: the same leak, one layer down.
     static let cFunctions: Set<String> = [
-        "fputs", "fprintf", "vfprintf", "dprintf", "vdprintf", "printf", "puts", "syslog", "vsyslog"
+        "fputs", "fprintf", "vfprintf", "dprintf", "vdprintf", "printf", "puts", "syslog", "vsyslog", "vprintf"
     ]
+    /// Swift's traps that keep their message in release builds (`-O`): it goes to the console and into the crash
+    /// report. `assert` and `assertionFailure` are compiled out of release builds, so they are not here.
+    static let trapFunctions: Set<String> = ["fatalError", "precondition", "preconditionFailure"]
     static let thirdPartyFunctions: Set<String> = ["DDLogDebug", "DDLogInfo", "DDLogWarn", "DDLogError", "DDLogVerbose"]
     /// Logger / SwiftyBeaver / swift-log methods, called on something named like a logger.
     static let loggerMethods: Set<String> = [
@@ -440,7 +453,9 @@ struct LogSensitiveRule: SwiftRule {
     static func leak(in call: FunctionCallExprSyntax, file: SwiftFile? = nil) -> Leak? {
         guard let name = call.calledName else { return nil }
         if isGlobalCall(call) {
-            if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name) {
+            if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name)
+                || trapFunctions.contains(name)
+            {
                 // `print(_:to:)`, `dump(_:to:)` write into a stream the code owns, not the console.
                 if consoleFunctions.contains(name), call.argumentLabels.contains("to") { return nil }
                 return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file)
