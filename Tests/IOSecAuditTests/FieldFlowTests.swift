@@ -256,51 +256,40 @@ struct FieldFlowTests {
         #expect(findings.allSatisfy { $0.evidence != .flow })
     }
 
-    @Test func propertiesWrittenFromEachOtherInACycleEndWithoutAFlow() throws {
-        let findings = try Self.htmlFindings([
-            "App/Loop.swift": """
-            import WebKit
-            final class Left { var text = "" }
-            final class Right { var text = "" }
-            final class Loop {
-                let webView = WKWebView()
-                let left = Left()
-                let right = Right()
-                func swap() {
-                    left.text = right.text
-                    right.text = left.text
-                }
-                func show() {
-                    webView.loadHTMLString("<p>" + left.text + "</p>", baseURL: nil)
-                }
+    /// Two properties written from each other, shown as HTML; `extra` adds members to the class.
+    static func loop(_ extra: String) -> String {
+        """
+        import WebKit
+        final class Left { var text = "" }
+        final class Right { var text = "" }
+        final class Loop {
+            let webView = WKWebView()
+            let left = Left()
+            let right = Right()
+            func swap() {
+                left.text = right.text
+                right.text = left.text
             }
-            """
-        ])
-        #expect(findings.isEmpty)
+            func show() {
+                webView.loadHTMLString("<p>" + left.text + "</p>", baseURL: nil)
+            }
+        \(extra)
+        }
+        """
+    }
+
+    @Test func propertiesWrittenFromEachOtherInACycleEndWithoutAFlow() throws {
+        #expect(try Self.htmlFindings(["App/Loop.swift": Self.loop("")]).isEmpty)
         // The same cycle with a text field feeding one side: the walk ends and finds it.
         let fed = try Self.htmlFindings([
-            "App/Loop.swift": """
-            import WebKit
-            final class Left { var text = "" }
-            final class Right { var text = "" }
-            final class Loop {
-                let webView = WKWebView()
-                let left = Left()
-                let right = Right()
-                @IBOutlet var noteField: UITextField!
-                func swap() {
-                    left.text = right.text
-                    right.text = left.text
-                }
-                func typed() { right.text = noteField.text ?? "" }
-                func show() {
-                    webView.loadHTMLString("<p>" + left.text + "</p>", baseURL: nil)
-                }
-            }
-            """
+            "App/Loop.swift": Self.loop(
+                """
+                    @IBOutlet var noteField: UITextField!
+                    func typed() { right.text = noteField.text ?? "" }
+                """)
         ])
-        #expect(fed.map(\.line) == [15])
-        #expect(fed.first?.message.contains("stored in `Left.text` (App/Loop.swift:10)") == true)
+        #expect(fed.map(\.line) == [13])
+        #expect(fed.first?.message.contains("stored in `Left.text` (App/Loop.swift:9)") == true)
         #expect(fed.first?.flow.map(\.note).contains("stored in `Right.text`") == true)
     }
 }

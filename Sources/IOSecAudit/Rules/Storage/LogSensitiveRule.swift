@@ -27,7 +27,8 @@ struct LogSensitiveRule: SwiftRule {
         triggeringExamples: [
             RuleExample(#"↓NSLogv("%@", getVaList([password]))"#),
             // A trap's message stays in release builds and goes into the crash report.
-            RuleExample(#"func unlock(_ pin: String) { ↓preconditionFailure("Vault would not open with PIN \(pin)") }"#),
+            RuleExample(
+                #"func unlock(_ pin: String) { ↓preconditionFailure("Vault would not open with PIN \(pin)") }"#),
             RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
             RuleExample(#"func resumed() { ↓NCLog.log("Resumed with \(session.token) for \(room.name)") }"#),
             RuleExample(#"func joined(_ token: String) { ↓NCLog.log("Joined room for token \(token)") }"#),
