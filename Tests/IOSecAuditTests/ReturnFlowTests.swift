@@ -75,4 +75,27 @@ struct ReturnFlowTests {
         #expect(findings.filter { $0.line == 12 }.count <= 1)
         #expect(!findings.contains { $0.line == 13 })
     }
+
+    @Test func thousandsOfOverloadsInAnotherFileEndAndTheFlowIsFound() throws {
+        var builders = "enum Templates {\n"
+        for k in 0..<3_000 {
+            builders += "    static func page(body: String, n\(k): Int) -> String { \"<p>\\(body)</p>\" }\n"
+        }
+        builders += "}\n"
+        let findings = try CallerArgumentsTests.scan([
+            "App/Builders.swift": builders,
+            "App/Viewer.swift": """
+            import Foundation
+            import WebKit
+            final class Viewer {
+                let webView = WKWebView()
+                func open(_ link: URL) {
+                    webView.loadHTMLString(Templates.page(body: link.fragment ?? "", n7: 7), baseURL: nil)
+                }
+            }
+            """
+        ]).findings.filter { $0.ruleId == WebViewHTMLInjectionRule.description.id }
+        #expect(findings.map(\.line) == [6])
+        #expect(findings.first?.evidence == .flow)
+    }
 }
