@@ -6,7 +6,10 @@ import SwiftSyntax
 /// and say so. The second needs every caller in the scan: a whole app, or a function no client outside can call.
 /// A wrapper of a sink that reports nothing by itself (`FactKind.wrapperSink`) is judged at each of its calls: one
 /// that passes a secret is a finding there, and so is a use of a UserDefaults-backed property wrapper whose key or
-/// property names a secret. The stage runs before suppressions, which cover those findings too.
+/// property names a secret. A sink that reads a stored property of the app's own type (`FieldSink`) or what a
+/// function of another file returns (`ReturnSink`) is a flow when the project writes input into that property, or
+/// passes input to that function for a parameter it returns as it is. The stage runs before suppressions, which
+/// cover those findings too.
 struct CallerArgumentsStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         var sinks: [String: ParameterSink] = [:]
