@@ -109,6 +109,25 @@ struct SQLInjectionRule: SwiftRule {
                     "title = '\\(title)'"
                 }
                 """),
+            // A function that returns its own result inside SQL text: the search ends, and reports what it could not
+            // resolve.
+            RuleExample(
+                """
+                func loop() -> String { "x \\(loop())" }
+                func runLoop() { sqlite3_exec(db, ↓"SELECT \\(loop())", nil, nil, nil) }
+                """),
+            // Quoted values stay values, however the list is filtered; a property can return input.
+            RuleExample(
+                """
+                final class Store {
+                    var userFilter: String { "name = '\\(UIPasteboard.general.string ?? "")'" }
+                    func remove(_ uuids: [String]) {
+                        let list = uuids.map { "'\\($0)'" }.filter { !$0.isEmpty }.joined(separator: ",")
+                        database.executeUpdate(↓"DELETE FROM t WHERE uuid IN (\\(list))", values: nil)
+                        database.executeQuery(↓"SELECT * FROM t WHERE \\(self.userFilter)", values: nil)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 - (FMResultSet *)rowsIn:(NSString *)tableName named:(NSString *)name {
@@ -214,9 +233,6 @@ struct SQLInjectionRule: SwiftRule {
                     let query = "SELECT playedUpTo FROM episodes WHERE playedUpTo > 300 AND \\(listenedEpisodes(year: year)) LIMIT 1"
                     database.executeQuery(query, values: nil)
                 }
-                // A function that returns its own result inside SQL text: the search ends.
-                func loop() -> String { "x \\(loop())" }
-                func runLoop() { sqlite3_exec(db, "SELECT \\(loop())", nil, nil, nil) }
                 func markSelected(_ statuses: [SyncStatus]) {
                     var parameters = [AnyObject]()
                     let conditions = statuses.map { status -> String in
@@ -225,6 +241,28 @@ struct SQLInjectionRule: SwiftRule {
                     }
                     let updateSQL = "update \\(name) set selected = true where \\(conditions.joined(separator: " or "))"
                     database.executeUpdate(updateSQL, withArgumentsIn: parameters)
+                }
+                """),
+            // Clauses from this file's computed properties and lists of fixed clauses; the values are bound.
+            RuleExample(
+                """
+                enum SortOption {
+                    case newest, oldest
+                    var queryString: String {
+                        switch self {
+                        case .newest: return "ORDER BY \\(Column.createdDate) DESC"
+                        case .oldest: return "ORDER BY \\(Column.createdDate) ASC"
+                        }
+                    }
+                }
+                extension Array {
+                    var insertBindingValues: String { "VALUES (\\(map { _ in "?" }.joined(separator: ",")))" }
+                }
+                func count(episode uuid: String, includeDeleted: Bool, sorted: SortOption) {
+                    let deletedWhere: String? = includeDeleted ? nil : "\\(Column.deleted) = 0"
+                    let whereString = [deletedWhere, "\\(Column.episode) = ?"].compactMap { $0 }.joined(separator: " AND ")
+                    database.executeQuery("SELECT COUNT(*) FROM episodes WHERE \\(whereString) \\(sorted.queryString)", values: [uuid])
+                    database.executeUpdate("INSERT INTO episodes (uuid) \\([uuid].insertBindingValues)", values: [uuid])
                 }
                 """),
             RuleExample(
@@ -333,6 +371,10 @@ struct SQLInjectionRule: SwiftRule {
             evidence: .flow, flow: steps + [file.step(at: sql, "run as SQL")])
     }
 
+    /// How many steps (locals, list elements, returns of this file's functions) a search for what SQL is made of
+    /// takes before it stops.
+    private static let maxDepth = 6
+
     /// Whether what a caller passes for a parameter that reaches the SQL is text the app wrote: constant SQL, or
     /// SQL that splices in only constants, numbers and schema names (`"feedID in \(placeholders)"`), directly or
     /// through `let` locals and the appends of a local `var`.
@@ -341,9 +383,9 @@ struct SQLInjectionRule: SwiftRule {
     }
 
     private static func isAppMadeSQL(_ expr: ExprSyntax, in file: SwiftFile, depth: Int) -> Bool {
-        guard depth < 4 else { return false }
+        guard depth < maxDepth else { return false }
         let e = expr.unwrapped
-        if e.is(StringLiteralExprSyntax.self) { return dynamicPart(of: e, in: file, depth: 0) == nil }
+        if e.is(StringLiteralExprSyntax.self) { return dynamicPart(of: e, in: file, depth: depth) == nil }
         if let sequence = e.as(SequenceExprSyntax.self),
             sequence.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
         {
@@ -360,7 +402,17 @@ struct SQLInjectionRule: SwiftRule {
             return isAppMadeSQL(value, in: file, depth: depth + 1)
                 && added.allSatisfy { isAppMadeSQL($0, in: file, depth: depth + 1) }
         }
-        return isConstant(e, in: file)
+        return isConstant(e, in: file, depth: depth)
+    }
+
+    /// `\(clause(for: year))`, `\(sorted.queryString)`: a function or computed property of this file whose every
+    /// return is SQL text the app wrote.
+    private static func returnsAppMadeSQL(_ name: String, property: Bool, in file: SwiftFile, depth: Int) -> Bool {
+        let values =
+            property
+            ? ValuePath.returnedValues(ofPropertyNamed: name, in: file)
+            : ValuePath.returnedValues(ofFunctionNamed: name, in: file)
+        return !values.isEmpty && values.allSatisfy { isAppMadeSQL($0, in: file, depth: depth + 1) }
     }
 
     /// The argument that holds SQL text, for the APIs that take it.
@@ -397,7 +449,7 @@ struct SQLInjectionRule: SwiftRule {
     private static func dynamicPart(
         of expr: ExprSyntax, in file: SwiftFile, depth: Int
     ) -> (reason: String, value: ExprSyntax)? {
-        guard depth < 4 else { return nil }
+        guard depth < maxDepth else { return nil }
         let e = expr.unwrapped
         if let literal = e.as(StringLiteralExprSyntax.self) {
             let segments = Array(literal.segments)
@@ -448,11 +500,11 @@ struct SQLInjectionRule: SwiftRule {
         return nil
     }
 
-    /// Constants: literals, names resolving to literals, `Self.`/type-qualified constants, and UPPER_CASE or
-    /// table-like names (`Tables.notes`, `kTableName`).
-    /// `conditions` in `conditions.joined(separator: " or ")` where `let conditions = items.map { … return "(id = ?)" }`:
-    /// a list whose every element is fixed SQL text.
-    private static func isLiteralList(_ expr: ExprSyntax) -> Bool {
+    /// `conditions` in `conditions.joined(separator: " or ")` where `let conditions = items.map { … return "(id = ?)" }`,
+    /// or `[deletedClause, "\(Column.episode) = ?"].compactMap { $0 }`: a list whose every element is SQL text the
+    /// app wrote, through filters, sorts and concatenations of such lists.
+    private static func isLiteralList(_ expr: ExprSyntax, in file: SwiftFile, depth: Int) -> Bool {
+        guard depth < maxDepth else { return false }
         var list = expr.unwrapped
         if let ref = list.as(DeclReferenceExprSyntax.self),
             let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
@@ -460,12 +512,25 @@ struct SQLInjectionRule: SwiftRule {
             list = value.unwrapped
         }
         if let array = list.as(ArrayExprSyntax.self) {
-            return !array.elements.isEmpty && array.elements.allSatisfy { isFixedText($0.expression) }
+            return !array.elements.isEmpty
+                && array.elements.allSatisfy { isAppMadeSQL($0.expression, in: file, depth: depth + 1) }
         }
-        guard let call = list.as(FunctionCallExprSyntax.self), call.calledName == "map",
-            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
-            let last = closure.statements.last
-        else { return false }
+        if let sequence = list.as(SequenceExprSyntax.self) {
+            return sequence.elements.allSatisfy { element in
+                if let op = element.as(BinaryOperatorExprSyntax.self) { return op.operator.text == "+" }
+                return isLiteralList(element, in: file, depth: depth + 1)
+            }
+        }
+        guard let call = list.as(FunctionCallExprSyntax.self), let name = call.calledName else { return false }
+        let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+        // Filters and sorts keep the elements; `compactMap { $0 }` drops the nils.
+        let isIdentity = closure?.statements.count == 1 && closure?.statements.first?.item.trimmedDescription == "$0"
+        if ["filter", "sorted", "reversed"].contains(name) || (name == "compactMap" && isIdentity) {
+            return call.calledBase.map { isLiteralList($0, in: file, depth: depth) } ?? false
+        }
+        guard name == "map" || name == "compactMap", let closure, let last = closure.statements.last else {
+            return false
+        }
         var results: [ExprSyntax] = []
         for item in closure.statements {
             if let ret = item.item.as(ReturnStmtSyntax.self) {
@@ -474,28 +539,7 @@ struct SQLInjectionRule: SwiftRule {
             }
         }
         if results.isEmpty, let value = last.item.as(ExprSyntax.self) { results.append(value) }
-        return !results.isEmpty && results.allSatisfy(isFixedText)
-    }
-
-    /// The string literal a function declared in this file returns, when its body is only that literal
-    /// (`func listenedEpisodes(year: Int) -> String { "… '\\(year)-01-01' …" }`).
-    private static func fragmentReturned(by name: String, in file: SwiftFile) -> ExprSyntax? {
-        let needle = Array("func \(name)(".utf8)
-        guard file.bytes.count >= needle.count,
-            (0...(file.bytes.count - needle.count)).contains(where: { i in
-                file.bytes[i] == needle[0] && file.bytes[i..<(i + needle.count)].elementsEqual(needle)
-            })
-        else { return nil }
-        for function in SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name }) {
-            guard let items = function.body?.statements, items.count == 1, let item = items.first else { continue }
-            if let ret = item.item.as(ReturnStmtSyntax.self), let value = ret.expression,
-                value.is(StringLiteralExprSyntax.self)
-            {
-                return value
-            }
-            if let value = item.item.as(ExprSyntax.self), value.is(StringLiteralExprSyntax.self) { return value }
-        }
-        return nil
+        return !results.isEmpty && results.allSatisfy { isAppMadeSQL($0, in: file, depth: depth + 1) }
     }
 
     /// The declared type of the stored property `name` of the type around `node` (`Int` for `var n = 0`).
@@ -518,27 +562,23 @@ struct SQLInjectionRule: SwiftRule {
         return nil
     }
 
-    /// A string literal with no interpolation.
-    private static func isFixedText(_ expr: ExprSyntax) -> Bool {
-        guard let literal = expr.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
-        return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
-    }
-
+    /// Constants: literals, names resolving to literals, `Self.`/type-qualified constants, and UPPER_CASE or
+    /// table-like names (`Tables.notes`, `kTableName`).
     private static func isConstant(_ expr: ExprSyntax, in file: SwiftFile, depth: Int = 0) -> Bool {
         let e = expr.unwrapped
         if e.is(StringLiteralExprSyntax.self) || e.is(IntegerLiteralExprSyntax.self)
             || e.is(FloatLiteralExprSyntax.self)
-            || e.is(BooleanLiteralExprSyntax.self)
+            || e.is(BooleanLiteralExprSyntax.self) || e.is(NilLiteralExprSyntax.self)
         {
             return true
         }
         if file.stringValue(of: e) != nil { return true }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "joined", let base = call.calledBase,
-            isLiteralList(base) || base.lastName.map(SQLIdentifierSlot.isSchemaName) == true
+            isLiteralList(base, in: file, depth: depth) || base.lastName.map(SQLIdentifierSlot.isSchemaName) == true
         {
             return true  // `conditions.joined(separator: " or ")`, `columnNames.joined(separator: ",")`
         }
-        guard depth < 4 else { return false }
+        guard depth < maxDepth else { return false }
         // `sortOrder == .forward ? "DESC" : "ASC"` (folded, or as the parser leaves it: a sequence with `? :` in it)
         if let ternary = e.as(TernaryExprSyntax.self) {
             return isConstant(ternary.thenExpression, in: file, depth: depth + 1)
@@ -560,12 +600,18 @@ struct SQLInjectionRule: SwiftRule {
                 return isConstant(element, in: file, depth: depth + 1)
             }
         }
-        // `\(listenedEpisodes(year: year))`: a function of this file that returns SQL text built from constants.
+        // `\(listenedEpisodes(year: year))`, `\(values.insertBindingValues)`: a function or computed property of
+        // this file that returns SQL text built from constants.
         if let call = e.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            let fragment = fragmentReturned(by: callee.baseName.text, in: file)
+            returnsAppMadeSQL(callee.baseName.text, property: false, in: file, depth: depth)
         {
-            return dynamicPart(of: fragment, in: file, depth: depth + 1)?.reason == nil
+            return true
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), member.base != nil,
+            returnsAppMadeSQL(member.declName.baseName.text, property: true, in: file, depth: depth)
+        {
+            return true
         }
         // `\(uuids.count)`, or a parameter declared `Int`: a number cannot change the statement.
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
@@ -606,7 +652,7 @@ struct SQLInjectionRule: SwiftRule {
         if name == name.uppercased() && name.contains(where: \.isLetter) { return true }
         if SQLIdentifierSlot.isSchemaName(name) { return true }
         // `let name = column.rawValue`: a local holding schema.
-        if depth < 4, let ref = e.as(DeclReferenceExprSyntax.self),
+        if depth < maxDepth, let ref = e.as(DeclReferenceExprSyntax.self),
             let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
             value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
         {

@@ -99,6 +99,24 @@ struct WeakKDFRule: SwiftRule {
                 findings: [
                     FindingSpec(confidence: .medium, message: "'pin' is hashed with one round of SHA-2"),
                     FindingSpec(confidence: .medium, message: "'password' is hashed with one round of SHA-2")
+                ]),
+            // CryptoSwift's digests and CryptoKit's buffer form are one round as well.
+            RuleExample(
+                """
+                import CryptoSwift
+
+                func remember(passwd: String, passwordBuffer: UnsafeRawBufferPointer) {
+                    let stored = ↓passwd.sha512()
+                    let check = ↓Digest.sha3(Array(passwd.utf8), variant: .sha256)
+                    let token = ↓SHA2(variant: .sha384).calculate(for: Array(passwd.utf8))
+                    let digest = ↓SHA256.hash(bufferPointer: passwordBuffer)
+                }
+                """,
+                findings: [
+                    FindingSpec(message: "'passwd' is hashed with one round of SHA-2"),
+                    FindingSpec(message: "'passwd' is hashed with one round of SHA-3"),
+                    FindingSpec(message: "'passwd' is hashed with one round of SHA-2"),
+                    FindingSpec(message: "'passwordBuffer' is hashed with one round of SHA-2")
                 ])
         ],
         nonTriggeringExamples: [
@@ -152,6 +170,8 @@ struct WeakKDFRule: SwiftRule {
                 """),
             RuleExample(
                 """
+                let etag = body.sha256()
+                let derived = try PKCS5.PBKDF2(password: Array(passwd.utf8), salt: salt, iterations: 650_000, keyLength: 32, variant: .sha2(.sha512)).calculate()
                 let digest = SHA256.hash(data: Data(certificate.utf8))
                 var hasher = SHA256()
                 hasher.update(data: accountNumber)
@@ -161,15 +181,32 @@ struct WeakKDFRule: SwiftRule {
     )
 
     static let subscription = Subscription(
-        calls: .named(["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"]),
+        calls: .named(
+            cryptoSwiftDigests.union(["CCKeyDerivationPBKDF", "PBKDF2", "PBKDF1", "deriveKey", "SymmetricKey"])),
         // SHA-2 is reached through its type (`SHA256.hash(data:)`, `var hasher = SHA512()`), never through `hash` or
         // `update`, names most files use for other things: subscribing to them would make those files parsed.
-        references: sha2,
+        references: sha2.union(["SHA2", "SHA3"]),
         members: sha2)
     private static let sha2: Set<String> = ["SHA256", "SHA384", "SHA512"]
+    /// CryptoSwift's one-round digests: `password.sha512()`, `bytes.sha2(.sha256)`, `Digest.sha3(bytes, variant: …)`.
+    private static let cryptoSwiftDigests: Set<String> = ["sha224", "sha256", "sha384", "sha512", "sha2", "sha3"]
 
     mutating func visit(_ reference: DeclReferenceExprSyntax, in file: SwiftFile) {
         fastHashes(of: ExprSyntax(reference), in: file)
+    }
+
+    /// CryptoSwift: `passwd.sha512()`, `passwd.sha2(.sha512)`, `Digest.sha512(bytes)`, `Digest.sha3(bytes, variant: …)`,
+    /// and `SHA2(variant: .sha512).calculate(for: bytes)`.
+    private func cryptoSwiftHash(_ call: FunctionCallExprSyntax, named name: String, in file: SwiftFile) {
+        guard let base = call.calledBase else { return }
+        let digest = name == "sha3" ? "SHA-3" : "SHA-2"
+        if base.lastName == "Digest" {
+            if let data = call.arguments.first?.expression {
+                reportFastHash(call, of: data, digest: digest, in: file)
+            }
+        } else if name == "sha2" || name == "sha3" ? call.arguments.count == 1 : call.arguments.isEmpty {
+            reportFastHash(call, of: base, digest: digest, in: file)
+        }
     }
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
@@ -179,11 +216,23 @@ struct WeakKDFRule: SwiftRule {
 
     /// `SHA256.hash(data: Data(password.utf8))`, and `hasher.update(data: password)` after `var hasher = SHA256()`.
     private func fastHashes(of digest: ExprSyntax, in file: SwiftFile) {
+        // CryptoSwift: `SHA2(variant: .sha512).calculate(for: bytes)`.
+        if let make = digest.parent?.as(FunctionCallExprSyntax.self), make.calledExpression.id == digest.id,
+            make.argument("variant") != nil,
+            let calculate = make.parent?.as(MemberAccessExprSyntax.self),
+            calculate.declName.baseName.text == "calculate",
+            let call = calculate.parent?.as(FunctionCallExprSyntax.self), let data = call.argument("for")
+        {
+            reportFastHash(call, of: data, digest: make.calledName == "SHA3" ? "SHA-3" : "SHA-2", in: file)
+            return
+        }
         if let hash = digest.parent?.as(MemberAccessExprSyntax.self), hash.declName.baseName.text == "hash",
             let call = hash.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == ExprSyntax(hash).id
         {
             // A SymmetricKey made from the digest is reported as a key.
-            if let data = call.argument("data") { reportFastHash(call, of: data, in: file) }
+            if let data = call.argument("data") ?? call.argument("bufferPointer") {
+                reportFastHash(call, of: data, in: file)
+            }
             return
         }
         guard let make = digest.parent?.as(FunctionCallExprSyntax.self), make.calledExpression.id == digest.id,
@@ -209,6 +258,10 @@ struct WeakKDFRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName else { return }
+        if Self.cryptoSwiftDigests.contains(name) {
+            cryptoSwiftHash(call, named: name, in: file)
+            return
+        }
         switch name {
         case "CCKeyDerivationPBKDF":
             let arguments = Array(call.arguments)
@@ -242,14 +295,16 @@ struct WeakKDFRule: SwiftRule {
 
     /// A password or PIN given to one round of SHA-2: unless the digest only names something (a fingerprint), it
     /// is what an attacker brute-forces at a hash per guess.
-    private func reportFastHash(_ call: FunctionCallExprSyntax, of data: ExprSyntax, in file: SwiftFile) {
+    private func reportFastHash(
+        _ call: FunctionCallExprSyntax, of data: ExprSyntax, digest: String = "SHA-2", in file: SwiftFile
+    ) {
         guard let password = Self.passwordName(in: data),
             !WeakHashRule.isOnlyAnIdentifier(WeakHashRule.contextNames(of: Syntax(call), data: nil)),
             !Self.becomesSymmetricKey(call)
         else { return }
         report(
             file, at: call,
-            "'\(password)' is hashed with one round of SHA-2: a stored or sent digest falls to a guess per hash; derive it with PBKDF2-HMAC-SHA256 (≥ 600,000 iterations), scrypt or Argon2",
+            "'\(password)' is hashed with one round of \(digest): a stored or sent digest falls to a guess per hash; derive it with PBKDF2-HMAC-SHA256 (≥ 600,000 iterations), scrypt or Argon2",
             evidence: .name)
     }
 

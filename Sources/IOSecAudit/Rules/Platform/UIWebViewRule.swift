@@ -34,6 +34,23 @@ struct UIWebViewRule: SwiftRule {
                     @IBOutlet var webView: ↓UIWebView!
                 }
                 """),
+            // Made only to read the default user agent: no page runs in it, but App Store Connect rejects it.
+            RuleExample(
+                """
+                func defaultUserAgent() -> String? {
+                    let probe = ↓UIWebView(frame: .zero)
+                    return probe.stringByEvaluatingJavaScript(from: "navigator.userAgent")
+                }
+                """, findings: [FindingSpec(severity: .low, message: "loads no page")]),
+            RuleExample(
+                """
+                func showHelp(in view: UIView) {
+                    let help = ↓UIWebView(frame: view.bounds)
+                    help.loadRequest(URLRequest(url: helpURL))
+                    let shown = ↓UIWebView(frame: view.bounds)
+                    view.addSubview(shown)
+                }
+                """),
             RuleExample(
                 """
                 extension LegacyBrowser: ↓UIWebViewDelegate {
@@ -79,10 +96,40 @@ struct UIWebViewRule: SwiftRule {
         guard Self.names.contains(name) else { return }
         let line = file.position(of: node).line
         guard reportedLines.insert(line).inserted else { return }
+        if let probe = Self.contentlessInstance(made: node) {
+            // No page runs in it: what is left is the deprecated API that App Store Connect rejects.
+            report(
+                file, at: node,
+                "`\(probe)` is a UIWebView that loads no page (it is used only through its own members here), so no web content runs in it; App Store Connect still rejects apps that use UIWebView (ITMS-90809): use WKWebView",
+                severity: .low)
+            return
+        }
         let subject = name == "UIWebView" ? "UIWebView is" : "\(name) belongs to UIWebView, which is"
         report(
             file, at: node,
             "\(subject) deprecated, runs pages in the app's process with JavaScript always on, and App Store Connect rejects apps that use it (ITMS-90809); use WKWebView"
         )
+    }
+
+    /// Calls that put a page into a UIWebView.
+    private static let loads: Set<String> = ["loadRequest", "loadHTMLString", "loadData", "load"]
+
+    /// The local `probe` in `let probe = UIWebView(frame: .zero)` when its function uses it only through its own
+    /// members and none of them loads a page (reading `navigator.userAgent` with `stringByEvaluatingJavaScript`):
+    /// it is never shown, handed on or given content.
+    private static func contentlessInstance(made node: some SyntaxProtocol) -> String? {
+        guard let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+            let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let body = call.enclosingBody
+        else { return nil }
+        let uses = SyntaxSearch.all(
+            DeclReferenceExprSyntax.self, in: body, where: { $0.baseName.text == name && $0.position > call.position })
+        for use in uses {
+            guard let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id,
+                !loads.contains(member.declName.baseName.text)
+            else { return nil }
+        }
+        return name
     }
 }

@@ -39,11 +39,45 @@ enum ValuePath {
             returnedValues(of:))
     }
 
+    /// What the computed properties of this file named `name` return (`var queryString: String { switch self { … } }`):
+    /// each `return` of their getters, or a getter's one expression.
+    static func returnedValues(ofPropertyNamed name: String, in file: SwiftFile) -> [ExprSyntax] {
+        if let known = file.summaries["property " + name] { return known }
+        var values: [ExprSyntax] = []
+        if file.contains("var \(name):") {
+            for variable in SyntaxSearch.all(VariableDeclSyntax.self, in: file.tree, where: { _ in true }) {
+                for binding in variable.bindings
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    guard let block = binding.accessorBlock else { continue }
+                    switch block.accessors {
+                    case .getter(let statements):
+                        values += returnedValues(of: statements)
+                    case .accessors(let accessors):
+                        for accessor in accessors where accessor.accessorSpecifier.tokenKind == .keyword(.get) {
+                            if let body = accessor.body { values += returnedValues(of: body.statements) }
+                        }
+                    }
+                }
+            }
+        }
+        file.summaries["property " + name] = values
+        return values
+    }
+
     /// The values `function` returns: its every `return` outside nested closures and functions, or its one
     /// expression.
     static func returnedValues(of function: FunctionDeclSyntax) -> [ExprSyntax] {
         guard let body = function.body else { return [] }
-        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) { return [only] }
+        return returnedValues(of: body.statements)
+    }
+
+    private static func returnedValues(of body: CodeBlockItemListSyntax) -> [ExprSyntax] {
+        // A one-statement `switch` or `if` returns from its branches.
+        if body.count == 1, let only = body.first?.item.as(ExprSyntax.self), !only.is(SwitchExprSyntax.self),
+            !only.is(IfExprSyntax.self)
+        {
+            return [only]
+        }
         return SyntaxSearch.all(
             ReturnStmtSyntax.self, in: body,
             where: { statement in
