@@ -30,6 +30,26 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(
                 #"func unlock(_ pin: String) { ↓preconditionFailure("Vault would not open with PIN \(pin)") }"#),
             RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
+            // An uncaught exception's reason goes to the console and the crash report.
+            RuleExample(
+                #"""
+                func unlock(password: String) {
+                    ↓NSException(name: .invalidArgumentException, reason: "\(password) is wrong", userInfo: nil).raise()
+                    ↓NSException.raise(.genericException, format: "%@ is wrong", arguments: getVaList([password]))
+                }
+                """#),
+            // Text written into a local as a stream is logged with it.
+            RuleExample(
+                """
+                func signIn(password: String) {
+                    var line = ""
+                    print("signing in with", password, to: &line)
+                    ↓print(line)
+                    var other = ""
+                    password.write(to: &other)
+                    ↓debugPrint(other)
+                }
+                """),
             RuleExample(#"func resumed() { ↓NCLog.log("Resumed with \(session.token) for \(room.name)") }"#),
             RuleExample(#"func joined(_ token: String) { ↓NCLog.log("Joined room for token \(token)") }"#),
             RuleExample(
@@ -163,6 +183,15 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                func signIn(user: String, password: String) {
+                    var line = ""
+                    print("signing in", user, to: &line)
+                    print(line)
+                    NSException(name: .invalidArgumentException, reason: "sign-in failed", userInfo: ["password": password]).raise()
+                }
+                """),
             // `assertionFailure` is compiled out of release builds; the trap names no value.
             RuleExample(
                 """
@@ -319,7 +348,7 @@ struct LogSensitiveRule: SwiftRule {
             consoleFunctions.union(thirdPartyFunctions).union(loggerMethods).union(
                 cFunctions.union(trapFunctions)
             )
-            .union(["os_log", "write"]), where: wantsCall))
+            .union(["os_log", "write", "NSException", "raise"]), where: wantsCall))
 
     /// How a value leaks.
     enum Leak {
@@ -453,6 +482,13 @@ struct LogSensitiveRule: SwiftRule {
     /// logger, CocoaLumberjack) has no privacy: anything sensitive leaks.
     static func leak(in call: FunctionCallExprSyntax, file: SwiftFile? = nil) -> Leak? {
         guard let name = call.calledName else { return nil }
+        // An exception's reason is printed when it ends the app, and kept in the crash report.
+        if (name == "NSException" && isGlobalCall(call)) || (name == "raise" && call.calledBase?.lastName == "NSException"),
+            call.argument("reason") != nil || call.argument("format") != nil
+        {
+            return leakInArguments(
+                of: call, varargPrivacy: [], redactsByDefault: false, file: file, excluding: ["userInfo"])
+        }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name)
                 || trapFunctions.contains(name)
@@ -543,14 +579,16 @@ struct LogSensitiveRule: SwiftRule {
     /// the n-th unlabeled argument after the first is a format vararg whose privacy is `varargPrivacy[n]`
     /// and whose label is the text before its `%` in the format.
     private static func leakInArguments(
-        of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool, file: SwiftFile?
+        of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool, file: SwiftFile?,
+        excluding: Set<String> = [], followingStreams: Bool = true
     ) -> Leak? {
         var unlabeledIndex = 0
         var formatLabels: [String?] = []
         var previousText: String?
         // `NSLogv("%@", getVaList([password]))`: the list's elements are the format's arguments.
         let arguments: [(label: String?, expression: ExprSyntax)] = call.arguments.flatMap { argument in
-            if argument.label == nil, let list = argument.expression.as(FunctionCallExprSyntax.self),
+            if argument.label == nil || argument.label?.text == "arguments",
+                let list = argument.expression.as(FunctionCallExprSyntax.self),
                 list.calledName == "getVaList", let array = list.arguments.first?.expression.as(ArrayExprSyntax.self)
             {
                 return array.elements.map { (label: String?.none, expression: $0.expression) }
@@ -558,7 +596,7 @@ struct LogSensitiveRule: SwiftRule {
             return [(argument.label?.text, argument.expression)]
         }
         for argument in arguments {
-            if let label = argument.label, optionLabels.contains(label) { continue }
+            if let label = argument.label, optionLabels.contains(label) || excluding.contains(label) { continue }
             defer { if argument.label == nil { unlabeledIndex += 1 } }
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
@@ -577,6 +615,7 @@ struct LogSensitiveRule: SwiftRule {
                 varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
             if privacy == "private" { continue }
             let isPublic = privacy == "public" || !redactsByDefault
+            if isPublic, followingStreams, let leak = streamedLeak(into: expr, file: file) { return leak }
             guard isPublic, !isAppMadeText(expr, in: file) else { continue }
             if let file, let steps = SecretOrigin.trace(expr, in: file) {
                 return .traced(SecretOrigin.displayName(of: expr), steps)
@@ -592,6 +631,41 @@ struct LogSensitiveRule: SwiftRule {
                 LogLabel.mayHoldSecret(expr), !Sensitivity.namesHarmlessKind(expr, of: label)
             {
                 return .labelled(label)
+            }
+        }
+        return nil
+    }
+
+    /// What earlier code of the function wrote into the local text `expr` names, as into a stream:
+    /// `print(password, to: &line)`, `line.write(password)`, `password.write(to: &line)`; logging `line` logs that.
+    private static func streamedLeak(into expr: ExprSyntax, file: SwiftFile?) -> Leak? {
+        guard let ref = expr.unwrapped.as(DeclReferenceExprSyntax.self), let body = ref.enclosingBody else {
+            return nil
+        }
+        let name = ref.baseName.text
+        let writes = SyntaxSearch.all(
+            FunctionCallExprSyntax.self, in: body,
+            where: { call in
+                call.endPosition <= ref.position
+                    && ["print", "debugPrint", "dump", "write"].contains(call.calledName ?? "")
+            })
+        for write in writes {
+            let target = write.argument("to")?.as(InOutExprSyntax.self)?.expression.lastName
+            if target == name, write.calledName != "write" {
+                if let leak = leakInArguments(
+                    of: write, varargPrivacy: [], redactsByDefault: false, file: file, followingStreams: false)
+                {
+                    return leak
+                }
+            } else if write.calledName == "write", target == name, let value = write.calledBase,
+                let sensitive = Sensitivity.sensitiveName(in: value)
+            {
+                return .plain(sensitive)
+            } else if write.calledName == "write", target == nil, write.calledBase?.lastName == name,
+                let leak = leakInArguments(
+                    of: write, varargPrivacy: [], redactsByDefault: false, file: file, followingStreams: false)
+            {
+                return leak
             }
         }
         return nil
