@@ -125,6 +125,8 @@ struct UIWebViewRule: SwiftRule {
         else { return nil }
         let uses = SyntaxSearch.all(
             DeclReferenceExprSyntax.self, in: body, where: { $0.baseName.text == name && $0.position > call.position })
+        // An instance never used says nothing of what it is for.
+        guard !uses.isEmpty else { return nil }
         for use in uses {
             guard let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id,
                 !loads.contains(member.declName.baseName.text)
