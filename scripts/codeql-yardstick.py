@@ -277,8 +277,9 @@ def score_query(q, findings_by_folder):
                codeql_flagged=0, fn_lines=[], fp_lines=[], tp_lines=[])
     for rel in files:
         lines, lab, missed, alias = parse_file(rel, qid)
-        base = os.path.basename(rel)
-        fs = [f for f in findings_by_folder[folder] if f["file"] == base and f["ruleId"] in rules]
+        # Findings name files relative to the scanned folder: a copy in a subfolder is its own file.
+        inside = os.path.relpath(rel, folder)
+        fs = [f for f in findings_by_folder[folder] if f["file"] == inside and f["ruleId"] in rules]
         bad = sorted(i for i, v in lab.items() if v == "BAD")
         covered = collections.defaultdict(set)  # finding line -> set(rule)
         for f in fs:

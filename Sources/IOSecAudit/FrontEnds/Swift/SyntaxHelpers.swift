@@ -393,7 +393,8 @@ public enum LocalValue {
 /// its function, closures included. `LocalValue` gives the value a name starts with; a judgement of the whole value
 /// (is this SQL all the app's own text?) needs every part.
 enum LocalMutation {
-    /// The values added to or assigned to `name` in the function around `use` (each operand of `name += a + b`); nil
+    /// The values added to or assigned to `name` in the function around `use` (each operand of `name += a + b`,
+    /// `name.append(a)`, `url.appendPathComponent(a)`); nil
     /// when the function hands the variable to a call as `&name`, or adds anything but a sum, whose effect is unknown.
     static func values(addedTo name: String, before use: some SyntaxProtocol) -> [ExprSyntax]? {
         var current = Syntax(use).parent
@@ -409,7 +410,7 @@ enum LocalMutation {
         }
         guard let function, let body = function.ownedBody else { return [] }
         var values: [ExprSyntax] = []
-        for token in body.tokens(viewMode: .sourceAccurate) where token.text == name {
+        for token in body.tokens(viewMode: .sourceAccurate) where token.text == name && token.position < use.position {
             if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand { return nil }
             guard let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
             // `name.append(x)`, `name.append(contentsOf: x)`
@@ -418,7 +419,9 @@ enum LocalMutation {
                 call.calledExpression.id == ExprSyntax(member).id
             {
                 let method = member.declName.baseName.text
-                if ["append", "insert"].contains(method), let first = call.arguments.first?.expression {
+                if ["append", "insert", "appendPathComponent"].contains(method),
+                    let first = call.arguments.first?.expression
+                {
                     values.append(first)
                 } else if ["replaceSubrange", "appendFormat", "replaceCharacters", "write"].contains(method) {
                     return nil

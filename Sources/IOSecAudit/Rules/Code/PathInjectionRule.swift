@@ -24,6 +24,19 @@ struct PathInjectionRule: SwiftRule {
             guard file.path.hasPrefix(downloads.standardizedFileURL.path + "/") else { return }
             """,
         triggeringExamples: [
+            // The input is added to a path or URL the function builds up.
+            RuleExample(
+                """
+                func save(_ data: Data, for link: URL) throws {
+                    let name = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    var url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                    url.appendPathComponent(name)
+                    try data.write(to: ↓url)
+                    var path = NSTemporaryDirectory()
+                    path += name
+                    try FileManager.default.removeItem(atPath: ↓path)
+                }
+                """),
             // Where Realm and SQLite.swift open their files.
             RuleExample(
                 """
@@ -70,6 +83,19 @@ struct PathInjectionRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            // What is added is the app's own; input added after the use does not reach it.
+            RuleExample(
+                """
+                func save(_ data: Data, for link: URL) throws {
+                    let name = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    var url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                    url.appendPathComponent("drafts.json")
+                    try data.write(to: url)
+                    var label = "Saved "
+                    try data.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + label))
+                    label += name
+                }
+                """),
             RuleExample(
                 """
                 func open(_ link: URL) throws {

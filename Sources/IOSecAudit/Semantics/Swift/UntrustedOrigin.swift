@@ -148,13 +148,19 @@ enum UntrustedOrigin {
         }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
-            if let value = LocalValue.initializer(of: name, before: ref),
-                value.as(DeclReferenceExprSyntax.self)?.baseName.text != name
+            let initial = LocalValue.initializer(of: name, before: ref)
+            if let value = initial, value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,
+                let steps = trace(value, in: file, depth: depth + 1, budget: budget)
             {
-                return trace(value, in: file, depth: depth + 1, budget: budget).map {
-                    $0 + [file.step(at: value, "assigned to `\(name)`")]
+                return steps + [file.step(at: value, "assigned to `\(name)`")]
+            }
+            // `path += name`, `url.appendPathComponent(name)`, `html.append(body)`: what the function adds to it.
+            for added in (LocalMutation.values(addedTo: name, before: ref) ?? []).prefix(8) {
+                if let steps = trace(added, in: file, depth: depth + 1, budget: budget) {
+                    return steps + [file.step(at: added, "added to `\(name)`")]
                 }
             }
+            if initial != nil { return nil }
             // A parameter: what a caller in this file passes (one caller passing input is a flow). Two levels of
             // callers and a few calls each keep a file of many calls to one helper linear.
             if depth < 3, let (parameter, function) = ValuePath.parameter(named: name, near: ref) {
