@@ -49,6 +49,12 @@ struct XMLExternalEntitiesRule: SwiftRule {
                     let options = Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue)
                     return ↓xmlReadFile(path, nil, options)
                 }
+                """),
+            // The readers over a file descriptor or I/O callbacks take the same options.
+            RuleExample(
+                """
+                let doc = ↓xmlCtxtReadFd(context, fd, nil, nil, Int32(XML_PARSE_DTDLOAD.rawValue))
+                let other = ↓xmlReadIO(read, close, stream, nil, nil, Int32(XML_PARSE_NOENT.rawValue))
                 """)
         ],
         nonTriggeringExamples: [
@@ -60,6 +66,7 @@ struct XMLExternalEntitiesRule: SwiftRule {
                 """),
             RuleExample("let resolves = parser.shouldResolveExternalEntities"),
             RuleExample("let doc = xmlReadMemory(bytes, length, nil, nil, Int32(XML_PARSE_NONET.rawValue))"),
+            RuleExample("let doc = xmlCtxtReadIO(context, read, close, stream, nil, nil, 0)"),
             RuleExample(
                 """
                 // parser.shouldResolveExternalEntities = true would read local files
@@ -71,8 +78,9 @@ struct XMLExternalEntitiesRule: SwiftRule {
     static let subscription = Subscription(
         // libxml2's readers and Foundation's `XMLDocument` take the same choice as an option.
         calls: .named([
-            "xmlReadFile", "xmlReadDoc", "xmlReadMemory", "xmlReadFd", "xmlCtxtReadFile", "xmlCtxtReadDoc",
-            "xmlCtxtReadMemory", "xmlCtxtUseOptions", "xmlParseInNodeContext", "XMLDocument"
+            "xmlReadFile", "xmlReadDoc", "xmlReadMemory", "xmlReadFd", "xmlReadIO", "xmlCtxtReadFile",
+            "xmlCtxtReadDoc", "xmlCtxtReadMemory", "xmlCtxtReadFd", "xmlCtxtReadIO", "xmlCtxtUseOptions",
+            "xmlParseInNodeContext", "XMLDocument"
         ]),
         assignments: ["shouldResolveExternalEntities"])
     /// Options that load external entities or DTDs.
