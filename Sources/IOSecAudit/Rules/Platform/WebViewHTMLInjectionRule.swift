@@ -28,6 +28,16 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
             """,
         triggeringExamples: [
+            // A downloaded page whose base is a path resolved against the page's own address.
+            RuleExample(
+                """
+                func show(_ feed: URL) throws {
+                    let page = try String(contentsOf: feed)
+                    let pageURL = URL(string: page)
+                    let base = URL(string: "/assets", relativeTo: pageURL)
+                    webView.loadHTMLString(↓page, baseURL: base!)
+                }
+                """),
             // Bytes of the input loaded as an HTML page.
             RuleExample(
                 """

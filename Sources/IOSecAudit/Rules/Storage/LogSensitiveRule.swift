@@ -380,7 +380,7 @@ struct LogSensitiveRule: SwiftRule {
     static let thirdPartyFunctions: Set<String> = ["DDLogDebug", "DDLogInfo", "DDLogWarn", "DDLogError", "DDLogVerbose"]
     /// Logger / SwiftyBeaver / swift-log methods, called on something named like a logger.
     static let loggerMethods: Set<String> = [
-        "trace", "debug", "info", "notice", "warning", "warn", "error", "fault", "critical", "log", "verbose"
+        "trace", "debug", "info", "notice", "warning", "warn", "error", "fault", "critical", "fatal", "log", "verbose"
     ]
     /// Labels of arguments that are not logged.
     /// Arguments that configure the call rather than being written out. `print`'s `separator:` and `terminator:`

@@ -59,7 +59,7 @@ enum UntrustedOrigin {
     }
 
     private static func trace(_ expr: ExprSyntax, in file: SwiftFile, depth: Int, budget: Budget) -> [FlowStep]? {
-        guard depth < 6, budget.spend() else { return nil }
+        guard depth < 8, budget.spend() else { return nil }
         let e = expr.unwrapped
         if let note = sourceNote(of: e, in: file) { return [file.step(at: e, note)] }
         if let literal = e.as(StringLiteralExprSyntax.self) {
