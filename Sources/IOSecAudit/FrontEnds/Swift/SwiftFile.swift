@@ -201,6 +201,12 @@ extension SwiftFile {
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             guard mayHaveValue(ref.baseName.text) else { return nil }
             if let origin = LocalValue.origin(of: e), origin.id != e.id {
+                // `var salt = "123"` then `salt.append(random())`: the start value is not what reaches the use.
+                if Self.isVariable(holding: origin),
+                    LocalMutation.values(addedTo: ref.baseName.text, before: ref)?.isEmpty != true
+                {
+                    return nil
+                }
                 return stringValue(of: origin, depth: depth + 1)
             }
             if Sensitivity.isParameter(ref.baseName.text, near: ref) { return nil }
@@ -227,6 +233,12 @@ extension SwiftFile {
         }
         if let call = e.as(FunctionCallExprSyntax.self) { return constantValue(ofCall: call)?.string }
         return nil
+    }
+
+    /// Whether `value` is the start value of a `var`, which later statements may change.
+    private static func isVariable(holding value: ExprSyntax) -> Bool {
+        value.parent?.as(InitializerClauseSyntax.self)?.parent?.parent?.parent?.as(VariableDeclSyntax.self)?
+            .bindingSpecifier.tokenKind == .keyword(.var)
     }
 
     /// Whether `stringValue(of:)` can find a value for `expr`, from names alone: false only where it surely finds

@@ -160,6 +160,15 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // A salt started from a literal and then extended with random bytes is not the literal.
+            RuleExample(
+                """
+                func vaultKey(_ encryptor: RNEncryptor, password: String) -> Data {
+                    var salt = "vault-"
+                    salt += UUID().uuidString
+                    return encryptor.key(forPassword: password, salt: Data(salt.utf8), settings: settings)
+                }
+                """),
             RuleExample(
                 """
                 func seal(_ data: Data, password: String) throws -> Data {
@@ -757,6 +766,12 @@ struct HardcodedKeyRule: SwiftRule {
             call.argument("repeating") != nil || call.argumentLabels == ["count"]
         {
             return isLet ? "a constant buffer" : nil
+        }
+        // `var salt = "123"` then `salt += random()`: what reaches the call is not the literal.
+        if !isLet, let ref = expr.unwrapped.as(DeclReferenceExprSyntax.self),
+            LocalMutation.values(addedTo: ref.baseName.text, before: ref)?.isEmpty != true
+        {
+            return nil
         }
         return literalSource(value, depth: depth + 1)
     }
