@@ -188,3 +188,27 @@ import Testing
         #expect(cycle.flow.first?.note == "text read from a URL or file")
     }
 }
+
+extension EvidenceTests {
+    /// Clauses read through this file's functions end too: a thousand overloads of a clause helper (not known to
+    /// be the app's own text, so the SQL is reported), and clause helpers that return each other's result, each judged
+    /// once.
+    @Test func clauseHelpersOfHostileCodeEnd() throws {
+        var code = "import Foundation\n"
+        for k in 0..<1_000 { code += "func clause(_ n\(k): Int) -> String { \"id = \\(n\(k))\" }\n" }
+        for k in 0..<100 {
+            code += "func part\(k)() -> String { \"a = 1 AND \\(part\(k + 1)()) AND \\(part\(k + 2)())\" }\n"
+        }
+        code += """
+            func run() {
+                sqlite3_exec(db, "DELETE FROM notes WHERE \\(clause(1))", nil, nil, nil)
+                sqlite3_exec(db, "DELETE FROM notes WHERE \\(part0())", nil, nil, nil)
+            }
+
+            """
+        let analysis = SourceAnalysis.analyze(
+            code, path: "App/Clauses.swift", rules: RuleSet.all.only(["code.sql-injection"]))
+        #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics)")
+        #expect(analysis.findings.count == 2)
+    }
+}

@@ -140,6 +140,10 @@ public final class SwiftFile {
         ByteSearch(text).occurs(in: bytes)
     }
 
+    /// Whether the file may write text into a value it owns as a stream (`print(…, to: &line)`, `line.write(…)`),
+    /// found once per file.
+    public private(set) lazy var mayWriteIntoStreams: Bool = contains("to: &") || contains(".write(")
+
     /// A step of a finding's flow at `node`.
     public func step(at node: some SyntaxProtocol, _ note: String) -> FlowStep {
         let (line, column) = position(of: node)

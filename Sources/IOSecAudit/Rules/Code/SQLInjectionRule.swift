@@ -406,14 +406,25 @@ struct SQLInjectionRule: SwiftRule {
     }
 
     /// `\(clause(for: year))`, `\(sorted.queryString)`: a function or computed property of this file whose every
-    /// return is SQL text the app wrote.
-    private static func returnsAppMadeSQL(_ name: String, property: Bool, in file: SwiftFile, depth: Int) -> Bool {
+    /// return is SQL text the app wrote. Each is judged once per file, from the same depth wherever it is used; one
+    /// that returns its own result, or has more than 16 returns (overloads), is not known to be app-made.
+    private static func returnsAppMadeSQL(_ name: String, property: Bool, in file: SwiftFile) -> Bool {
+        let key = (property ? "app-made SQL property " : "app-made SQL function ") + name
+        if let known = file.summaries[key] { return !known.isEmpty }
+        file.summaries[key] = []
         let values =
             property
             ? ValuePath.returnedValues(ofPropertyNamed: name, in: file)
             : ValuePath.returnedValues(ofFunctionNamed: name, in: file)
-        return !values.isEmpty && values.allSatisfy { isAppMadeSQL($0, in: file, depth: depth + 1) }
+        guard !values.isEmpty, values.count <= 16,
+            values.allSatisfy({ isAppMadeSQL($0, in: file, depth: returnDepth) })
+        else { return false }
+        file.summaries[key] = values
+        return true
     }
+
+    /// The depth the returns of this file's functions are judged from.
+    private static let returnDepth = 2
 
     /// The argument that holds SQL text, for the APIs that take it.
     private static func sqlArgument(of call: FunctionCallExprSyntax, name: String, in file: SwiftFile) -> ExprSyntax? {
@@ -604,12 +615,12 @@ struct SQLInjectionRule: SwiftRule {
         // this file that returns SQL text built from constants.
         if let call = e.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            returnsAppMadeSQL(callee.baseName.text, property: false, in: file, depth: depth)
+            returnsAppMadeSQL(callee.baseName.text, property: false, in: file)
         {
             return true
         }
         if let member = e.as(MemberAccessExprSyntax.self), member.base != nil,
-            returnsAppMadeSQL(member.declName.baseName.text, property: true, in: file, depth: depth)
+            returnsAppMadeSQL(member.declName.baseName.text, property: true, in: file)
         {
             return true
         }

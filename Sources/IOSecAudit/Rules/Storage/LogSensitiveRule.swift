@@ -483,7 +483,8 @@ struct LogSensitiveRule: SwiftRule {
     static func leak(in call: FunctionCallExprSyntax, file: SwiftFile? = nil) -> Leak? {
         guard let name = call.calledName else { return nil }
         // An exception's reason is printed when it ends the app, and kept in the crash report.
-        if (name == "NSException" && isGlobalCall(call)) || (name == "raise" && call.calledBase?.lastName == "NSException"),
+        if (name == "NSException" && isGlobalCall(call))
+            || (name == "raise" && call.calledBase?.lastName == "NSException"),
             call.argument("reason") != nil || call.argument("format") != nil
         {
             return leakInArguments(
@@ -639,10 +640,19 @@ struct LogSensitiveRule: SwiftRule {
     /// What earlier code of the function wrote into the local text `expr` names, as into a stream:
     /// `print(password, to: &line)`, `line.write(password)`, `password.write(to: &line)`; logging `line` logs that.
     private static func streamedLeak(into expr: ExprSyntax, file: SwiftFile?) -> Leak? {
-        guard let ref = expr.unwrapped.as(DeclReferenceExprSyntax.self), let body = ref.enclosingBody else {
-            return nil
-        }
+        guard file?.mayWriteIntoStreams != false, let ref = expr.unwrapped.as(DeclReferenceExprSyntax.self),
+            let body = ref.enclosingBody
+        else { return nil }
         let name = ref.baseName.text
+        // Only a `var` the function declares is written into.
+        guard
+            body.contains(where: { item in
+                guard let decl = item.item.as(VariableDeclSyntax.self),
+                    decl.bindingSpecifier.tokenKind == .keyword(.var)
+                else { return false }
+                return decl.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+            })
+        else { return nil }
         let writes = SyntaxSearch.all(
             FunctionCallExprSyntax.self, in: body,
             where: { call in
