@@ -30,6 +30,7 @@ extension RuleRegistry {
         PathInjectionRule.self,
         PlaintextFileRule.self,
         PredicateInjectionRule.self,
+        RealmModelMatcher.self,
         SQLInjectionRule.self,
         SecretInURLRule.self,
         TLSMaxVersionRule.self,

@@ -138,6 +138,10 @@ extension PredicateInjectionRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }
 
+extension RealmModelMatcher {
+    static let nodeKinds: Set<SyntaxKind> = [.attribute, .identifierType]
+}
+
 extension RequiredReasonAPICollector {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .identifierType]
 }

@@ -29,6 +29,25 @@ struct DatabaseUnencryptedRule: SwiftRule {
             let realm = try Realm(configuration: Realm.Configuration(encryptionKey: try keyFromKeychain()))
             """,
         triggeringExamples: [
+            // Realm models whose persisted properties hold credentials, in a project that encrypts no Realm.
+            RuleExample(
+                """
+                import RealmSwift
+
+                final class Account: Object {
+                    @Persisted(primaryKey: true) var id: String
+                    @Persisted var ↓password: String
+                    @Persisted var refreshToken: String?
+                    @Persisted var passwordChangedAt: Date
+                }
+                class LegacySession: Object {
+                    @objc dynamic var ↓accessToken = ""
+                }
+                """,
+                findings: [
+                    FindingSpec(message: "the Realm model `Account` stores password, refreshToken in a Realm file"),
+                    FindingSpec(message: "the Realm model `LegacySession` stores accessToken")
+                ]),
             RuleExample(
                 """
                 - (IBAction)saveAccount:(id)sender {
@@ -185,6 +204,27 @@ struct DatabaseUnencryptedRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // A project that opens its Realm with an encryption key; digests, flags and computed values elsewhere.
+            RuleExample(
+                """
+                import RealmSwift
+
+                final class Account: Object {
+                    @Persisted var password: String
+                }
+                let realm = try Realm(configuration: Realm.Configuration(encryptionKey: vaultKey))
+                """),
+            RuleExample(
+                """
+                import RealmSwift
+
+                final class Profile: Object {
+                    @Persisted var displayName: String
+                    @Persisted var passwordHash: String
+                    @objc dynamic var hasPIN = false
+                    var token: String { "" }
+                }
+                """),
             // The project opens its YapDatabase with SQLCipher, in Objective-C: what goes into it, from either
             // language, is ciphertext.
             RuleExample(files: [

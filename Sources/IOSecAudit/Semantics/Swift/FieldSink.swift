@@ -69,7 +69,8 @@ struct FieldSink: Equatable, Sendable {
         return Self.textlessTypes.contains(type)
     }
 
-    private static let textlessTypes: Set<String> = [
+    /// Declared types whose values hold no text: numbers, flags, dates, identifiers.
+    static let textlessTypes: Set<String> = [
         "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "Double", "Float", "CGFloat", "Bool",
         "Date", "UUID", "TimeInterval", "Decimal"
     ]
