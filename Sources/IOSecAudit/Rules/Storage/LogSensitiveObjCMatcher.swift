@@ -19,6 +19,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
     ]
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
+        checkExceptions(source, in: file)
         // Read once, and only in a file that uses CocoaLumberjack's macros.
         var release: String??
         for call in source.calls where functions.contains(call.name) || isLoggerMacro(call.name) {
@@ -70,6 +71,21 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                     break
                 }
             }
+        }
+    }
+
+    /// `[NSException raise:name format:@"… %@", password]`, `[NSException exceptionWithName:n reason:text userInfo:u]`:
+    /// an uncaught exception's reason goes to the console and into the crash report.
+    private static func checkExceptions(_ source: ObjCSource, in file: ArtifactFile) {
+        for send in source.sends(withFirstPart: "raise", "exceptionWithName", "initWithName") {
+            // The format's arguments follow it, separated by commas, up to the bracket.
+            let shown =
+                send.argument("format").map { source.split($0.lowerBound..<send.close) }
+                ?? send.argument("reason").map { [$0] } ?? []
+            guard let name = shown.lazy.compactMap({ source.sensitiveName(in: $0) }).first else { continue }
+            report(
+                file, source, at: send.open, "'\(name)' is logged; remove it or use os_log with %{private}@",
+                confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name)
         }
     }
 

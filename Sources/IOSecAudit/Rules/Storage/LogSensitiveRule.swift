@@ -38,6 +38,13 @@ struct LogSensitiveRule: SwiftRule {
                     ↓NSException.raise(.genericException, format: "%@ is wrong", arguments: getVaList([password]))
                 }
                 """#),
+            RuleExample(
+                """
+                - (void)unlock:(NSString *)password {
+                    ↓[NSException raise:NSInvalidArgumentException format:@"bad password %@", password];
+                    @throw ↓[NSException exceptionWithName:@"Vault" reason:[NSString stringWithFormat:@"%@ rejected", password] userInfo:nil];
+                }
+                """, path: "App/Vault.m"),
             // Text written into a local as a stream is logged with it.
             RuleExample(
                 """
@@ -192,6 +199,13 @@ struct LogSensitiveRule: SwiftRule {
                     NSException(name: .invalidArgumentException, reason: "sign-in failed", userInfo: ["password": password]).raise()
                 }
                 """),
+            RuleExample(
+                """
+                - (void)unlock:(NSString *)password {
+                    [NSException raise:NSInvalidArgumentException format:@"the vault would not open"];
+                    @throw [NSException exceptionWithName:@"Vault" reason:@"rejected" userInfo:@{@"password": password}];
+                }
+                """, path: "App/Vault.m"),
             // `assertionFailure` is compiled out of release builds; the trap names no value.
             RuleExample(
                 """
