@@ -28,6 +28,20 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             try await webView.callAsyncJavaScript("greet(name)", arguments: ["name": name], contentWorld: .defaultClient)
             """,
         triggeringExamples: [
+            // An element of a script message's body; a fragment read through URLComponents.
+            RuleExample(
+                """
+                final class Bridge: NSObject, WKScriptMessageHandler {
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                        guard let body = message.body as? [String: Any], let name = body["name"] as? String else { return }
+                        webView.evaluateJavaScript(↓"render('\\(name)')")
+                    }
+                    func show(_ link: URL) {
+                        let components = URLComponents(url: link, resolvingAgainstBaseURL: false)
+                        webView.loadHTMLString(↓"<h1>\\(components?.fragment ?? "")</h1>", baseURL: nil)
+                    }
+                }
+                """),
             // A downloaded page whose base is a path resolved against the page's own address.
             RuleExample(
                 """

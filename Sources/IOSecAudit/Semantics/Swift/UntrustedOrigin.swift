@@ -28,8 +28,8 @@ enum UntrustedOrigin {
         .init(shape: .initializer("NSString", label: "contentsOf"), note: "text read from a URL or file"),
         .init(shape: .initializer("Data", label: "contentsOf"), note: "data read from a URL or file"),
         .init(shape: .member("string", receiver: ["uipasteboard", "pasteboard"]), note: "the pasteboard's text"),
-        .init(shape: .member("query", receiver: ["url"]), note: "a URL's query"),
-        .init(shape: .member("fragment", receiver: ["url"]), note: "a URL's fragment"),
+        .init(shape: .member("query", receiver: ["url", "components"]), note: "a URL's query"),
+        .init(shape: .member("fragment", receiver: ["url", "components"]), note: "a URL's fragment"),
         .init(shape: .member("queryItems", receiver: [""]), note: "a URL's query"),
         .init(shape: .memberOfParameter("body", type: "WKScriptMessage"), note: "a web page's script message"),
         .init(shape: .parameter(type: "URL", function: "application"), note: "the URL the app was opened with"),
@@ -136,6 +136,11 @@ enum UntrustedOrigin {
                 }
             }
             return nil
+        }
+        // `body["name"]` of a script message's body: an element of input is input. A step into a part of the
+        // expression: it costs no depth.
+        if let subscriptCall = e.as(SubscriptCallExprSyntax.self) {
+            return trace(subscriptCall.calledExpression, in: file, depth: depth, budget: budget)
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
