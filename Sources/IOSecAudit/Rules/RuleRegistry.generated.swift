@@ -62,6 +62,7 @@ extension RuleRegistry {
         PasskeyCeremonyCollector.self,
         PasskeyRelyingPartyCollector.self,
         RequiredReasonAPICollector.self,
+        ScriptMessageOriginCollector.self,
         SnapshotFactCollector.self,
         UsageDescriptionAPICollector.self
     ]

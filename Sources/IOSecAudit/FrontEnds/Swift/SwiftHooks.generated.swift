@@ -150,6 +150,10 @@ extension SQLInjectionRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 }
 
+extension ScriptMessageOriginCollector {
+    static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
+}
+
 extension SecretInURLRule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .stringLiteralExpr]
 }

@@ -58,6 +58,7 @@ enum FindingPipeline {
         BelowDeploymentTargetStage(),
         ConfiguredElsewhereStage(),
         OutsideAppStoreStage(),
+        ScriptMessageOriginStage(),
         UndefinedMacroStage(),
         ContextSelectionStage(),
         ConfidenceSelectionStage(),

@@ -153,6 +153,19 @@ struct OutsideAppStoreStage: FindingStage {
     }
 }
 
+/// A project whose script-message handler reads the sending frame's origin before it acts takes messages only from
+/// pages it trusts (its own server's, in the main frame): what a finding traces to a script message is what the app's
+/// own web content sent, which could run that script itself.
+struct ScriptMessageOriginStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let checks = scan.facts.filter { $0.kind == FactKind.scriptMessageOriginCheck }
+        guard let check = checks.min(by: { ($0.file, $0.line) < ($1.file, $1.line) }) else { return }
+        state.lowerConfidence(of: { $0.flow.first?.note == UntrustedOrigin.scriptMessage }) { _ in
+            "the project's script-message handler checks the origin of the sending frame (\(check.file):\(check.line)), so the message comes from a page the app trusts"
+        }
+    }
+}
+
 /// A shared Documents folder is a leak only if the app keeps something there: say what, or that the code shows
 /// nothing of the kind.
 struct DocumentsDataStage: FindingStage {

@@ -107,6 +107,9 @@ enum FactKind {
     /// A Mac app's Info.plist names a Sparkle update feed (`SUFeedURL`): the app updates itself, which App Review
     /// does not allow, so it ships outside the App Store. Value: the feed URL; line of the key.
     static let sparkleUpdates = "info-plist.sparkle-updates"
+    /// A script-message handler reads the sending frame's origin (`message.frameInfo.securityOrigin`) before it acts.
+    /// Value: empty.
+    static let scriptMessageOriginCheck = "webview.script-message-origin-check"
     /// An app's or extension's Info.plist was read, whether or not it configures ATS. Value: empty; line 1.
     static let appInfoPlist = "info-plist.app"
     /// A privacy manifest that parsed. Value: empty; line of `NSPrivacyAccessedAPITypes` (or of the root).

@@ -23,6 +23,9 @@ enum UntrustedOrigin {
         let note: String
     }
 
+    /// The note of a flow that starts at a web page's script message (`ScriptMessageOriginStage` reads it).
+    static let scriptMessage = "a web page's script message"
+
     static let sources: [Source] = [
         .init(shape: .initializer("String", label: "contentsOf"), note: "text read from a URL or file"),
         .init(shape: .initializer("NSString", label: "contentsOf"), note: "text read from a URL or file"),
@@ -31,7 +34,7 @@ enum UntrustedOrigin {
         .init(shape: .member("query", receiver: ["url", "components"]), note: "a URL's query"),
         .init(shape: .member("fragment", receiver: ["url", "components"]), note: "a URL's fragment"),
         .init(shape: .member("queryItems", receiver: [""]), note: "a URL's query"),
-        .init(shape: .memberOfParameter("body", type: "WKScriptMessage"), note: "a web page's script message"),
+        .init(shape: .memberOfParameter("body", type: "WKScriptMessage"), note: scriptMessage),
         .init(shape: .parameter(type: "URL", function: "application"), note: "the URL the app was opened with"),
         .init(shape: .memberOfParameter("url", type: "Set<UIOpenURLContext>"), note: "the URL the app was opened with"),
         .init(shape: .memberOfParameter("webpageURL", type: "NSUserActivity"), note: "a universal link")
