@@ -293,3 +293,51 @@ struct FieldFlowTests {
         #expect(fed.first?.flow.map(\.note).contains("stored in `Right.text`") == true)
     }
 }
+
+extension FieldFlowTests {
+    static let export = """
+        import Foundation
+        final class Export {
+            var fileName = ""
+            var label = "Export"
+            func purge() throws {
+                let docs = NSSearchPathForDirectoriesInDomains(.documentDirectory, .userDomainMask, true)[0]
+                try FileManager.default.removeItem(atPath: docs + "/" + fileName)
+                try FileManager.default.removeItem(atPath: docs + "/" + label)
+            }
+        }
+        enum Paths {
+            static func inbox(named name: String) -> String { NSTemporaryDirectory() + "inbox/" + name }
+        }
+        """
+
+    static func pathFindings(_ files: [String: String]) throws -> [Finding] {
+        try CallerArgumentsTests.scan(files).findings.filter { $0.ruleId == PathInjectionRule.description.id }
+    }
+
+    /// A path made of a property a deep link fills, or by another file's function from a deep link's value, is a flow
+    /// at the sink; a property only the app writes, or a call with the app's own name, is none.
+    @Test func pathsFromPropertiesAndOtherFilesReturnsAreFollowed() throws {
+        let findings = try Self.pathFindings([
+            "App/Export.swift": Self.export,
+            "App/Router.swift": """
+            import Foundation
+            final class Router {
+                let export = Export()
+                func handle(_ url: URL) throws {
+                    export.fileName = url.query ?? ""
+                    export.label = "Weekly"
+                    try export.purge()
+                    let name = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    try Data().write(to: URL(fileURLWithPath: Paths.inbox(named: name)))
+                    try Data().write(to: URL(fileURLWithPath: Paths.inbox(named: "today.json")))
+                }
+            }
+            """
+        ])
+        #expect(findings.map { "\($0.file):\($0.line)" } == ["App/Export.swift:7", "App/Router.swift:9"])
+        #expect(findings.allSatisfy { $0.evidence == .flow })
+        #expect(findings.first?.message.contains("stored in `Export.fileName` (App/Router.swift:5)") == true)
+        #expect(findings.last?.message.contains("returned by `inbox` (App/Export.swift:12)") == true)
+    }
+}

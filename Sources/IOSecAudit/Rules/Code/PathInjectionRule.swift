@@ -212,13 +212,38 @@ struct PathInjectionRule: SwiftRule {
             {
                 argument = path
             }
-            guard let steps = UntrustedOrigin.trace(argument, in: file) else { continue }
+            guard let steps = UntrustedOrigin.trace(argument, in: file) else {
+                Self.recordIndirectSources(of: argument, in: file)
+                continue
+            }
             reportFlow(
                 file, at: argument,
                 "\(steps.first?.note ?? "input") is used as a path, so `../` in it reaches other files of the app; keep only its last path component",
                 steps: steps, sink: "used as a path by `\(name)`")
             return
         }
+    }
+
+    /// The stored properties of the app's own types a path is made of (`export.fileName`), and the calls of other
+    /// files' functions that make it (`Paths.file(named: name)`): what the project writes into them, or passes to
+    /// them, may make the path a flow (`CallerArgumentsStage`).
+    private static func recordIndirectSources(of path: ExprSyntax, in file: SwiftFile) {
+        for (field, _) in FieldSink.embedded(in: path, ruleId: description.id) {
+            var sink = field
+            sink.note = "a path"
+            file.record(kind: FactKind.fieldSink, value: sink.factValue, at: path)
+        }
+        ReturnSink.record(path, ruleId: description.id, note: "a path", in: file)
+    }
+
+    /// The finding at a path the project fills with input out of this file's sight (`steps`): a stored property some
+    /// write fills, or what a function of another file returns.
+    static func indirectFinding(_ path: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String) {
+        file.report(
+            description, at: path,
+            message:
+                "\(steps.first?.note ?? "input") is \(via) and used as a path, so `../` in it reaches other files of the app; keep only its last path component",
+            evidence: .flow, flow: steps + [file.step(at: path, "used as a path")])
     }
 
     /// `config.fileURL = url` on a Realm configuration (a value made by `Realm.Configuration(…)` or named for one).
