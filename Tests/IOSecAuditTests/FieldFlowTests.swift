@@ -341,3 +341,31 @@ extension FieldFlowTests {
         #expect(findings.last?.message.contains("returned by `inbox` (App/Export.swift:12)") == true)
     }
 }
+
+extension FieldFlowTests {
+    /// The URL the app was opened with, kept in a model and removed after import, is the document the system handed
+    /// over: no path finding through the property.
+    @Test func aDocumentTheAppWasOpenedWithIsNoPathFlow() throws {
+        let findings = try Self.pathFindings([
+            "App/ImportFile.swift": """
+            import Foundation
+            struct ImportFile {
+                var url: URL
+                func removeLocalCopy() throws { try FileManager.default.removeItem(at: url) }
+            }
+            """,
+            "App/AppDelegate.swift": """
+            import UIKit
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                var pending: [ImportFile] = []
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    guard url.isFileURL else { return false }
+                    pending.append(ImportFile(url: url))
+                    return true
+                }
+            }
+            """
+        ])
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+}

@@ -22,11 +22,19 @@ struct CallerArgumentsStage: FindingStage {
         }
         var fields: [(FieldSink, Fact)] = []
         var returns: [(ReturnSink, Fact)] = []
-        for fact in scan.facts {
-            if fact.kind == FactKind.fieldSink, let sink = FieldSink(fact: fact.value) {
-                fields.append((sink, fact))
-            } else if fact.kind == FactKind.returnSink, let sink = ReturnSink(fact: fact.value) {
-                returns.append((sink, fact))
+        // File paths are the commonest sinks (every file operation): HTML, JavaScript and SQL, rare, are judged
+        // first, so the pass's budgets go to them before the paths can spend them.
+        for pathsPass in [false, true] {
+            for fact in scan.facts {
+                if fact.kind == FactKind.fieldSink, let sink = FieldSink(fact: fact.value),
+                    (sink.ruleId == PathInjectionRule.description.id) == pathsPass
+                {
+                    fields.append((sink, fact))
+                } else if fact.kind == FactKind.returnSink, let sink = ReturnSink(fact: fact.value),
+                    (sink.ruleId == PathInjectionRule.description.id) == pathsPass
+                {
+                    returns.append((sink, fact))
+                }
             }
         }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {

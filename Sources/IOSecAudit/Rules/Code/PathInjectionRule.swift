@@ -239,6 +239,10 @@ struct PathInjectionRule: SwiftRule {
     /// The finding at a path the project fills with input out of this file's sight (`steps`): a stored property some
     /// write fills, or what a function of another file returns.
     static func indirectFinding(_ path: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String) {
+        // A URL the app was opened with, kept in a model and used later, is the document the system handed over
+        // (copied into the app's Inbox): the app is meant to open it. Its parts joined to a folder are seen where
+        // they are joined.
+        guard steps.first?.note != UntrustedOrigin.openedURL else { return }
         file.report(
             description, at: path,
             message:

@@ -25,6 +25,8 @@ enum UntrustedOrigin {
 
     /// The note of a flow that starts at a web page's script message (`ScriptMessageOriginStage` reads it).
     static let scriptMessage = "a web page's script message"
+    /// The note of a flow that starts at the URL the app was opened with.
+    static let openedURL = "the URL the app was opened with"
 
     static let sources: [Source] = [
         .init(shape: .initializer("String", label: "contentsOf"), note: "text read from a URL or file"),
@@ -35,8 +37,8 @@ enum UntrustedOrigin {
         .init(shape: .member("fragment", receiver: ["url", "components"]), note: "a URL's fragment"),
         .init(shape: .member("queryItems", receiver: [""]), note: "a URL's query"),
         .init(shape: .memberOfParameter("body", type: "WKScriptMessage"), note: scriptMessage),
-        .init(shape: .parameter(type: "URL", function: "application"), note: "the URL the app was opened with"),
-        .init(shape: .memberOfParameter("url", type: "Set<UIOpenURLContext>"), note: "the URL the app was opened with"),
+        .init(shape: .parameter(type: "URL", function: "application"), note: openedURL),
+        .init(shape: .memberOfParameter("url", type: "Set<UIOpenURLContext>"), note: openedURL),
         .init(shape: .memberOfParameter("webpageURL", type: "NSUserActivity"), note: "a universal link")
     ]
 
