@@ -233,7 +233,14 @@ struct PathInjectionRule: SwiftRule {
             sink.note = "a path"
             file.record(kind: FactKind.fieldSink, value: sink.factValue, at: path)
         }
-        ReturnSink.record(path, ruleId: description.id, note: "a path", in: file)
+        // The app's own helpers (`Paths.inbox(named:)`, `inboxPath(for:)`), not methods of a value
+        // (`docs.appendingPathComponent(name)`), which the walk of this file has already followed.
+        ReturnSink.record(
+            path, ruleId: description.id, note: "a path", in: file,
+            where: { call in
+                guard let base = call.calledBase else { return true }
+                return base.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
+            })
     }
 
     /// The finding at a path the project fills with input out of this file's sight (`steps`): a stored property some

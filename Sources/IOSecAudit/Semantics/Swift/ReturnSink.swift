@@ -63,8 +63,11 @@ struct ReturnSink: Equatable, Sendable {
 
     /// Records a `ReturnSink` fact at `sink` for each call its value is made by that passes input from outside in
     /// some argument: a call given only the app's own values cannot hand the sink input, whatever it returns.
-    static func record(_ value: ExprSyntax, ruleId: String, note: String, in file: SwiftFile) {
-        for call in calls(in: value, in: file) {
+    static func record(
+        _ value: ExprSyntax, ruleId: String, note: String, in file: SwiftFile,
+        where include: (FunctionCallExprSyntax) -> Bool = { _ in true }
+    ) {
+        for call in calls(in: value, in: file) where include(call) {
             guard let function = call.calledName,
                 call.arguments.contains(where: { CallerArguments.untrustedSteps(to: $0.expression, in: file) != nil })
             else { continue }
