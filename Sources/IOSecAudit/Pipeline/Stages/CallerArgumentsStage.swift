@@ -23,15 +23,20 @@ struct CallerArgumentsStage: FindingStage {
         var fields: [(FieldSink, Fact)] = []
         var returns: [(ReturnSink, Fact)] = []
         // File paths are the commonest sinks (every file operation): HTML, JavaScript and SQL, rare, are judged
-        // first, so the pass's budgets go to them before the paths can spend them.
+        // first, so the pass's budgets go to them, and at most `pathLookups` properties and functions that paths
+        // read are looked up.
+        let pathRule = PathInjectionRule.description.id
+        var pathSources: Set<String> = []
         for pathsPass in [false, true] {
             for fact in scan.facts {
                 if fact.kind == FactKind.fieldSink, let sink = FieldSink(fact: fact.value),
-                    (sink.ruleId == PathInjectionRule.description.id) == pathsPass
+                    (sink.ruleId == pathRule) == pathsPass,
+                    !pathsPass || Self.admit(sink.type + "." + sink.field, to: &pathSources)
                 {
                     fields.append((sink, fact))
                 } else if fact.kind == FactKind.returnSink, let sink = ReturnSink(fact: fact.value),
-                    (sink.ruleId == PathInjectionRule.description.id) == pathsPass
+                    (sink.ruleId == pathRule) == pathsPass,
+                    !pathsPass || Self.admit(sink.function + "()", to: &pathSources)
                 {
                     returns.append((sink, fact))
                 }
@@ -161,6 +166,17 @@ struct CallerArgumentsStage: FindingStage {
         where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
             state.findings.append(finding)
         }
+    }
+
+    /// At most this many properties and functions that file paths read are looked up in one scan.
+    static let pathLookups = 64
+
+    /// Whether `source` is one of the first `pathLookups` distinct ones.
+    private static func admit(_ source: String, to admitted: inout Set<String>) -> Bool {
+        if admitted.contains(source) { return true }
+        guard admitted.count < pathLookups else { return false }
+        admitted.insert(source)
+        return true
     }
 
     private static func key(_ rule: String, _ file: String, _ line: Int, _ column: Int) -> String {
