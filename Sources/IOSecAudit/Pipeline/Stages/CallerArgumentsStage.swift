@@ -149,7 +149,10 @@ struct CallerArgumentsStage: FindingStage {
             state.findings[index].message += "; it holds \(steps.first?.note ?? "input"), \(via)"
             return
         }
+        // Whether input reaches the sink at all is known without its file: most sinks get none, and their files
+        // are not parsed again.
         guard !seen.contains(key), let report = CallerArguments.indirectReporters[ruleId],
+            flow(&callers, nil, nil) != nil,
             let file = callers.file(at: fact.file),
             let value = SyntaxSearch.all(
                 LabeledExprSyntax.self, in: file.tree,
