@@ -172,7 +172,7 @@ struct CallerArgumentsStage: FindingStage {
     }
 
     /// At most this many properties and functions that file paths read are looked up in one scan.
-    static let pathLookups = 64
+    static let pathLookups = 16
 
     /// Whether `source` is one of the first `pathLookups` distinct ones.
     private static func admit(_ source: String, to admitted: inout Set<String>) -> Bool {
