@@ -22,24 +22,14 @@ struct CallerArgumentsStage: FindingStage {
         }
         var fields: [(FieldSink, Fact)] = []
         var returns: [(ReturnSink, Fact)] = []
-        // File paths are the commonest sinks (every file operation): HTML, JavaScript and SQL, rare, are judged
-        // first, so the pass's budgets go to them, and at most `pathLookups` properties and functions that paths
-        // read are looked up.
+        var pathFields: [(FieldSink, Fact)] = []
+        var pathReturns: [(ReturnSink, Fact)] = []
         let pathRule = PathInjectionRule.description.id
-        var pathSources: Set<String> = []
-        for pathsPass in [false, true] {
-            for fact in scan.facts {
-                if fact.kind == FactKind.fieldSink, let sink = FieldSink(fact: fact.value),
-                    (sink.ruleId == pathRule) == pathsPass,
-                    !pathsPass || Self.admit(sink.type + "." + sink.field, to: &pathSources)
-                {
-                    fields.append((sink, fact))
-                } else if fact.kind == FactKind.returnSink, let sink = ReturnSink(fact: fact.value),
-                    (sink.ruleId == pathRule) == pathsPass,
-                    !pathsPass || Self.admit(sink.function + "()", to: &pathSources)
-                {
-                    returns.append((sink, fact))
-                }
+        for fact in scan.facts {
+            if fact.kind == FactKind.fieldSink, let sink = FieldSink(fact: fact.value) {
+                if sink.ruleId == pathRule { pathFields.append((sink, fact)) } else { fields.append((sink, fact)) }
+            } else if fact.kind == FactKind.returnSink, let sink = ReturnSink(fact: fact.value) {
+                if sink.ruleId == pathRule { pathReturns.append((sink, fact)) } else { returns.append((sink, fact)) }
             }
         }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
@@ -50,13 +40,17 @@ struct CallerArgumentsStage: FindingStage {
                 sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
             }
         }
+        // File paths are the commonest sinks (every file operation): they are judged after HTML, JavaScript and SQL,
+        // and only the types and functions that fit in the one quick read of the project the others leave room for.
+        var names = Set(
+            sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
+                + fields.map(\.0.type) + returns.map(\.0.function))
+        for (sink, fact) in pathFields where Self.admit(sink.type, to: &names) { fields.append((sink, fact)) }
+        for (sink, fact) in pathReturns where Self.admit(sink.function, to: &names) { returns.append((sink, fact)) }
         guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty || !returns.isEmpty
         else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
-        callers.find(
-            Set(
-                sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
-                    + fields.map(\.0.type) + returns.map(\.0.function)))
+        callers.find(names)
         let wholeApp = scan.options.seesWholeProject && scan.facts.contains { $0.kind == FactKind.appInfoPlist }
         for index in state.findings.indices {
             let finding = state.findings[index]
@@ -171,14 +165,12 @@ struct CallerArgumentsStage: FindingStage {
         }
     }
 
-    /// At most this many properties and functions that file paths read are looked up in one scan.
-    static let pathLookups = 16
-
-    /// Whether `source` is one of the first `pathLookups` distinct ones.
-    private static func admit(_ source: String, to admitted: inout Set<String>) -> Bool {
-        if admitted.contains(source) { return true }
-        guard admitted.count < pathLookups else { return false }
-        admitted.insert(source)
+    /// Whether a path sink's `name` is one to look up: already looked for, or room is left in the names one quick read
+    /// of the project looks for (`CallerArguments.namesSearchedOneByOne`).
+    private static func admit(_ name: String, to names: inout Set<String>) -> Bool {
+        if names.contains(name) { return true }
+        guard names.count < CallerArguments.namesSearchedOneByOne else { return false }
+        names.insert(name)
         return true
     }
 
