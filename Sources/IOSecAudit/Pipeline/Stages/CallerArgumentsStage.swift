@@ -40,13 +40,22 @@ struct CallerArgumentsStage: FindingStage {
                 sinks[Self.key(sink.ruleId, fact.file, fact.line, fact.column)] = sink
             }
         }
-        // File paths are the commonest sinks (every file operation): they are judged after HTML, JavaScript and SQL,
-        // and only the types and functions that fit in the one quick read of the project the others leave room for.
+        // File paths are the commonest sinks (every file operation): they are judged after HTML, JavaScript and SQL.
+        // Their types and functions are looked for when the project is read word by word anyway (more names than a
+        // search each), where a name more costs a hash lookup, or when it is small enough that another pass over
+        // its files costs little.
         var names = Set(
             sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
                 + fields.map(\.0.type) + returns.map(\.0.function))
-        for (sink, fact) in pathFields where Self.admit(sink.type, to: &names) { fields.append((sink, fact)) }
-        for (sink, fact) in pathReturns where Self.admit(sink.function, to: &names) { returns.append((sink, fact)) }
+        let swiftBytes = scan.inputs.reduce(0) { $0 + ($1.kind == .swift ? $1.size : 0) }
+        if names.count > CallerArguments.namesSearchedOneByOne || swiftBytes <= Self.smallProjectBytes {
+            var admitted: Set<String> = []
+            for (sink, fact) in pathFields where Self.admit(sink.type, to: &admitted) { fields.append((sink, fact)) }
+            for (sink, fact) in pathReturns where Self.admit(sink.function, to: &admitted) {
+                returns.append((sink, fact))
+            }
+            names.formUnion(admitted)
+        }
         guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty || !returns.isEmpty
         else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
@@ -165,12 +174,17 @@ struct CallerArgumentsStage: FindingStage {
         }
     }
 
-    /// Whether a path sink's `name` is one to look up: already looked for, or room is left in the names one quick read
-    /// of the project looks for (`CallerArguments.namesSearchedOneByOne`).
-    private static func admit(_ name: String, to names: inout Set<String>) -> Bool {
-        if names.contains(name) { return true }
-        guard names.count < CallerArguments.namesSearchedOneByOne else { return false }
-        names.insert(name)
+    /// A project this size or smaller (its Swift files' bytes) is searched for path sinks' names whatever else is.
+    static let smallProjectBytes = 2_000_000
+
+    /// At most this many types and functions that file paths read are looked up in one scan.
+    static let pathLookups = 64
+
+    /// Whether a path sink's `name` is one to look up: one already admitted, or one of the first `pathLookups`.
+    private static func admit(_ name: String, to admitted: inout Set<String>) -> Bool {
+        if admitted.contains(name) { return true }
+        guard admitted.count < pathLookups else { return false }
+        admitted.insert(name)
         return true
     }
 
