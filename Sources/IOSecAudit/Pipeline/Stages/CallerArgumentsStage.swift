@@ -41,14 +41,17 @@ struct CallerArgumentsStage: FindingStage {
             }
         }
         // File paths are the commonest sinks (every file operation): they are judged after HTML, JavaScript and SQL.
-        // Their types and functions are looked for when the project is read word by word anyway (more names than a
-        // search each), where a name more costs a hash lookup, or when it is small enough that another pass over
-        // its files costs little.
+        // Their types and functions are looked for in a small project, where another pass over its files costs
+        // little, and in an app's worth of code read word by word anyway (more names than a search each), where a
+        // name more costs a hash lookup; not in a folder of many apps, where their writers' files, parsed again,
+        // would cost more than the rest of the pass.
         var names = Set(
             sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
                 + fields.map(\.0.type) + returns.map(\.0.function))
         let swiftBytes = scan.inputs.reduce(0) { $0 + ($1.kind == .swift ? $1.size : 0) }
-        if names.count > CallerArguments.namesSearchedOneByOne || swiftBytes <= Self.smallProjectBytes {
+        if swiftBytes <= Self.smallProjectBytes
+            || (names.count > CallerArguments.namesSearchedOneByOne && swiftBytes <= Self.largeProjectBytes)
+        {
             var admitted: Set<String> = []
             for (sink, fact) in pathFields where Self.admit(sink.type, to: &admitted) { fields.append((sink, fact)) }
             for (sink, fact) in pathReturns where Self.admit(sink.function, to: &admitted) {
@@ -174,8 +177,10 @@ struct CallerArgumentsStage: FindingStage {
         }
     }
 
-    /// A project this size or smaller (its Swift files' bytes) is searched for path sinks' names whatever else is.
+    /// Project sizes (its Swift files' bytes) for following file paths through properties and other files'
+    /// functions: always up to the first, when the project is read word by word up to the second.
     static let smallProjectBytes = 2_000_000
+    static let largeProjectBytes = 16_000_000
 
     /// At most this many types and functions that file paths read are looked up in one scan.
     static let pathLookups = 64
