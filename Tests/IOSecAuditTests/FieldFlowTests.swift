@@ -178,12 +178,13 @@ struct FieldFlowTests {
         }
         """
 
-    static func sqlFindings(_ files: [String: String]) throws -> [Finding] {
-        try CallerArgumentsTests.scan(files).findings.filter { $0.ruleId == SQLInjectionRule.description.id }
+    /// The findings of `rule` in a scan of `files`.
+    static func findings(of rule: RuleDescription, in files: [String: String]) throws -> [Finding] {
+        try CallerArgumentsTests.scan(files).findings.filter { $0.ruleId == rule.id }
     }
 
     @Test func sqlFromAPropertyATextFieldFillsIsAFlow() throws {
-        let findings = try Self.sqlFindings([
+        let findings = try Self.findings(of: SQLInjectionRule.description, in: [
             "App/SearchStore.swift": Self.search,
             "App/SearchController.swift": """
             import UIKit
@@ -211,7 +212,7 @@ struct FieldFlowTests {
     }
 
     @Test func sqlFromAPropertyTheAppFillsWithItsOwnTextIsNoFlow() throws {
-        let findings = try Self.sqlFindings([
+        let findings = try Self.findings(of: SQLInjectionRule.description, in: [
             "App/SearchStore.swift": Self.search,
             "App/SearchController.swift": """
             final class SearchController {
@@ -234,7 +235,7 @@ struct FieldFlowTests {
         let statements = (0..<count).map {
             "        sqlite3_exec(db, \"SELECT * FROM t WHERE c = '\\(row.f\($0))'\", nil, nil, nil)"
         }.joined(separator: "\n")
-        let findings = try Self.sqlFindings([
+        let findings = try Self.findings(of: SQLInjectionRule.description, in: [
             "App/Row.swift": "struct Row {\n\(fields)\n}\n",
             "App/Dump.swift": """
             import SQLite3
@@ -311,14 +312,10 @@ extension FieldFlowTests {
         }
         """
 
-    static func pathFindings(_ files: [String: String]) throws -> [Finding] {
-        try CallerArgumentsTests.scan(files).findings.filter { $0.ruleId == PathInjectionRule.description.id }
-    }
-
     /// A path made of a property a deep link fills, or by another file's function from a deep link's value, is a flow
     /// at the sink; a property only the app writes, or a call with the app's own name, is none.
     @Test func pathsFromPropertiesAndOtherFilesReturnsAreFollowed() throws {
-        let findings = try Self.pathFindings([
+        let findings = try Self.findings(of: PathInjectionRule.description, in: [
             "App/Export.swift": Self.export,
             "App/Router.swift": """
             import Foundation
@@ -346,7 +343,7 @@ extension FieldFlowTests {
     /// The URL the app was opened with, kept in a model and removed after import, is the document the system handed
     /// over: no path finding through the property.
     @Test func aDocumentTheAppWasOpenedWithIsNoPathFlow() throws {
-        let findings = try Self.pathFindings([
+        let findings = try Self.findings(of: PathInjectionRule.description, in: [
             "App/ImportFile.swift": """
             import Foundation
             struct ImportFile {
