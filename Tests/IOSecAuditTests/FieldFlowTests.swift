@@ -184,21 +184,23 @@ struct FieldFlowTests {
     }
 
     @Test func sqlFromAPropertyATextFieldFillsIsAFlow() throws {
-        let findings = try Self.findings(of: SQLInjectionRule.description, in: [
-            "App/SearchStore.swift": Self.search,
-            "App/SearchController.swift": """
-            import UIKit
-            final class SearchController: UIViewController {
-                @IBOutlet var searchField: UITextField!
-                let store = SearchStore(order: "ASC")
-                @IBAction func go(_ sender: Any) {
-                    store.term = searchField.text ?? ""
-                    store.order = searchField.text ?? "ASC"
-                    store.run()
+        let findings = try Self.findings(
+            of: SQLInjectionRule.description,
+            in: [
+                "App/SearchStore.swift": Self.search,
+                "App/SearchController.swift": """
+                import UIKit
+                final class SearchController: UIViewController {
+                    @IBOutlet var searchField: UITextField!
+                    let store = SearchStore(order: "ASC")
+                    @IBAction func go(_ sender: Any) {
+                        store.term = searchField.text ?? ""
+                        store.order = searchField.text ?? "ASC"
+                        store.run()
+                    }
                 }
-            }
-            """
-        ])
+                """
+            ])
         // The literal start value made `term` look constant: the write makes it a finding at the SQL.
         let term = try #require(findings.first { $0.line == 10 })
         #expect(term.evidence == .flow)
@@ -212,19 +214,21 @@ struct FieldFlowTests {
     }
 
     @Test func sqlFromAPropertyTheAppFillsWithItsOwnTextIsNoFlow() throws {
-        let findings = try Self.findings(of: SQLInjectionRule.description, in: [
-            "App/SearchStore.swift": Self.search,
-            "App/SearchController.swift": """
-            final class SearchController {
-                let store = SearchStore(order: "ASC")
-                func go(descending: Bool) {
-                    store.term = "inbox"
-                    store.order = descending ? "DESC" : "ASC"
-                    store.run()
+        let findings = try Self.findings(
+            of: SQLInjectionRule.description,
+            in: [
+                "App/SearchStore.swift": Self.search,
+                "App/SearchController.swift": """
+                final class SearchController {
+                    let store = SearchStore(order: "ASC")
+                    func go(descending: Bool) {
+                        store.term = "inbox"
+                        store.order = descending ? "DESC" : "ASC"
+                        store.run()
+                    }
                 }
-            }
-            """
-        ])
+                """
+            ])
         #expect(findings.allSatisfy { $0.evidence != .flow })
         #expect(!findings.contains { $0.line == 10 })
     }
@@ -235,24 +239,26 @@ struct FieldFlowTests {
         let statements = (0..<count).map {
             "        sqlite3_exec(db, \"SELECT * FROM t WHERE c = '\\(row.f\($0))'\", nil, nil, nil)"
         }.joined(separator: "\n")
-        let findings = try Self.findings(of: SQLInjectionRule.description, in: [
-            "App/Row.swift": "struct Row {\n\(fields)\n}\n",
-            "App/Dump.swift": """
-            import SQLite3
-            import UIKit
-            final class Dump {
-                var db: OpaquePointer?
-                @IBOutlet var field: UITextField!
-                func run(row: Row) {
-            \(statements)
+        let findings = try Self.findings(
+            of: SQLInjectionRule.description,
+            in: [
+                "App/Row.swift": "struct Row {\n\(fields)\n}\n",
+                "App/Dump.swift": """
+                import SQLite3
+                import UIKit
+                final class Dump {
+                    var db: OpaquePointer?
+                    @IBOutlet var field: UITextField!
+                    func run(row: Row) {
+                \(statements)
+                    }
+                    func fill() {
+                        var other = Row()
+                        other.f\(count - 1) = field.text ?? ""
+                    }
                 }
-                func fill() {
-                    var other = Row()
-                    other.f\(count - 1) = field.text ?? ""
-                }
-            }
-            """
-        ])
+                """
+            ])
         // Every read is of a property with a literal start value; the lookups run out before the written one.
         #expect(findings.allSatisfy { $0.evidence != .flow })
     }
@@ -315,23 +321,25 @@ extension FieldFlowTests {
     /// A path made of a property a deep link fills, or by another file's function from a deep link's value, is a flow
     /// at the sink; a property only the app writes, or a call with the app's own name, is none.
     @Test func pathsFromPropertiesAndOtherFilesReturnsAreFollowed() throws {
-        let findings = try Self.findings(of: PathInjectionRule.description, in: [
-            "App/Export.swift": Self.export,
-            "App/Router.swift": """
-            import Foundation
-            final class Router {
-                let export = Export()
-                func handle(_ url: URL) throws {
-                    export.fileName = url.query ?? ""
-                    export.label = "Weekly"
-                    try export.purge()
-                    let name = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
-                    try Data().write(to: URL(fileURLWithPath: Paths.inbox(named: name)))
-                    try Data().write(to: URL(fileURLWithPath: Paths.inbox(named: "today.json")))
+        let findings = try Self.findings(
+            of: PathInjectionRule.description,
+            in: [
+                "App/Export.swift": Self.export,
+                "App/Router.swift": """
+                import Foundation
+                final class Router {
+                    let export = Export()
+                    func handle(_ url: URL) throws {
+                        export.fileName = url.query ?? ""
+                        export.label = "Weekly"
+                        try export.purge()
+                        let name = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                        try Data().write(to: URL(fileURLWithPath: Paths.inbox(named: name)))
+                        try Data().write(to: URL(fileURLWithPath: Paths.inbox(named: "today.json")))
+                    }
                 }
-            }
-            """
-        ])
+                """
+            ])
         #expect(findings.map { "\($0.file):\($0.line)" } == ["App/Export.swift:7", "App/Router.swift:9"])
         #expect(findings.allSatisfy { $0.evidence == .flow })
         #expect(findings.first?.message.contains("stored in `Export.fileName` (App/Router.swift:5)") == true)
@@ -343,26 +351,28 @@ extension FieldFlowTests {
     /// The URL the app was opened with, kept in a model and removed after import, is the document the system handed
     /// over: no path finding through the property.
     @Test func aDocumentTheAppWasOpenedWithIsNoPathFlow() throws {
-        let findings = try Self.findings(of: PathInjectionRule.description, in: [
-            "App/ImportFile.swift": """
-            import Foundation
-            struct ImportFile {
-                var url: URL
-                func removeLocalCopy() throws { try FileManager.default.removeItem(at: url) }
-            }
-            """,
-            "App/AppDelegate.swift": """
-            import UIKit
-            final class AppDelegate: UIResponder, UIApplicationDelegate {
-                var pending: [ImportFile] = []
-                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-                    guard url.isFileURL else { return false }
-                    pending.append(ImportFile(url: url))
-                    return true
+        let findings = try Self.findings(
+            of: PathInjectionRule.description,
+            in: [
+                "App/ImportFile.swift": """
+                import Foundation
+                struct ImportFile {
+                    var url: URL
+                    func removeLocalCopy() throws { try FileManager.default.removeItem(at: url) }
                 }
-            }
-            """
-        ])
+                """,
+                "App/AppDelegate.swift": """
+                import UIKit
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var pending: [ImportFile] = []
+                    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                        guard url.isFileURL else { return false }
+                        pending.append(ImportFile(url: url))
+                        return true
+                    }
+                }
+                """
+            ])
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 }
