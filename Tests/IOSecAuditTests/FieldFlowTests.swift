@@ -376,3 +376,39 @@ extension FieldFlowTests {
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 }
+
+extension FieldFlowTests {
+    static let banner = """
+        import Foundation
+        final class Banner {
+            var template = ""
+            var title = "%d new"
+            func render(count: Int) -> String { String(format: template, count) + String(format: title, count) }
+        }
+        """
+
+    /// A format read from a property a text field fills in another file is a flow; one only the app's own text is
+    /// written into stays quiet, whatever its start value.
+    @Test func aFormatFromAPropertyATextFieldFillsIsAFlow() throws {
+        let findings = try Self.findings(
+            of: FormatStringRule.description,
+            in: [
+                "App/Banner.swift": Self.banner,
+                "App/Settings.swift": """
+                import UIKit
+                final class Settings: UIViewController {
+                    @IBOutlet var templateField: UITextField!
+                    let banner = Banner()
+                    @IBAction func save(_ sender: Any) {
+                        banner.template = templateField.text ?? ""
+                        banner.title = "%d unread"
+                        _ = banner.render(count: 3)
+                    }
+                }
+                """
+            ])
+        #expect(findings.map { "\($0.file):\($0.line):\($0.column)" } == ["App/Banner.swift:5:56"])
+        #expect(findings.first?.evidence == .flow)
+        #expect(findings.first?.message.contains("stored in `Banner.template` (App/Settings.swift:6)") == true)
+    }
+}

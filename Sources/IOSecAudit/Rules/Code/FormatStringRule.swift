@@ -161,7 +161,11 @@ struct FormatStringRule: SwiftRule {
     ]
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        guard let format = Self.variableFormat(of: call, in: file) else { return }
+        guard let format = Self.variableFormat(of: call, in: file) else {
+            // `var template = ""` looks constant here; a write of input into it, in any file, is a finding.
+            if let format = Self.formatArgument(of: call) { Self.recordIndirectSources(of: format, in: file) }
+            return
+        }
         let used = file.step(at: format, "used as a format")
         if let source = UntrustedOrigin.trace(format, in: file) {
             report(
@@ -178,6 +182,30 @@ struct FormatStringRule: SwiftRule {
         if let sink = ParameterSink.of(format, ruleId: Self.description.id) {
             file.record(kind: FactKind.parameterSink, value: sink.factValue, at: format)
         }
+        Self.recordIndirectSources(of: format, in: file)
+    }
+
+    /// A stored property of the app's own type the format is read from, or the call of another file's function that
+    /// makes it: what the project writes into it, or passes to it, may make the format a flow
+    /// (`CallerArgumentsStage`).
+    private static func recordIndirectSources(of format: ExprSyntax, in file: SwiftFile) {
+        for (field, _) in FieldSink.embedded(in: format, ruleId: description.id) {
+            var sink = field
+            sink.note = "a format"
+            file.record(kind: FactKind.fieldSink, value: sink.factValue, at: format)
+        }
+        ReturnSink.record(format, ruleId: description.id, note: "a format", in: file)
+    }
+
+    /// The finding at a format the project fills with input out of this file's sight (`steps`): a stored property
+    /// some write fills, or what a function of another file returns.
+    static func indirectFinding(_ format: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String)
+    {
+        file.report(
+            description, at: format,
+            message:
+                "the format is \(steps.first?.note ?? "input"), \(via), so any % sequence in it reads arguments that were never passed; pass a literal format and the text as an argument",
+            evidence: .flow, flow: steps + [file.step(at: format, "used as a format")])
     }
 
     /// Whether what a caller passes for a parameter used as a format is the app's own text, as this rule judges a
@@ -189,6 +217,15 @@ struct FormatStringRule: SwiftRule {
     /// The format argument of a formatting call when it is not a constant. `code.debug-logging` asks this too, so
     /// `NSLog(message)` is one finding.
     static func variableFormat(of call: FunctionCallExprSyntax, in file: SwiftFile) -> ExprSyntax? {
+        // A format traced to input is input whatever it is called (`template` names a format the app wrote).
+        guard let format = formatArgument(of: call),
+            UntrustedOrigin.trace(format, in: file) != nil || !isConstant(format, in: file)
+        else { return nil }
+        return format
+    }
+
+    /// The format argument of a formatting call, constant or not; nil for a helper that passes its caller's format on.
+    private static func formatArgument(of call: FunctionCallExprSyntax) -> ExprSyntax? {
         guard let name = call.calledName else { return nil }
         let format: ExprSyntax?
         switch name {
@@ -208,10 +245,7 @@ struct FormatStringRule: SwiftRule {
         default:
             return nil
         }
-        // A format traced to input is input whatever it is called (`template` names a format the app wrote).
-        guard let format, !isFormatForwarder(call),
-            UntrustedOrigin.trace(format, in: file) != nil || !isConstant(format, in: file)
-        else { return nil }
+        guard let format, !isFormatForwarder(call) else { return nil }
         return format
     }
 

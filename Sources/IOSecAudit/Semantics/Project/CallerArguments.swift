@@ -47,7 +47,8 @@ struct CallerArguments {
     static let indirectReporters: [String: IndirectReporter] = [
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.indirectFinding,
         SQLInjectionRule.description.id: SQLInjectionRule.indirectFinding,
-        PathInjectionRule.description.id: PathInjectionRule.indirectFinding
+        PathInjectionRule.description.id: PathInjectionRule.indirectFinding,
+        FormatStringRule.description.id: FormatStringRule.indirectFinding
     ]
 
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
