@@ -28,6 +28,18 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         return events
     }
 
+    private var mutationsOfBody: [SyntaxIdentifier: [String: [(AbsolutePosition, LocalMutation.Change)]]] = [:]
+
+    /// The changes the statements of `body` make to each name (`LocalMutation`), read once per body.
+    func mutations(
+        in body: CodeBlockItemListSyntax, _ read: () -> [String: [(AbsolutePosition, LocalMutation.Change)]]
+    ) -> [String: [(AbsolutePosition, LocalMutation.Change)]] {
+        if let known = mutationsOfBody[body.id] { return known }
+        let changes = read()
+        mutationsOfBody[body.id] = changes
+        return changes
+    }
+
     private let source: [UInt8]
     private let path: String
     /// The project's constants and the types that hold secrets.

@@ -393,9 +393,15 @@ public enum LocalValue {
 /// its function, closures included. `LocalValue` gives the value a name starts with; a judgement of the whole value
 /// (is this SQL all the app's own text?) needs every part.
 enum LocalMutation {
-    /// The values added to or assigned to `name` in the function around `use` (each operand of `name += a + b`,
-    /// `name.append(a)`, `url.appendPathComponent(a)`); nil
-    /// when the function hands the variable to a call as `&name`, or adds anything but a sum, whose effect is unknown.
+    /// A change a function makes to a variable: a value added or assigned, or one whose effect is unknown.
+    enum Change {
+        case added(ExprSyntax)
+        case unknown
+    }
+
+    /// The values added to or assigned to `name` in the function around `use`, before it (each operand of
+    /// `name += a + b`, `name.append(a)`, `url.appendPathComponent(a)`); nil when the function hands the variable to a
+    /// call as `&name`, or adds anything but a sum, whose effect is unknown.
     static func values(addedTo name: String, before use: some SyntaxProtocol) -> [ExprSyntax]? {
         var current = Syntax(use).parent
         var function: Syntax?
@@ -409,9 +415,27 @@ enum LocalMutation {
             current = node.parent
         }
         guard let function, let body = function.ownedBody else { return [] }
+        // Every variable's changes are read in one walk of the body, once per body in a file's walk.
+        let all = AnalysisMemo.current?.mutations(in: body) { changes(in: body) } ?? changes(in: body)
         var values: [ExprSyntax] = []
-        for token in body.tokens(viewMode: .sourceAccurate) where token.text == name && token.position < use.position {
-            if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand { return nil }
+        for (position, change) in all[name] ?? [] where position < use.position {
+            switch change {
+            case .added(let value): values.append(value)
+            case .unknown: return nil
+            }
+        }
+        return values
+    }
+
+    /// The changes the statements of `body` make to each name, in source order.
+    static func changes(in body: CodeBlockItemListSyntax) -> [String: [(AbsolutePosition, Change)]] {
+        var all: [String: [(AbsolutePosition, Change)]] = [:]
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand {
+                all[name, default: []].append((token.position, .unknown))
+                continue
+            }
             guard let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
             // `name.append(x)`, `name.append(contentsOf: x)`
             if let member = ref.parent?.as(MemberAccessExprSyntax.self), member.base?.id == ExprSyntax(ref).id,
@@ -422,9 +446,9 @@ enum LocalMutation {
                 if ["append", "insert", "appendPathComponent"].contains(method),
                     let first = call.arguments.first?.expression
                 {
-                    values.append(first)
+                    all[name, default: []].append((token.position, .added(first)))
                 } else if ["replaceSubrange", "appendFormat", "replaceCharacters", "write"].contains(method) {
-                    return nil
+                    all[name, default: []].append((token.position, .unknown))
                 }
                 continue
             }
@@ -441,13 +465,14 @@ enum LocalMutation {
             // The parser leaves `a += b + c` unfolded: the operands after the operator, joined by `+` only.
             for (offset, element) in elements.dropFirst(2).enumerated() {
                 if offset % 2 == 0 {
-                    values.append(element)
+                    all[name, default: []].append((token.position, .added(element)))
                 } else if element.as(BinaryOperatorExprSyntax.self)?.operator.text != "+" {
-                    return nil
+                    all[name, default: []].append((token.position, .unknown))
+                    break
                 }
             }
         }
-        return values
+        return all
     }
 }
 
