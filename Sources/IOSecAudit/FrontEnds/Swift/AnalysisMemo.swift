@@ -11,20 +11,15 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
     /// The container fills of each body asked about, in source order.
     var fillsOfBody: [SyntaxIdentifier: [ContainerFill.Fill]] = [:]
 
-    private struct BindingKey: Hashable {
-        let body: SyntaxIdentifier
-        let name: String
-    }
-    private var bindingEventsOfBody: [BindingKey: [LocalValue.BindingEvent]] = [:]
+    private var allBindingEventsOfBody: [SyntaxIdentifier: [String: [LocalValue.BindingEvent]]] = [:]
 
-    /// The statements of `body` that give `name` a value (`LocalValue`), read once per body and name.
+    /// The statements of `body` that give each name a value (`LocalValue`), read once per body for every name.
     func bindingEvents(
-        of name: String, in body: CodeBlockItemListSyntax, _ read: () -> [LocalValue.BindingEvent]
-    ) -> [LocalValue.BindingEvent] {
-        let key = BindingKey(body: body.id, name: name)
-        if let known = bindingEventsOfBody[key] { return known }
+        in body: CodeBlockItemListSyntax, _ read: () -> [String: [LocalValue.BindingEvent]]
+    ) -> [String: [LocalValue.BindingEvent]] {
+        if let known = allBindingEventsOfBody[body.id] { return known }
         let events = read()
-        bindingEventsOfBody[key] = events
+        allBindingEventsOfBody[body.id] = events
         return events
     }
 

@@ -307,11 +307,15 @@ public enum LocalValue {
     }
 
     private static func search(_ body: CodeBlockItemListSyntax, name: String, before: AbsolutePosition) -> ExprSyntax? {
-        guard mayBind(name, in: body) else { return nil }
-        // Rules ask about the same name in the same body once per use: its statements are read once per file.
-        let events =
-            AnalysisMemo.current?.bindingEvents(of: name, in: body) { bindingEvents(of: name, in: body) }
-            ?? bindingEvents(of: name, in: body)
+        // Rules ask about many names in the same body: in a file's walk its statements are read once for all of
+        // them (a generated function of thousands of locals stays linear).
+        let events: [BindingEvent]
+        if let memo = AnalysisMemo.current {
+            events = memo.bindingEvents(in: body) { allBindingEvents(in: body) }[name] ?? []
+        } else {
+            guard mayBind(name, in: body) else { return nil }
+            events = bindingEvents(of: name, in: body)
+        }
         var result: ExprSyntax?
         var declared = false
         for event in events {
@@ -344,6 +348,69 @@ public enum LocalValue {
     }
 
     /// The statements of `body` that give `name` a value, in order, whatever position they are asked about from.
+    /// The statements of `body` that give each name a value, by name, in order: `bindingEvents(of:in:)` for every
+    /// name in one read.
+    static func allBindingEvents(in body: CodeBlockItemListSyntax) -> [String: [BindingEvent]] {
+        var events: [String: [BindingEvent]] = [:]
+        var declared: Set<String> = []
+        for item in body {
+            if let decl = item.item.as(VariableDeclSyntax.self) {
+                var values: [(String, ExprSyntax)] = []
+                for binding in decl.bindings {
+                    if let id = binding.pattern.as(IdentifierPatternSyntax.self),
+                        let initializer = binding.initializer?.value
+                    {
+                        values.append((id.identifier.text, initializer))
+                    }
+                }
+                for (name, value) in values {
+                    events[name, default: []].append(BindingEvent(position: item.position, change: .declared(value)))
+                    declared.insert(name)
+                }
+            }
+            if let expr = item.item.as(ExprSyntax.self), !declared.isEmpty {
+                if let assignment = expr.as(SequenceExprSyntax.self)?.simpleAssignment,
+                    let name = assignment.target.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    declared.contains(name)
+                {
+                    events[name, default: []].append(
+                        BindingEvent(position: item.position, change: .assigned(assignment.value)))
+                } else if AnalysisMemo.current?.mayContain(UInt8(ascii: "&"), in: expr) ?? true {
+                    var handed: Set<String> = []
+                    for token in expr.tokens(viewMode: .sourceAccurate)
+                    where declared.contains(token.text)
+                        && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand
+                    {
+                        handed.insert(token.text)
+                    }
+                    for name in handed.sorted() {
+                        let unknown = ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("__unknown__")))
+                        events[name, default: []].append(
+                            BindingEvent(position: item.position, change: .assigned(unknown)))
+                    }
+                }
+            }
+            if let guardStmt = item.item.as(GuardStmtSyntax.self) {
+                var bound: [String: ExprSyntax] = [:]
+                var order: [String] = []
+                for condition in guardStmt.conditions {
+                    guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                    else { continue }
+                    if bound[name] == nil { order.append(name) }
+                    bound[name] =
+                        binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+                }
+                for name in order {
+                    if let value = bound[name] {
+                        events[name, default: []].append(BindingEvent(position: item.position, change: .bound(value)))
+                    }
+                }
+            }
+        }
+        return events
+    }
+
     private static func bindingEvents(of name: String, in body: CodeBlockItemListSyntax) -> [BindingEvent] {
         var events: [BindingEvent] = []
         var declared = false
