@@ -43,6 +43,16 @@ struct SecretInURLRule: SwiftRule {
                 findings: [FindingSpec(confidence: .low, message: "it is a one-time code")]),
             RuleExample(
                 #"let url = URL(string: ↓"https://api.acme-shop.com/login?user=\(user)&password=\(password)")!"#),
+            // A response the app labels with the URL, in a function that also requests it: it is sent.
+            RuleExample(
+                """
+                func refresh(token: String, completion: @escaping (URLResponse?) -> Void) {
+                    var components = URLComponents(string: "https://graph.acme-shop.com/me")!
+                    components.queryItems = [↓URLQueryItem(name: "access_token", value: token)]
+                    URLSession.shared.dataTask(with: components.url!) { _, response, _ in completion(response) }.resume()
+                    _ = HTTPURLResponse(url: components.url!, statusCode: 304, httpVersion: nil, headerFields: nil)
+                }
+                """),
             RuleExample(
                 #"let feed = URL(string: ↓"https://api.acme-shop.com/v1/orders?access_token=\(session.accessToken)")!"#),
             // The parameter's name says nothing; the value's says password.
@@ -82,6 +92,16 @@ struct SecretInURLRule: SwiftRule {
                 """, path: "App/LoginClient.m", findings: [FindingSpec(message: "'pass'")])
         ],
         nonTriggeringExamples: [
+            // The URL only labels a response the app makes itself (an interceptor's stub): nothing is requested.
+            RuleExample(
+                """
+                func makeShimResponse(token: String?, completion: (Data?, URLResponse?, Error?) -> Void) {
+                    var components = URLComponents(string: "https://graph.acme-shop.com/me")!
+                    components.queryItems = [URLQueryItem(name: "access_token", value: token)]
+                    let response = HTTPURLResponse(url: components.url!, statusCode: 200, httpVersion: nil, headerFields: nil)
+                    completion(Profile.current?.jsonBytes, response, nil)
+                }
+                """),
             // A partner key the app ships in its code: `secrets.hardcoded` reports it where it is written.
             RuleExample(
                 """
@@ -204,7 +224,7 @@ struct SecretInURLRule: SwiftRule {
             let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
             let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self),
             LogLabel.mayHoldSecret(value),
-            !Self.buildsRequestBody(call), !Self.buildsNonWebURL(call, in: file)
+            !Self.buildsRequestBody(call), !Self.buildsNonWebURL(call, in: file), !Self.describesAResponse(call)
         else { return }
         reportParameter(name, at: call, in: file)
     }
@@ -282,6 +302,25 @@ struct SecretInURLRule: SwiftRule {
         }
         return false
     }
+
+    /// Items of a URL that only labels a response the app makes itself (`HTTPURLResponse(url:…)` of an interceptor or
+    /// a stub), in a function that makes no request: nothing is sent.
+    private static func describesAResponse(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let body = call.enclosingBody else { return false }
+        var responds = false
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            if text == "HTTPURLResponse" { responds = true }
+            if requestWords.contains(text) { return false }
+        }
+        return responds
+    }
+
+    /// Names that make or send a request.
+    private static let requestWords: Set<String> = [
+        "URLRequest", "NSURLRequest", "NSMutableURLRequest", "dataTask", "downloadTask", "uploadTask", "request",
+        "resume", "load", "open", "data", "download", "upload", "AF", "Session", "URLSession", "fetch", "send"
+    ]
 
     /// `URLQueryItem`s encoded into `httpBody` (a form POST), or in a function that sets a POST method.
     private static func buildsRequestBody(_ call: FunctionCallExprSyntax) -> Bool {
