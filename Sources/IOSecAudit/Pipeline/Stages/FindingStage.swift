@@ -51,6 +51,7 @@ enum FindingPipeline {
         CalleeChecksStage(),
         ATSBlockedCleartextStage(),
         UnnamedATSDomainStage(),
+        UnreadPlistKeyStage(),
         UnusedCoreDataModelStage(),
         UnreferencedCodeStage(),
         DocumentsDataStage(),

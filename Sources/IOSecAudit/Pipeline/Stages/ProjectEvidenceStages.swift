@@ -73,6 +73,23 @@ struct UnnamedATSDomainStage: FindingStage {
     }
 }
 
+/// A credential-named value of a property list the app opens, under a key its code never reads, grants nothing the
+/// app does: a leftover, worth deleting from the repository and the bundle, not a key to revoke first.
+struct UnreadPlistKeyStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        let id = HardcodedSecretRule.description.id
+        guard scan.options.seesWholeProject, scan.hasSource,
+            scan.facts.contains(where: { $0.kind == FactKind.plistSecretKey })
+        else { return }
+        let keys = UnreadPlistKeys(facts: scan.facts, inputs: scan.inputs)
+        state.lowerConfidence(of: { $0.ruleId == id }) { finding in
+            keys.unreadKey(file: finding.file, line: finding.line).map {
+                "the app opens \($0.resource).plist but nothing in its code reads '\($0.key)'"
+            }
+        }
+    }
+}
+
 /// A Core Data model nothing names is never loaded: its secret-named attributes reach no store.
 struct UnusedCoreDataModelStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {

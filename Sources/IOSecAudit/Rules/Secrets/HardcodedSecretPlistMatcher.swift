@@ -59,5 +59,9 @@ struct HardcodedSecretPlistMatcher: ArtifactRule {
             message:
                 "'\(key)' is bundled in a property list anyone with the app can read; do not ship credentials in the app",
             severity: .high, confidence: .medium)
+        // Whether the app reads this key is the project's to say (`UnreadPlistKeys`).
+        if let line, let name = file.path.split(separator: "/").last, name.hasSuffix(".plist") {
+            file.record(kind: FactKind.plistSecretKey, value: FactKind.join(key, String(name.dropLast(6))), line: line)
+        }
     }
 }

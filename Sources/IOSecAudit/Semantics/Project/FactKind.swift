@@ -180,6 +180,10 @@ enum FactKind {
     /// class` (the entity's `representedClassName`, or its name); line of the attribute.
     static let coreDataSensitiveAttribute = "coredata.sensitive-attribute"
 
+    /// A value a bundled property list (not an Info.plist) keeps under a credential's name, reported by
+    /// `secrets.hardcoded`. Value: `key ␟ resource` (`Secret ␟ Client` for `Client.plist`); line of the value.
+    static let plistSecretKey = "secrets.plist-key"
+
     // MARK: Values with several fields
 
     /// Fields are joined with the ASCII unit separator, which none of them can contain.
