@@ -39,7 +39,7 @@ struct UnreferencedDeclarationsTests {
         ])
         let finding = try #require(found.first { $0.ruleId == "storage.userdefaults-secret" })
         #expect(finding.confidence == .low)
-        #expect(finding.message.contains("nothing else in the scanned code names 'remember'"))
+        #expect(finding.message.contains("nothing outside tests calls 'remember'"))
     }
 
     @Test func aFunctionSomethingCallsIsUnchanged() throws {
@@ -49,7 +49,7 @@ struct UnreferencedDeclarationsTests {
         ])
         let finding = try #require(found.first { $0.ruleId == "storage.userdefaults-secret" })
         #expect(finding.confidence > .low)
-        #expect(!finding.message.contains("nothing else"))
+        #expect(!finding.message.contains("nothing outside tests"))
     }
 
     @Test func aSelectorInAStoryboardIsACall() throws {
@@ -87,6 +87,90 @@ struct UnreferencedDeclarationsTests {
         #expect(found.allSatisfy { $0.confidence > .low })
     }
 
+    static let delegation = """
+        public protocol RecoveryDelegate: AnyObject {
+            func copyCode()
+        }
+        public final class RecoveryModel {
+            weak var delegate: RecoveryDelegate?
+            public func copyCode() { delegate?.copyCode() }
+        }
+        """
+
+    static let conformance = """
+        extension RecoveryViewController: RecoveryDelegate {
+            func copyCode() {
+                UIPasteboard.general.string = recoveryCode
+            }
+        }
+        """
+
+    @Test func aDelegateMethodOnlyItsOwnForwarderNamesIsLowConfidence() throws {
+        let found = try findings([
+            "App/RecoveryModel.swift": Self.delegation,
+            "App/RecoveryViewController+Delegate.swift": Self.conformance,
+            "AppTests/RecoveryModelTests.swift": "func testCopy() { RecoveryModel().copyCode() }"
+        ])
+        let finding = try #require(found.first { $0.ruleId == "storage.pasteboard" })
+        #expect(finding.confidence == .low)
+        #expect(finding.message.contains("nothing outside tests calls 'copyCode'"))
+    }
+
+    @Test func aDelegateMethodTheAppCallsIsUnchanged() throws {
+        let found = try findings([
+            "App/RecoveryModel.swift": Self.delegation,
+            "App/RecoveryViewController+Delegate.swift": Self.conformance,
+            "App/RecoveryView.swift": """
+            struct RecoveryView: View {
+                let model: RecoveryModel
+                var body: some View { Button("Copy", action: model.copyCode) }
+            }
+            """
+        ])
+        let finding = try #require(found.first { $0.ruleId == "storage.pasteboard" })
+        #expect(finding.confidence > .low)
+    }
+
+    @Test func aMemberASystemProtocolMayRequireIsUnchanged() throws {
+        // `UITextFieldDelegate` is not the project's: UIKit calls its requirements without the app naming them, and
+        // a project protocol that inherits it passes them on.
+        let field = """
+            final class SignInController: NSObject, UITextFieldDelegate {
+                func textFieldDidEndEditing(_ field: UITextField) {
+                    UserDefaults.standard.set(field.text, forKey: "password")
+                }
+            }
+            protocol FormDelegate: UITextFieldDelegate {}
+            extension PinController: FormDelegate {
+                func textFieldShouldClear(_ field: UITextField) -> Bool {
+                    UserDefaults.standard.set(field.text, forKey: "pin")
+                    return true
+                }
+            }
+            """
+        let found = try findings(["App/SignInController.swift": field]).filter {
+            $0.ruleId == "storage.userdefaults-secret"
+        }
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.confidence > .low })
+    }
+
+    @Test func swiftMentionsThatDeclareOrForward() {
+        func declares(_ text: String, _ name: String) -> Bool {
+            let bytes = Array(text.utf8)
+            let offsets = ByteSearch(name).wordOffsets(in: bytes, limit: 10)
+            return SwiftMention.declares(at: offsets.last ?? 0, in: bytes, name: name)
+        }
+        #expect(declares("protocol P { func refresh() }", "refresh"))
+        #expect(declares("func refresh() { model.refresh() }", "refresh"))
+        #expect(declares("func refresh(_ s: String = \"}\") { model.refresh() }", "refresh"))
+        #expect(!declares("func refresh() { }\nlet x = refresh()", "refresh"))
+        #expect(!declares("protocol P { func refresh() }\nextension Q { var y: Int { refresh() } }", "refresh"))
+        #expect(!declares("func reload() { refresh() }", "refresh"))
+        #expect(SwiftMention.inheritsOnlyMarkers(after: 10, in: Array("protocol P: AnyObject, Sendable {".utf8)))
+        #expect(!SwiftMention.inheritsOnlyMarkers(after: 10, in: Array("protocol P: UITableViewDelegate {".utf8)))
+    }
+
     @Test func withoutAnAppOrWithASelectionCallersMayBeOutsideTheScan() throws {
         let library = try findings(["Sources/TokenCache.swift": Self.store], app: false)
         #expect(library.first { $0.ruleId == "storage.userdefaults-secret" }.map { $0.confidence > .low } == true)
@@ -107,6 +191,6 @@ struct UnreferencedDeclarationsTests {
             """
         ])
         let finding = try #require(found.first { $0.ruleId.hasPrefix("secrets.") })
-        #expect(!finding.message.contains("nothing else"))
+        #expect(!finding.message.contains("nothing outside tests"))
     }
 }

@@ -67,6 +67,45 @@ struct ByteSearch: Sendable {
         }
     }
 
+    /// The offsets at which the needle occurs as a whole identifier, up to `limit` of them.
+    func wordOffsets(in bytes: [UInt8], limit: Int) -> [Int] {
+        var offsets: [Int] = []
+        var from = 0
+        while offsets.count < limit, from < bytes.count {
+            let found = bytes.withUnsafeBytes { buffer -> Int? in
+                guard let base = buffer.baseAddress else { return nil }
+                let rest = UnsafeRawBufferPointer(start: base + from, count: buffer.count - from)
+                return firstWordOffset(in: rest).map { $0 + from }
+            }
+            guard let found else { break }
+            offsets.append(found)
+            from = found + needle.count
+        }
+        return offsets
+    }
+
+    private func firstWordOffset(in buffer: UnsafeRawBufferPointer) -> Int? {
+        guard !needle.isEmpty, let base = buffer.baseAddress, buffer.count >= needle.count else { return nil }
+        let byte = Int32(needle[anchor])
+        var offset = anchor
+        let last = buffer.count - needle.count + anchor
+        while offset <= last {
+            guard let found = memchr(base + offset, byte, last - offset + 1) else { return nil }
+            let at = base.distance(to: UnsafeRawPointer(found))
+            let start = at - anchor
+            var k = 0
+            while k < needle.count, buffer[start + k] == needle[k] { k += 1 }
+            let end = start + needle.count
+            if k == needle.count, start == 0 || !Self.isWordByte(buffer[start - 1]),
+                end == buffer.count || !Self.isWordByte(buffer[end])
+            {
+                return start
+            }
+            offset = at + 1
+        }
+        return nil
+    }
+
     static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x5F || byte >= 0x80

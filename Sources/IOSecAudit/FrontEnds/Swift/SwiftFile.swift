@@ -114,7 +114,9 @@ public final class SwiftFile {
         if let owner = CallableOwner.of(node) {
             facts.append(
                 Fact(
-                    kind: FactKind.findingOwner, value: FactKind.join(owner.name, owner.isPublic ? "public" : ""),
+                    kind: FactKind.findingOwner,
+                    value: FactKind.join(
+                        owner.name, owner.isPublic ? "public" : "", owner.conformances.joined(separator: ",")),
                     file: path, line: start.line, column: start.column))
         }
         // Code that runs only below an iOS version, for the stage that compares it with the deployment target.

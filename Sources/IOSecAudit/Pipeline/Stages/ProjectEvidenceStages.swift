@@ -116,7 +116,7 @@ struct UnreferencedCodeStage: FindingStage {
         let unreferenced = UnreferencedDeclarations(facts: scan.facts, inputs: scan.inputs)
         state.lowerConfidence(of: { UnreferencedDeclarations.appliesTo(ruleId: $0.ruleId) }) { finding in
             unreferenced.unreferencedOwner(file: finding.file, line: finding.line, column: finding.column).map {
-                "nothing else in the scanned code names '\($0)', the code it sits in"
+                "nothing outside tests calls '\($0)', the code it sits in"
             }
         }
     }

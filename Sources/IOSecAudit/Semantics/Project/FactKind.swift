@@ -36,7 +36,8 @@ enum FactKind {
     /// a Realm with its default file (in Documents). Value: the word (`log`, `sqlite`, `Realm`). First per file.
     static let documentsData = "storage.documents-data"
     /// The function or property a Swift finding sits in, when only code naming it can run it (`CallableOwner`).
-    /// Value: `name ␟ public` (empty when not public or open); its line and column are the finding's.
+    /// Value: `name ␟ public ␟ conformances` (`public` empty when not public or open; the comma-separated inheritance
+    /// clause of its type or extension, empty when none); its line and column are the finding's.
     static let findingOwner = "code.finding-owner"
     /// A finding whose value comes in through a parameter of the app's own function (`ParameterSink`): what the
     /// function's callers pass decides it (`CallerArgumentsStage`). Value: `ParameterSink.factValue`; its line and

@@ -1,15 +1,18 @@
 import SwiftSyntax
 
 /// The function or property a finding sits in, when only code that names it can run it: not an override, not
-/// `@objc` / Interface Builder / Core Data (the runtime calls those by selector), not a requirement a protocol
-/// conformance of its type may satisfy, not a delegate callback (`func locationManager(_ manager:
-/// CLLocationManager, …)`, Cocoa's naming). The project pass (`UnreferencedDeclarations`) then looks for its name
-/// anywhere else in the scanned code.
+/// `@objc` / Interface Builder / Core Data (the runtime calls those by selector), not a delegate callback
+/// (`func locationManager(_ manager: CLLocationManager, …)`, Cocoa's naming). A member of a type or extension that
+/// declares conformances may satisfy one of their requirements: it carries their names, and counts as uncalled only
+/// when each is a protocol of the project's own. The project pass (`UnreferencedDeclarations`) then looks for its
+/// name anywhere else in the scanned code.
 enum CallableOwner {
     struct Owner: Equatable {
         var name: String
         /// `public` or `open`: a library's clients outside the scan may call it.
         var isPublic: Bool
+        /// The types named in the inheritance clause of its type or extension (`SyncDelegate`), if any.
+        var conformances: [String] = []
     }
 
     static func of(_ node: some SyntaxProtocol) -> Owner? {
@@ -30,7 +33,7 @@ enum CallableOwner {
     private static func owner(_ function: FunctionDeclSyntax) -> Owner? {
         guard case .identifier(let name) = function.name.tokenKind, name != "main",
             let isPublic = access(function.modifiers), runtimeAttributes(function.attributes) == false,
-            typeAllowsUnreferenced(function)
+            let conformances = conformances(around: function)
         else { return nil }
         // Cocoa's delegate naming: the method is named for the object that calls it (`tableView(_ tableView:
         // UITableView, …)`, `urlSession(_:…)`, `application(_:open:options:)`).
@@ -41,16 +44,16 @@ enum CallableOwner {
         {
             return nil
         }
-        return Owner(name: name, isPublic: isPublic)
+        return Owner(name: name, isPublic: isPublic, conformances: conformances)
     }
 
     private static func owner(_ variable: VariableDeclSyntax) -> Owner? {
         guard variable.bindings.count == 1,
             let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let isPublic = access(variable.modifiers), runtimeAttributes(variable.attributes) == false,
-            typeAllowsUnreferenced(variable)
+            let conformances = conformances(around: variable)
         else { return nil }
-        return Owner(name: name, isPublic: isPublic)
+        return Owner(name: name, isPublic: isPublic, conformances: conformances)
     }
 
     /// nil for an override or a `dynamic` member; otherwise whether it is `public` or `open`.
@@ -75,18 +78,34 @@ enum CallableOwner {
         }
     }
 
-    /// A member of a type that conforms to nothing in the declaration at hand, or of an extension that adds no
-    /// conformance, or a global; never a protocol's.
-    private static func typeAllowsUnreferenced(_ decl: some SyntaxProtocol) -> Bool {
-        guard let type = decl.enclosingTypeDecl else { return !isInsideProtocol(decl) }
-        if let c = type.as(ClassDeclSyntax.self) { return c.inheritanceClause == nil }
-        if let s = type.as(StructDeclSyntax.self) { return s.inheritanceClause == nil }
-        if let e = type.as(EnumDeclSyntax.self) { return e.inheritanceClause == nil }
-        if let a = type.as(ActorDeclSyntax.self) { return a.inheritanceClause == nil }
-        if let x = type.as(ExtensionDeclSyntax.self) {
-            return x.inheritanceClause == nil && x.genericWhereClause == nil
+    /// The inheritance clause of the type or extension around a member: empty for one that conforms to nothing, a
+    /// global, or a protocol extension's member; nil for a protocol's own requirement, a constrained extension, or a
+    /// clause that names something other than plain type names (`Base<T>`, `Module.Type`).
+    private static func conformances(around decl: some SyntaxProtocol) -> [String]? {
+        guard let type = decl.enclosingTypeDecl else { return isInsideProtocol(decl) ? nil : [] }
+        let clause: InheritanceClauseSyntax?
+        if let c = type.as(ClassDeclSyntax.self) {
+            clause = c.inheritanceClause
+        } else if let s = type.as(StructDeclSyntax.self) {
+            clause = s.inheritanceClause
+        } else if let e = type.as(EnumDeclSyntax.self) {
+            clause = e.inheritanceClause
+        } else if let a = type.as(ActorDeclSyntax.self) {
+            clause = a.inheritanceClause
+        } else if let x = type.as(ExtensionDeclSyntax.self), x.genericWhereClause == nil {
+            clause = x.inheritanceClause
+        } else {
+            return nil
         }
-        return false
+        guard let clause else { return [] }
+        var names: [String] = []
+        for inherited in clause.inheritedTypes {
+            guard let name = inherited.type.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil else {
+                return nil
+            }
+            names.append(name.name.text)
+        }
+        return names
     }
 
     private static func isInsideProtocol(_ decl: some SyntaxProtocol) -> Bool {
