@@ -100,6 +100,19 @@ struct HardcodedKeyRule: SwiftRule {
                                      keyBytes, kCCKeySizeAES128, ↓[UInt8](repeating: 0, count: 16),
                                      input, input.count, &output, output.count, &moved)
                 """),
+            RuleExample(
+                """
+                final class NoteSealer {
+                    let passphrase = ↓"7d1e5c0b9a3f4e28"
+                    func seal(_ plain: Data, into out: UnsafeMutableRawPointer, moved: inout Int) -> Int32 {
+                        let keyBytes = Array(passphrase.utf8)
+                        return plain.withUnsafeBytes { input in
+                            CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                    keyBytes, keyBytes.count, nil, input.baseAddress, plain.count, out, 64, &moved)
+                        }
+                    }
+                }
+                """),
             RuleExample(#"let aes = try AES(key: ↓"s3cr3tK3y!s3cr3tK3y!s3cr3tK3y!12", iv: ↓"a1b2c3d4e5f6g7h8")"#),
             RuleExample(
                 """
@@ -639,9 +652,10 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     /// What literal the bytes come from ("a string literal", "a literal byte array", "a constant buffer"), or
-    /// nil when they come from anywhere else.
+    /// nil when they come from anywhere else. Six steps: `keyBytes` ← `Array(key.utf8)` ← `key` ← the property's
+    /// literal takes five.
     private static func literalSource(_ expr: ExprSyntax, depth: Int) -> String? {
-        guard depth < 4 else { return nil }
+        guard depth < 6 else { return nil }
         let e = expr.unwrapped
         if let reference = e.as(InOutExprSyntax.self) {
             return literalSource(reference.expression, depth: depth + 1)
