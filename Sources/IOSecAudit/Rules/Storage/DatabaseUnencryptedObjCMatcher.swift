@@ -25,12 +25,17 @@ enum DatabaseUnencryptedObjCMatcher: ObjCRule {
         for send in source.sends(withFirstPart: "setValue", "setObject")
         where send.selector == "setValue:forKey:" || send.selector == "setObject:forKey:" {
             guard let value = send.parts[0].argument, let keyRange = send.parts[1].argument,
-                let key = source.stringValue(of: keyRange), DatabaseUnencryptedRule.isSensitiveColumn(key),
                 source.text(source.trimmedExpression(value)) != "nil", isManagedObject(send.receiver, source)
+            else { continue }
+            // The column's name, or else what the value is (`[row setValue:self.passField.text forKey:@"p"]`).
+            let key = source.stringValue(of: keyRange)
+            guard
+                let name = key.flatMap({ DatabaseUnencryptedRule.isSensitiveColumn($0) ? $0 : nil })
+                    ?? source.sensitiveName(in: value)
             else { continue }
             report(
                 file, source, at: send.open,
-                "'\(key)' is written to a Core Data store, which is not encrypted; keep it in the Keychain")
+                "'\(name)' is written to a Core Data store, which is not encrypted; keep it in the Keychain")
         }
     }
 

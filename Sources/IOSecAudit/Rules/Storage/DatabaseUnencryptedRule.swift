@@ -59,6 +59,7 @@ struct DatabaseUnencryptedRule: SwiftRule {
                                                                         inManagedObjectContext:context];
                     [user setValue:self.userField.text forKey:@"email"];
                     ↓[user setValue:self.passwordField.text forKey:@"password"];
+                    ↓[user setValue:self.passField.text forKey:@"p"];
                     [context save:nil];
                 }
                 """, path: "App/AccountStore.m"),

@@ -55,7 +55,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                     report(
                         file, source, at: call.nameIndex,
                         message + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
-                        confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name,
+                        confidence: LogLabel.namesSpecificCredential(name) ? .medium : .low, evidence: .name,
                         debugOnly: silentInRelease)
                     break
                 }
@@ -85,7 +85,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             guard let name = shown.lazy.compactMap({ source.sensitiveName(in: $0) }).first else { continue }
             report(
                 file, source, at: send.open, "'\(name)' is logged; remove it or use os_log with %{private}@",
-                confidence: SensitiveName.isSpecificCredential(name) ? .medium : .low, evidence: .name)
+                confidence: LogLabel.namesSpecificCredential(name) ? .medium : .low, evidence: .name)
         }
     }
 

@@ -75,14 +75,17 @@ struct LogSensitiveRule: SwiftRule {
                     ↓NSLog(@"logged in with %@", accessToken);
                     ↓NSLog(@"password: %@", [self.field text]);
                     ↓os_log(OS_LOG_DEFAULT, "token %{public}@", accessToken);
+                    ↓NSLog(@"signing in %@", self.passField.text);
                 }
                 """, path: "App/Login.m",
                 findings: [
-                    // A specific credential's name is medium confidence; a label is low.
+                    // A specific credential's name is medium confidence, and so is a field a password is typed into;
+                    // a label is low.
                     FindingSpec(
                         severity: .medium, confidence: .medium, message: "'accessToken' is logged;"),
                     FindingSpec(severity: .medium, confidence: .low, message: "a value labelled 'password'"),
-                    FindingSpec(severity: .medium, confidence: .medium, message: "logged with public privacy")
+                    FindingSpec(severity: .medium, confidence: .medium, message: "logged with public privacy"),
+                    FindingSpec(severity: .medium, confidence: .medium, message: "'passField' is logged;")
                 ]),
             RuleExample(
                 """
@@ -483,7 +486,7 @@ struct LogSensitiveRule: SwiftRule {
     static func confidence(of leak: Leak) -> Confidence {
         switch leak {
         case .plain(let name), .markedPublic(let name):
-            SensitiveName.isSpecificCredential(name) ? .medium : .low
+            LogLabel.namesSpecificCredential(name) ? .medium : .low
         case .labelled, .traced: .low
         }
     }

@@ -45,6 +45,12 @@ struct PlaintextFileRule: SwiftRule {
                     NSString *path = [docs stringByAppendingPathComponent:@"credentials.plist"];
                     ↓[self.profile writeToFile:path atomically:YES];
                 }
+                - (IBAction)keep:(id)sender {
+                    NSMutableDictionary *entries = [NSMutableDictionary dictionary];
+                    entries[@"user"] = self.loginField.text;
+                    entries[@"p"] = self.passField.text;
+                    ↓[entries writeToFile:entriesPath atomically:YES];
+                }
                 """, path: "App/Persist.m"),
             RuleExample(
                 """
@@ -106,6 +112,7 @@ struct PlaintextFileRule: SwiftRule {
                     NSMutableDictionary *settings = [NSMutableDictionary dictionary];
                     [settings setObject:@(self.fontSize) forKey:@"fontSize"];
                     [settings setObject:self.themeName forKey:@"theme"];
+                    settings[@"accent"] = self.accentName;
                     [settings writeToFile:settingsPath atomically:YES];
                     NSString *status = self.password.length > 0 ? @"set" : @"unset";
                     [status writeToFile:statusPath atomically:YES encoding:NSUTF8StringEncoding error:nil];

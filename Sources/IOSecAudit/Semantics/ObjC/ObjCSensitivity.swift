@@ -134,7 +134,27 @@ extension ObjCSource {
                 }
             }
         }
+        if let filled = subscriptFill(of: name, in: body, before: use, depth: depth) { return filled }
         return declaredValue(of: name, before: use).flatMap { sensitiveName(in: $0, depth: depth + 1) }
+    }
+
+    /// `dict[@"pin"] = x;` or `dict[key] = self.passwordField.text;` in the body before `use`: the key's literal, or
+    /// the value, when it names a secret.
+    private func subscriptFill(of name: String, in body: ClosedRange<Int>, before use: Int, depth: Int) -> String? {
+        for index in occurrences(of: name) where index > body.lowerBound && index < use {
+            let open = index + 1
+            guard open < use, isPunct(open, "["), !isPunct(index - 1, "."), !isPunct(index - 1, "->"),
+                match[open] > open, match[open] + 1 < use, isPunct(match[open] + 1, "="),
+                !isPunct(match[open] + 2, "=")
+            else { continue }
+            if let literal = stringValue(of: (open + 1)..<match[open]), SensitiveName.isSensitive(literal) {
+                return literal
+            }
+            var end = match[open] + 2
+            while end < use, !isPunct(end, ";") { end = match[end] > end ? match[end] + 1 : end + 1 }
+            if let found = sensitiveName(in: (match[open] + 2)..<min(end, use), depth: depth + 1) { return found }
+        }
+        return nil
     }
 
     /// The value a local was declared with in the body before token `use`: `NSString *name = …;`, `id name = …;`.

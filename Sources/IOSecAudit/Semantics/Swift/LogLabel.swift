@@ -4,6 +4,17 @@ import SwiftSyntax
 /// What a message says about the value it shows: in `"password: \(value)"` or `NSLog("cvv=%@", value)` the text
 /// right before the value labels it as a secret, whatever the variable is called.
 enum LogLabel {
+    /// Whether a logged value's name says which credential it is: `accessToken`, `password`, or a field the user types
+    /// one into (`passField.text`, `pinField.text`). Such a name is medium confidence in a log line; a generic one
+    /// (`token`, `secret`) is low.
+    static func namesSpecificCredential(_ name: String) -> Bool {
+        if SensitiveName.isSpecificCredential(name) { return true }
+        guard SensitiveName.classify(name) == nil, let typed = SensitiveName.classifyInputField(name) else {
+            return false
+        }
+        return [.password, .pin, .otp, .card, .personalID].contains(typed)
+    }
+
     /// The sensitive word(s) that end `text` (after trailing spaces and `:`, `=`, `-`), when the last word is
     /// needed for the match: "Password:" → "password", "card number =" → "card number", but "Token refreshed,"
     /// → nil (the sentence is about a token, the value is not one).
