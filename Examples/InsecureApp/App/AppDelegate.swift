@@ -10,6 +10,13 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         if let month = items.first(where: { $0.name == "clearMonth" })?.value {
             StatementCache(path: "statements.sqlite").remove(month: month)
         }
+        // The old website's "view statement" link: `acmewallet://topup?statement=https://portal.acme.example.com/…`.
+        if let page = items.first(where: { $0.name == "statement" })?.value {
+            let statement = StatementViewController()
+            statement.portalPage = URL(string: page)
+            app.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first?.rootViewController?
+                .present(statement, animated: true)
+        }
         return true
     }
 }

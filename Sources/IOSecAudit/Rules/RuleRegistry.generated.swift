@@ -7,6 +7,7 @@ extension RuleRegistry {
         BiometricNoFallbackRule.self,
         BiometryAnyRule.self,
         CleartextURLRule.self,
+        CredentialToUntrustedURLRule.self,
         DatabaseUnencryptedRule.self,
         DebugLoggingRule.self,
         DebuggerCheckRule.self,

@@ -26,6 +26,10 @@ extension CoreDataProtectionCollector {
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
 }
 
+extension CredentialToUntrustedURLRule {
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+}
+
 extension DatabaseUnencryptedRule {
     static let nodeKinds: Set<SyntaxKind> = [.binaryOperatorExpr, .functionCallExpr]
 }

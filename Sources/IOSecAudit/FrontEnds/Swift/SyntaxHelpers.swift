@@ -243,6 +243,9 @@ public enum LocalValue {
             // `if`/`guard`/`do` blocks: locals declared there count too.
             default: return node.as(CodeBlockSyntax.self)?.statements
             }
+        // A `case` of a `switch` holds its statements without braces.
+        case .switchCase:
+            return node.as(SwitchCaseSyntax.self)?.statements
         default:
             return nil
         }
@@ -463,13 +466,18 @@ enum LocalMutation {
     /// A change a function makes to a variable: a value added or assigned, or one whose effect is unknown.
     enum Change {
         case added(ExprSyntax)
+        /// `name[key] = value`: an element, whole, not a part joined to what is there.
+        case stored(ExprSyntax)
         case unknown
     }
 
     /// The values added to or assigned to `name` in the function around `use`, before it (each operand of
-    /// `name += a + b`, `name.append(a)`, `url.appendPathComponent(a)`); nil when the function hands the variable to a
-    /// call as `&name`, or adds anything but a sum, whose effect is unknown.
-    static func values(addedTo name: String, before use: some SyntaxProtocol) -> [ExprSyntax]? {
+    /// `name += a + b`, `name.append(a)`, `url.appendPathComponent(a)`, `name[key] = a`; with `elementsOnly`, only the
+    /// elements stored whole); nil when the function hands the variable to a call as `&name`, or adds anything but a
+    /// sum, whose effect is unknown.
+    static func values(
+        addedTo name: String, before use: some SyntaxProtocol, elementsOnly: Bool = false
+    ) -> [ExprSyntax]? {
         var current = Syntax(use).parent
         var function: Syntax?
         while let node = current {
@@ -487,7 +495,8 @@ enum LocalMutation {
         var values: [ExprSyntax] = []
         for (position, change) in all[name] ?? [] where position < use.position {
             switch change {
-            case .added(let value): values.append(value)
+            case .added(let value): if !elementsOnly { values.append(value) }
+            case .stored(let value): values.append(value)
             case .unknown: return nil
             }
         }
@@ -517,6 +526,16 @@ enum LocalMutation {
                 } else if ["replaceSubrange", "appendFormat", "replaceCharacters", "write"].contains(method) {
                     all[name, default: []].append((token.position, .unknown))
                 }
+                continue
+            }
+            // `name[key] = x`: an element stored in the container.
+            if let element = ref.parent?.as(SubscriptCallExprSyntax.self),
+                element.calledExpression.id == ExprSyntax(ref).id,
+                let list = element.parent?.as(ExprListSyntax.self), list.first?.id == ExprSyntax(element).id,
+                list.parent?.is(SequenceExprSyntax.self) == true, list.count == 3,
+                Array(list)[1].is(AssignmentExprSyntax.self), let value = list.last
+            {
+                all[name, default: []].append((token.position, .stored(value)))
                 continue
             }
             // `name += x`, `name = x`

@@ -189,7 +189,7 @@ public enum Checklist {
             rules: [
                 "code.sql-injection", "platform.url-scheme-unvalidated", "code.format-string", "code.unsafe-c-function",
                 "platform.webview-html-injection", "code.path-injection", "code.predicate-injection",
-                "code.xml-external-entities"
+                "code.xml-external-entities", "network.credential-to-untrusted-url"
             ],
             decision: .rules, kit: ["InputPolicy", "PasswordPolicy"],
             check:

@@ -114,17 +114,19 @@ struct CallerArgumentsStage: FindingStage {
         // from input passed to them: the rule's finding there becomes a flow that starts at the input, or a finding
         // is made at the sink.
         for (sink, fact) in fields {
-            indirect(sink.ruleId, sink.note, fact, &state, &seen, &callers) { callers, file, value in
-                guard let steps = callers.untrustedWrite(of: sink), let write = steps.last else { return nil }
-                var all = steps
-                if let file, let value,
-                    let read = FieldSink.embedded(in: value, ruleId: sink.ruleId).first(where: {
-                        $0.0.type == sink.type && $0.0.field == sink.field
-                    })?.read
-                {
-                    all.append(file.step(at: read, "read from `\(sink.type).\(sink.field)`"))
+            UntrustedOrigin.$currentReach.withValue(UntrustedOrigin.reach(ofRule: sink.ruleId)) {
+                indirect(sink.ruleId, sink.note, fact, &state, &seen, &callers) { callers, file, value in
+                    guard let steps = callers.untrustedWrite(of: sink), let write = steps.last else { return nil }
+                    var all = steps
+                    if let file, let value,
+                        let read = FieldSink.embedded(in: value, ruleId: sink.ruleId).first(where: {
+                            $0.0.type == sink.type && $0.0.field == sink.field
+                        })?.read
+                    {
+                        all.append(file.step(at: read, "read from `\(sink.type).\(sink.field)`"))
+                    }
+                    return (all, "stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line))")
                 }
-                return (all, "stored in `\(sink.type).\(sink.field)` (\(write.file):\(write.line))")
             }
         }
         for (sink, fact) in returns {

@@ -57,6 +57,23 @@ struct PathInjectionRule: SwiftRule {
                 }
                 """,
                 findings: [FindingSpec(severity: .high, message: "a URL's query is used as a path")]),
+            // A link's query gathered into a dictionary, read in a `case` of a switch over the path.
+            RuleExample(
+                """
+                func openDeepLink(_ link: URL) {
+                    var query: [String: String] = [:]
+                    for item in URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? [] {
+                        query[item.name] = item.value
+                    }
+                    switch link.path {
+                    case "/import":
+                        guard let file = query["file"] else { return }
+                        try? payload.write(to: documents.appendingPathComponent(↓file))
+                    default:
+                        break
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func saveAttachment(from remote: URL, into folder: URL) throws {

@@ -23,7 +23,9 @@ extension CallerArguments {
         type: String, field: String, ruleId: String, depth: Int, visiting: Set<String>
     ) -> [FlowStep]? {
         let key = type + "." + field
-        if let known = fieldWrites[key] { return known }
+        // What input makes of a property depends on the part the sink needs: remembered for each.
+        let memoKey = UntrustedOrigin.currentReach == .origin ? key + " (origin)" : key
+        if let known = fieldWrites[memoKey] { return known }
         guard depth < Self.depthLimit, !visiting.contains(key), spendLookup(), let files = files(mentioning: type)
         else { return nil }
         let visiting = visiting.union([key])
@@ -65,7 +67,7 @@ extension CallerArguments {
             }
         }
         // Deeper answers depend on the path that asked: only the first question's is kept.
-        if depth == 0 { fieldWrites[key] = .some(found) }
+        if depth == 0 { fieldWrites[memoKey] = .some(found) }
         return found
     }
 

@@ -48,7 +48,8 @@ struct CallerArguments {
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.indirectFinding,
         SQLInjectionRule.description.id: SQLInjectionRule.indirectFinding,
         PathInjectionRule.description.id: PathInjectionRule.indirectFinding,
-        FormatStringRule.description.id: FormatStringRule.indirectFinding
+        FormatStringRule.description.id: FormatStringRule.indirectFinding,
+        CredentialToUntrustedURLRule.description.id: CredentialToUntrustedURLRule.indirectFinding
     ]
 
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
@@ -226,8 +227,10 @@ struct CallerArguments {
     /// Where input from outside enters `argument`: its value, or for a local `var`, what the function adds to it
     /// (`clause += field.text`).
     static func untrustedSteps(to argument: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
-        if let steps = UntrustedOrigin.trace(argument, in: file) { return steps }
-        guard let ref = argument.unwrapped.as(DeclReferenceExprSyntax.self) else { return nil }
+        let reach = UntrustedOrigin.currentReach
+        if let steps = UntrustedOrigin.trace(argument, in: file, reach: reach) { return steps }
+        // What is added to a destination after its head moves it nowhere.
+        guard reach == .anyPart, let ref = argument.unwrapped.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = ref.baseName.text
         for value in LocalMutation.values(addedTo: name, before: ref) ?? [] {
             if let steps = UntrustedOrigin.trace(value, in: file) {

@@ -48,15 +48,40 @@ enum UntrustedOrigin {
         "Double", "Int64", "Int32", "Float", "UUID", "count"
     ]
 
+    /// Which part of a value input must make. An injection sink cares about any part (`"SELECT … '\(q)'"`); where a
+    /// request goes is decided by the head of its URL (`"https://api.example.com/?q=\(q)"` still goes to the app's
+    /// server), and only input a stranger chooses decides it: a link's query or fragment, a web page's script
+    /// message, the pasteboard. What the user types (a self-hosted server's address), what the app downloads and
+    /// the link or document the app was opened with are not a stranger's choice of destination.
+    enum Reach: Sendable {
+        case anyPart, origin
+    }
+
+    /// The reach of the rule whose sink the project pass is judging (`CallerArgumentsStage`).
+    @TaskLocal static var currentReach: Reach = .anyPart
+
+    /// What a rule's sink needs input to make: where a credential goes is decided by a URL's head.
+    static func reach(ofRule ruleId: String) -> Reach {
+        ruleId == CredentialToUntrustedURLRule.description.id ? .origin : .anyPart
+    }
+
+    /// The notes of sources that do not choose a destination (`Reach.origin`).
+    private static let notDestinations: Set<String> = [
+        "text read from a URL or file", "data read from a URL or file", openedURL, "a universal link"
+    ]
+
     /// The steps from the untrusted source to `expr`, source first; nil when no source is found.
-    static func trace(_ expr: ExprSyntax, in file: SwiftFile) -> [FlowStep]? {
-        trace(expr, in: file, depth: 0, budget: Budget())
+    static func trace(_ expr: ExprSyntax, in file: SwiftFile, reach: Reach = .anyPart) -> [FlowStep]? {
+        trace(expr, in: file, depth: 0, budget: Budget(reach: reach))
     }
 
     /// Expressions one trace may look at: summaries fan out (a helper's every `return`, a function's every caller),
     /// and hostile code (thousands of overloads of one name, helpers that call each other) must not multiply them.
+    /// It carries the trace's `Reach` too.
     final class Budget {
         private var left = 256
+        let reach: Reach
+        init(reach: Reach = .anyPart) { self.reach = reach }
         func spend() -> Bool {
             left -= 1
             return left >= 0
@@ -66,9 +91,15 @@ enum UntrustedOrigin {
     private static func trace(_ expr: ExprSyntax, in file: SwiftFile, depth: Int, budget: Budget) -> [FlowStep]? {
         guard depth < 8, budget.spend() else { return nil }
         let e = expr.unwrapped
-        if let note = sourceNote(of: e, in: file) { return [file.step(at: e, note)] }
+        if let note = sourceNote(of: e, in: file) {
+            guard budget.reach == .anyPart || !notDestinations.contains(note) && !note.hasPrefix("what the user typed")
+            else { return nil }
+            return [file.step(at: e, note)]
+        }
         if let literal = e.as(StringLiteralExprSyntax.self) {
-            for segment in literal.segments {
+            // Where a URL points is decided by its head: text after a fixed `https://host/` does not move it.
+            let segments = budget.reach == .origin ? Array(literal.segments.prefix(1)) : Array(literal.segments)
+            for segment in segments {
                 guard let interpolation = segment.as(ExpressionSegmentSyntax.self),
                     let value = interpolation.expressions.first?.expression,
                     let steps = trace(value, in: file, depth: depth + 1, budget: budget)
@@ -82,7 +113,8 @@ enum UntrustedOrigin {
             guard operators.allSatisfy({ $0 == "+" || $0 == "??" }) else { return nil }
             // `a ?? b`: the value is `a`'s (a fallback is the app's own); `a + b`: any part.
             let operands = Array(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) })
-            for operand in operators.first == "??" ? Array(operands.prefix(1)) : operands {
+            let decisive = operators.first == "??" || budget.reach == .origin
+            for operand in decisive ? Array(operands.prefix(1)) : operands {
                 if let steps = trace(operand, in: file, depth: depth + 1, budget: budget) { return steps }
             }
             return nil
@@ -92,7 +124,16 @@ enum UntrustedOrigin {
             if sanitizers.contains(name) || SensitiveName.words(name).contains(where: sanitizers.contains) {
                 return nil
             }
+            // A URL made from a base: the base decides where it points.
+            if budget.reach == .origin,
+                ["appendingPathComponent", "appending", "appendingPathExtension", "deletingLastPathComponent"]
+                    .contains(name),
+                let base = call.calledBase
+            {
+                return trace(base, in: file, depth: depth, budget: budget)
+            }
             if name == "String", call.argument("format") != nil {
+                guard budget.reach == .anyPart else { return nil }
                 for argument in call.arguments.dropFirst() {
                     if let steps = trace(argument.expression, in: file, depth: depth + 1, budget: budget) {
                         return steps
@@ -158,6 +199,8 @@ enum UntrustedOrigin {
         }
         if let ref = e.as(DeclReferenceExprSyntax.self) {
             let name = ref.baseName.text
+            // A destination whose host the function checks (`guard target.host == "api.example.com"`) is chosen.
+            if budget.reach == .origin, checksHost(of: name, near: ref) { return nil }
             let initial = LocalValue.initializer(of: name, before: ref)
             if let value = initial, value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,
                 let steps = trace(value, in: file, depth: depth + 1, budget: budget)
@@ -165,12 +208,21 @@ enum UntrustedOrigin {
                 return steps + [file.step(at: value, "assigned to `\(name)`")]
             }
             // `path += name`, `url.appendPathComponent(name)`, `html.append(body)`: what the function adds to it.
-            for added in (LocalMutation.values(addedTo: name, before: ref) ?? []).prefix(8) {
+            // What is added after the head moves no destination; an element stored whole is the element.
+            let additions =
+                LocalMutation.values(addedTo: name, before: ref, elementsOnly: budget.reach == .origin) ?? []
+            for added in additions.prefix(8) {
                 if let steps = trace(added, in: file, depth: depth + 1, budget: budget) {
                     return steps + [file.step(at: added, "added to `\(name)`")]
                 }
             }
             if initial != nil { return nil }
+            // `for item in components.queryItems ?? [] { … item.value … }`: an element of input is input.
+            if let sequence = loopSequence(binding: name, around: ref),
+                let steps = trace(sequence, in: file, depth: depth + 1, budget: budget)
+            {
+                return steps + [file.step(at: sequence, "an element taken as `\(name)`")]
+            }
             // A parameter: what a caller in this file passes (one caller passing input is a flow). Two levels of
             // callers and a few calls each keep a file of many calls to one helper linear.
             if depth < 3, let (parameter, function) = ValuePath.parameter(named: name, near: ref) {
@@ -195,6 +247,33 @@ enum UntrustedOrigin {
             return nil
         }
         return nil
+    }
+
+    /// The sequence of the `for` loop around `use` whose pattern is `name`.
+    private static func loopSequence(binding name: String, around use: DeclReferenceExprSyntax) -> ExprSyntax? {
+        var node = Syntax(use).parent
+        while let current = node, !current.isBodyOwner {
+            if let loop = current.as(ForStmtSyntax.self), loop.body.position <= use.position,
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                return loop.sequence
+            }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// Whether the function around `use` reads `name.host` (or `name.host()`): the destination is checked.
+    private static func checksHost(of name: String, near use: DeclReferenceExprSyntax) -> Bool {
+        guard let body = use.enclosingFunction?.body else { return false }
+        var previous: TokenSyntax?
+        var beforePrevious: TokenSyntax?
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            if token.text == "host", previous?.tokenKind == .period, beforePrevious?.text == name { return true }
+            beforePrevious = previous
+            previous = token
+        }
+        return false
     }
 
     /// A resource of the app's own bundle: `Bundle.main.url(forResource: "help", withExtension: "html")`, directly or
