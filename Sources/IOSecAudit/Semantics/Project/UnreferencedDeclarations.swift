@@ -16,7 +16,7 @@ struct UnreferencedDeclarations {
     /// Names nothing but their declarations and same-named forwarders mention.
     private(set) var unreferenced: Set<String> = []
 
-    /// Names mentioned this often are read mention by mention; more are taken as used.
+    /// A file that mentions a name this often is taken to use it: its mentions are read one by one up to here.
     private static let mentionsRead = 8
 
     init(facts: [Fact], inputs: [FileInput]) {
@@ -30,10 +30,7 @@ struct UnreferencedDeclarations {
             if !fields[2].isEmpty { conformances[key] = fields[2].split(separator: ",").map(String.init) }
         }
         guard !names.isEmpty else { return }
-        let seldom = SourceMentions.mentionedFewer(
-            than: Self.mentionsRead + 1, names, in: inputs, kinds: [.swift, .objc, .interface], wholeWords: true)
-        guard !seldom.isEmpty else { return }
-        unreferenced = seldom.subtracting(Self.used(seldom, in: inputs))
+        unreferenced = names.subtracting(Self.used(names, in: inputs))
         // A conforming type's member is uncalled only if the project's own protocols are all it may implement.
         let protocols = Set(conformances.values.joined())
         let ownProtocols = protocols.isEmpty ? [] : Self.plainProtocols(protocols, in: inputs)
@@ -60,7 +57,8 @@ struct UnreferencedDeclarations {
     }
 
     /// The names of `names` that some file outside tests uses: any Objective-C or Interface Builder mention, or a
-    /// Swift mention that neither declares the name nor sits in a same-named function's body.
+    /// Swift mention that neither declares the name nor sits in a same-named function's body. A name leaves the
+    /// search at its first use, and the search ends when every name has one: one read of the files at most.
     private static func used(_ names: Set<String>, in inputs: [FileInput]) -> Set<String> {
         var searches = names.map { ($0, ByteSearch($0)) }
         var used: Set<String> = []
@@ -70,7 +68,7 @@ struct UnreferencedDeclarations {
             for (name, search) in searches {
                 let offsets = search.wordOffsets(in: bytes, limit: mentionsRead + 1)
                 guard !offsets.isEmpty else { continue }
-                if input.kind != .swift
+                if input.kind != .swift || offsets.count > mentionsRead
                     || offsets.contains(where: { !SwiftMention.declares(at: $0, in: bytes, name: name) })
                 {
                     used.insert(name)
