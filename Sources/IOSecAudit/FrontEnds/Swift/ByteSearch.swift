@@ -71,17 +71,22 @@ struct ByteSearch: Sendable {
     func wordOffsets(in bytes: [UInt8], limit: Int) -> [Int] {
         var offsets: [Int] = []
         var from = 0
-        while offsets.count < limit, from < bytes.count {
-            let found = bytes.withUnsafeBytes { buffer -> Int? in
-                guard let base = buffer.baseAddress else { return nil }
-                let rest = UnsafeRawBufferPointer(start: base + from, count: buffer.count - from)
-                return firstWordOffset(in: rest).map { $0 + from }
-            }
-            guard let found else { break }
+        while offsets.count < limit, let found = wordOffset(in: bytes, from: from) {
             offsets.append(found)
             from = found + needle.count
         }
         return offsets
+    }
+
+    /// The first offset at or after `from` at which the needle occurs as a whole identifier. `from` must be 0 or
+    /// the end of an earlier occurrence, so that the byte before it is known not to continue the word.
+    func wordOffset(in bytes: [UInt8], from: Int) -> Int? {
+        guard from < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let rest = UnsafeRawBufferPointer(start: base + from, count: buffer.count - from)
+            return firstWordOffset(in: rest).map { $0 + from }
+        }
     }
 
     private func firstWordOffset(in buffer: UnsafeRawBufferPointer) -> Int? {

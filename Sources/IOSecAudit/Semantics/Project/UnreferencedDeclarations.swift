@@ -22,19 +22,28 @@ struct UnreferencedDeclarations {
     init(facts: [Fact], inputs: [FileInput]) {
         var names: Set<String> = []
         var conformances: [String: [String]] = [:]
+        var ownerFiles: Set<String> = []
         for fact in facts where fact.kind == FactKind.findingOwner {
             let fields = FactKind.fields(fact.value, count: 3)
             let key = Self.key(fact.file, fact.line, fact.column)
             owners[key] = fields[0]
             names.insert(fields[0])
+            ownerFiles.insert(fact.file)
             if !fields[2].isEmpty { conformances[key] = fields[2].split(separator: ",").map(String.init) }
         }
         guard !names.isEmpty else { return }
-        unreferenced = names.subtracting(Self.used(names, in: inputs))
-        // A conforming type's member is uncalled only if the project's own protocols are all it may implement.
-        let protocols = Set(conformances.values.joined())
+        // Most functions are called in the file that declares them: those files first, then the rest for what
+        // is left.
+        let own = inputs.filter { ownerFiles.contains($0.relativePath) }
+        let usedNearby = Self.used(names, in: own)
+        let rest = inputs.filter { !ownerFiles.contains($0.relativePath) }
+        unreferenced = names.subtracting(usedNearby).subtracting(Self.used(names.subtracting(usedNearby), in: rest))
+        // A conforming type's member is uncalled only if the project's own protocols are all it may implement:
+        // asked only of the few members nothing calls.
+        let uncalled = conformances.filter { owners[$0.key].map(unreferenced.contains) == true }
+        let protocols = Set(uncalled.values.joined())
         let ownProtocols = protocols.isEmpty ? [] : Self.plainProtocols(protocols, in: inputs)
-        for (key, names) in conformances where !names.allSatisfy(ownProtocols.contains) {
+        for (key, names) in uncalled where !names.allSatisfy(ownProtocols.contains) {
             owners[key] = nil
         }
     }
@@ -66,12 +75,17 @@ struct UnreferencedDeclarations {
             guard !searches.isEmpty else { break }
             guard !PathTraits.isTestCode(input.relativePath), let bytes = try? input.load() else { continue }
             for (name, search) in searches {
-                let offsets = search.wordOffsets(in: bytes, limit: mentionsRead + 1)
-                guard !offsets.isEmpty else { continue }
-                if input.kind != .swift || offsets.count > mentionsRead
-                    || offsets.contains(where: { !SwiftMention.declares(at: $0, in: bytes, name: name) })
-                {
-                    used.insert(name)
+                var from = 0
+                var read = 0
+                while let offset = search.wordOffset(in: bytes, from: from) {
+                    read += 1
+                    if input.kind != .swift || read > mentionsRead
+                        || !SwiftMention.declares(at: offset, in: bytes, name: name)
+                    {
+                        used.insert(name)
+                        break
+                    }
+                    from = offset + search.needle.count
                 }
             }
             searches.removeAll { used.contains($0.0) }
