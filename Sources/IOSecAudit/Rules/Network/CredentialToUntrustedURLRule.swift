@@ -120,8 +120,9 @@ struct CredentialToUntrustedURLRule: SwiftRule {
         ]
     )
 
+    // `setValue` is common (key-value coding, UserDefaults); the header label is rare, and leaves most files unparsed.
     static let subscription = Subscription(
-        calls: .named(["setValue", "addValue"]))
+        calls: .labelled(["forHTTPHeaderField"]))
 
     /// Headers that carry a credential whatever value the code gives them.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
