@@ -113,7 +113,12 @@ struct UnreferencedCodeStage: FindingStage {
         guard scan.options.seesWholeProject, scan.facts.contains(where: { $0.kind == FactKind.appInfoPlist }),
             state.findings.contains(where: { $0.confidence > .low })
         else { return }
-        let unreferenced = UnreferencedDeclarations(facts: scan.facts, inputs: scan.inputs)
+        // Only the owners of findings this stage may lower are looked for.
+        let asked = Set(
+            state.findings.filter { $0.confidence > .low && UnreferencedDeclarations.appliesTo(ruleId: $0.ruleId) }
+                .map { UnreferencedDeclarations.key($0.file, $0.line, $0.column) })
+        guard !asked.isEmpty else { return }
+        let unreferenced = UnreferencedDeclarations(facts: scan.facts, inputs: scan.inputs, findings: asked)
         state.lowerConfidence(of: { UnreferencedDeclarations.appliesTo(ruleId: $0.ruleId) }) { finding in
             unreferenced.unreferencedOwner(file: finding.file, line: finding.line, column: finding.column).map {
                 "nothing outside tests calls '\($0)', the code it sits in"

@@ -19,13 +19,15 @@ struct UnreferencedDeclarations {
     /// A file that mentions a name this often is taken to use it: its mentions are read one by one up to here.
     private static let mentionsRead = 8
 
-    init(facts: [Fact], inputs: [FileInput]) {
+    /// `findings`: the findings whose owners are asked about (`file`, `line`, `column`); nil for every owner.
+    init(facts: [Fact], inputs: [FileInput], findings: Set<String>? = nil) {
         var names: Set<String> = []
         var conformances: [String: [String]] = [:]
         var ownerFiles: Set<String> = []
         for fact in facts where fact.kind == FactKind.findingOwner {
             let fields = FactKind.fields(fact.value, count: 3)
             let key = Self.key(fact.file, fact.line, fact.column)
+            if let findings, !findings.contains(key) { continue }
             owners[key] = fields[0]
             names.insert(fields[0])
             ownerFiles.insert(fact.file)
@@ -61,7 +63,7 @@ struct UnreferencedDeclarations {
         return name
     }
 
-    private static func key(_ file: String, _ line: Int, _ column: Int) -> String {
+    static func key(_ file: String, _ line: Int, _ column: Int) -> String {
         FactKind.join(file, String(line), String(column))
     }
 
