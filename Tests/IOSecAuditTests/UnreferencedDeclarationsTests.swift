@@ -167,6 +167,9 @@ struct UnreferencedDeclarationsTests {
         #expect(!declares("func refresh() { }\nlet x = refresh()", "refresh"))
         #expect(!declares("protocol P { func refresh() }\nextension Q { var y: Int { refresh() } }", "refresh"))
         #expect(!declares("func reload() { refresh() }", "refresh"))
+        // An override is called by UIKit: what it hands on is called.
+        #expect(!declares("override func viewDidLoad() { delegate?.viewDidLoad(self) }", "viewDidLoad"))
+        #expect(!declares("@objc func refresh() { model.refresh() }", "refresh"))
         #expect(SwiftMention.inheritsOnlyMarkers(after: 10, in: Array("protocol P: AnyObject, Sendable {".utf8)))
         #expect(!SwiftMention.inheritsOnlyMarkers(after: 10, in: Array("protocol P: UITableViewDelegate {".utf8)))
     }

@@ -119,8 +119,24 @@ enum SwiftMention {
     /// the body of a function named `name` (the nearest `func` before it, whose braces have not closed).
     static func declares(at offset: Int, in bytes: [UInt8], name: String) -> Bool {
         if let word = wordBefore(offset, in: bytes), ["func", "var", "let", "case"].contains(word) { return true }
-        guard let function = lastFunc(before: offset, in: bytes), function.name == name else { return false }
+        guard let function = lastFunc(before: offset, in: bytes), function.name == name,
+            !isCalledByTheRuntime(funcAt: function.start, in: bytes)
+        else { return false }
         return isInsideBody(from: function.end, to: offset, in: bytes)
+    }
+
+    /// Whether the declaration of the `func` at `start` says the runtime calls it (`override`, `@objc`,
+    /// `@IBAction`, `dynamic`): what its body calls is called.
+    private static func isCalledByTheRuntime(funcAt start: Int, in bytes: [UInt8]) -> Bool {
+        // Its modifiers and attributes: back to the end of the previous statement or declaration.
+        var begin = start
+        while begin > 0, ![UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: ";")].contains(bytes[begin - 1]),
+            start - begin < 200
+        {
+            begin -= 1
+        }
+        let head = String(decoding: bytes[begin..<start], as: UTF8.self)
+        return ["override", "@objc", "@IBAction", "dynamic", "@IBSegueAction"].contains { head.contains($0) }
     }
 
     /// The identifier or keyword that ends just before `offset`, past spaces and tabs.
@@ -132,8 +148,8 @@ enum SwiftMention {
         return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
     }
 
-    /// The name of the nearest `func` keyword before `offset`, and where its name ends.
-    private static func lastFunc(before offset: Int, in bytes: [UInt8]) -> (name: String, end: Int)? {
+    /// The name of the nearest `func` keyword before `offset`, where the keyword starts and where its name ends.
+    private static func lastFunc(before offset: Int, in bytes: [UInt8]) -> (name: String, start: Int, end: Int)? {
         let keyword = Array("func".utf8)
         var i = offset - keyword.count
         while i >= 0 {
@@ -147,7 +163,7 @@ enum SwiftMention {
                 }
                 var end = start
                 while end < offset, ByteSearch.isWordByte(bytes[end]) { end += 1 }
-                return (String(decoding: bytes[start..<end], as: UTF8.self), end)
+                return (String(decoding: bytes[start..<end], as: UTF8.self), i, end)
             }
             i -= 1
         }
