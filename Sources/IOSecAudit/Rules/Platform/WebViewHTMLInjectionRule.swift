@@ -42,6 +42,25 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                     }
                 }
                 """),
+            // What a pattern binds from the body: a `switch` case, a `guard case`, a `for case` over a link's items.
+            RuleExample(
+                """
+                final class Relay: NSObject, WKScriptMessageHandler {
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                        switch message.body {
+                        case let text as String: webView.loadHTMLString(↓"<p>\\(text)</p>", baseURL: nil)
+                        default: break
+                        }
+                        guard case let title as String = message.body else { return }
+                        webView.evaluateJavaScript(↓"setTitle('\\(title)')")
+                    }
+                    func open(_ link: URL) {
+                        for case let item in URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? [] {
+                            webView.loadHTMLString(↓"<b>\\(item.value ?? "")</b>", baseURL: nil)
+                        }
+                    }
+                }
+                """),
             // A downloaded page whose base is a path resolved against the page's own address.
             RuleExample(
                 """
@@ -122,6 +141,16 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#)
         ],
         nonTriggeringExamples: [
+            // A number taken from the body carries no markup.
+            RuleExample(
+                """
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    switch message.body {
+                    case let count as Int: webView.evaluateJavaScript("setBadge(\\(count))")
+                    default: break
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func show(_ link: URL) {

@@ -217,11 +217,12 @@ enum UntrustedOrigin {
                 }
             }
             if initial != nil { return nil }
-            // `for item in components.queryItems ?? [] { … item.value … }`: an element of input is input.
-            if let sequence = loopSequence(binding: name, around: ref),
-                let steps = trace(sequence, in: file, depth: depth + 1, budget: budget)
+            // `for item in components.queryItems ?? [] { … item.value … }`: an element of input is input; so is what
+            // a pattern binds (`case let text as String` of `switch message.body`, `if case let x? = value`).
+            if let (matched, how) = patternSource(binding: name, around: ref),
+                let steps = trace(matched, in: file, depth: depth + 1, budget: budget)
             {
-                return steps + [file.step(at: sequence, "an element taken as `\(name)`")]
+                return steps + [file.step(at: matched, "\(how) `\(name)`")]
             }
             // A parameter: what a caller in this file passes (one caller passing input is a flow). Two levels of
             // callers and a few calls each keep a file of many calls to one helper linear.
@@ -249,14 +250,44 @@ enum UntrustedOrigin {
         return nil
     }
 
-    /// The sequence of the `for` loop around `use` whose pattern is `name`.
-    private static func loopSequence(binding name: String, around use: DeclReferenceExprSyntax) -> ExprSyntax? {
+    /// The value a pattern around `use` binds `name` from: the sequence of a `for` loop, the subject of the `switch`
+    /// whose case binds it, the value an `if case` / `guard case` condition matches.
+    private static func patternSource(
+        binding name: String, around use: DeclReferenceExprSyntax
+    ) -> (ExprSyntax, String)? {
+        // A value cast to a number or a flag (`case let n as Int`) carries no text into a sink.
+        func binds(_ pattern: some SyntaxProtocol) -> Bool {
+            var found = false
+            var previous = ""
+            for token in pattern.tokens(viewMode: .sourceAccurate) {
+                if token.text == name, token.parent?.is(IdentifierPatternSyntax.self) == true { found = true }
+                if previous == "as", FieldSink.textlessTypes.contains(token.text) { return false }
+                previous = token.text
+            }
+            return found
+        }
         var node = Syntax(use).parent
         while let current = node, !current.isBodyOwner {
-            if let loop = current.as(ForStmtSyntax.self), loop.body.position <= use.position,
-                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            if let loop = current.as(ForStmtSyntax.self), loop.body.position <= use.position, binds(loop.pattern) {
+                return (loop.sequence, "an element taken as")
+            }
+            if let switchCase = current.as(SwitchCaseSyntax.self),
+                let label = switchCase.label.as(SwitchCaseLabelSyntax.self), binds(label),
+                let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject
             {
-                return loop.sequence
+                return (subject, "matched as")
+            }
+            var conditions = current.as(IfExprSyntax.self)?.conditions ?? current.as(WhileStmtSyntax.self)?.conditions
+            // A `guard case` binds for the rest of its block: a statement before the use.
+            if conditions == nil, let block = current.as(CodeBlockItemListSyntax.self) {
+                conditions =
+                    block.lazy.filter { $0.position < use.position }
+                    .compactMap { $0.item.as(GuardStmtSyntax.self)?.conditions }.last
+            }
+            for condition in conditions ?? [] where condition.position < use.position {
+                if let match = condition.condition.as(MatchingPatternConditionSyntax.self), binds(match.pattern) {
+                    return (match.initializer.value, "matched as")
+                }
             }
             node = current.parent
         }
