@@ -92,6 +92,7 @@ struct HardcodedKeyRule: SwiftRule {
                 }
                 """),
             RuleExample(#"let key = SymmetricKey(data: ↓"0123456789abcdef0123456789abcdef".data(using: .utf8)!)"#),
+            RuleExample(#"let key = SymmetricKey(data: ↓SHA256.hash(data: Data("acme-vault-2024".utf8)))"#),
             RuleExample(
                 """
                 // Reported where the key is written down: the line to fix.
@@ -173,6 +174,7 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            RuleExample("let key = SymmetricKey(data: SHA256.hash(data: Data(sharedSecretField.text!.utf8)))"),
             // A salt started from a literal and then extended with random bytes is not the literal.
             RuleExample(
                 """
@@ -684,6 +686,10 @@ struct HardcodedKeyRule: SwiftRule {
             let name = call.calledName
             if name == "data", let base = call.calledBase {  // `"…".data(using: .utf8)`
                 return literalSource(base, depth: depth + 1)
+            }
+            // `SHA256.hash(data: Data("app-secret".utf8))`: the digest of a constant is as constant, and as public.
+            if name == "hash", let data = call.argument("data") {
+                return literalSource(data, depth: depth + 1)
             }
             guard
                 name == "Data" || name == "Array" || name == "ContiguousArray"
