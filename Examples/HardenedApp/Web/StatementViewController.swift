@@ -18,4 +18,14 @@ final class StatementViewController: UIViewController {
         let url = AppConfig.apiBaseURL.appendingPathComponent("statements/\(month)")
         webView.load(URLRequest(url: url))
     }
+
+    /// A portal page a link names is shown signed in only on the portal's own host: the session goes nowhere else.
+    func showPortalPage(_ address: String, token: String) {
+        guard let page = URL(string: address), page.scheme == "https", page.host == AppConfig.apiBaseURL.host else {
+            return
+        }
+        var request = URLRequest(url: page)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        webView.load(request)
+    }
 }
