@@ -19,21 +19,7 @@ struct ByteSearch: Sendable {
     }
 
     func occurs(in buffer: UnsafeRawBufferPointer) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
-        let byte = Int32(needle[anchor])
-        var offset = anchor
-        let last = buffer.count - needle.count + anchor
-        while offset <= last {
-            guard let found = memchr(base + offset, byte, last - offset + 1) else { return false }
-            let at = base.distance(to: UnsafeRawPointer(found))
-            let start = at - anchor
-            var k = 0
-            while k < needle.count, buffer[start + k] == needle[k] { k += 1 }
-            if k == needle.count { return true }
-            offset = at + 1
-        }
-        return false
+        needle.isEmpty || firstOffset(in: buffer, wholeWord: false) != nil
     }
 
     func occurs(in bytes: [UInt8]) -> Bool {
@@ -43,28 +29,13 @@ struct ByteSearch: Sendable {
     /// How many times the needle occurs as a whole identifier (no letter, digit or `_` on either side), counting up
     /// to `limit`.
     func wordCount(in bytes: [UInt8], limit: Int) -> Int {
-        bytes.withUnsafeBytes { buffer in
-            guard !needle.isEmpty, let base = buffer.baseAddress, buffer.count >= needle.count else { return 0 }
-            let byte = Int32(needle[anchor])
-            var offset = anchor
-            var count = 0
-            let last = buffer.count - needle.count + anchor
-            while offset <= last, count < limit {
-                guard let found = memchr(base + offset, byte, last - offset + 1) else { break }
-                let at = base.distance(to: UnsafeRawPointer(found))
-                let start = at - anchor
-                var k = 0
-                while k < needle.count, buffer[start + k] == needle[k] { k += 1 }
-                let end = start + needle.count
-                if k == needle.count, start == 0 || !Self.isWordByte(buffer[start - 1]),
-                    end == buffer.count || !Self.isWordByte(buffer[end])
-                {
-                    count += 1
-                }
-                offset = at + 1
-            }
-            return count
+        var count = 0
+        var from = 0
+        while count < limit, let found = wordOffset(in: bytes, from: from) {
+            count += 1
+            from = found + needle.count
         }
+        return count
     }
 
     /// The offsets at which the needle occurs as a whole identifier, up to `limit` of them.
@@ -81,16 +52,18 @@ struct ByteSearch: Sendable {
     /// The first offset at or after `from` at which the needle occurs as a whole identifier. `from` must be 0 or
     /// the end of an earlier occurrence, so that the byte before it is known not to continue the word.
     func wordOffset(in bytes: [UInt8], from: Int) -> Int? {
-        guard from < bytes.count else { return nil }
+        guard !needle.isEmpty, from < bytes.count else { return nil }
         return bytes.withUnsafeBytes { buffer -> Int? in
             guard let base = buffer.baseAddress else { return nil }
             let rest = UnsafeRawBufferPointer(start: base + from, count: buffer.count - from)
-            return firstWordOffset(in: rest).map { $0 + from }
+            return firstOffset(in: rest, wholeWord: true).map { $0 + from }
         }
     }
 
-    private func firstWordOffset(in buffer: UnsafeRawBufferPointer) -> Int? {
-        guard !needle.isEmpty, let base = buffer.baseAddress, buffer.count >= needle.count else { return nil }
+    /// Where the needle first occurs in `buffer` (as a whole identifier when `wholeWord`): `memchr` finds each place
+    /// of its anchor byte, and only there is the rest compared.
+    private func firstOffset(in buffer: UnsafeRawBufferPointer, wholeWord: Bool) -> Int? {
+        guard let base = buffer.baseAddress, buffer.count >= needle.count else { return nil }
         let byte = Int32(needle[anchor])
         var offset = anchor
         let last = buffer.count - needle.count + anchor
@@ -101,8 +74,10 @@ struct ByteSearch: Sendable {
             var k = 0
             while k < needle.count, buffer[start + k] == needle[k] { k += 1 }
             let end = start + needle.count
-            if k == needle.count, start == 0 || !Self.isWordByte(buffer[start - 1]),
-                end == buffer.count || !Self.isWordByte(buffer[end])
+            if k == needle.count,
+                !wholeWord
+                    || (start == 0 || !Self.isWordByte(buffer[start - 1]))
+                        && (end == buffer.count || !Self.isWordByte(buffer[end]))
             {
                 return start
             }
