@@ -40,6 +40,19 @@ struct UserDefaultsSecretRule: SwiftRule {
             // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
             """,
         triggeringExamples: [
+            // The item's data, read with SecItemCopyMatching into a local: whatever it is called, it is the secret.
+            RuleExample(
+                """
+                func migrateLegacyItem() {
+                    var result: CFTypeRef?
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                kSecAttrService as String: "legacy", kSecReturnData as String: true]
+                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess,
+                          let data = result as? Data else { return }
+                    ↓UserDefaults.standard.set(String(decoding: data, as: UTF8.self), forKey: "legacyValue")
+                }
+                """,
+                findings: [FindingSpec(severity: .high, message: "read from the Keychain by SecItemCopyMatching")]),
             // The value is what the same function hands to an API as its password.
             RuleExample(
                 """
@@ -178,6 +191,18 @@ struct UserDefaultsSecretRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            // Attributes only: the account name is no secret.
+            RuleExample(
+                """
+                func rememberAccount() {
+                    var result: CFTypeRef?
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword,
+                                                kSecReturnAttributes as String: true]
+                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess,
+                          let attributes = result as? [String: Any] else { return }
+                    UserDefaults.standard.set(attributes[kSecAttrAccount as String] as? String, forKey: "lastAccount")
+                }
+                """),
             // Passed as a user name: not a credential.
             RuleExample(
                 """

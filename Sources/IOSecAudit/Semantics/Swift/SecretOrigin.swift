@@ -102,11 +102,16 @@ enum SecretOrigin {
                 return [file.step(at: ref, "bound to a SecureField: what the user typed as a secret")]
             }
             if let field = secureTextField(of: e, in: file) { return [file.step(at: ref, field)] }
-            guard let value = LocalValue.initializer(of: name, before: ref),
+            if let value = LocalValue.initializer(of: name, before: ref),
                 value.as(DeclReferenceExprSyntax.self)?.baseName.text != name,
                 let steps = trace(value, in: file, depth: depth + 1)
-            else { return nil }
-            return steps + [file.step(at: value, "assigned to `\(name)`")]
+            {
+                return steps + [file.step(at: value, "assigned to `\(name)`")]
+            }
+            if let read = keychainRead(into: name, before: ref) {
+                return [file.step(at: read, "read from the Keychain by SecItemCopyMatching")]
+            }
+            return nil
         }
         if let field = secureTextField(of: e, in: file) { return [file.step(at: e, field)] }
         return nil
@@ -147,6 +152,23 @@ enum SecretOrigin {
             }
         }
         return nil
+    }
+
+    /// `SecItemCopyMatching(query, &result)` before `use` in its function, whose query asks for the item's data
+    /// (`kSecReturnData`): `result` holds the secret itself. A query for attributes only returns account names and
+    /// dates, which are not.
+    private static func keychainRead(into name: String, before use: DeclReferenceExprSyntax) -> FunctionCallExprSyntax?
+    {
+        guard let body = use.enclosingFunction?.body,
+            body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "kSecReturnData" })
+        else { return nil }
+        return SyntaxSearch.all(FunctionCallExprSyntax.self, in: body) { call in
+            call.position < use.position && call.calledName == "SecItemCopyMatching"
+                && call.arguments.contains {
+                    $0.expression.as(InOutExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                        == name
+                }
+        }.first
     }
 
     /// `SecureField("PIN", text: $pin)` in this file binds `pin` to what the user types as a secret.
