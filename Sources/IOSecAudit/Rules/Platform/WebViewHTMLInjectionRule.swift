@@ -120,6 +120,15 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                     [self.webView evaluateJavaScript:↓[@"runSearch('" stringByAppendingFormat:@"%@')", [self.searchBar text]]
                                    completionHandler:nil];
                 }
+                - (void)userContentController:(WKUserContentController *)controller
+                      didReceiveScriptMessage:(WKScriptMessage *)message {
+                    NSString *name = message.body;
+                    [self.webView evaluateJavaScript:↓[NSString stringWithFormat:@"greet('%@')", name] completionHandler:nil];
+                }
+                - (BOOL)application:(UIApplication *)app openURL:(NSURL *)link options:(NSDictionary *)options {
+                    [self.webView loadHTMLString:↓[NSString stringWithFormat:@"<p>%@</p>", link.fragment] baseURL:nil];
+                    return YES;
+                }
                 """, path: "App/GreetingViewController.m"),
             RuleExample(
                 """
@@ -194,6 +203,10 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                     NSString *page = [NSString stringWithFormat:@"<h1>%@</h1>", self.title];
                     [self.webView loadHTMLString:page baseURL:nil];
                     [self.webView evaluateJavaScript:[NSString stringWithFormat:@"setName(decodeURIComponent('%@'))", name] completionHandler:nil];
+                }
+                - (void)userContentController:(WKUserContentController *)controller
+                      didReceiveScriptMessage:(WKScriptMessage *)message {
+                    [self.webView evaluateJavaScript:[NSString stringWithFormat:@"ack('%@')", message.name] completionHandler:nil];
                 }
                 """, path: "App/GreetingViewController.m"),
             RuleExample(#"webView.loadHTMLString("<p>Welcome</p>", baseURL: nil)"#),
