@@ -77,7 +77,9 @@ enum WebViewHTMLInjectionObjCMatcher: ObjCRule {
         if Sensitivity.inputTextMembers.contains(last), WebViewHTMLInjectionRule.isInputControl(base) {
             return "'\(base)' text"
         }
-        if ["query", "fragment"].contains(last), base.lowercased().contains("url") || declares(base, "NSURL", source, use) {
+        if ["query", "fragment"].contains(last),
+            base.lowercased().contains("url") || declares(base, "NSURL", source, use)
+        {
             return "a URL's \(last)"
         }
         if last == "body", declares(base, "WKScriptMessage", source, use) { return "a web page's script message" }
