@@ -280,8 +280,9 @@ enum UntrustedOrigin {
             var conditions = current.as(IfExprSyntax.self)?.conditions ?? current.as(WhileStmtSyntax.self)?.conditions
             // A `guard case` binds for the rest of its block: a statement before the use.
             if conditions == nil, let block = current.as(CodeBlockItemListSyntax.self) {
+                // Guards stand at the top of a block: its first statements are read, not a long body's every one.
                 conditions =
-                    block.lazy.filter { $0.position < use.position }
+                    block.prefix(64).lazy.filter { $0.position < use.position && $0.item.is(GuardStmtSyntax.self) }
                     .compactMap { $0.item.as(GuardStmtSyntax.self)?.conditions }.last
             }
             for condition in conditions ?? [] where condition.position < use.position {
