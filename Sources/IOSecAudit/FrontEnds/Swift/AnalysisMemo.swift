@@ -8,30 +8,42 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
     /// The memo of the file this thread is walking; nil outside a walk, where each question is answered afresh.
     @TaskLocal static var current: AnalysisMemo?
 
-    /// The container fills of each body asked about, in source order.
-    var fillsOfBody: [SyntaxIdentifier: [ContainerFill.Fill]] = [:]
+    /// A body by the bytes it spans. A node's `id` names the tree it was reached in as well, and the same body
+    /// reached through another tree of the file (a node a walk made apart from the dispatcher's) would be read
+    /// again for every question: in a generated function of thousands of cases, once per case.
+    struct BodyKey: Hashable {
+        let start: Int
+        let end: Int
+        init(_ body: CodeBlockItemListSyntax) {
+            start = body.position.utf8Offset
+            end = body.endPosition.utf8Offset
+        }
+    }
 
-    private var allBindingEventsOfBody: [SyntaxIdentifier: [String: [LocalValue.BindingEvent]]] = [:]
+    /// The container fills of each body asked about, in source order.
+    var fillsOfBody: [BodyKey: [ContainerFill.Fill]] = [:]
+
+    private var allBindingEventsOfBody: [BodyKey: [String: [LocalValue.BindingEvent]]] = [:]
 
     /// The statements of `body` that give each name a value (`LocalValue`), read once per body for every name.
     func bindingEvents(
         in body: CodeBlockItemListSyntax, _ read: () -> [String: [LocalValue.BindingEvent]]
     ) -> [String: [LocalValue.BindingEvent]] {
-        if let known = allBindingEventsOfBody[body.id] { return known }
+        if let known = allBindingEventsOfBody[BodyKey(body)] { return known }
         let events = read()
-        allBindingEventsOfBody[body.id] = events
+        allBindingEventsOfBody[BodyKey(body)] = events
         return events
     }
 
-    private var mutationsOfBody: [SyntaxIdentifier: [String: [(AbsolutePosition, LocalMutation.Change)]]] = [:]
+    private var mutationsOfBody: [BodyKey: [String: [(AbsolutePosition, LocalMutation.Change)]]] = [:]
 
     /// The changes the statements of `body` make to each name (`LocalMutation`), read once per body.
     func mutations(
         in body: CodeBlockItemListSyntax, _ read: () -> [String: [(AbsolutePosition, LocalMutation.Change)]]
     ) -> [String: [(AbsolutePosition, LocalMutation.Change)]] {
-        if let known = mutationsOfBody[body.id] { return known }
+        if let known = mutationsOfBody[BodyKey(body)] { return known }
         let changes = read()
-        mutationsOfBody[body.id] = changes
+        mutationsOfBody[BodyKey(body)] = changes
         return changes
     }
 

@@ -530,9 +530,9 @@ enum ContainerFill {
     /// passes them cost more than collecting the few asked about.
     private static func fills(in body: CodeBlockItemListSyntax, before limit: AbsolutePosition) -> [Fill] {
         guard let memo = AnalysisMemo.current else { return FillCollector.collect(Syntax(body)) }
-        if let known = memo.fillsOfBody[body.id] { return known }
+        if let known = memo.fillsOfBody[AnalysisMemo.BodyKey(body)] { return known }
         let found = FillCollector.collect(Syntax(body))
-        memo.fillsOfBody[body.id] = found
+        memo.fillsOfBody[AnalysisMemo.BodyKey(body)] = found
         return found
     }
 
