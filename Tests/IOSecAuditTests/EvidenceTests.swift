@@ -229,4 +229,25 @@ extension EvidenceTests {
         #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics)")
         #expect(analysis.findings.map(\.evidence) == [.flow])
     }
+
+    /// A generated switch of fifteen hundred cases, each binding a script message's body and pasting it into
+    /// JavaScript, is analysed within the file's time limit, and each case is a flow: the locals of every case are
+    /// read once, however the walk reaches them.
+    @Test func aSwitchOfThousandsOfCasesEnds() throws {
+        var code = "import WebKit\nfinal class Relay: NSObject, WKScriptMessageHandler {\n"
+        code += "    func userContentController(_ c: WKUserContentController, didReceive message: WKScriptMessage) {\n"
+        code += "        switch message.name {\n"
+        for k in 0..<1_500 {
+            code += "        case \"m\(k)\":\n"
+            code += "            guard case let v\(k) as String = message.body else { return }\n"
+            code += "            let w\(k) = v\(k) + \"!\"\n"
+            code += "            web.evaluateJavaScript(\"f\(k)('\\(w\(k))')\")\n"
+        }
+        code += "        default: break\n        }\n    }\n}\n"
+        let analysis = SourceAnalysis.analyze(
+            code, path: "App/Relay.swift", rules: RuleSet.all.only(["platform.webview-html-injection"]))
+        #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics)")
+        #expect(analysis.findings.count == 1_500)
+        #expect(analysis.findings.allSatisfy { $0.evidence == .flow })
+    }
 }
