@@ -146,6 +146,10 @@ public final class SwiftFile {
     /// found once per file.
     public private(set) lazy var mayWriteIntoStreams: Bool = contains("to: &") || contains(".write(")
 
+    /// Whether the file may read an item's data with `SecItemCopyMatching` (`SecretOrigin`): most files do not.
+    public private(set) lazy var mayReadKeychainData: Bool =
+        contains("SecItemCopyMatching") && contains("kSecReturnData")
+
     /// A step of a finding's flow at `node`.
     public func step(at node: some SyntaxProtocol, _ note: String) -> FlowStep {
         let (line, column) = position(of: node)

@@ -108,7 +108,7 @@ enum SecretOrigin {
             {
                 return steps + [file.step(at: value, "assigned to `\(name)`")]
             }
-            if let read = keychainRead(into: name, before: ref) {
+            if file.mayReadKeychainData, let read = keychainRead(into: name, before: ref) {
                 return [file.step(at: read, "read from the Keychain by SecItemCopyMatching")]
             }
             return nil
