@@ -377,26 +377,12 @@ struct LogSensitiveRule: SwiftRule {
         case labelled(String)
         /// A value traced to an API that yields secrets (``SecretOrigin``), whatever it is called.
         case traced(String, [FlowStep])
-        /// A parameter of the function around the call, logged as a secret would be (`parametersLogged`): what the
-        /// function's callers pass decides.
-        case parameter(ParameterSink)
 
         var name: String {
             switch self {
             case .plain(let name), .markedPublic(let name), .labelled(let name), .traced(let name, _): name
-            case .parameter(let sink): sink.parameter
             }
         }
-    }
-
-    /// While true, `leak(in:)` looks for a parameter of the function around the call where it would look for a
-    /// secret: the function is then the app's own logger (`func record(_ message: String) { logger.info("\(message,
-    /// privacy: .public)") }`), judged at each of its calls (`CallerArgumentsStage`).
-    @TaskLocal static var parametersLogged = false
-
-    /// The parameter a logging call writes out as a secret would be, when the value is the function's parameter.
-    private static func loggedParameter(_ value: ExprSyntax) -> Leak? {
-        ParameterSink.of(value, ruleId: description.id).map(Leak.parameter)
     }
 
     /// Global logging functions, called without a base (or on `Swift.` / `Foundation.`).
@@ -433,15 +419,6 @@ struct LogSensitiveRule: SwiftRule {
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         if let leak = Self.leak(in: call, file: file) {
             report(leak, at: call, in: file)
-        } else if case .parameter(var sink)? = Self.$parametersLogged.withValue(
-            true,
-            operation: {
-                Self.leak(in: call, file: file)
-            })
-        {
-            // The app's own logger: what its callers pass, in any file, is what is logged.
-            sink.note = "the log"
-            file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
         } else if let name = call.calledName, Self.cFunctions.contains(name),
             let wrapper = Self.variadicWrapper(of: call),
             wrappersSearched.insert(wrapper).inserted
@@ -453,45 +430,6 @@ struct LogSensitiveRule: SwiftRule {
                 if let leak = Self.leakInArguments(of: use, varargPrivacy: [], redactsByDefault: false, file: file) {
                     report(leak, at: use, in: file)
                 }
-            }
-        }
-    }
-
-    /// A finding at a call of the app's own logger that passes a secret: `Diagnostics.record("restored
-    /// \(bearer)")` when `record` logs its message publicly. A value traced to a secret's source is a flow; a name,
-    /// as in a log line of its own, is medium for a specific credential and low for a generic one.
-    static func wrapperFinding(
-        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
-        sink: ParameterSink, at sinkStep: FlowStep
-    ) {
-        let passed = file.step(at: argument, "passed to `\(sink.function)`")
-        let logged = FlowStep(
-            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "logged by `\(sink.function)`")
-        let advice =
-            "which logs it (\(sinkStep.file):\(sinkStep.line)); remove it or log it with privacy: .private"
-        // The value itself, or what an interpolation in it shows.
-        var parts = [argument]
-        if let literal = argument.unwrapped.as(StringLiteralExprSyntax.self) {
-            parts = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression }
-        }
-        for part in parts where !isAppMadeText(part, in: file) {
-            if let steps = SecretOrigin.trace(part, in: file) {
-                let name = SecretOrigin.displayName(of: part)
-                file.report(
-                    description, at: call,
-                    message:
-                        "'\(name)' (\(steps.first?.note ?? "a secret")) is passed to `\(sink.function)`, \(advice)",
-                    evidence: .flow, flow: steps + [passed, logged])
-                return
-            }
-        }
-        for part in parts where !isAppMadeText(part, in: file) {
-            if let name = Sensitivity.sensitiveName(in: part) {
-                file.report(
-                    description, at: call, message: "'\(name)' is passed to `\(sink.function)`, \(advice)",
-                    confidence: LogLabel.namesSpecificCredential(name) ? .medium : .low, evidence: .name,
-                    flow: [passed, logged])
-                return
             }
         }
     }
@@ -531,8 +469,6 @@ struct LogSensitiveRule: SwiftRule {
         case .traced(let name, let steps):
             let source = steps.first?.note ?? "a secret"
             message = "'\(name)' (\(source)) is logged; remove it or use Logger with privacy: .private"
-        case .parameter:
-            return
         }
         // A value traced to its source is a flow; a sensitive-looking name or label is a name only.
         if case .traced(_, let steps) = leak {
@@ -551,7 +487,7 @@ struct LogSensitiveRule: SwiftRule {
         switch leak {
         case .plain(let name), .markedPublic(let name):
             LogLabel.namesSpecificCredential(name) ? .medium : .low
-        case .labelled, .traced, .parameter: .low
+        case .labelled, .traced: .low
         }
     }
 
@@ -697,14 +633,8 @@ struct LogSensitiveRule: SwiftRule {
                 varargIndex >= 0 && varargIndex < varargPrivacy.count ? varargPrivacy[varargIndex] : nil
             if privacy == "private" { continue }
             let isPublic = privacy == "public" || !redactsByDefault
-            if isPublic, followingStreams, !parametersLogged, let leak = streamedLeak(into: expr, file: file) {
-                return leak
-            }
+            if isPublic, followingStreams, let leak = streamedLeak(into: expr, file: file) { return leak }
             guard isPublic, !isAppMadeText(expr, in: file) else { continue }
-            if parametersLogged {
-                if let leak = loggedParameter(expr) { return leak }
-                continue
-            }
             if let file, let steps = SecretOrigin.trace(expr, in: file) {
                 return .traced(SecretOrigin.displayName(of: expr), steps)
             }
@@ -787,10 +717,6 @@ struct LogSensitiveRule: SwiftRule {
             if level == "private" || level == "sensitive" { continue }
             let isPublic = level == "public" || !redactsByDefault
             guard isPublic, !isAppMadeText(value, in: file) else { continue }
-            if parametersLogged {
-                if let leak = loggedParameter(value) { return leak }
-                continue
-            }
             if let file, let steps = SecretOrigin.trace(value, in: file) {
                 return .traced(SecretOrigin.displayName(of: value), steps)
             }
