@@ -30,6 +30,10 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(
                 #"func unlock(_ pin: String) { ↓preconditionFailure("Vault would not open with PIN \(pin)") }"#),
             RuleExample(#"func refreshed(_ token: String) { ↓print("Access token:", token) }"#),
+            // A verb before the value ("is") says nothing of which token it is.
+            RuleExample(
+                #"func renewed(_ refreshToken: String) { ↓print("refresh token is \(refreshToken)") }"#,
+                findings: [FindingSpec(severity: .medium, confidence: .medium, message: "'refreshToken' is logged")]),
             // An uncaught exception's reason goes to the console and the crash report.
             RuleExample(
                 #"""

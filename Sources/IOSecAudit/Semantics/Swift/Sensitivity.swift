@@ -290,10 +290,18 @@ public enum Sensitivity {
         let nameWords = SensitiveName.words(name)
         let labelWords = SensitiveName.words(label)
         guard !nameWords.isEmpty, labelWords.count > nameWords.count,
-            Array(labelWords.suffix(nameWords.count)) == nameWords
+            Array(labelWords.suffix(nameWords.count)) == nameWords,
+            // "token is \(token)": a verb before the value says nothing of which token it is.
+            let qualifier = labelWords.first, !verbWords.contains(qualifier)
         else { return false }
         return !SensitiveName.isSensitive(labelWords.joined(separator: "_"))
     }
+
+    /// Words of a sentence that qualify nothing: a value after "is" or "was" is still whatever its name says.
+    private static let verbWords: Set<String> = [
+        "is", "was", "are", "were", "be", "been", "has", "have", "had", "did", "does", "do", "got", "gets", "get",
+        "set", "sets", "using", "use", "uses", "with", "to", "as", "new"
+    ]
 
     /// Whether a value's own name says it is a harmless kind of what a label calls it: "for token \(room.token)" and
     /// "token: \(roomToken)" log a chat room's ID. The owner of a member counts as part of its name.
