@@ -93,6 +93,17 @@ struct HardcodedKeyRule: SwiftRule {
                 """),
             RuleExample(#"let key = SymmetricKey(data: ↓"0123456789abcdef0123456789abcdef".data(using: .utf8)!)"#),
             RuleExample(#"let key = SymmetricKey(data: ↓SHA256.hash(data: Data("acme-vault-2024".utf8)))"#),
+            // The app's own helper: the key its caller writes down is the key.
+            RuleExample(
+                """
+                func seal(_ data: Data, with secret: String) throws -> [UInt8] {
+                    try AES(key: Array(secret.utf8), blockMode: GCM(iv: AES.randomIV(12))).encrypt(Array(data))
+                }
+                func archive(_ data: Data) throws -> [UInt8] {
+                    try seal(data, with: ↓"k7Qp2vXz9LmN4rTw")
+                }
+                """,
+                findings: [FindingSpec(severity: .critical, message: "is passed to `seal`, which uses it as the key")]),
             RuleExample(
                 """
                 // Reported where the key is written down: the line to fix.
@@ -175,6 +186,15 @@ struct HardcodedKeyRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             RuleExample("let key = SymmetricKey(data: SHA256.hash(data: Data(sharedSecretField.text!.utf8)))"),
+            RuleExample(
+                """
+                func seal(_ data: Data, with secret: String) throws -> [UInt8] {
+                    try AES(key: Array(secret.utf8), blockMode: GCM(iv: AES.randomIV(12))).encrypt(Array(data))
+                }
+                func archive(_ data: Data, keychain: Keychain) throws -> [UInt8] {
+                    try seal(data, with: keychain.get("archiveKey") ?? "")
+                }
+                """),
             // A salt started from a literal and then extended with random bytes is not the literal.
             RuleExample(
                 """
@@ -584,9 +604,16 @@ struct HardcodedKeyRule: SwiftRule {
     }
 
     private mutating func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
-        guard let argument,
-            let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file)
-        else { return }
+        guard let argument else { return }
+        guard let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file) else {
+            // `func seal(_ data: Data, with key: String) { AES(key: Array(key.utf8), …) }`: the app's own helper;
+            // what its callers pass, in any file, is the key (`CallerArgumentsStage`).
+            if var sink = ParameterSink.of(Self.material(of: argument), ruleId: Self.description.id) {
+                sink.note = role.rawValue
+                file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: argument)
+            }
+            return
+        }
         let message =
             switch role {
             case .key:
@@ -605,6 +632,55 @@ struct HardcodedKeyRule: SwiftRule {
         } else {
             report(file, at: argument, message)
         }
+    }
+
+    /// The value a key argument is made of: `key` in `Array(key.utf8)`, `Data(key.utf8)`, `key.data(using: .utf8)!`.
+    private static func material(of argument: ExprSyntax) -> ExprSyntax {
+        var e = argument.unwrapped
+        for _ in 0..<4 {
+            if let call = e.as(FunctionCallExprSyntax.self) {
+                let name = call.calledName ?? ""
+                if ["Data", "Array"].contains(name) || call.calledExpression.is(ArrayExprSyntax.self),
+                    let first = call.arguments.first, first.label == nil
+                {
+                    e = first.expression.unwrapped
+                    continue
+                }
+                if name == "data", let base = call.calledBase {
+                    e = base.unwrapped
+                    continue
+                }
+            }
+            if let member = e.as(MemberAccessExprSyntax.self),
+                ["utf8", "bytes"].contains(member.declName.baseName.text),
+                let base = member.base
+            {
+                e = base.unwrapped
+                continue
+            }
+            break
+        }
+        return e
+    }
+
+    /// A finding at a call of the app's own crypto helper that passes a key, IV, salt or password written in the
+    /// source: `seal(data, with: "0123456789abcdef")` when `seal` uses `with` as an AES key.
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        guard let source = literalSource(argument, depth: 0) ?? constantSource(argument, in: file) else { return }
+        let role = sink.note.isEmpty ? "key" : sink.note
+        let used = FlowStep(
+            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "used as the \(role)")
+        let advice =
+            role == "key" || role == "password"
+            ? "generate it and keep it in the Keychain" : "use a fresh random \(role) each time"
+        file.report(
+            description, at: argument,
+            message:
+                "\(source) in the source is passed to `\(sink.function)`, which uses it as the \(role) (\(sinkStep.file):\(sinkStep.line)); \(advice)",
+            flow: [file.step(at: argument, "passed to `\(sink.function)`"), used])
     }
 
     private static func argument(at index: Int, of call: FunctionCallExprSyntax) -> ExprSyntax? {

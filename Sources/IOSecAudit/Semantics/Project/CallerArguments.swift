@@ -35,7 +35,8 @@ struct CallerArguments {
     static let wrapperJudges: [String: WrapperJudge] = [
         UserDefaultsSecretRule.description.id: UserDefaultsSecretRule.wrapperFinding,
         PasteboardRule.description.id: PasteboardRule.wrapperFinding,
-        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding
+        WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding,
+        HardcodedKeyRule.description.id: HardcodedKeyRule.wrapperFinding
     ]
 
     /// How a rule makes a finding at its sink when input reaches it out of the sink file's sight: through a stored
