@@ -104,7 +104,10 @@ struct CallerArgumentsStage: FindingStage {
                 }
             }
         }
-        for (sink, step) in wrappers {
+        // Crypto helpers are judged last: their calls are many, and the files they parse again would leave flows
+        // of input through properties and other files' functions without the parse budget they need.
+        let keyRule = HardcodedKeyRule.description.id
+        for (sink, step) in wrappers where sink.ruleId != keyRule {
             for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
             where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
                 state.findings.append(finding)
@@ -134,6 +137,12 @@ struct CallerArgumentsStage: FindingStage {
                 guard let steps = callers.untrustedReturn(of: sink, inFile: fact.file), let returned = steps.last
                 else { return nil }
                 return (steps, "returned by `\(sink.function)` (\(returned.file):\(returned.line))")
+            }
+        }
+        for (sink, step) in wrappers where sink.ruleId == keyRule {
+            for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
+            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+                state.findings.append(finding)
             }
         }
     }

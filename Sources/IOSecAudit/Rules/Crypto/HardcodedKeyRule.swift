@@ -676,8 +676,9 @@ struct HardcodedKeyRule: SwiftRule {
         let advice =
             role == "key" || role == "password"
             ? "generate it and keep it in the Keychain" : "use a fresh random \(role) each time"
+        // Where the bytes are written down, as for a direct use: one mistake, one line to fix.
         file.report(
-            description, at: argument,
+            description, at: definitionSite(of: argument) ?? argument,
             message:
                 "\(source) in the source is passed to `\(sink.function)`, which uses it as the \(role) (\(sinkStep.file):\(sinkStep.line)); \(advice)",
             flow: [file.step(at: argument, "passed to `\(sink.function)`"), used])
