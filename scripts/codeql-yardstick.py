@@ -222,6 +222,44 @@ def scope_of(lines, i):
     return i, len(lines)
 
 
+def split_top(text):
+    """The comma-separated parts of an argument or parameter list, at bracket depth 0."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts]
+
+
+def literal_parameters(lines, ln):
+    """A call of a function declared in the file that passes a literal (string or byte array) at a position: the
+    callee's parameter there holds that literal in its body (a constant handed to a helper, the source CodeQL
+    names). name -> (first, last) line of the callee's body."""
+    found = {}
+    for m in re.finditer(r"\b(\w+)\((.*)\)", ln.split("//")[0]):
+        callee, args = m.group(1), split_top(m.group(2))
+        for j, decl in enumerate(lines, 1):
+            d = re.match(r"\s*func\s+%s\s*\((.*)\)" % re.escape(callee), decl)
+            if not d:
+                continue
+            params = split_top(d.group(1))
+            for k, arg in enumerate(args):
+                value = arg.split(":", 1)[1].strip() if re.match(r"\w+\s*:", arg) else arg
+                if k < len(params) and re.match(r'^("|\[\s*0x|\[\s*\d)', value):
+                    pm = re.match(r"(?:\w+\s+)?(\w+)\s*:", params[k])
+                    if pm:
+                        found[pm.group(1)] = scope_of(lines, j)
+    return found
+
+
 def defined_names(lines, i):
     """name -> (first, last) line where the value defined on line i is visible;
     simple intra-file flow through `let/var x = ...name...` (3 hops)."""
@@ -240,6 +278,7 @@ def defined_names(lines, i):
     m = re.match(r"\s*(?:\w+\.)*(\w+)\s*=[^=]", ln)  # def.TLSVersion = ...
     if m and not re.search(r"\b(let|var)\b", ln):
         names[m.group(1)] = scope_of(lines, i)
+    names.update(literal_parameters(lines, ln))
     for _ in range(3):
         new = {}
         for j, ln2 in enumerate(lines, 1):
