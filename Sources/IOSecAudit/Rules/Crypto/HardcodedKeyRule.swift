@@ -324,33 +324,7 @@ struct HardcodedKeyRule: SwiftRule {
     /// The literal a name in `argument` was initialised with (a local or stored property in this file), seen
     /// through `Data(…)`, `Array(…)`, `.utf8`, `.data(using:)` and `&`.
     private static func definitionSite(of argument: ExprSyntax) -> ExprSyntax? {
-        var e = argument.unwrapped
-        for _ in 0..<4 {
-            if let inOut = e.as(InOutExprSyntax.self) {
-                e = inOut.expression.unwrapped
-                continue
-            }
-            if let member = e.as(MemberAccessExprSyntax.self),
-                ["utf8", "bytes"].contains(member.declName.baseName.text),
-                let base = member.base
-            {
-                e = base.unwrapped
-                continue
-            }
-            if let call = e.as(FunctionCallExprSyntax.self) {
-                if call.calledName == "data", let base = call.calledBase {
-                    e = base.unwrapped
-                    continue
-                }
-                if ["Data", "Array"].contains(call.calledName ?? ""), call.arguments.count == 1,
-                    let first = call.arguments.first
-                {
-                    e = first.expression.unwrapped
-                    continue
-                }
-            }
-            break
-        }
+        let e = material(of: argument)
         if let ref = e.as(DeclReferenceExprSyntax.self), let base = bufferClosureBase(of: ref) {
             return definitionSite(of: base)  // `key.withCString { keyBytes in … keyBytes … }`
         }
@@ -634,22 +608,14 @@ struct HardcodedKeyRule: SwiftRule {
         }
     }
 
-    /// The value a key argument is made of: `key` in `Array(key.utf8)`, `Data(key.utf8)`, `key.data(using: .utf8)!`.
+    /// The value a key argument is made of: `key` in `Array(key.utf8)`, `Data(key.utf8)`, `key.data(using: .utf8)!`,
+    /// `&key`.
     private static func material(of argument: ExprSyntax) -> ExprSyntax {
         var e = argument.unwrapped
         for _ in 0..<4 {
-            if let call = e.as(FunctionCallExprSyntax.self) {
-                let name = call.calledName ?? ""
-                if ["Data", "Array"].contains(name) || call.calledExpression.is(ArrayExprSyntax.self),
-                    let first = call.arguments.first, first.label == nil
-                {
-                    e = first.expression.unwrapped
-                    continue
-                }
-                if name == "data", let base = call.calledBase {
-                    e = base.unwrapped
-                    continue
-                }
+            if let inOut = e.as(InOutExprSyntax.self) {
+                e = inOut.expression.unwrapped
+                continue
             }
             if let member = e.as(MemberAccessExprSyntax.self),
                 ["utf8", "bytes"].contains(member.declName.baseName.text),
@@ -657,6 +623,18 @@ struct HardcodedKeyRule: SwiftRule {
             {
                 e = base.unwrapped
                 continue
+            }
+            if let call = e.as(FunctionCallExprSyntax.self) {
+                if call.calledName == "data", let base = call.calledBase {
+                    e = base.unwrapped
+                    continue
+                }
+                if ["Data", "Array"].contains(call.calledName ?? "") || call.calledExpression.is(ArrayExprSyntax.self),
+                    call.arguments.count == 1, let first = call.arguments.first
+                {
+                    e = first.expression.unwrapped
+                    continue
+                }
             }
             break
         }
