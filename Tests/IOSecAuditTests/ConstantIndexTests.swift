@@ -117,6 +117,72 @@ import Testing
         #expect(extended.sensitiveMember(ofType: "User") == "password")
     }
 
+    @Test func aVariableSomeFileAssignsStandsForNoLiteral() {
+        let index = ConstantIndex(files: [
+            (
+                "Session.swift",
+                Array(
+                    """
+                    final class Session {
+                        var accessToken = ""
+                        var label: String = "Guest"
+                        var retries = 0
+                        let endpoint = "https://api.example.com"
+                        static var region = "eu"
+                    }
+                    """.utf8)
+            ),
+            (
+                "Login.swift",
+                Array(
+                    """
+                    func signedIn(_ session: Session, token: String) {
+                        session.accessToken = token
+                        self.retries += 1
+                        if session.label == "Guest" { let region = "us"; _ = region }
+                    }
+                    """.utf8)
+            )
+        ])
+        // Filled by a login, counted up: their initial literals are not what they hold.
+        #expect(index.resolve("accessToken", type: "Session") == nil)
+        #expect(index.resolve("retries", type: "Session") == nil)
+        // Compared, or a local declaring the same name elsewhere: still the literal.
+        #expect(index.resolve("label", type: "Session") == .string("Guest"))
+        #expect(index.resolve("region", qualifier: "Session") == .string("eu"))
+        #expect(index.resolve("endpoint", type: "Session") == .string("https://api.example.com"))
+    }
+
+    @Test func knowsWhatCoreDataSavesOfAnInstance() {
+        let index = ConstantIndex(files: [
+            (
+                "Model/Entry.swift",
+                Array(
+                    """
+                    import CoreData
+                    class SyncedEntity: NSManagedObject {
+                        @NSManaged var remoteID: String?
+                    }
+                    final class Entry: SyncedEntity {
+                        @NSManaged
+                        public var body: String?
+                        var draft = ""
+                    }
+                    """.utf8)
+            ),
+            (
+                "Model/Entry+Extras.swift",
+                Array("extension Entry { @NSManaged public private(set) var secret: Data? }".utf8)
+            )
+        ])
+        #expect(index.isManaged("body", ofType: "Entry"))
+        #expect(index.isManaged("secret", ofType: "Entry"))
+        // Through the project's base class; a plain stored property lives in memory only.
+        #expect(index.isManaged("remoteID", ofType: "Entry"))
+        #expect(!index.isManaged("draft", ofType: "Entry"))
+        #expect(!index.isManaged("body", ofType: "SyncedEntity"))
+    }
+
     @Test func knowsTheProjectsModelClassesAcrossFiles() {
         let index = ConstantIndex(files: [
             (

@@ -186,10 +186,10 @@ import Testing
             files.append(SwiftFile(path: path, bytes: bytes, tree: tree))
         }
         #expect(files.count > 20)
-        var finishingAnyway = 0
+        var finishingAnyway: Set<String> = []
         for type in RuleSet.all.swiftVisitors {
             guard !type.subscription.finishesWithoutVisits else {
-                finishingAnyway += 1
+                finishingAnyway.insert("\(type)")
                 continue
             }
             for file in files {
@@ -199,7 +199,8 @@ import Testing
             }
         }
         // The import reader does finish unvisited: without it, a file that only imports WebKit would say nothing.
-        #expect(finishingAnyway == 1)
+        // The database rule reads assignments to the project's `@NSManaged` properties, names no route can know.
+        #expect(finishingAnyway == ["AppCapabilityCollector", "DatabaseUnencryptedRule"])
         let source = "import WebKit\n"
         let imports = SwiftFile(path: "A.swift", bytes: Array(source.utf8), tree: Parser.parse(source: source))
         var collector = AppCapabilityCollector()

@@ -214,6 +214,7 @@ extension SwiftFile {
                 // `var salt = "123"` then `salt.append(random())`: the start value is not what reaches the use.
                 if Self.isVariable(holding: origin),
                     LocalMutation.values(addedTo: ref.baseName.text, before: ref)?.isEmpty != true
+                        || isReassignedProperty(holding: origin)
                 {
                     return nil
                 }
@@ -229,7 +230,12 @@ extension SwiftFile {
             if let ref = base.as(DeclReferenceExprSyntax.self) {
                 if ref.baseName.tokenKind == .keyword(.self) {
                     guard mayHaveValue(name) else { return nil }
-                    if let origin = LocalValue.origin(of: e) { return stringValue(of: origin, depth: depth + 1) }
+                    if let origin = LocalValue.origin(of: e) {
+                        guard !Self.isVariable(holding: origin) || !isReassignedProperty(holding: origin) else {
+                            return nil
+                        }
+                        return stringValue(of: origin, depth: depth + 1)
+                    }
                     return constants.resolve(name, qualifier: Self.typeName(around: ref))?.string
                 }
                 let qualifier =
@@ -243,6 +249,17 @@ extension SwiftFile {
         }
         if let call = e.as(FunctionCallExprSyntax.self) { return constantValue(ofCall: call)?.string }
         return nil
+    }
+
+    /// Whether `value` starts a stored property or global `var` that some file of the project assigns to
+    /// (`var token = ""` filled at login): outside one body, no statement order says which value a use sees.
+    private func isReassignedProperty(holding value: ExprSyntax) -> Bool {
+        guard let binding = value.parent?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(CodeBlockItemSyntax.self) != true
+                || binding.enclosingFunction == nil
+        else { return false }
+        return constants.isReassignedVariable(name)
     }
 
     /// Whether `value` is the start value of a `var`, which later statements may change.

@@ -59,6 +59,32 @@ struct SecretInURLRule: SwiftRule {
             RuleExample(
                 #"let legacy = URL(string: "https://legacy.acme-shop.com/auth?u=" + username + ↓"&p=" + password)"#,
                 findings: [FindingSpec(confidence: .medium, message: "'password' is sent in the URL")]),
+            // A property that starts empty and is filled at login holds the token, not its start value.
+            RuleExample(files: [
+                (
+                    "App/Session.swift",
+                    """
+                    final class Session {
+                        var accessToken = ""
+                        func statementURL() -> URL? { URL(string: ↓"https://api.acme-shop.com/pdf?id=7&t=\\(accessToken)") }
+                    }
+                    """
+                ),
+                (
+                    "App/Login.swift",
+                    "func signedIn(_ session: Session, _ response: LoginResponse) { session.accessToken = response.token }"
+                )
+            ]),
+            // Personal data in a cleartext URL: the name is all there is, so low and low.
+            RuleExample(
+                #"let profile = URL(string: ↓"http://legacy.acme-shop.com/profile?tel=" + customer.phoneNumber)"#,
+                findings: [
+                    FindingSpec(
+                        severity: .low, confidence: .low, message: "(personal data) is sent in a cleartext http://")
+                ]),
+            RuleExample(
+                #"let export = URL(string: ↓"ftp://exports.acme-shop.com/\(user.email).csv")"#,
+                findings: [FindingSpec(severity: .low, confidence: .low, message: "'email' (personal data)")]),
             RuleExample(
                 #"let check = URL(string: ↓"https://legacy.acme-shop.com/auth?u=\(username)&k=\(apiKey)")"#,
                 findings: [FindingSpec(confidence: .medium, message: "'apiKey' is sent in the URL")]),
@@ -132,6 +158,14 @@ struct SecretInURLRule: SwiftRule {
                 }
                 """),
             RuleExample(#"let reset = URL(string: "https://acme-shop.com/account/password/reset?email=\(email)")!"#),
+            // Over https, on the phone, or about an address rather than one.
+            RuleExample(
+                """
+                let call = URL(string: "tel:\\(phoneNumber)")
+                let mail = URL(string: "mailto:\\(email)?subject=Order")
+                let lookup = URL(string: "https://api.acme-shop.com/v1/contacts?phone=\\(phoneNumber)")
+                let verified = URL(string: "http://status.acme-shop.com/v1/flags/\\(isEmailVerified)")
+                """),
             RuleExample(#"let next = URL(string: "https://api.acme-shop.com/v1/items?page_token=\(nextPageToken)")!"#),
             RuleExample(#"items.append(URLQueryItem(name: "saved_passwords", value: bucketName(for: passwordCount)))"#),
             RuleExample(
@@ -173,10 +207,14 @@ struct SecretInURLRule: SwiftRule {
     /// A literal with a `=` in its text: `"…?token=\(token)"`, or `"…?p=" + password`.
     static func wantsLiteral(_ literal: LiteralCandidate) -> Bool {
         literal.plainSegmentsContain(UInt8(ascii: "="))
+            || (literal.firstSegmentHasPrefix("http://") || literal.firstSegmentHasPrefix("ftp://"))
     }
 
     mutating func visit(_ literal: StringLiteralExprSyntax, in file: SwiftFile) {
-        guard literal.plainSegmentsContain(UInt8(ascii: "=")) else { return }
+        guard literal.plainSegmentsContain(UInt8(ascii: "=")) else {
+            reportPersonalData(in: literal, file: file)
+            return
+        }
         if literal.segments.count > 1, let parameter = Self.sensitiveQueryParameter(in: literal) {
             reportParameter(parameter, at: literal, in: file)
         } else if let value = Self.credentialValue(in: literal, file: file)
@@ -187,7 +225,29 @@ struct SecretInURLRule: SwiftRule {
                 file, at: literal,
                 "'\(value)' is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body",
                 evidence: .name)
+        } else {
+            reportPersonalData(in: literal, file: file)
         }
+    }
+
+    /// `"http://…/profile?tel=\(phoneNumber)"`, `"ftp://…/\(email).csv"`, `"http://…?em=" + email`: personal data in
+    /// a URL every network on the way reads. Over https the same URL is the app's business with its server.
+    private func reportPersonalData(in literal: StringLiteralExprSyntax, file: SwiftFile) {
+        guard let scheme = ["http://", "ftp://"].first(where: { literal.firstSegmentHasPrefix($0) }) else { return }
+        var values = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression }
+        if let list = literal.parent?.as(ExprListSyntax.self) {
+            let elements = Array(list)
+            if let index = elements.firstIndex(where: { $0.id == ExprSyntax(literal).id }), index + 2 < elements.count,
+                elements[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+            {
+                values.append(elements[index + 2])
+            }
+        }
+        guard let name = values.lazy.compactMap(PersonalData.name(in:)).first else { return }
+        report(
+            file, at: literal,
+            "'\(name)' (personal data) is sent in a cleartext \(scheme) URL, which anyone on the network can read; use https",
+            severity: .low, confidence: .low, evidence: .name)
     }
 
     /// A value named for a specific credential (`password`, `accessToken`), given to a query parameter whose name says

@@ -94,23 +94,13 @@ struct ThirdPartySDKPIIRule: SwiftRule {
     private static let eventCalls: Set<String> = ["logEvent", "log", "track"]
     /// Labels of arguments that are keys or names rather than values.
     private static let keyLabels: Set<String> = ["forName", "forKey", "property"]
-    /// Words of personal data.
+    /// Personal data an SDK is given besides `PersonalData`'s: location, names, advertising identifiers.
     private static let personalWords: Set<String> = [
-        "email", "mail", "phone", "msisdn", "latitude", "longitude", "lat", "lng", "lon", "coordinate", "coordinates",
-        "birthday", "birthdate", "dob", "ssn", "surname", "firstname", "lastname", "fullname", "street", "postcode",
-        "zipcode", "idfa", "idfv"
+        "mail", "latitude", "longitude", "lat", "lng", "lon", "coordinate", "coordinates", "surname", "firstname",
+        "lastname", "fullname", "street", "postcode", "zipcode", "idfa", "idfv"
     ]
     private static let personalPairs: Set<String> = [
-        "first name", "last name", "full name", "given name", "family name", "home address", "street address",
-        "email address", "mailing address", "phone number", "mobile number", "date of", "advertising identifier",
-        "identifier for", "zip code", "postal code"
-    ]
-    /// Words that turn a personal word into metadata about it (`isEmailVerified`, `emailCount`, `hashedEmail`).
-    private static let negators: Set<String> = [
-        "is", "has", "did", "should", "can", "count", "enabled", "verified", "valid", "type", "domain", "hash",
-        "hashed",
-        "sha256", "length", "status", "permission", "authorized", "format", "changed", "available", "provider",
-        "accuracy", "template", "event", "events", "screen", "button", "tapped", "opened", "shown", "method"
+        "first name", "last name", "full name", "given name", "family name", "advertising identifier", "identifier for"
     ]
     /// Members that read a Bool or a number from a personal value (`email.isEmpty`).
     /// Members that hand back the base's own value in another form.
@@ -205,8 +195,8 @@ struct ThirdPartySDKPIIRule: SwiftRule {
 
     static func isPersonal(_ identifier: String) -> Bool {
         let words = SensitiveName.words(identifier)
-        guard !words.contains(where: negators.contains) else { return false }
-        if words.contains(where: personalWords.contains) { return true }
+        guard !words.contains(where: PersonalData.negators.contains) else { return false }
+        if PersonalData.isPersonal(words: words) || words.contains(where: personalWords.contains) { return true }
         if zip(words, words.dropFirst()).contains(where: { personalPairs.contains("\($0) \($1)") }) { return true }
         switch SensitiveName.classify(words: words) {
         case .password?, .token?, .secret?, .card?, .credential?, .pin?, .personalID?: return true

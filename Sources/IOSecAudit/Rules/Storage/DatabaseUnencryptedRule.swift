@@ -75,11 +75,15 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 """
                 func remember(_ email: String, _ password: String) {
                     let user = NSEntityDescription.insertNewObject(forEntityName: "User", into: context)
-                    user.setValue(email, forKey: "email")
+                    ↓user.setValue(email, forKey: "email")
                     ↓user.setValue(password, forKey: "password")
                     try? context.save()
                 }
-                """),
+                """,
+                findings: [
+                    FindingSpec(severity: .low, confidence: .low, message: "'email' (personal data)"),
+                    FindingSpec(message: "'password' is written to a Core Data store")
+                ]),
             RuleExample(
                 """
                 func store(_ credentials: Credentials) {
@@ -199,6 +203,45 @@ struct DatabaseUnencryptedRule: SwiftRule {
                         let realm = try Realm()
                         ↓draft.body = token
                         try realm.write { realm.add(draft) }
+                    }
+                    """
+                )
+            ]),
+            // A phone number or e-mail address, known by its name only: low and low.
+            RuleExample(
+                """
+                func remember(_ connection: Connection, contactID: Int, mobilePhoneNumber: String) throws {
+                    try connection.run(↓"UPDATE contacts SET number = ? WHERE id = ?", mobilePhoneNumber, contactID)
+                    let insert = "INSERT INTO invites (id, mail) VALUES (\\(contactID), '\\(inviteeEmail)')"
+                    try connection.execute(↓insert)
+                }
+                """,
+                findings: [
+                    FindingSpec(severity: .low, confidence: .low, message: "'mobilePhoneNumber' (personal data)"),
+                    FindingSpec(severity: .low, confidence: .low, message: "'inviteeEmail' (personal data)")
+                ]),
+            // An `@NSManaged` property is saved with its object, by whichever function saves the context.
+            RuleExample(files: [
+                (
+                    "App/Model/Vault.swift",
+                    """
+                    import CoreData
+
+                    final class VaultItem: NSManagedObject {
+                        @NSManaged public var title: String?
+                        @NSManaged public var payload: String?
+                        public var unsavedNote: String?
+                    }
+                    """
+                ),
+                (
+                    "App/Vault/VaultEditor.swift",
+                    """
+                    func apply(_ form: LoginForm, to item: VaultItem?) {
+                        item?.title = form.site
+                        ↓item?.payload = form.password
+                        item?.unsavedNote = form.password
+                        CoreDataStack.shared.saveContext()
                     }
                     """
                 )
@@ -416,6 +459,14 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 note.setValue(passwordRules, forKey: "hint")
                 """),
             RuleExample(#"try db.execute(sql: "DELETE FROM sessions WHERE expires < ?", arguments: [now])"#),
+            // About an e-mail address, not one; an address only read back.
+            RuleExample(
+                """
+                func mark(_ connection: Connection, id: Int, isEmailVerified: Bool, email: String) throws {
+                    try connection.run("UPDATE users SET verified = ? WHERE id = ?", isEmailVerified, id)
+                    _ = try connection.prepare("SELECT * FROM users WHERE email = ?", email)
+                }
+                """),
             RuleExample(
                 #"sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS users (name TEXT, password_hash TEXT)", nil, nil, nil)"#),
             RuleExample(files: [
@@ -466,7 +517,7 @@ struct DatabaseUnencryptedRule: SwiftRule {
             ]).union(bindCalls).union(sqliteSwiftCalls).union(["setArguments"]), orLabelled: ["arguments"],
             where: wantsCall),
         // SQLite.swift's setter, `column <- value`, in `table.insert(…)` / `update(…)` / `upsert(…)`.
-        operators: .named(["<-"]))
+        operators: .named(["<-"]), finishesWithoutVisits: true)
 
     /// SQLite's C API: the value bound to a statement's parameter is the third argument.
     private static let bindCalls: Set<String> = [
@@ -523,7 +574,17 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 )
                 return
             }
-            guard let text = Self.sqlText(sql, in: file), let column = Self.sensitiveWrittenColumn(text) else { return }
+            guard let text = Self.sqlText(sql, in: file), let column = Self.sensitiveWrittenColumn(text) else {
+                if let literal = Self.sqlLiteral(sql), let text = Self.sqlText(sql, in: file), Self.isWrite(text) {
+                    let personal = literal.segments.lazy.compactMap {
+                        $0.as(ExpressionSegmentSyntax.self)?.expressions.first.flatMap {
+                            PersonalData.name(in: $0.expression)
+                        }
+                    }.first
+                    _ = reportPersonal(personal, writtenTo: "an SQLite database", at: sql, in: file)
+                }
+                return
+            }
             let at: Syntax = sql.is(StringLiteralExprSyntax.self) ? Syntax(sql) : Syntax(call)
             report(
                 file, at: at,
@@ -586,6 +647,27 @@ struct DatabaseUnencryptedRule: SwiftRule {
         }
     }
 
+    /// `account.blob = password` where `blob` is an `@NSManaged` property of the project's Core Data class the object
+    /// was declared or made as: the context saves it with the object, wherever the save is.
+    /// Read from the tree here, in the few files whose bytes assign to such a name: the names are the project's, so
+    /// no subscription can route them.
+    mutating func finish(in file: SwiftFile) {
+        let patterns = file.constants.managedAssignments
+        guard !patterns.isEmpty, patterns.contains(where: { $0.occurs(in: file.bytes) }) else { return }
+        let assignments = SyntaxSearch.all(SequenceExprSyntax.self, in: file.tree) {
+            $0.simpleAssignment?.target.unwrapped.is(MemberAccessExprSyntax.self) == true
+        }
+        for node in assignments.prefix(256) where !reported.contains(node.id) {
+            guard let assignment = node.simpleAssignment,
+                let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+                let type = Sensitivity.declaredType(of: Self.unwrappingOptionalChain(base)),
+                file.constants.isManaged(member.declName.baseName.text, ofType: type),
+                reportSensitive(assignment.value, writtenTo: PersistentStore.coreData.rawValue, at: node, in: file)
+            else { continue }
+            reported.insert(node.id)
+        }
+    }
+
     /// `account.token = token` before `call` (a Core Data save, a Realm add) in its function, on an object declared
     /// or made as one of the project's model classes for `store` (declared in any file): the value is what the
     /// object stores.
@@ -639,12 +721,26 @@ struct DatabaseUnencryptedRule: SwiftRule {
             return true
         }
         // A value the app made (a literal, an enum case's raw value) is a setting, whatever its name.
-        guard let name = Sensitivity.sensitiveName(in: value), Self.isSensitiveColumn(name),
-            !AppMadeValue.isAppMade(value, in: file)
-        else { return false }
+        guard !AppMadeValue.isAppMade(value, in: file) else { return false }
+        guard let name = Sensitivity.sensitiveName(in: value), Self.isSensitiveColumn(name) else {
+            return reportPersonal(PersonalData.name(in: value), writtenTo: store, at: node, in: file)
+        }
         report(
             file, at: node, "'\(name)' is written to \(store), which is not encrypted; keep it in the Keychain",
             evidence: .name)
+        return true
+    }
+
+    /// A phone number, e-mail address or birth date, by its name, stored in the clear: low severity and confidence,
+    /// since a contact list or profile cache is often the app's job, and the name is all that is known.
+    private func reportPersonal(
+        _ name: String?, writtenTo store: String, at node: some SyntaxProtocol, in file: SwiftFile
+    ) -> Bool {
+        guard let name else { return false }
+        report(
+            file, at: node,
+            "'\(name)' (personal data) is written to \(store), which is not encrypted; store only what the app needs, or encrypt the database",
+            severity: .low, confidence: .low, evidence: .name)
         return true
     }
 

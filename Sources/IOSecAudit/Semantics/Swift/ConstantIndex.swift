@@ -24,6 +24,8 @@ public struct ConstantDeclaration: Sendable, Hashable {
     /// An enum case's raw value (`case loginToken = "login_token"`) rather than a stored constant.
     public var isEnumCase: Bool
     public var file: String
+    /// Declared with `var`: it holds its literal only while nothing assigns to its name.
+    public var isVariable = false
 }
 
 /// The project's constants: every `let`/`var`/`static let` whose initializer is a single literal, and every
@@ -47,6 +49,15 @@ public struct ConstantIndex: Sendable {
     /// The project's enums with raw values (`enum Table: String`), by name: a value of one of them has one of the raw
     /// values the code wrote.
     private var rawValueEnums: Set<String> = []
+    /// `Type.property` of each `@NSManaged` property.
+    private var managedProperties: Set<String> = []
+    /// `.property =` for each `@NSManaged` property name (the first 256 in name order): a file without any assigns
+    /// none.
+    private(set) var managedAssignments: [ByteSearch] = []
+    /// The superclass of each Core Data model class of the project.
+    private var superclasses: [String: String] = [:]
+    /// Names of `var`s declared with a literal that some file assigns to.
+    private var reassignedVariables: Set<String> = []
     /// The databases some Swift file of the project gives a key (`DatabaseEncryption`).
     public private(set) var databaseEncryption: DatabaseEncryption = []
 
@@ -57,15 +68,24 @@ public struct ConstantIndex: Sendable {
     public init(
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [],
         functions: [(name: String, debugOnly: Bool)] = [], declaredTypes: [String] = [],
-        supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = []
+        supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = [], assigned: Set<String> = [],
+        managedProperties: [ManagedProperty] = []
     ) {
+        self.managedProperties = Set(managedProperties.map { "\($0.typeName).\($0.name)" })
+        managedAssignments = Set(managedProperties.map(\.name)).sorted().prefix(256).map { ByteSearch(".\($0) =") }
         var agreed: [String: Bool] = [:]
         for function in functions { agreed[function.name] = (agreed[function.name] ?? true) && function.debugOnly }
         debugOnlyFunctions = Set(agreed.filter(\.value).keys)
         persistentModels = Self.persistentModels(supertypes)
+        for type in supertypes where persistentModels[type.name] == .coreData {
+            if let parent = type.supertypes.first { superclasses[type.name] = parent }
+        }
         rawValueEnums = Self.rawValueEnums(supertypes)
         self.databaseEncryption = databaseEncryption
-        byName = Dictionary(grouping: declarations, by: \.name)
+        // `var token = ""` that a login fills later (`token = response.token`) stands for no literal.
+        reassignedVariables = Set(declarations.lazy.filter { $0.isVariable && assigned.contains($0.name) }.map(\.name))
+        byName = Dictionary(
+            grouping: declarations.filter { !$0.isVariable || !assigned.contains($0.name) }, by: \.name)
         var members: [String: String] = [:]
         for member in sensitiveMembers {
             if let known = members[member.typeName], known <= member.name { continue }
@@ -82,7 +102,9 @@ public struct ConstantIndex: Sendable {
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
             functions: scanned.flatMap(\.functions),
             declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types),
-            databaseEncryption: scanned.reduce(into: []) { $0.formUnion($1.encryption) })
+            databaseEncryption: scanned.reduce(into: []) { $0.formUnion($1.encryption) },
+            assigned: scanned.reduce(into: []) { $0.formUnion($1.assigned) },
+            managedProperties: scanned.flatMap(\.managedProperties))
     }
 
     /// The secret a type of the project holds as an instance property (`password` for `struct User { var
@@ -92,6 +114,23 @@ public struct ConstantIndex: Sendable {
     /// The store instances of a project type are saved in: a subclass of `NSManagedObject` or of Realm's `Object`,
     /// declared anywhere in the project, directly or through the project's own base classes.
     public func persistentStore(ofType type: String) -> PersistentStore? { persistentModels[type] }
+
+    /// Whether `type` (or one of the project's classes it inherits from) declares `property` as `@NSManaged`: an
+    /// assignment to it is a write into the Core Data store the object belongs to.
+    public func isManaged(_ property: String, ofType type: String) -> Bool {
+        guard !managedProperties.isEmpty else { return false }
+        var current = type
+        for _ in 0..<8 {
+            if managedProperties.contains("\(current).\(property)") { return true }
+            guard let parent = superclasses[current] else { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a `var` of this name, declared with a literal, is assigned to somewhere in the project: its literal is
+    /// only where it starts.
+    public func isReassignedVariable(_ name: String) -> Bool { reassignedVariables.contains(name) }
 
     /// Whether every function the project declares with this name does nothing outside debug builds.
     public func isDebugOnlyFunction(_ name: String) -> Bool { debugOnlyFunctions.contains(name) }
@@ -158,6 +197,7 @@ public struct ConstantIndex: Sendable {
                 "\(d.file)\u{0}\(d.typeName ?? "")\u{0}\(d.name)\u{0}\(d.isEnumCase)\u{0}\(d.value)"
             } + sensitiveMembers.map { "member\u{0}\($0.key)\u{0}\($0.value)" }
             + persistentModels.map { "model\u{0}\($0.key)\u{0}\($0.value.rawValue)" }
+            + managedProperties.map { "managed\u{0}\($0)" } + reassignedVariables.map { "reassigned\u{0}\($0)" }
             + ["encryption\u{0}\(databaseEncryption.rawValue)"]).sorted()
         var hasher = SHA256()
         for line in lines { hasher.update(data: Data((line + "\n").utf8)) }
@@ -242,6 +282,12 @@ public struct DatabaseEncryption: OptionSet, Sendable, Hashable {
         default: []
         }
     }
+}
+
+/// A property declared `@NSManaged` in a type of the project or an extension of one.
+public struct ManagedProperty: Sendable, Hashable {
+    public var typeName: String
+    public var name: String
 }
 
 public struct SensitiveMember: Sendable, Hashable {

@@ -17,6 +17,11 @@ enum ConstantScanner {
         var names: SourceNames?
         var interest: InterestMap?
         var encryption: DatabaseEncryption = []
+        /// Names the file assigns to (`token = …`, `self.token = …`, `token += …`): a `var` so named holds more than
+        /// its initial literal.
+        var assigned: Set<String> = []
+        /// `@NSManaged` properties: what Core Data saves of an instance of the type (or extension) they sit in.
+        var managedProperties: [ManagedProperty] = []
         /// Each function the file declares, and whether its body is one `#if DEBUG` block (`DebugOnlyFunctions`).
         var functions: [(name: String, debugOnly: Bool)] = []
 
@@ -41,7 +46,10 @@ enum ConstantScanner {
             while let token = lexer.next() { tokens.append(token) }
             var members: [SensitiveMember] = []
             var types: [DeclaredType] = []
-            let declarations = declarations(in: tokens, bytes: buffer, file: file, members: &members, types: &types)
+            var managed: [ManagedProperty] = []
+            let declarations = declarations(
+                in: tokens, bytes: buffer, file: file, members: &members, types: &types, managed: &managed)
+            let assigned = assignedNames(in: tokens, bytes: buffer)
             if !types.isEmpty, importsRealm.occurs(in: UnsafeRawBufferPointer(buffer)) {
                 for k in types.indices { types[k].importsRealm = true }
             }
@@ -53,6 +61,7 @@ enum ConstantScanner {
                 declarations: declarations, sensitiveMembers: members, types: types,
                 names: wantsNames ? names(in: tokens, bytes: buffer) : nil,
                 interest: wantsNames && filter != nil ? lexer.interest : nil, encryption: encryption,
+                assigned: assigned, managedProperties: managed,
                 functions: DebugOnlyFunctions.declarations(in: tokens, bytes: buffer))
         }
     }
@@ -135,13 +144,54 @@ enum ConstantScanner {
             declared: SourceNames.NameBits(hashes: declared), filled: SourceNames.NameBits(hashes: filled))
     }
 
+    /// Whether `@NSManaged` is among the attributes and modifiers before the `var` at `i` (`@NSManaged public var`,
+    /// or the attribute on the line above).
+    private static func isManaged(before i: Int, in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = i - 1
+        var steps = 0
+        while k >= 0, steps < 10 {
+            switch tokens[k] {
+            case .identifier(let start, let end):
+                if end - start == 9, text(bytes, start, end) == "NSManaged" { return true }
+            case .newline, .punct(UInt8(ascii: "@")), .punct(UInt8(ascii: "(")), .punct(UInt8(ascii: ")")):
+                break
+            default:
+                return false
+            }
+            k -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// Names written before `=` (not `==`) or a compound assignment (`+=`), other than the name a `let`, `var` or
+    /// `case` declares there.
+    private static func assignedNames(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
+        var result: Set<String> = []
+        let n = tokens.count
+        for k in 0..<n {
+            guard case .identifier(let start, let end) = tokens[k], k + 1 < n else { continue }
+            var j = k + 1
+            if j + 1 < n, tokens[j] == .punct(UInt8(ascii: "+")) || tokens[j] == .punct(UInt8(ascii: "-")) { j += 1 }
+            guard tokens[j] == .punct(UInt8(ascii: "=")), j + 1 >= n || tokens[j + 1] != .punct(UInt8(ascii: "="))
+            else { continue }
+            var p = k - 1
+            while p >= 0, tokens[p] == .newline { p -= 1 }
+            if p >= 0, tokens[p] == .keyword(.let) || tokens[p] == .keyword(.var) || tokens[p] == .keyword(.case) {
+                continue
+            }
+            result.insert(text(bytes, start, end))
+        }
+        return result
+    }
+
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)
     }
 
     private static func declarations(
         in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>, file: String, members: inout [SensitiveMember],
-        types: inout [DeclaredType]
+        types: inout [DeclaredType], managed: inout [ManagedProperty]
     ) -> [ConstantDeclaration] {
         var result: [ConstantDeclaration] = []
         // (type name, brace depth inside it)
@@ -212,6 +262,11 @@ enum ConstantScanner {
                     let name = text(bytes, nameStart, nameEnd)
                     if holdsSecret(name) { members.append(SensitiveMember(typeName: type.name, name: name)) }
                 }
+                if keyword == .var, let type = typeStack.last, type.depth == depth,
+                    isManaged(before: i, in: tokens, bytes: bytes)
+                {
+                    managed.append(ManagedProperty(typeName: type.name, name: text(bytes, nameStart, nameEnd)))
+                }
                 var m = k + 1
                 // Optional type annotation: skip to `=` on the same logical line.
                 if tokens[m] == .punct(UInt8(ascii: ":")) {
@@ -249,7 +304,7 @@ enum ConstantScanner {
                 result.append(
                     ConstantDeclaration(
                         name: text(bytes, nameStart, nameEnd), value: value, typeName: typeStack.last?.name,
-                        isEnumCase: keyword == .case, file: file))
+                        isEnumCase: keyword == .case, file: file, isVariable: keyword == .var))
                 i = end
                 continue
             default:

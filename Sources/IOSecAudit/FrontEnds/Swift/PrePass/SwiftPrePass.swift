@@ -28,7 +28,9 @@ enum SwiftPrePass {
             sensitiveMembers: perFile.flatMap(\.scanned.sensitiveMembers),
             functions: perFile.flatMap(\.scanned.functions),
             declaredTypes: perFile.flatMap(\.scanned.types).map(\.name), supertypes: perFile.flatMap(\.scanned.types),
-            databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.scanned.encryption) })
+            databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.scanned.encryption) },
+            assigned: perFile.reduce(into: []) { $0.formUnion($1.scanned.assigned) },
+            managedProperties: perFile.flatMap(\.scanned.managedProperties))
         var lexed = LexedFiles(plan: filter == nil ? nil : plan)
         for (input, result) in zip(swift, perFile) {
             guard let names = result.scanned.names else { continue }
