@@ -459,6 +459,16 @@ struct DatabaseUnencryptedRule: SwiftRule {
                 note.setValue(passwordRules, forKey: "hint")
                 """),
             RuleExample(#"try db.execute(sql: "DELETE FROM sessions WHERE expires < ?", arguments: [now])"#),
+            // A local named after the property it shadows (`let item = item!`) is no type the code states.
+            RuleExample(
+                """
+                import CoreData
+                final class VaultItem: NSManagedObject { @NSManaged var payload: String? }
+                func fill(note: String, password: String) {
+                    let item = item!
+                    item.payload = password
+                }
+                """),
             // About an e-mail address, not one; an address only read back.
             RuleExample(
                 """

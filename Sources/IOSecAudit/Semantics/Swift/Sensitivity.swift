@@ -185,6 +185,12 @@ public enum Sensitivity {
     /// The type a value was declared or made with: `user` of `func save(_ user: User)`, `let user = User(…)`,
     /// `User(…)` itself, `[User]` as `User`. nil when the syntax does not say.
     static func declaredType(of expr: ExprSyntax) -> String? {
+        declaredType(of: expr, depth: 0)
+    }
+
+    /// `depth`: `let item = item as? Entry` names itself through its initializer.
+    private static func declaredType(of expr: ExprSyntax, depth: Int) -> String? {
+        guard depth < 4 else { return nil }
         let e = expr.unwrapped
         if let call = e.as(FunctionCallExprSyntax.self) {
             guard let name = call.calledName, name.first?.isUppercase == true else { return nil }
@@ -197,7 +203,7 @@ public enum Sensitivity {
             return base.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? base : nil
         }
         if let value = LocalValue.initializer(of: name, before: ref), !value.is(DeclReferenceExprSyntax.self) {
-            return declaredType(of: value)
+            return declaredType(of: value, depth: depth + 1)
         }
         return nil
     }
