@@ -12,6 +12,8 @@ struct SourceNames: Sendable {
     private(set) var declared = NameBits()
     /// Names that may be filled: followed by `[`, by `.set…` / `.updateValue`, or by `.member =`.
     private(set) var filled = NameBits()
+    /// Members assigned to: `member` of `base.member =` (`base?.member =`).
+    private(set) var assignedMembers = NameBits()
 
     init(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { scan($0) }
@@ -19,9 +21,10 @@ struct SourceNames: Sendable {
 
     /// The names the constant pre-pass found in a file's tokens (`ConstantScanner`), so the file's own walk needs
     /// no second pass over its bytes.
-    init(declared: NameBits, filled: NameBits) {
+    init(declared: NameBits, filled: NameBits, assignedMembers: NameBits) {
         self.declared = declared
         self.filled = filled
+        self.assignedMembers = assignedMembers
     }
 
     /// A set of names as bits of their hashes: no name is copied, and a query never allocates.
@@ -139,9 +142,9 @@ struct SourceNames: Sendable {
                 let isSetter =
                     memberEnd - memberStart >= 3 && s[memberStart] == 0x73 && s[memberStart + 1] == 0x65
                     && s[memberStart + 2] == 0x74  // `set…`
-                if isSetter || isWord(memberStart, memberEnd, "updateValue")
-                    || (memberEnd > memberStart && isAssignment(skipSpace(memberEnd)))
-                {
+                let assigned = memberEnd > memberStart && isAssignment(skipSpace(memberEnd))
+                if assigned { assignedMembers.insert(text(memberStart, memberEnd)) }
+                if isSetter || isWord(memberStart, memberEnd, "updateValue") || assigned {
                     filled.insert(text(start, end))
                 }
             }

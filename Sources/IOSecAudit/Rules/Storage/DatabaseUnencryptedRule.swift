@@ -659,11 +659,13 @@ struct DatabaseUnencryptedRule: SwiftRule {
 
     /// `account.blob = password` where `blob` is an `@NSManaged` property of the project's Core Data class the object
     /// was declared or made as: the context saves it with the object, wherever the save is.
-    /// Read from the tree here, in the few files whose bytes assign to such a name: the names are the project's, so
-    /// no subscription can route them.
+    /// Read from the tree here, in the few files that assign to a member so named (`SourceNames.assignedMembers`):
+    /// the names are the project's, so no subscription can route them.
     mutating func finish(in file: SwiftFile) {
-        let patterns = file.constants.managedAssignments
-        guard !patterns.isEmpty, patterns.contains(where: { $0.occurs(in: file.bytes) }) else { return }
+        let managed = file.constants.managedPropertyNames
+        guard !managed.isEmpty else { return }
+        let names = AnalysisMemo.current?.names ?? SourceNames(file.bytes)
+        guard managed.contains(where: names.assignedMembers.contains) else { return }
         let assignments = SyntaxSearch.all(SequenceExprSyntax.self, in: file.tree) {
             $0.simpleAssignment?.target.unwrapped.is(MemberAccessExprSyntax.self) == true
         }

@@ -51,9 +51,8 @@ public struct ConstantIndex: Sendable {
     private var rawValueEnums: Set<String> = []
     /// `Type.property` of each `@NSManaged` property.
     private var managedProperties: Set<String> = []
-    /// `.property =` for each `@NSManaged` property name (the first 256 in name order): a file without any assigns
-    /// none.
-    private(set) var managedAssignments: [ByteSearch] = []
+    /// The names of the `@NSManaged` properties, in name order.
+    public private(set) var managedPropertyNames: [String] = []
     /// The superclass of each Core Data model class of the project.
     private var superclasses: [String: String] = [:]
     /// Names of `var`s declared with a literal that some file assigns to.
@@ -72,7 +71,7 @@ public struct ConstantIndex: Sendable {
         managedProperties: [ManagedProperty] = []
     ) {
         self.managedProperties = Set(managedProperties.map { "\($0.typeName).\($0.name)" })
-        managedAssignments = Set(managedProperties.map(\.name)).sorted().prefix(256).map { ByteSearch(".\($0) =") }
+        managedPropertyNames = Set(managedProperties.map(\.name)).sorted()
         var agreed: [String: Bool] = [:]
         for function in functions { agreed[function.name] = (agreed[function.name] ?? true) && function.debugOnly }
         debugOnlyFunctions = Set(agreed.filter(\.value).keys)

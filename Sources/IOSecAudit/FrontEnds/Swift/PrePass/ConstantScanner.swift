@@ -83,6 +83,7 @@ enum ConstantScanner {
     private static func names(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> SourceNames {
         var declared: [Int] = []
         var filled: [Int] = []
+        var assignedMembers: [Int] = []
         let n = tokens.count
         func next(from j: Int) -> Int {
             var k = j
@@ -132,7 +133,9 @@ enum ConstantScanner {
                     let isSetter =
                         member.count >= 3 && member[0] == UInt8(ascii: "s") && member[1] == UInt8(ascii: "e")
                         && member[2] == UInt8(ascii: "t")
-                    if isSetter || member.elementsEqual("updateValue".utf8) || isAssignment(next(from: m + 1)) {
+                    let assigned = isAssignment(next(from: m + 1))
+                    if assigned { assignedMembers.append(hash(memberStart, memberEnd)) }
+                    if isSetter || member.elementsEqual("updateValue".utf8) || assigned {
                         filled.append(hash(start, end))
                     }
                 }
@@ -141,7 +144,8 @@ enum ConstantScanner {
             }
         }
         return SourceNames(
-            declared: SourceNames.NameBits(hashes: declared), filled: SourceNames.NameBits(hashes: filled))
+            declared: SourceNames.NameBits(hashes: declared), filled: SourceNames.NameBits(hashes: filled),
+            assignedMembers: SourceNames.NameBits(hashes: assignedMembers))
     }
 
     /// Whether `@NSManaged` is among the attributes and modifiers before the `var` at `i` (`@NSManaged public var`,
