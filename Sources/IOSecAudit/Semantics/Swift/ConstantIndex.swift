@@ -67,7 +67,7 @@ public struct ConstantIndex: Sendable {
     public init(
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [],
         functions: [(name: String, debugOnly: Bool)] = [], declaredTypes: [String] = [],
-        supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = [], assigned: Set<String> = [],
+        supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = [], assigned: Set<Int> = [],
         managedProperties: [ManagedProperty] = []
     ) {
         self.managedProperties = Set(managedProperties.map { "\($0.typeName).\($0.name)" })
@@ -82,9 +82,13 @@ public struct ConstantIndex: Sendable {
         rawValueEnums = Self.rawValueEnums(supertypes)
         self.databaseEncryption = databaseEncryption
         // `var token = ""` that a login fills later (`token = response.token`) stands for no literal.
-        reassignedVariables = Set(declarations.lazy.filter { $0.isVariable && assigned.contains($0.name) }.map(\.name))
+        // `assigned`: hashes of the names assigned to (`SourceNames.NameBits.hash`).
+        let reassigned = Set(
+            declarations.lazy.filter { $0.isVariable && assigned.contains(SourceNames.NameBits.hash($0.name.utf8)) }
+                .map(\.name))
+        reassignedVariables = reassigned
         byName = Dictionary(
-            grouping: declarations.filter { !$0.isVariable || !assigned.contains($0.name) }, by: \.name)
+            grouping: declarations.filter { !$0.isVariable || !reassigned.contains($0.name) }, by: \.name)
         var members: [String: String] = [:]
         for member in sensitiveMembers {
             if let known = members[member.typeName], known <= member.name { continue }

@@ -17,9 +17,9 @@ enum ConstantScanner {
         var names: SourceNames?
         var interest: InterestMap?
         var encryption: DatabaseEncryption = []
-        /// Names the file assigns to (`token = …`, `self.token = …`, `token += …`): a `var` so named holds more than
-        /// its initial literal.
-        var assigned: Set<String> = []
+        /// Names the file assigns to (`token = …`, `self.token = …`, `token += …`), as `SourceNames.NameBits`
+        /// hashes: a `var` so named holds more than its initial literal.
+        var assigned: Set<Int> = []
         /// `@NSManaged` properties: what Core Data saves of an instance of the type (or extension) they sit in.
         var managedProperties: [ManagedProperty] = []
         /// Each function the file declares, and whether its body is one `#if DEBUG` block (`DebugOnlyFunctions`).
@@ -170,8 +170,8 @@ enum ConstantScanner {
 
     /// Names written before `=` (not `==`) or a compound assignment (`+=`), other than the name a `let`, `var` or
     /// `case` declares there.
-    private static func assignedNames(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Set<String> {
-        var result: Set<String> = []
+    private static func assignedNames(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> Set<Int> {
+        var result: Set<Int> = []
         let n = tokens.count
         for k in 0..<n {
             guard case .identifier(let start, let end) = tokens[k], k + 1 < n else { continue }
@@ -184,7 +184,7 @@ enum ConstantScanner {
             if p >= 0, tokens[p] == .keyword(.let) || tokens[p] == .keyword(.var) || tokens[p] == .keyword(.case) {
                 continue
             }
-            result.insert(text(bytes, start, end))
+            result.insert(SourceNames.NameBits.hash(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])))
         }
         return result
     }
