@@ -659,25 +659,36 @@ struct DatabaseUnencryptedRule: SwiftRule {
 
     /// `account.blob = password` where `blob` is an `@NSManaged` property of the project's Core Data class the object
     /// was declared or made as: the context saves it with the object, wherever the save is.
-    /// Read from the tree here, in the few files that assign to a member so named (`SourceNames.assignedMembers`):
-    /// the names are the project's, so no subscription can route them.
+    /// Found from the bytes here: the names are the project's, so no subscription can route them. Only names the
+    /// file assigns to as members (`SourceNames.assignedMembers`) are looked for, each `.name =` is found by its
+    /// offset, and only its assignment is read from the tree.
     mutating func finish(in file: SwiftFile) {
         let managed = file.constants.managedPropertyNames
         guard !managed.isEmpty else { return }
         let names = AnalysisMemo.current?.names ?? SourceNames(file.bytes)
-        guard managed.contains(where: names.assignedMembers.contains) else { return }
-        let assignments = SyntaxSearch.all(SequenceExprSyntax.self, in: file.tree) {
-            $0.simpleAssignment?.target.unwrapped.is(MemberAccessExprSyntax.self) == true
+        for name in managed where names.assignedMembers.contains(name) {
+            for offset in ByteSearch(name).wordOffsets(in: file.bytes, limit: 64)
+            where Self.isMemberAssignment(at: offset, length: name.utf8.count, in: file.bytes) {
+                guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                    let node = token.parent?.parent?.as(MemberAccessExprSyntax.self)?.parent?.parent?.as(
+                        SequenceExprSyntax.self),
+                    !reported.contains(node.id), let assignment = node.simpleAssignment,
+                    let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+                    let type = Sensitivity.declaredType(of: Self.unwrappingOptionalChain(base)),
+                    file.constants.isManaged(name, ofType: type),
+                    reportSensitive(assignment.value, writtenTo: PersistentStore.coreData.rawValue, at: node, in: file)
+                else { continue }
+                reported.insert(node.id)
+            }
         }
-        for node in assignments.prefix(256) where !reported.contains(node.id) {
-            guard let assignment = node.simpleAssignment,
-                let member = assignment.target.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
-                let type = Sensitivity.declaredType(of: Self.unwrappingOptionalChain(base)),
-                file.constants.isManaged(member.declName.baseName.text, ofType: type),
-                reportSensitive(assignment.value, writtenTo: PersistentStore.coreData.rawValue, at: node, in: file)
-            else { continue }
-            reported.insert(node.id)
-        }
+    }
+
+    /// `.name =` (not `==`) around the name at `offset`.
+    private static func isMemberAssignment(at offset: Int, length: Int, in bytes: [UInt8]) -> Bool {
+        guard offset > 0, bytes[offset - 1] == UInt8(ascii: ".") else { return false }
+        var i = offset + length
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        return i + 1 < bytes.count && bytes[i] == UInt8(ascii: "=") && bytes[i + 1] != UInt8(ascii: "=")
     }
 
     /// `account.token = token` before `call` (a Core Data save, a Realm add) in its function, on an object declared
