@@ -109,6 +109,7 @@ extension RuleRegistry {
         PasskeyLocalChallengeObjCMatcher.self,
         PasskeyUserIDPIIObjCMatcher.self,
         PasteboardObjCMatcher.self,
+        PathInjectionObjCMatcher.self,
         PlaintextFileObjCMatcher.self,
         SQLInjectionObjCMatcher.self,
         SecretInURLObjCMatcher.self,

@@ -97,9 +97,37 @@ struct PathInjectionRule: SwiftRule {
                     try FileManager.default.trashItem(at: ↓URL(string: name)!, resultingItemURL: nil)
                     return try String(contentsOfFile: ↓notesFolder + "/" + name)
                 }
-                """)
+                """),
+            // Objective-C: a link's query, decoded, appended to a folder; a script message as a file name.
+            RuleExample(
+                """
+                - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+                    NSString *name = [url.query stringByRemovingPercentEncoding];
+                    NSString *target = [NSTemporaryDirectory() stringByAppendingPathComponent:name];
+                    [[NSFileManager defaultManager] removeItemAtPath:↓target error:nil];
+                    return YES;
+                }
+                - (void)userContentController:(WKUserContentController *)controller didReceiveScriptMessage:(WKScriptMessage *)message {
+                    [self.export writeToFile:↓[self.folder stringByAppendingPathComponent:message.body] atomically:YES];
+                }
+                """, path: "App/LinkHandler.m",
+                findings: [
+                    FindingSpec(message: "a URL's query is used as a path"),
+                    FindingSpec(message: "a web page's script message is used as a path")
+                ]),
         ],
         nonTriggeringExamples: [
+            // Objective-C: only the last component of the query, and a name the app made.
+            RuleExample(
+                """
+                - (BOOL)application:(UIApplication *)app openURL:(NSURL *)url options:(NSDictionary *)options {
+                    NSString *name = [url.query lastPathComponent];
+                    [[NSFileManager defaultManager] removeItemAtPath:[NSTemporaryDirectory() stringByAppendingPathComponent:name] error:nil];
+                    NSString *cache = [NSString stringWithFormat:@"%@/cache-%ld", NSTemporaryDirectory(), (long)self.version];
+                    [[NSFileManager defaultManager] removeItemAtPath:cache error:nil];
+                    return YES;
+                }
+                """, path: "App/LinkHandler.m"),
             // What is added is the app's own; input added after the use does not reach it.
             RuleExample(
                 """
