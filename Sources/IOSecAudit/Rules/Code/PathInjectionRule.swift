@@ -114,7 +114,7 @@ struct PathInjectionRule: SwiftRule {
                 findings: [
                     FindingSpec(message: "a URL's query is used as a path"),
                     FindingSpec(message: "a web page's script message is used as a path")
-                ]),
+                ])
         ],
         nonTriggeringExamples: [
             // Objective-C: only the last component of the query, and a name the app made.
