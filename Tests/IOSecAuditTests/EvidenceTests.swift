@@ -251,3 +251,37 @@ extension EvidenceTests {
         #expect(analysis.findings.allSatisfy { $0.evidence == .flow })
     }
 }
+
+extension EvidenceTests {
+    /// Locals named through themselves (`let item = item!`, `var path = path ?? path`), handed to every kind of sink
+    /// with every rule on: each analysis that follows a local back to its initializer stops, and the file ends
+    /// without a diagnostic. Following `let item = item!` once recursed until the thread's stack ran out.
+    @Test func localsNamedThroughThemselvesEnd() {
+        let shapes = [
+            "let {n} = {n}!", "let {n} = {n} ?? {n}", "let {n} = ({n} as? String)", "var {n} = {n}; {n} = {n}",
+            "let {n} = {n}.{n}", "let {n} = {n}({n})", "let {n} = try {n}", "let {n} = \"\\({n})\"",
+            "guard let {n} = {n} else { return }", "if let {n} = {n} as? Data { _ = {n} }"
+        ]
+        let sinks = [
+            "UserDefaults.standard.set({n}, forKey: \"{n}\")", "print({n})", "sqlite3_exec(db, {n}, nil, nil, nil)",
+            "webView.loadHTMLString({n}, baseURL: nil)", "try? FileManager.default.removeItem(atPath: {n})",
+            "{n}.password = {n}", "realm.add({n})", "_ = SymmetricKey(data: {n})", "UIApplication.shared.open({n})",
+            "request.setValue({n}, forHTTPHeaderField: \"Authorization\")",
+            "_ = URL(string: \"http://a.example/?t=\" + {n})"
+        ]
+        var code = "import CoreData\nfinal class Entry: NSManagedObject { @NSManaged var password: String? }\n"
+        var k = 0
+        for name in ["password", "token", "path", "item", "url"] {
+            for shape in shapes {
+                for sink in sinks {
+                    k += 1
+                    let body = [shape, sink].map { $0.replacingOccurrences(of: "{n}", with: name) }
+                    // The shadowed name is a property elsewhere, not a parameter whose type would end the search.
+                    code += "func f\(k)() {\n    \(body[0])\n    \(body[1])\n}\n"
+                }
+            }
+        }
+        let analysis = SourceAnalysis.analyze(code, path: "App/Shadowing.swift", rules: RuleSet.all)
+        #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics)")
+    }
+}
