@@ -111,6 +111,7 @@ extension RuleRegistry {
         PasteboardObjCMatcher.self,
         PathInjectionObjCMatcher.self,
         PlaintextFileObjCMatcher.self,
+        PredicateInjectionObjCMatcher.self,
         SQLInjectionObjCMatcher.self,
         SecretInURLObjCMatcher.self,
         TLSMaxVersionObjCMatcher.self,
@@ -130,7 +131,8 @@ extension RuleRegistry {
         WebViewFileAccessObjCMatcher.self,
         WebViewHTMLInjectionObjCMatcher.self,
         WebViewJavaScriptObjCMatcher.self,
-        WebViewLockdownDisabledObjCMatcher.self
+        WebViewLockdownDisabledObjCMatcher.self,
+        XMLExternalEntitiesObjCMatcher.self
     ]
 
     public static let projectRules: [any ProjectRule.Type] = [

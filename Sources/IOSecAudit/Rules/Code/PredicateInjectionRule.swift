@@ -56,9 +56,25 @@ struct PredicateInjectionRule: SwiftRule {
                     request.predicate = NSPredicate(format: ↓"payee CONTAINS '\\(term)'")
                 }
                 """,
-                findings: [FindingSpec(message: "a web page's script message")])
+                findings: [FindingSpec(message: "a web page's script message")]),
+            // Objective-C: the query formatted into the predicate's format, through a local.
+            RuleExample(
+                """
+                - (NSPredicate *)filterForLink:(NSURL *)url {
+                    NSString *term = url.query;
+                    NSString *format = [NSString stringWithFormat:@"title CONTAINS[cd] '%@'", term];
+                    return [NSPredicate predicateWithFormat:↓format];
+                }
+                """, path: "App/Search.m", findings: [FindingSpec(message: "built from a URL's query")])
         ],
         nonTriggeringExamples: [
+            // Objective-C: the input after a constant format.
+            RuleExample(
+                """
+                - (NSPredicate *)filterForLink:(NSURL *)url {
+                    return [NSPredicate predicateWithFormat:@"title CONTAINS[cd] %@", url.query];
+                }
+                """, path: "App/Search.m"),
             RuleExample(
                 """
                 func search(_ field: UITextField) -> NSPredicate {

@@ -55,9 +55,28 @@ struct XMLExternalEntitiesRule: SwiftRule {
                 """
                 let doc = ↓xmlCtxtReadFd(context, fd, nil, nil, Int32(XML_PARSE_DTDLOAD.rawValue))
                 let other = ↓xmlReadIO(read, close, stream, nil, nil, Int32(XML_PARSE_NOENT.rawValue))
-                """)
+                """),
+            // Objective-C: the property, its setter, and libxml2 options kept in a local.
+            RuleExample(
+                """
+                - (void)importFeed:(NSData *)data {
+                    NSXMLParser *parser = [[NSXMLParser alloc] initWithData:data];
+                    ↓parser.shouldResolveExternalEntities = YES;
+                    ↓[self.backup setShouldResolveExternalEntities:YES];
+                    int options = XML_PARSE_NOENT | XML_PARSE_NONET;
+                    xmlDocPtr doc = ↓xmlReadMemory(data.bytes, (int)data.length, NULL, NULL, options);
+                }
+                """, path: "App/FeedImporter.m")
         ],
         nonTriggeringExamples: [
+            RuleExample(
+                """
+                - (void)importFeed:(NSData *)data {
+                    NSXMLParser *parser = [[NSXMLParser alloc] initWithData:data];
+                    parser.shouldResolveExternalEntities = NO;
+                    xmlDocPtr doc = xmlReadMemory(data.bytes, (int)data.length, NULL, NULL, XML_PARSE_NONET);
+                }
+                """, path: "App/FeedImporter.m"),
             RuleExample(
                 """
                 let parser = XMLParser(data: feedData)
