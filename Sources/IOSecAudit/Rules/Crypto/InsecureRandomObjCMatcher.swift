@@ -16,10 +16,21 @@ enum InsecureRandomObjCMatcher: ObjCRule {
             // sends and calls: `NSString *otp = [NSString stringWithFormat:@"%06d", rand() % 1000000];`), or the
             // method or function it is in.
             var names: [String] = []
+            let body = source.body(containing: call.nameIndex)
             if let assignment = source.assignments().last(where: { $0.value.contains(call.nameIndex) }) {
                 names = source.identifiers(in: assignment.target)
+                // `int code = rand() % 1000000;` then `self.otp = [NSString stringWithFormat:@"%06d", code];`: one
+                // local further, in the same body.
+                if let local = names.last, !names.contains(where: isSecurityName), let body {
+                    for later in source.assignments()
+                    where later.equals > assignment.equals && later.equals < body.upperBound
+                        && source.identifiers(in: later.value).contains(local)
+                    {
+                        names += source.identifiers(in: later.target)
+                    }
+                }
             }
-            if let body = source.body(containing: call.nameIndex), let function = source.functionName(of: body) {
+            if let body, let function = source.functionName(of: body) {
                 names.append(function)
             }
             guard let purpose = names.first(where: isSecurityName) else { continue }

@@ -82,7 +82,15 @@ struct InsecureRandomRule: SwiftRule {
                     let salt = Data((0..<16).map { _ in UInt8(↓drand48() * 255) })
                     return pbkdf2(password, salt: salt)
                 }
-                """)
+                """),
+            // Objective-C: a local that becomes a one-time code a line later.
+            RuleExample(
+                """
+                - (void)sendVerification {
+                    int code = ↓rand() % 1000000;
+                    self.otpCode = [NSString stringWithFormat:@"%06d", code];
+                }
+                """, path: "App/Verification.m", findings: [FindingSpec(message: "'otpCode'")])
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -90,6 +98,8 @@ struct InsecureRandomRule: SwiftRule {
                 - (void)shuffleTiles {
                     NSUInteger index = arc4random_uniform((uint32_t)self.tiles.count);
                     int jitter = rand() % 5;
+                    self.offset = jitter * 2;
+                    self.highlighted = self.tiles[index];
                 }
                 """, path: "App/Game.m"),
             RuleExample(
