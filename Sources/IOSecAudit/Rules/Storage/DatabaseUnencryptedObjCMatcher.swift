@@ -1,13 +1,14 @@
 import IOSecCore
 
 /// `storage.database-unencrypted` in Objective-C: a secret put into SQLite (`sqlite3_exec` / `sqlite3_prepare*`,
-/// FMDB's `executeUpdate:`), by a formatted value or by the column it fills, or into a Core Data object made with
-/// `insertNewObjectForEntityForName:` (`[user setValue:password forKey:@"password"]`).
+/// FMDB's `executeUpdate:`), by a formatted value or by the column it fills, into a Core Data object made with
+/// `insertNewObjectForEntityForName:` (`[user setValue:password forKey:@"password"]`), a YapDatabase transaction, a
+/// Couchbase Lite document, or a Realm object added after a secret was set on it, when no file keys that database.
 enum DatabaseUnencryptedObjCMatcher: ObjCRule {
     static var description: RuleDescription { DatabaseUnencryptedRule.description }
 
     static let requiredNames: Set<String>? = SQLInjectionObjCMatcher.sqliteCalls.union([
-        "executeUpdate", "setValue", "setObject"
+        "executeUpdate", "setValue", "setObject", "putProperties", "addObject", "addOrUpdateObject"
     ])
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
@@ -36,6 +37,70 @@ enum DatabaseUnencryptedObjCMatcher: ObjCRule {
             report(
                 file, source, at: send.open,
                 "'\(name)' is written to a Core Data store, which is not encrypted; keep it in the Keychain")
+        }
+        checkDocumentStores(source, file)
+        if !file.databaseEncryption.contains(.realm) { checkRealm(source, file) }
+    }
+
+    /// YapDatabase (SQLite underneath) and Couchbase Lite: the key a value is stored under, or what the value is.
+    private static func checkDocumentStores(_ source: ObjCSource, _ file: ArtifactFile) {
+        if !file.databaseEncryption.contains(.sqlite) {
+            for send in source.sends(withFirstPart: "setObject")
+            where send.selector.hasPrefix("setObject:forKey:inCollection:") {
+                guard let value = send.parts[0].argument, let keyRange = send.parts[1].argument,
+                    let name = source.stringValue(of: keyRange).flatMap({
+                        DatabaseUnencryptedRule.isSensitiveColumn($0) ? $0 : nil
+                    }) ?? source.sensitiveName(in: value)
+                else { continue }
+                report(
+                    file, source, at: send.open,
+                    "'\(name)' is written to YapDatabase, which is not encrypted; keep it in the Keychain")
+            }
+        }
+        for send in source.sends(withFirstPart: "putProperties") where send.selector.hasPrefix("putProperties:") {
+            guard let properties = send.parts[0].argument, let name = sensitiveEntry(in: properties, source) else {
+                continue
+            }
+            report(
+                file, source, at: send.open,
+                "'\(name)' is written to a Couchbase Lite database, which is not encrypted; keep it in the Keychain")
+        }
+    }
+
+    /// A key of a dictionary literal that names a secret column (`@"password": …`), or a value that is one.
+    private static func sensitiveEntry(in range: Range<Int>, _ source: ObjCSource) -> String? {
+        for index in range where source.tokens[index].kind == .string && index + 1 < range.upperBound {
+            if source.isPunct(index + 1, ":"), let key = source.stringValue(ofToken: index),
+                DatabaseUnencryptedRule.isSensitiveColumn(key)
+            {
+                return key
+            }
+        }
+        return source.sensitiveName(in: range)
+    }
+
+    /// `user.password = self.passwordField.text;` … `[realm addObject:user];` in one body.
+    private static func checkRealm(_ source: ObjCSource, _ file: ArtifactFile) {
+        for send in source.sends(withFirstPart: "addObject", "addOrUpdateObject")
+        where send.selector == "addObject:" || send.selector == "addOrUpdateObject:" {
+            guard source.identifiers(in: send.receiver).last?.lowercased().contains("realm") == true,
+                let objectRange = send.parts[0].argument,
+                let object = Optional(source.identifiers(in: objectRange)), object.count == 1,
+                let body = source.body(containing: send.open)
+            else { continue }
+            let name = source.assignments().lazy.filter { assignment in
+                assignment.equals > body.lowerBound && assignment.equals < send.open
+            }.compactMap { assignment -> String? in
+                let target = source.identifiers(in: assignment.target)
+                guard target.count == 2, target[0] == object[0] else { return nil }
+                if DatabaseUnencryptedRule.isSensitiveColumn(target[1]) { return target[1] }
+                return source.sensitiveName(in: assignment.value)
+            }.first
+            guard let name else { continue }
+            report(
+                file, source, at: send.open,
+                "'\(name)' is added to a Realm opened without an encryptionKey; encrypt the Realm with a key from the Keychain"
+            )
         }
     }
 

@@ -207,6 +207,22 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     """
                 )
             ]),
+            // Objective-C: a Realm object given a password before it is added, a Couchbase Lite document, a
+            // YapDatabase transaction.
+            RuleExample(
+                """
+                - (void)remember {
+                    User *user = [[User alloc] init];
+                    user.password = self.passwordField.text;
+                    [realm beginWriteTransaction];
+                    ↓[realm addObject:user];
+                    [realm commitWriteTransaction];
+                    ↓[self.document putProperties:@{@"user": self.nameField.text, @"password": self.passwordField.text} error:nil];
+                    [self.connection readWriteWithBlock:^(YapDatabaseReadWriteTransaction *transaction) {
+                        ↓[transaction setObject:self.pinField.text forKey:@"pin" inCollection:@"auth"];
+                    }];
+                }
+                """, path: "App/AccountStore.m"),
             // A phone number or e-mail address, known by its name only: low and low.
             RuleExample(
                 """
@@ -469,6 +485,30 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     item.payload = password
                 }
                 """),
+            // Objective-C: a Realm the project keys, and a document whose values are not secrets (a type named
+            // "password" is a kind, not one).
+            RuleExample(files: [
+                (
+                    "App/RealmSetup.m",
+                    """
+                    - (void)configure:(NSData *)key {
+                        RLMRealmConfiguration *config = [RLMRealmConfiguration defaultConfiguration];
+                        config.encryptionKey = key;
+                    }
+                    """
+                ),
+                (
+                    "App/AccountStore.m",
+                    """
+                    - (void)remember {
+                        User *user = [[User alloc] init];
+                        user.password = self.passwordField.text;
+                        [realm addObject:user];
+                        [self.document putProperties:@{@"title": self.titleField.text, @"type": @"password"} error:nil];
+                    }
+                    """
+                )
+            ]),
             // About an e-mail address, not one; an address only read back.
             RuleExample(
                 """

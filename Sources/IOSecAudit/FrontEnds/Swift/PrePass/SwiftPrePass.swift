@@ -39,23 +39,31 @@ enum SwiftPrePass {
         return (constants, lexed)
     }
 
-    /// The SQLCipher keys Objective-C files give (`sqlite3_key`, YapDatabase's `cipherKeyBlock`, GRDB's
-    /// `usePassphrase`): a byte search, since these files are not lexed here. The bytes are kept for the walk.
+    /// The database keys Objective-C files give (SQLCipher's `sqlite3_key`, YapDatabase's `cipherKeyBlock`, GRDB's
+    /// `usePassphrase`, a Realm configuration's `encryptionKey`): a byte search, since these files are not lexed here.
+    /// The bytes are kept for the walk.
     private static func objcDatabaseEncryption(
         _ inputs: [FileInput], options: ScanOptions, readAhead: ReadAhead?
     ) -> DatabaseEncryption {
         let objc = inputs.filter { $0.kind == .objc && $0.size <= options.maxSize(of: .objc) }
         guard !objc.isEmpty else { return [] }
-        let found = ParallelMap.run(objc, workers: options.jobs) { input -> Bool in
-            guard let bytes = try? input.load() else { return false }
+        let found = ParallelMap.run(objc, workers: options.jobs) { input -> DatabaseEncryption in
+            guard let bytes = try? input.load() else { return [] }
             readAhead?.offer(input.relativePath, bytes)
-            return bytes.withUnsafeBytes { buffer in objcKeyNames.contains { $0.occurs(in: buffer) } }
+            return bytes.withUnsafeBytes { buffer in
+                objcKeyNames.reduce(into: DatabaseEncryption()) { found, key in
+                    if key.search.occurs(in: buffer) { found.formUnion(key.keys) }
+                }
+            }
         }
-        return found.contains(true) ? .sqlite : []
+        return found.reduce(into: []) { $0.formUnion($1) }
     }
 
-    /// SQLCipher's key in Objective-C.
-    private static let objcKeyNames = ["sqlite3_key", "cipherKeyBlock", "usePassphrase"].map(ByteSearch.init)
+    /// Database keys in Objective-C, and what each keys.
+    private static let objcKeyNames: [(search: ByteSearch, keys: DatabaseEncryption)] = [
+        (ByteSearch("sqlite3_key"), .sqlite), (ByteSearch("cipherKeyBlock"), .sqlite),
+        (ByteSearch("usePassphrase"), .sqlite), (ByteSearch("encryptionKey"), .realm)
+    ]
 }
 
 /// What the pre-pass's lexer learnt of each Swift file the walk will read, by path: the names the file may declare or
