@@ -89,6 +89,7 @@ extension RuleRegistry {
         BiometricNoFallbackObjCMatcher.self,
         BiometryAnyObjCMatcher.self,
         CleartextURLObjCMatcher.self,
+        CredentialToUntrustedURLObjCMatcher.self,
         DatabaseUnencryptedObjCMatcher.self,
         DebugLoggingObjCMatcher.self,
         DebuggerCheckObjCMatcher.self,

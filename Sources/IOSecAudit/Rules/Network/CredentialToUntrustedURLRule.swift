@@ -74,9 +74,34 @@ struct CredentialToUntrustedURLRule: SwiftRule {
                         web.load(request)
                     }
                 }
-                """)
+                """),
+            // Objective-C: the link's query, decoded, becomes the request's URL.
+            RuleExample(
+                """
+                - (void)openLink:(NSURL *)link {
+                    NSString *target = [link.query stringByRemovingPercentEncoding];
+                    NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:target]];
+                    ↓[request setValue:[NSString stringWithFormat:@"Bearer %@", self.accessToken] forHTTPHeaderField:@"Authorization"];
+                    [[[NSURLSession sharedSession] dataTaskWithRequest:request] resume];
+                }
+                """, path: "App/LinkOpener.m", findings: [FindingSpec(message: "taken from a URL's query")])
         ],
         nonTriggeringExamples: [
+            // Objective-C: the app's own server with the query as a parameter, and a link whose host is checked.
+            RuleExample(
+                """
+                - (void)search:(NSURL *)link {
+                    NSString *url = [NSString stringWithFormat:@"https://api.acme-corp.com/v1/search?q=%@", link.query];
+                    NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:url]];
+                    [request setValue:self.authorization forHTTPHeaderField:@"Authorization"];
+                }
+                - (void)openLink:(NSURL *)link {
+                    NSURL *target = [NSURL URLWithString:link.query];
+                    if (![target.host isEqualToString:@"api.acme-corp.com"]) { return; }
+                    NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:target];
+                    [request setValue:self.authorization forHTTPHeaderField:@"Authorization"];
+                }
+                """, path: "App/LinkOpener.m"),
             // The link chooses what to fetch, the app chooses where.
             RuleExample(
                 """
