@@ -73,6 +73,25 @@ struct HardcodedKeyRule: SwiftRule {
                             ↓"0000111122223333", data.bytes, data.length, out, outLength, &moved);
                 }
                 """, path: "App/Vault.m"),
+            // Objective-C: a salt kept in a local, a key buffer filled from a constant, an HMAC key.
+            RuleExample(
+                """
+                #define kVaultKey @"0123456789abcdef0123456789abcdef"
+                - (NSData *)derive:(NSString *)password {
+                    NSData *salt = [↓@"vault-salt" dataUsingEncoding:NSUTF8StringEncoding];
+                    CCKeyDerivationPBKDF(kCCPBKDF2, password.UTF8String, strlen(password.UTF8String), salt.bytes, salt.length,
+                                         kCCPRFHmacAlgSHA256, 600000, derived, 32);
+                    char keyPtr[kCCKeySizeAES256 + 1];
+                    [kVaultKey getCString:keyPtr maxLength:sizeof(keyPtr) encoding:NSUTF8StringEncoding];
+                    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓keyPtr, kCCKeySizeAES256, NULL,
+                            data.bytes, data.length, out, outLength, &moved);
+                    CCHmac(kCCHmacAlgSHA256, ↓"signing-key", 11, data.bytes, data.length, mac);
+                }
+                """, path: "App/VaultCrypto.m",
+                findings: [
+                    FindingSpec(message: "salt is a string literal"), FindingSpec(message: "key comes from"),
+                    FindingSpec(message: "key comes from")
+                ]),
             RuleExample(
                 """
                 func signingKey() throws -> P256.Signing.PrivateKey {
@@ -259,6 +278,13 @@ struct HardcodedKeyRule: SwiftRule {
                 - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
                     CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, kCCKeySizeAES256,
                             iv.bytes, data.bytes, data.length, out, outLength, &moved);
+                }
+                - (NSData *)derive:(NSString *)password salt:(NSData *)salt key:(NSString *)key {
+                    CCKeyDerivationPBKDF(kCCPBKDF2, password.UTF8String, strlen(password.UTF8String), salt.bytes, salt.length,
+                                         kCCPRFHmacAlgSHA256, 600000, derived, 32);
+                    char keyPtr[kCCKeySizeAES256 + 1];
+                    [key getCString:keyPtr maxLength:sizeof(keyPtr) encoding:NSUTF8StringEncoding];
+                    CCHmac(kCCHmacAlgSHA256, keyPtr, strlen(keyPtr), data.bytes, data.length, mac);
                 }
                 """, path: "App/Vault.m"),
             RuleExample("let key = SymmetricKey(size: .bits256)"),
