@@ -49,6 +49,19 @@ struct LogSensitiveRule: SwiftRule {
                     @throw ↓[NSException exceptionWithName:@"Vault" reason:[NSString stringWithFormat:@"%@ rejected", password] userInfo:nil];
                 }
                 """, path: "App/Vault.m"),
+            // Objective-C: what a Keychain read returned, whatever the local is called.
+            RuleExample(
+                """
+                - (NSString *)loadValue {
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                            (__bridge id)kSecReturnData: @YES};
+                    CFTypeRef result = NULL;
+                    SecItemCopyMatching((__bridge CFDictionaryRef)query, &result);
+                    NSString *value = [[NSString alloc] initWithData:(__bridge NSData *)result encoding:NSUTF8StringEncoding];
+                    ↓NSLog(@"loaded %@", value);
+                    return value;
+                }
+                """, path: "App/VaultStore.m"),
             // Text written into a local as a stream is logged with it.
             RuleExample(
                 """
@@ -197,6 +210,18 @@ struct LogSensitiveRule: SwiftRule {
                 """, path: "App/ACMLock.m")
         ],
         nonTriggeringExamples: [
+            // Objective-C: a Keychain lookup that asks only for attributes returns no secret.
+            RuleExample(
+                """
+                - (BOOL)hasItem {
+                    NSDictionary *query = @{(__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                            (__bridge id)kSecReturnAttributes: @YES};
+                    CFTypeRef attributes = NULL;
+                    OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &attributes);
+                    NSLog(@"lookup %d %@", (int)status, attributes);
+                    return status == errSecSuccess;
+                }
+                """, path: "App/VaultStore.m"),
             RuleExample(
                 """
                 func signIn(user: String, password: String) {

@@ -135,7 +135,20 @@ extension ObjCSource {
             }
         }
         if let filled = subscriptFill(of: name, in: body, before: use, depth: depth) { return filled }
+        if readsKeychainItem(into: name, in: body, before: use) { return name }
         return declaredValue(of: name, before: use).flatMap { sensitiveName(in: $0, depth: depth + 1) }
+    }
+
+    /// `SecItemCopyMatching(query, &result)` earlier in the body, for a query that asks for the item's data
+    /// (`kSecReturnData`): the local holds a Keychain item, whatever it is called.
+    private func readsKeychainItem(into name: String, in body: ClosedRange<Int>, before use: Int) -> Bool {
+        guard mentions("SecItemCopyMatching"), mentions("kSecReturnData") else { return false }
+        let read = calls.contains { call in
+            call.name == "SecItemCopyMatching" && call.nameIndex > body.lowerBound && call.nameIndex < use
+                && call.arguments.count == 2 && call.arguments[1].contains { isPunct($0, "&") }
+                && identifiers(in: call.arguments[1]).last == name
+        }
+        return read && body.contains { isIdentifier($0) && text($0) == "kSecReturnData" }
     }
 
     /// `dict[@"pin"] = x;` or `dict[key] = self.passwordField.text;` in the body before `use`: the key's literal, or
