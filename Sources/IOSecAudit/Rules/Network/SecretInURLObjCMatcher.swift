@@ -12,12 +12,21 @@ enum SecretInURLObjCMatcher: ObjCRule {
         where send.selector.hasPrefix("stringWithFormat:") || send.selector.hasPrefix("initWithFormat:") {
             guard let argument = send.parts.first?.argument else { continue }
             let parts = source.split(argument)
-            guard parts.count > 1, let format = source.stringValue(of: parts[0]),
-                let parameter = credentialParameter(in: format, values: Array(parts.dropFirst()), of: source),
-                !becomesBody(send, in: source)
+            guard parts.count > 1, let format = source.stringValue(of: parts[0]), !becomesBody(send, in: source)
             else { continue }
-            let (message, confidence) = SecretInURLRule.parameterFinding(parameter)
-            report(file, source, at: parts[0].lowerBound, message, confidence: confidence)
+            if let parameter = credentialParameter(in: format, values: Array(parts.dropFirst()), of: source) {
+                let (message, confidence) = SecretInURLRule.parameterFinding(parameter)
+                report(file, source, at: parts[0].lowerBound, message, confidence: confidence)
+            } else if let scheme = ["http://", "ftp://"].first(where: format.hasPrefix),
+                let name = parts.dropFirst().lazy.compactMap({ source.lastIdentifier(in: $0) })
+                    .first(where: PersonalData.isPersonal)
+            {
+                // As in Swift: personal data in a URL every network on the way reads, known by its name.
+                report(
+                    file, source, at: parts[0].lowerBound,
+                    "'\(name)' (personal data) is sent in a cleartext \(scheme) URL, which anyone on the network can read; use https",
+                    severity: .low, confidence: .low, evidence: .name)
+            }
         }
     }
 

@@ -86,6 +86,13 @@ struct SecretInURLRule: SwiftRule {
                 #"let export = URL(string: ↓"ftp://exports.acme-shop.com/\(user.email).csv")"#,
                 findings: [FindingSpec(severity: .low, confidence: .low, message: "'email' (personal data)")]),
             RuleExample(
+                """
+                - (NSURL *)profileURL {
+                    return [NSURL URLWithString:[NSString stringWithFormat:↓@"http://legacy.acme-corp.com/profile?tel=%@", self.customer.phoneNumber]];
+                }
+                """, path: "App/Profile.m",
+                findings: [FindingSpec(severity: .low, confidence: .low, message: "'phoneNumber' (personal data)")]),
+            RuleExample(
                 #"let check = URL(string: ↓"https://legacy.acme-shop.com/auth?u=\(username)&k=\(apiKey)")"#,
                 findings: [FindingSpec(confidence: .medium, message: "'apiKey' is sent in the URL")]),
             RuleExample(

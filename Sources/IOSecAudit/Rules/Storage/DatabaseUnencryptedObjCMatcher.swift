@@ -121,6 +121,14 @@ enum DatabaseUnencryptedObjCMatcher: ObjCRule {
                 )
             } else if let column = DatabaseUnencryptedRule.sensitiveWrittenColumn(text) {
                 report(file, source, at: range.lowerBound, message(column))
+            } else if let name = parts.dropFirst().lazy.compactMap({ source.lastIdentifier(in: $0) })
+                .first(where: PersonalData.isPersonal)
+            {
+                // As in Swift: a phone number or e-mail address, known by its name only.
+                report(
+                    file, source, at: range.lowerBound,
+                    "'\(name)' (personal data) is written to an SQLite database, which is not encrypted; store only what the app needs, or encrypt the database",
+                    severity: .low, confidence: .low, evidence: .name)
             }
             return
         }

@@ -236,6 +236,14 @@ struct DatabaseUnencryptedRule: SwiftRule {
                     FindingSpec(severity: .low, confidence: .low, message: "'mobilePhoneNumber' (personal data)"),
                     FindingSpec(severity: .low, confidence: .low, message: "'inviteeEmail' (personal data)")
                 ]),
+            RuleExample(
+                """
+                - (void)rememberInvitee {
+                    NSString *sql = [NSString stringWithFormat:@"INSERT INTO invites (id, mail) VALUES (%ld, '%@')", (long)self.inviteID, self.inviteeEmail];
+                    sqlite3_exec(db, ↓[sql UTF8String], NULL, NULL, NULL);
+                }
+                """, path: "App/Invites.m",
+                findings: [FindingSpec(severity: .low, confidence: .low, message: "'inviteeEmail' (personal data)")]),
             // An `@NSManaged` property is saved with its object, by whichever function saves the context.
             RuleExample(files: [
                 (
