@@ -11,7 +11,8 @@ enum WebViewHTMLInjectionObjCMatcher: ObjCRule {
         "loadHTMLString:baseURL:": "HTML the web view renders",
         "evaluateJavaScript:completionHandler:": "JavaScript the web view runs",
         "evaluateJavaScript:": "JavaScript the web view runs",
-        "stringByEvaluatingJavaScriptFromString:": "JavaScript the web view runs"
+        "stringByEvaluatingJavaScriptFromString:": "JavaScript the web view runs",
+        "initWithData:options:documentAttributes:error:": "HTML an attributed string renders"
     ]
 
     static let requiredNames: Set<String>? = firstParts(of: sinks.keys)
@@ -21,9 +22,20 @@ enum WebViewHTMLInjectionObjCMatcher: ObjCRule {
         SensitiveName.words(name).contains(where: WebViewHTMLInjectionRule.escapingWords.contains)
     })
 
+    /// An attributed string's `options:` that import HTML (`NSDocumentTypeDocumentAttribute: NSHTMLTextDocumentType`).
+    private static func importsHTML(_ send: ObjCMessageSend, _ source: ObjCSource) -> Bool {
+        guard send.parts.count > 1, let options = send.parts[1].argument else { return false }
+        var names = source.identifiers(in: options)
+        if names.count == 1, let value = source.declaredValue(of: names[0], before: send.open) {
+            names = source.identifiers(in: value)
+        }
+        return names.contains("NSHTMLTextDocumentType")
+    }
+
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for send in source.sends {
             guard let target = sinks[send.selector], let content = send.parts.first?.argument,
+                send.selector != "initWithData:options:documentAttributes:error:" || importsHTML(send, source),
                 let input = input.input(in: content, of: source, before: send.open)
             else { continue }
             report(

@@ -2,7 +2,7 @@ import IOSecCore
 import SwiftSyntax
 
 /// `platform.webview-html-injection`: what the user typed, or what a link carried, pasted into HTML or
-/// JavaScript that a web view runs.
+/// JavaScript that a web view runs, or into HTML an attributed string imports.
 struct WebViewHTMLInjectionRule: SwiftRule {
     static let description = RuleDescription(
         id: "platform.webview-html-injection",
@@ -16,7 +16,9 @@ struct WebViewHTMLInjectionRule: SwiftRule {
             input holds: `<img src=x onerror=…>` typed into a name field, or sent in a link, executes in the web view \
             with the page's origin, its cookies and every JavaScript bridge the app added. With `baseURL` set to a \
             file or the app's domain, the script also reads local files or talks to the API as the user. The same \
-            goes for strings passed to `evaluateJavaScript`.
+            goes for strings passed to `evaluateJavaScript`. An `NSAttributedString` made from HTML \
+            (`.documentType: .html`) is rendered by WebKit too: a link's text shown in a label or alert can restyle \
+            it into a fake prompt and makes the app fetch every image or style sheet the markup names.
             """,
         fix:
             "Escape input for HTML before inserting it (or set it as text through the DOM), and pass values to JavaScript as JSON arguments, not as code.",
@@ -147,9 +149,56 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                 }
                 """),
             RuleExample(#"webView.loadHTMLString(↓String(format: "<h1>%@</h1>", searchBar.text ?? ""), baseURL: nil)"#),
-            RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#)
+            RuleExample(#"webView.loadHTMLString(↓messageTextView.text, baseURL: nil)"#),
+            // HTML imported into an attributed string: through the app's own helper in another file, and in
+            // Objective-C.
+            RuleExample(files: [
+                (
+                    "App/Support/RichText.swift",
+                    """
+                    enum RichText {
+                        static func fromMarkup(_ markup: String) -> NSAttributedString? {
+                            try? NSAttributedString(
+                                data: Data(markup.utf8), options: [.documentType: NSAttributedString.DocumentType.html],
+                                documentAttributes: nil)
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/Routing/NoticeRouter.swift",
+                    """
+                    func showNotice(_ link: URL) {
+                        let text = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                        banner.attributedText = ↓RichText.fromMarkup(text)
+                    }
+                    """
+                )
+            ]),
+            RuleExample(
+                """
+                - (void)showNotice:(NSURL *)link {
+                    NSDictionary *options = @{NSDocumentTypeDocumentAttribute: NSHTMLTextDocumentType};
+                    self.banner.attributedText = [[NSAttributedString alloc] initWithData:↓[link.query dataUsingEncoding:NSUTF8StringEncoding]
+                                                                                  options:options documentAttributes:nil error:nil];
+                }
+                """, path: "App/NoticeController.m",
+                findings: [FindingSpec(message: "HTML an attributed string renders")])
         ],
         nonTriggeringExamples: [
+            // The app's own markup imported as HTML, and input imported as plain text.
+            RuleExample(
+                """
+                func showNotice(_ link: URL) throws {
+                    let help = try NSAttributedString(
+                        data: Data("<b>Need help?</b> Call us.".utf8), options: [.documentType: NSAttributedString.DocumentType.html],
+                        documentAttributes: nil)
+                    let text = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? ""
+                    let plain = try NSAttributedString(
+                        data: Data(text.utf8), options: [.documentType: NSAttributedString.DocumentType.plain], documentAttributes: nil)
+                    banner.attributedText = link.host == "notice" ? plain : help
+                }
+                """),
             // A number taken from the body carries no markup.
             RuleExample(
                 """
@@ -229,7 +278,8 @@ struct WebViewHTMLInjectionRule: SwiftRule {
     ]
     /// `load(_:mimeType:characterEncodingName:baseURL:)` (and UIWebView's `textEncodingName:`): `load` is too common a
     /// name, so the call reaches the rule by its label.
-    static let subscription = Subscription(calls: .named(sinks, orLabelled: ["mimeType"]))
+    static let subscription = Subscription(
+        calls: .named(sinks.union(["NSAttributedString", "NSMutableAttributedString"]), orLabelled: ["mimeType"]))
 
     /// Calls that make text safe for HTML or a URL.
     static let escapingWords: Set<String> = [
@@ -240,6 +290,15 @@ struct WebViewHTMLInjectionRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard var name = call.calledName else { return }
+        // HTML imported into an attributed string (`options: [.documentType: NSAttributedString.DocumentType.html]`)
+        // is rendered by WebKit: a label or alert shows what the markup says and loads what it links.
+        if name == "NSAttributedString" || name == "NSMutableAttributedString" {
+            guard let data = call.argument("data"), Self.importsHTML(call) else { return }
+            judge(
+                Self.text(encodedIn: data), pastedInto: "HTML an attributed string renders", call: call, name: name,
+                in: file)
+            return
+        }
         // Bytes loaded as an HTML page are HTML the web view renders.
         if name == "load" {
             guard let mime = call.argument("mimeType").flatMap(file.stringValue(of:)),
@@ -253,6 +312,41 @@ struct WebViewHTMLInjectionRule: SwiftRule {
                 || call.calledBase.flatMap(Sensitivity.declaredType(of:)) == "JSContext"
         else { return }
         let target = name == "loadHTMLString" ? "HTML the web view renders" : "JavaScript the web view runs"
+        judge(content, pastedInto: target, call: call, name: name, in: file)
+    }
+
+    /// The text `Data(markup.utf8)` or `markup.data(using: .utf8)` encodes, so a helper's parameter is seen as itself.
+    private static func text(encodedIn data: ExprSyntax) -> ExprSyntax {
+        let e = data.unwrapped
+        if let call = e.as(FunctionCallExprSyntax.self) {
+            if call.calledName == "Data", call.arguments.count == 1,
+                let member = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "utf8", let base = member.base
+            {
+                return base
+            }
+            if call.calledName == "data", call.argument("using") != nil, let base = call.calledBase { return base }
+        }
+        return data
+    }
+
+    /// `options:` that import HTML: written in the call or in the local it names.
+    private static func importsHTML(_ call: FunctionCallExprSyntax) -> Bool {
+        guard var options = call.argument("options") else { return false }
+        if let ref = options.unwrapped.as(DeclReferenceExprSyntax.self),
+            let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
+        {
+            options = value
+        }
+        let text = options.trimmedDescription
+        return text.contains("documentType") && text.contains("html")
+    }
+
+    /// Reports `content` when input reaches it, here or through the app's helpers, properties and returns.
+    private mutating func judge(
+        _ content: ExprSyntax, pastedInto target: String, call: FunctionCallExprSyntax, name: String,
+        in file: SwiftFile
+    ) {
         if name != "WKUserScript", name != "evaluateScript", let source = Self.untrustedInput(in: content, depth: 0) {
             report(file, at: content, "\(source) is pasted into \(target); escape it or pass it as data")
         } else if let steps = UntrustedOrigin.trace(content, in: file),

@@ -12,7 +12,8 @@ struct ObjCUntrustedInput: Sendable {
     /// stringByRemovingPercentEncoding]` is the query.
     static let preservingMembers: Set<String> = [
         "stringByRemovingPercentEncoding", "stringByReplacingPercentEscapesUsingEncoding", "lowercaseString",
-        "uppercaseString", "copy", "mutableCopy", "description", "absoluteString"
+        "uppercaseString", "copy", "mutableCopy", "description", "absoluteString", "dataUsingEncoding",
+        "NSUTF8StringEncoding"
     ]
     /// Sends whose arguments end up in their result.
     static let appendingSelectors: Set<String> = [
@@ -58,8 +59,9 @@ struct ObjCUntrustedInput: Sendable {
     /// What input the value reads, unless `sanitized` says it is cleaned on the way.
     private func read(_ range: Range<Int>, in source: ObjCSource, at use: Int) -> String? {
         var names = source.identifiers(in: range)
-        guard !names.contains(where: sanitized) else { return nil }
+        // `[link.query dataUsingEncoding:NSUTF8StringEncoding]` is the query, not an encoded (escaped) form of it.
         while let last = names.last, Self.preservingMembers.contains(last) { names.removeLast() }
+        guard !names.contains(where: sanitized) else { return nil }
         guard let last = names.last, names.count >= 2 else { return nil }
         let base = names[names.count - 2]
         if Sensitivity.inputTextMembers.contains(last), WebViewHTMLInjectionRule.isInputControl(base) {
