@@ -163,7 +163,7 @@ struct CallerArguments {
     /// `minimumParseBudget`): a project of many wrappers called from everywhere must not cost a second full parse.
     /// Sinks are judged in the order of their facts, so the same files get the same answers on every run.
     static let parseBudgetShare = 100
-    static let minimumParseBudget = 12
+    static let minimumParseBudget = 24
     private var parseBudget: Int
 
     /// Callers of callers are followed this deep: `open(url)` → `search(text)` → `count(where:)`.
