@@ -40,6 +40,14 @@ struct UserDefaultsSecretRule: SwiftRule {
             // Or, with IOSecKit: try KeychainStore(service: "com.example.app.auth").set(Data(token.utf8), for: "accessToken")
             """,
         triggeringExamples: [
+            // The contents of a field named for a password are the password; another field's are not.
+            RuleExample(
+                """
+                func remember(_ record: SyncRecord) {
+                    ↓UserDefaults.standard.set(record.password.contents, forKey: "recordValue")
+                    UserDefaults.standard.set(record.device.contents, forKey: "recordDevice")
+                }
+                """),
             // The item's data, read with SecItemCopyMatching into a local: whatever it is called, it is the secret.
             RuleExample(
                 """

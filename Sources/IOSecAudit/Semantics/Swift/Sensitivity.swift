@@ -12,7 +12,8 @@ public enum Sensitivity {
     private static let passthroughMembers: Set<String> = [
         "description", "debugDescription", "utf8", "utf16", "data", "base64EncodedString", "base64EncodedData",
         "lowercased", "uppercased", "trimmingCharacters", "rawValue", "string", "text", "value", "wrappedValue",
-        "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded"
+        "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded", "contents",
+        "content"
     ]
     /// Members that hold what the user typed into a control.
     static let inputTextMembers: Set<String> = ["text", "stringValue", "attributedText"]
