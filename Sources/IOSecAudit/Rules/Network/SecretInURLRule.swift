@@ -135,6 +135,24 @@ struct SecretInURLRule: SwiftRule {
                     completion(Profile.current?.jsonBytes, response, nil)
                 }
                 """),
+            // A partner key the app ships in its code, which only a test replaces with a stub.
+            RuleExample(files: [
+                (
+                    "App/Rates/RatesClient.swift",
+                    """
+                    final class RatesClient {
+                        var partnerAccessKey = "xr_live_4Fq8Zt2Lm7Pw"
+                        func url(from base: String) -> URL? {
+                            URL(string: "https://rates.example.net/v2?k=\\(partnerAccessKey)&from=\\(base)")
+                        }
+                    }
+                    """
+                ),
+                (
+                    "AppTests/RatesClientTests.swift",
+                    "func testURL() { let client = RatesClient(); client.partnerAccessKey = \"stub\"; _ = client.url(from: \"EUR\") }"
+                )
+            ]),
             // A partner key the app ships in its code: `secrets.hardcoded` reports it where it is written.
             RuleExample(
                 """

@@ -29,7 +29,10 @@ enum SwiftPrePass {
             functions: perFile.flatMap(\.scanned.functions),
             declaredTypes: perFile.flatMap(\.scanned.types).map(\.name), supertypes: perFile.flatMap(\.scanned.types),
             databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.scanned.encryption) },
-            assigned: perFile.reduce(into: []) { $0.formUnion($1.scanned.assigned) },
+            // A test that sets a property to stub it changes nothing the app ships.
+            assigned: zip(swift, perFile).reduce(into: []) { all, pair in
+                if !PathTraits.isTestCode(pair.0.relativePath) { all.formUnion(pair.1.scanned.assigned) }
+            },
             managedProperties: perFile.flatMap(\.scanned.managedProperties))
         var lexed = LexedFiles(plan: filter == nil ? nil : plan)
         for (input, result) in zip(swift, perFile) {
