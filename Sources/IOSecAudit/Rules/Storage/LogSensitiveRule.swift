@@ -207,9 +207,58 @@ struct LogSensitiveRule: SwiftRule {
                 - (void)unlockWithPIN:(NSInteger)pin {
                     ↓NSLog(@"unlocking with %ld", (long)pin);
                 }
-                """, path: "App/ACMLock.m")
+                """, path: "App/ACMLock.m"),
+            // The app's own logging function, in one file; a call that hands it a password, in another.
+            RuleExample(files: [
+                (
+                    "App/Trace.swift",
+                    """
+                    enum Trace {
+                        static func note(_ message: String) { print("[acme] \\(message)") }
+                    }
+                    """
+                ),
+                (
+                    "App/SignIn.swift",
+                    """
+                    final class SignInModel {
+                        func submit(email: String, password: String) {
+                            ↓Trace.note("sign-in for \\(email) with \\(password)")
+                        }
+                    }
+                    """
+                )
+            ])
         ],
         nonTriggeringExamples: [
+            // The app's own logging function, given a room's identifier, an enum case and plain text; and a function
+            // that logs only what its own parameter's name calls an identifier.
+            RuleExample(files: [
+                (
+                    "App/Trace.swift",
+                    """
+                    enum Trace {
+                        static func note(_ message: String) { print("[acme] \\(message)") }
+                        static func joined(roomId: String) { print("joined \\(roomId)") }
+                        static func failed(_ reason: SignInError) { print("sign-in failed: \\(reason)") }
+                    }
+                    enum SignInError: Error { case invalidPassword, expiredToken }
+                    """
+                ),
+                (
+                    "App/Room.swift",
+                    """
+                    final class RoomModel {
+                        func join(token: String) {
+                            Trace.joined(roomId: token)
+                            Trace.failed(.expiredToken)
+                            Trace.failed(SignInError.invalidPassword)
+                            Trace.note("join requested")
+                        }
+                    }
+                    """
+                )
+            ]),
             // Objective-C: a Keychain lookup that asks only for attributes returns no secret.
             RuleExample(
                 """
@@ -446,8 +495,13 @@ struct LogSensitiveRule: SwiftRule {
     }
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-        if let leak = Self.leak(in: call, file: file) {
+        var logged: [ExprSyntax] = []
+        if let leak = Self.leak(in: call, file: file, noting: { logged.append($0) }) {
             report(leak, at: call, in: file)
+        } else if let sink = Self.loggedParameter(of: logged, at: call, in: file) {
+            // `func trace(_ message: String) { print(message) }`: the app's own logging function, which logs
+            // nothing secret by itself; what its callers pass, in any file, is what is logged (`CallerArgumentsStage`).
+            file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
         } else if let name = call.calledName, Self.cFunctions.contains(name),
             let wrapper = Self.variadicWrapper(of: call),
             wrappersSearched.insert(wrapper).inserted
@@ -509,6 +563,86 @@ struct LogSensitiveRule: SwiftRule {
         }
     }
 
+    /// The parameter of the function around a logging call that the call writes out as it is, where anyone with the
+    /// log can read it (`logged`, from `leak(in:file:noting:)`): the call is the app's own logging function. A
+    /// member of the parameter (`alert.data`, `mode.debugDescription`) is another value than the one callers pass.
+    /// A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
+    /// through, and callers that pass their `token` as `roomId` pass an identifier. Not in code that only debug
+    /// builds compile.
+    private static func loggedParameter(
+        of logged: [ExprSyntax], at call: FunctionCallExprSyntax, in file: SwiftFile
+    ) -> ParameterSink? {
+        guard !logged.isEmpty, file.context(of: call) == .app else { return nil }
+        for value in logged {
+            guard let name = value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                Sensitivity.sensitiveName(in: value) == nil,
+                SensitiveName.words(name).last.map(identifyingWords.contains) != true
+            else { continue }
+            if var sink = ParameterSink.of(value, ruleId: description.id), sink.parameter == name {
+                sink.note = call.calledName ?? "a log"
+                return sink
+            }
+        }
+        return nil
+    }
+
+    /// Last words of a parameter's name that say it holds what identifies or describes something, not a secret.
+    private static let identifyingWords: Set<String> = [
+        "id", "ids", "identifier", "name", "url", "path", "type", "kind", "mode", "state", "status", "count", "index"
+    ]
+
+    /// A finding at a call of the app's own logging function that passes a secret: `trace("token \(token)")` when
+    /// `trace` prints its message. A call the rule judges as a logging call where it stands has had its say there.
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        guard leak(in: call, file: file) == nil, !namesConstantOfType(argument),
+            let leak = leak(inPassed: argument, file: file)
+        else { return }
+        let place = "\(sinkStep.file):\(sinkStep.line)"
+        var steps = [
+            file.step(at: argument, "passed to `\(sink.function)`"),
+            FlowStep(
+                file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "logged by `\(sink.note)`")
+        ]
+        let what: String
+        switch leak {
+        case .plain(let name), .markedPublic(let name): what = "'\(name)' is"
+        case .labelled(let label): what = "a value labelled '\(label)' is"
+        case .traced(let name, let origin):
+            what = "'\(name)' (\(origin.first?.note ?? "a secret")) is"
+            steps = origin + steps
+        }
+        var evidence = Evidence.name
+        if case .traced = leak { evidence = .flow }
+        file.report(
+            description, at: call,
+            message:
+                "\(what) passed to `\(sink.function)`, which logs it (\(place)); remove it or use Logger with privacy: .private",
+            confidence: evidence == .flow ? nil : confidence(of: leak), evidence: evidence, flow: steps)
+    }
+
+    /// An enum case or a type's constant (`.oauthAccessToken`, `.changeCardPIN(id:)`, `Error.invalidPrivateKey`):
+    /// it names a kind of thing, and a constant that holds a credential is `secrets.hardcoded`'s to report.
+    private static func namesConstantOfType(_ value: ExprSyntax) -> Bool {
+        var e = value.unwrapped
+        if let call = e.as(FunctionCallExprSyntax.self) { e = call.calledExpression }
+        guard let member = e.as(MemberAccessExprSyntax.self) else { return false }
+        guard let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self) else { return member.base == nil }
+        return base.baseName.text.first?.isUppercase == true
+    }
+
+    /// What a value handed to a function that logs it as it is leaks: text is read per interpolation, as a message.
+    private static func leak(inPassed value: ExprSyntax, file: SwiftFile) -> Leak? {
+        if let literal = value.unwrapped.as(StringLiteralExprSyntax.self) {
+            return leakInInterpolations(of: literal, redactsByDefault: false, file: file)
+        }
+        guard !isAppMadeText(value, in: file) else { return nil }
+        if let steps = SecretOrigin.trace(value, in: file) { return .traced(SecretOrigin.displayName(of: value), steps) }
+        return Sensitivity.sensitiveName(in: value).map(Leak.plain)
+    }
+
     /// How far a name alone can be trusted in a log line: a value named for a specific credential (`accessToken`,
     /// `password`) is medium; a generic word (`token`, `sessionId`, `secret`) or a label is low, since logs are full
     /// of public room tokens, sync tokens, session ids and the ids of secrets.
@@ -526,7 +660,9 @@ struct LogSensitiveRule: SwiftRule {
     /// os.Logger and os_log redact dynamic strings and objects unless marked public, so there only
     /// `privacy: .public` / `%{public}` leaks. A logger in a file that does not import os (SwiftyBeaver, a file
     /// logger, CocoaLumberjack) has no privacy: anything sensitive leaks.
-    static func leak(in call: FunctionCallExprSyntax, file: SwiftFile? = nil) -> Leak? {
+    static func leak(
+        in call: FunctionCallExprSyntax, file: SwiftFile? = nil, noting: ((ExprSyntax) -> Void)? = nil
+    ) -> Leak? {
         guard let name = call.calledName else { return nil }
         // An exception's reason is printed when it ends the app, and kept in the crash report.
         if (name == "NSException" && isGlobalCall(call))
@@ -534,7 +670,7 @@ struct LogSensitiveRule: SwiftRule {
             call.argument("reason") != nil || call.argument("format") != nil
         {
             return leakInArguments(
-                of: call, varargPrivacy: [], redactsByDefault: false, file: file, excluding: ["userInfo"])
+                of: call, varargPrivacy: [], redactsByDefault: false, file: file, excluding: ["userInfo"], noting: noting)
         }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name)
@@ -542,13 +678,14 @@ struct LogSensitiveRule: SwiftRule {
             {
                 // `print(_:to:)`, `dump(_:to:)` write into a stream the code owns, not the console.
                 if consoleFunctions.contains(name), call.argumentLabels.contains("to") { return nil }
-                return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file)
+                return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file, noting: noting)
             }
             if name == "os_log" {
                 // Classic form: a static format whose `%{public}@` / `%{private}@` mark each vararg.
                 let format = call.arguments.first { $0.label == nil }?.expression.stringLiteralValue
                 return leakInArguments(
-                    of: call, varargPrivacy: format.map(formatPrivacy) ?? [], redactsByDefault: true, file: file)
+                    of: call, varargPrivacy: format.map(formatPrivacy) ?? [], redactsByDefault: true, file: file,
+                    noting: noting)
             }
             return nil
         }
@@ -556,13 +693,14 @@ struct LogSensitiveRule: SwiftRule {
         if name == "write", let base = call.calledBase,
             ["standardError", "standardOutput"].contains(base.lastName ?? "")
         {
-            return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file)
+            return leakInArguments(of: call, varargPrivacy: [], redactsByDefault: false, file: file, noting: noting)
         }
         guard loggerMethods.contains(name), let base = call.calledBase, isLoggerLike(base), hasMessage(call) else {
             return nil
         }
         return leakInArguments(
-            of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file), file: file)
+            of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file), file: file,
+            noting: noting)
     }
 
     /// The last word of the text before an interpolation, when the interpolation follows it directly
@@ -627,7 +765,7 @@ struct LogSensitiveRule: SwiftRule {
     /// and whose label is the text before its `%` in the format.
     private static func leakInArguments(
         of call: FunctionCallExprSyntax, varargPrivacy: [String?], redactsByDefault: Bool, file: SwiftFile?,
-        excluding: Set<String> = [], followingStreams: Bool = true
+        excluding: Set<String> = [], followingStreams: Bool = true, noting: ((ExprSyntax) -> Void)? = nil
     ) -> Leak? {
         var unlabeledIndex = 0
         var formatLabels: [String?] = []
@@ -647,7 +785,9 @@ struct LogSensitiveRule: SwiftRule {
             defer { if argument.label == nil { unlabeledIndex += 1 } }
             let expr = argument.expression
             if let literal = expr.as(StringLiteralExprSyntax.self) {
-                if let leak = leakInInterpolations(of: literal, redactsByDefault: redactsByDefault, file: file) {
+                if let leak = leakInInterpolations(
+                    of: literal, redactsByDefault: redactsByDefault, file: file, noting: noting)
+                {
                     return leak
                 }
                 if unlabeledIndex == 0, let format = expr.stringLiteralValue {
@@ -664,6 +804,7 @@ struct LogSensitiveRule: SwiftRule {
             let isPublic = privacy == "public" || !redactsByDefault
             if isPublic, followingStreams, let leak = streamedLeak(into: expr, file: file) { return leak }
             guard isPublic, !isAppMadeText(expr, in: file) else { continue }
+            noting?(expr)
             if let file, let steps = SecretOrigin.trace(expr, in: file) {
                 return .traced(SecretOrigin.displayName(of: expr), steps)
             }
@@ -728,7 +869,8 @@ struct LogSensitiveRule: SwiftRule {
     }
 
     private static func leakInInterpolations(
-        of literal: StringLiteralExprSyntax, redactsByDefault: Bool, file: SwiftFile?
+        of literal: StringLiteralExprSyntax, redactsByDefault: Bool, file: SwiftFile?,
+        noting: ((ExprSyntax) -> Void)? = nil
     ) -> Leak? {
         var preceding = ""
         for segment in literal.segments {
@@ -746,6 +888,7 @@ struct LogSensitiveRule: SwiftRule {
             if level == "private" || level == "sensitive" { continue }
             let isPublic = level == "public" || !redactsByDefault
             guard isPublic, !isAppMadeText(value, in: file) else { continue }
+            noting?(value)
             if let file, let steps = SecretOrigin.trace(value, in: file) {
                 return .traced(SecretOrigin.displayName(of: value), steps)
             }

@@ -36,7 +36,8 @@ struct CallerArguments {
         UserDefaultsSecretRule.description.id: UserDefaultsSecretRule.wrapperFinding,
         PasteboardRule.description.id: PasteboardRule.wrapperFinding,
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding,
-        HardcodedKeyRule.description.id: HardcodedKeyRule.wrapperFinding
+        HardcodedKeyRule.description.id: HardcodedKeyRule.wrapperFinding,
+        LogSensitiveRule.description.id: LogSensitiveRule.wrapperFinding
     ]
 
     /// How a rule makes a finding at its sink when input reaches it out of the sink file's sight: through a stored
