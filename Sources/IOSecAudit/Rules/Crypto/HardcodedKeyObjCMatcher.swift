@@ -10,7 +10,7 @@ enum HardcodedKeyObjCMatcher: ObjCRule {
     /// Argument positions of the material each function takes.
     static let functions: [String: [(position: Int, role: Role)]] = [
         "CCCrypt": [(3, .key), (5, .iv)], "CCCryptorCreate": [(3, .key), (5, .iv)],
-        "CCCryptorCreateWithMode": [(6, .key), (5, .iv)], "CCHmac": [(1, .key)], "CCHmacInit": [(2, .key)],
+        "CCCryptorCreateWithMode": [(5, .key), (4, .iv)], "CCHmac": [(1, .key)], "CCHmacInit": [(2, .key)],
         "CCKeyDerivationPBKDF": [(1, .password), (3, .salt)]
     ]
 
@@ -19,11 +19,35 @@ enum HardcodedKeyObjCMatcher: ObjCRule {
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         for call in source.calls(named: functions.keys) {
             for (position, role) in functions[call.name] ?? [] where position < call.arguments.count {
+                if role == .iv, isNull(call.arguments[position], source) {
+                    if chainsBlocks(call, source) {
+                        report(
+                            file, source, at: call.arguments[position].lowerBound,
+                            "iv is NULL, so CommonCrypto chains from an all-zero IV, the same for every message; use a fresh random iv each time"
+                        )
+                    }
+                    continue
+                }
                 guard let at = literal(in: call.arguments[position], source, before: call.nameIndex, depth: 0) else {
                     continue
                 }
                 report(file, source, at: at, message(role))
             }
+        }
+    }
+
+    /// `NULL`, `nil`, `(void *)NULL`.
+    private static func isNull(_ range: Range<Int>, _ source: ObjCSource) -> Bool {
+        let names = source.identifiers(in: range).filter { $0 != "void" && $0 != "const" }
+        return names == ["NULL"] || names == ["nil"]
+    }
+
+    /// Whether the call chains blocks from its IV: not ECB (`crypto.weak-cipher`'s), not the stream cipher RC4.
+    /// The algorithm and options of CCCrypt and CCCryptorCreate, the mode and algorithm of CCCryptorCreateWithMode.
+    private static func chainsBlocks(_ call: ObjCCall, _ source: ObjCSource) -> Bool {
+        guard call.arguments.count > 2 else { return false }
+        return !call.arguments[1...2].contains { range in
+            source.identifiers(in: range).contains { HardcodedKeyRule.unchainedModes.contains($0) }
         }
     }
 

@@ -83,14 +83,14 @@ struct HardcodedKeyRule: SwiftRule {
                                          kCCPRFHmacAlgSHA256, 600000, derived, 32);
                     char keyPtr[kCCKeySizeAES256 + 1];
                     [kVaultKey getCString:keyPtr maxLength:sizeof(keyPtr) encoding:NSUTF8StringEncoding];
-                    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓keyPtr, kCCKeySizeAES256, NULL,
+                    CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, ↓keyPtr, kCCKeySizeAES256, ↓NULL,
                             data.bytes, data.length, out, outLength, &moved);
                     CCHmac(kCCHmacAlgSHA256, ↓"signing-key", 11, data.bytes, data.length, mac);
                 }
                 """, path: "App/VaultCrypto.m",
                 findings: [
                     FindingSpec(message: "salt is a string literal"), FindingSpec(message: "key comes from"),
-                    FindingSpec(message: "key comes from")
+                    FindingSpec(message: "iv is NULL"), FindingSpec(message: "key comes from")
                 ]),
             RuleExample(
                 """
@@ -106,7 +106,7 @@ struct HardcodedKeyRule: SwiftRule {
                     let key = ↓"0123456789abcdef01234567"
                     key.withCString { keyBytes in
                         _ = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithm3DES), CCOptions(kCCOptionPKCS7Padding),
-                                    keyBytes, kCCKeySize3DES, nil, input, input.count, &output, output.count, &moved)
+                                    keyBytes, kCCKeySize3DES, ↓nil, input, input.count, &output, output.count, &moved)
                     }
                 }
                 """),
@@ -139,7 +139,20 @@ struct HardcodedKeyRule: SwiftRule {
                         let keyBytes = Array(passphrase.utf8)
                         return plain.withUnsafeBytes { input in
                             CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
-                                    keyBytes, keyBytes.count, nil, input.baseAddress, plain.count, out, 64, &moved)
+                                    keyBytes, keyBytes.count, ↓nil, input.baseAddress, plain.count, out, 64, &moved)
+                        }
+                    }
+                }
+                """),
+            // The buffer a closure gets from a literal's bytes, by its base address; no IV, so CBC starts from zeros.
+            RuleExample(
+                """
+                func wrap(_ data: Data, out: UnsafeMutableRawPointer, moved: inout Int) {
+                    let key = ↓"4f1c9e7a2b6d8035".data(using: .utf8)!
+                    key.withUnsafeBytes { keyBytes in
+                        data.withUnsafeBytes { input in
+                            _ = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                        keyBytes.baseAddress, kCCKeySizeAES128, ↓nil, input.baseAddress, data.count, out, 64, &moved)
                         }
                     }
                 }
@@ -204,6 +217,20 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // ECB has no IV (`crypto.weak-cipher` reports the mode) and RC4 is a stream cipher: nil is all they take.
+            RuleExample(
+                """
+                func legacyDecrypt(_ data: Data, key: Data, out: UnsafeMutableRawPointer, moved: inout Int) {
+                    key.withUnsafeBytes { keyBytes in
+                        data.withUnsafeBytes { input in
+                            _ = CCCrypt(CCOperation(kCCDecrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionECBMode),
+                                        keyBytes.baseAddress, key.count, nil, input.baseAddress, data.count, out, 64, &moved)
+                            _ = CCCrypt(CCOperation(kCCDecrypt), CCAlgorithm(kCCAlgorithmRC4), 0,
+                                        keyBytes.baseAddress, key.count, nil, input.baseAddress, data.count, out, 64, &moved)
+                        }
+                    }
+                }
+                """),
             RuleExample("let key = SymmetricKey(data: SHA256.hash(data: Data(sharedSecretField.text!.utf8)))"),
             RuleExample(
                 """
@@ -340,6 +367,10 @@ struct HardcodedKeyRule: SwiftRule {
         "Cryptor", "StreamCryptor", "Encryptor", "Decryptor"
     ]
 
+    /// Members that are the bytes of their base: `"…".utf8`, `data.bytes`, a buffer's `baseAddress`
+    /// (`key.withUnsafeBytes { keyBytes in CCCrypt(…, keyBytes.baseAddress, …) }`).
+    private static let bytesMembers: Set<String> = ["utf8", "bytes", "baseAddress"]
+
     private enum Role: String {
         case key, iv = "IV", nonce, salt, password
     }
@@ -448,8 +479,36 @@ struct HardcodedKeyRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         for (argument, role) in Self.materialArguments(of: call, imports: file.imports) {
+            if role == .iv, argument.unwrapped.is(NilLiteralExprSyntax.self) {
+                if Self.chainsBlocks(call) {
+                    report(
+                        file, at: argument,
+                        "IV is nil, so CommonCrypto chains from an all-zero IV, the same for every message; use a fresh random IV each time"
+                    )
+                }
+                continue
+            }
             check(argument, as: role, in: file)
         }
+    }
+
+    /// CommonCrypto's options, modes and algorithms that use no IV: one table for Swift and Objective-C.
+    static let unchainedModes: Set<String> = ["kCCOptionECBMode", "kCCModeECB", "kCCAlgorithmRC4", "kCCModeRC4"]
+
+    /// Whether a CommonCrypto call chains blocks from its IV: not ECB (which has none; `crypto.weak-cipher`
+    /// reports it) and not RC4, a stream cipher without one.
+    private static func chainsBlocks(_ call: FunctionCallExprSyntax) -> Bool {
+        // The algorithm and the options (CCCrypt, CCCryptorCreate) or the mode and the algorithm (…WithMode).
+        for position in [1, 2] {
+            guard var argument = argument(at: position, of: call) else { return false }
+            if argument.unwrapped.is(DeclReferenceExprSyntax.self), let origin = LocalValue.origin(of: argument) {
+                argument = origin
+            }
+            if argument.mentions(anyOf: unchainedModes) {
+                return false
+            }
+        }
+        return true
     }
 
     /// The arguments of `call` that a crypto API takes as key material, with their role.
@@ -644,7 +703,7 @@ struct HardcodedKeyRule: SwiftRule {
                 continue
             }
             if let member = e.as(MemberAccessExprSyntax.self),
-                ["utf8", "bytes"].contains(member.declName.baseName.text),
+                bytesMembers.contains(member.declName.baseName.text),
                 let base = member.base
             {
                 e = base.unwrapped
@@ -755,7 +814,7 @@ struct HardcodedKeyRule: SwiftRule {
         }
         if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
             // `"…".utf8`, `secret.bytes`
-            if ["utf8", "bytes", "utf8CString"].contains(member.declName.baseName.text) {
+            if bytesMembers.contains(member.declName.baseName.text) || member.declName.baseName.text == "utf8CString" {
                 return literalSource(base, depth: depth + 1)
             }
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
@@ -806,7 +865,7 @@ struct HardcodedKeyRule: SwiftRule {
         guard depth < 4 else { return nil }
         let e = expr.unwrapped
         var target = e
-        if let member = e.as(MemberAccessExprSyntax.self), ["utf8", "bytes"].contains(member.declName.baseName.text),
+        if let member = e.as(MemberAccessExprSyntax.self), bytesMembers.contains(member.declName.baseName.text),
             let base = member.base
         {
             target = base.unwrapped
