@@ -566,6 +566,7 @@ struct LogSensitiveRule: SwiftRule {
     /// The parameter of the function around a logging call that the call writes out as it is, where anyone with the
     /// log can read it (`logged`, from `leak(in:file:noting:)`): the call is the app's own logging function. A
     /// member of the parameter (`alert.data`, `mode.debugDescription`) is another value than the one callers pass.
+    /// A logger's method (`Log.debug(_:)`) is judged at its calls as a logging call.
     /// A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
     /// through, and callers that pass their `token` as `roomId` pass an identifier. Not in code that only debug
     /// builds compile.
@@ -578,7 +579,10 @@ struct LogSensitiveRule: SwiftRule {
                 Sensitivity.sensitiveName(in: value) == nil,
                 SensitiveName.words(name).last.map(identifyingWords.contains) != true
             else { continue }
-            if var sink = ParameterSink.of(value, ruleId: description.id), sink.parameter == name {
+            // `Log.debug(_:)`: calls of a logger's method are logging calls where they stand, judged there.
+            if var sink = ParameterSink.of(value, ruleId: description.id), sink.parameter == name,
+                !loggerMethods.contains(sink.function)
+            {
                 sink.note = call.calledName ?? "a log"
                 return sink
             }
