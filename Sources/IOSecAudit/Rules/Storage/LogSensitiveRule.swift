@@ -566,8 +566,8 @@ struct LogSensitiveRule: SwiftRule {
     /// The parameter of the function around a logging call that the call writes out as it is, where anyone with the
     /// log can read it (`logged`, from `leak(in:file:noting:)`): the call is the app's own logging function. A
     /// member of the parameter (`alert.data`, `mode.debugDescription`) is another value than the one callers pass.
-    /// A logger's method (`Log.debug(_:)`) is judged at its calls as a logging call.
-    /// A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
+    /// A logger's method (`Log.debug(_:)`) is judged at its calls as a logging call. Only a parameter of a type that
+    /// holds text or bytes is followed. A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
     /// through, and callers that pass their `token` as `roomId` pass an identifier. Not in code that only debug
     /// builds compile.
     private static func loggedParameter(
@@ -575,7 +575,10 @@ struct LogSensitiveRule: SwiftRule {
     ) -> ParameterSink? {
         guard !logged.isEmpty, file.context(of: call) == .app else { return nil }
         for value in logged {
-            guard let name = value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            guard let reference = value.unwrapped.as(DeclReferenceExprSyntax.self),
+                let type = ValuePath.parameter(named: reference.baseName.text, near: reference)?.0.type,
+                textTypes.contains(type.trimmedDescription.trimmingCharacters(in: ["?", "!"])),
+                case let name = reference.baseName.text,
                 Sensitivity.sensitiveName(in: value) == nil,
                 SensitiveName.words(name).last.map(identifyingWords.contains) != true
             else { continue }
@@ -589,6 +592,12 @@ struct LogSensitiveRule: SwiftRule {
         }
         return nil
     }
+
+    /// Parameter types that can hold a secret as it is: a function that logs a flag, an error or a notification it
+    /// is given logs no caller's password.
+    private static let textTypes: Set<String> = [
+        "String", "Substring", "StaticString", "NSString", "Data", "NSData", "[UInt8]", "Any", "CustomStringConvertible"
+    ]
 
     /// Last words of a parameter's name that say it holds what identifies or describes something, not a secret.
     private static let identifyingWords: Set<String> = [
