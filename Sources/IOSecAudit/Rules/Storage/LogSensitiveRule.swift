@@ -566,14 +566,14 @@ struct LogSensitiveRule: SwiftRule {
     /// The parameter of the function around a logging call that the call writes out as it is, where anyone with the
     /// log can read it (`logged`, from `leak(in:file:noting:)`): the call is the app's own logging function. A
     /// member of the parameter (`alert.data`, `mode.debugDescription`) is another value than the one callers pass.
-    /// A logger's method (`Log.debug(_:)`) is judged at its calls as a logging call. Only a parameter of a type that
-    /// holds text or bytes is followed. A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
+    /// Only a function that does little but log (`isLoggingFunction`) and a parameter of a type that holds text or
+    /// bytes are followed; a logger's method (`Log.debug(_:)`) is judged at its calls as a logging call. A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
     /// through, and callers that pass their `token` as `roomId` pass an identifier. Not in code that only debug
     /// builds compile.
     private static func loggedParameter(
         of logged: [ExprSyntax], at call: FunctionCallExprSyntax, in file: SwiftFile
     ) -> ParameterSink? {
-        guard !logged.isEmpty, file.context(of: call) == .app else { return nil }
+        guard !logged.isEmpty, file.context(of: call) == .app, isLoggingFunction(around: call) else { return nil }
         for value in logged {
             guard let reference = value.unwrapped.as(DeclReferenceExprSyntax.self),
                 let type = ValuePath.parameter(named: reference.baseName.text, near: reference)?.0.type,
@@ -591,6 +591,24 @@ struct LogSensitiveRule: SwiftRule {
             }
         }
         return nil
+    }
+
+    /// Whether the function around `call` does little but log: at most three statements, none of which branches or
+    /// loops (`func trace(_ message: String) { print("[acme] \\(message)") }`). A function that does its work and logs
+    /// a parameter on the way (`joinRoom(alias:)`) is not followed to its callers: each costs a parse of the files
+    /// that call it.
+    private static func isLoggingFunction(around call: FunctionCallExprSyntax) -> Bool {
+        guard let item = call.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            list.parent?.parent?.is(FunctionDeclSyntax.self) == true, list.count <= 3
+        else { return false }
+        return list.allSatisfy { statement in
+            switch statement.item {
+            case .decl(let decl): decl.is(VariableDeclSyntax.self)
+            case .stmt(let stmt): stmt.is(ReturnStmtSyntax.self)
+            case .expr(let expr): !expr.is(IfExprSyntax.self) && !expr.is(SwitchExprSyntax.self)
+            }
+        }
     }
 
     /// Parameter types that can hold a secret as it is: a function that logs a flag, an error or a notification it
@@ -652,7 +670,9 @@ struct LogSensitiveRule: SwiftRule {
             return leakInInterpolations(of: literal, redactsByDefault: false, file: file)
         }
         guard !isAppMadeText(value, in: file) else { return nil }
-        if let steps = SecretOrigin.trace(value, in: file) { return .traced(SecretOrigin.displayName(of: value), steps) }
+        if let steps = SecretOrigin.trace(value, in: file) {
+            return .traced(SecretOrigin.displayName(of: value), steps)
+        }
         return Sensitivity.sensitiveName(in: value).map(Leak.plain)
     }
 
@@ -683,7 +703,8 @@ struct LogSensitiveRule: SwiftRule {
             call.argument("reason") != nil || call.argument("format") != nil
         {
             return leakInArguments(
-                of: call, varargPrivacy: [], redactsByDefault: false, file: file, excluding: ["userInfo"], noting: noting)
+                of: call, varargPrivacy: [], redactsByDefault: false, file: file, excluding: ["userInfo"],
+                noting: noting)
         }
         if isGlobalCall(call) {
             if consoleFunctions.contains(name) || thirdPartyFunctions.contains(name) || cFunctions.contains(name)
