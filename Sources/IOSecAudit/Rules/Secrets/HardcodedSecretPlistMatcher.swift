@@ -3,10 +3,13 @@ import IOSecCore
 /// `secrets.hardcoded` in bundled property lists (`Credentials.plist`, `Config.plist`): the same rule, description
 /// and judgement as in Swift, matched over plist entries. A plist in the bundle is as readable as a string in the
 /// binary: known token formats anywhere, and passwords, PINs, tokens and keys stored under their own names.
-/// Info.plist files (and `GoogleService-Info.plist`) are left out: the keys there are meant to ship.
+/// In an Info.plist only a server-side credential of a known format is reported (a Stripe secret key, an AWS access
+/// key, a private key): the client keys SDKs read from there (`GMSApiKey`, `FacebookClientToken`) and publishable
+/// keys are meant to ship, and names there say what an SDK expects, not what is secret. `GoogleService-Info.plist`
+/// is left out.
 struct HardcodedSecretPlistMatcher: ArtifactRule {
     static var description: RuleDescription { HardcodedSecretRule.description }
-    static let fileKinds: Set<FileKind> = [.plist]
+    static let fileKinds: Set<FileKind> = [.plist, .infoPlist]
 
     static func check(_ file: ArtifactFile) {
         // Firebase's client configuration (`GoogleService-Info-Release.plist`) is meant to ship; its API key is
@@ -35,7 +38,9 @@ struct HardcodedSecretPlistMatcher: ArtifactRule {
     }
 
     private static func check(_ text: String, key: String?, line: Int?, in file: ArtifactFile) {
+        let isInfoPlist = file.kind == .infoPlist
         if text.utf8.count >= 16, let match = SecretDetector.knownFormat(in: text) {
+            if isInfoPlist, match.isPublic || match.kind == .googleAPIKey { return }
             if match.isPublic {
                 file.report(
                     description, atLineStart: line,
@@ -50,7 +55,7 @@ struct HardcodedSecretPlistMatcher: ArtifactRule {
             }
             return
         }
-        guard let key, let category = SensitiveName.classify(key),
+        guard !isInfoPlist, let key, let category = SensitiveName.classify(key),
             HardcodedSecretRule.credentialCategories.contains(category),
             HardcodedSecretRule.looksLikeCredentialValue(text)
         else { return }

@@ -190,6 +190,28 @@ struct HardcodedSecretRule: SwiftRule {
                         severity: .critical, confidence: .high,
                         message: "Slack token (xox…) is bundled in a property list anyone with the app can read")
                 ]),
+            // In Info.plist, only a server-side credential of a known format: the Maps key is a client key SDKs read.
+            RuleExample(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>CFBundleIdentifier</key>
+                    <string>com.acme.shop</string>
+                    <key>GMSApiKey</key>
+                    <string>AIzaSyB7x9Qm2LkP4rT6vW8yZ0aC3dE5fG7hJ9k</string>
+                    <key>ACMPaymentsKey</key>
+                    ↓<string>sk_live_4eC39HqLyjWDarjtT1zdp7dc</string>
+                    <key>ACMSupportPassword</key>
+                    <string>Summer#2022</string>
+                </dict>
+                </plist>
+                """, path: "App/Info.plist",
+                findings: [
+                    FindingSpec(
+                        severity: .critical, confidence: .high,
+                        message: "Stripe secret key (sk_…/rk_…) is bundled in a property list")
+                ]),
             // Reported at info: PostHog project keys only ingest events and are meant to ship.
             RuleExample(
                 #"posthog.setup(PostHogConfig(apiKey: ↓"phc_Yx1kP3mQ9rT5vW7zA2cE4gI6kM8oQ0sU2wY4aC6eG8i"))"#,
