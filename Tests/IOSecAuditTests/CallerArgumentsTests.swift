@@ -228,6 +228,38 @@ struct CallerArgumentsTests {
         #expect(cycle.evidence != .flow)
     }
 
+    /// The app's own logging function: a call that hands it a secret is a finding at the call, with the step where
+    /// it is logged; logging functions that hand the message to each other in a cycle, over types that alias each
+    /// other in a cycle, end, and are found where the secret goes in.
+    @Test func aSecretPassedToTheAppsLoggingFunctionIsFoundAtTheCall() throws {
+        let findings = try Self.scan([
+            "App/Trace.swift": """
+            typealias Line = Text
+            typealias Text = Line
+            func trace(_ message: String) { print("[acme] \\(message)"); echo(message) }
+            func echo(_ message: String) { trace(message) }
+            func note(_ line: Line) { print(line) }
+            func joined(roomId: String) { print("joined \\(roomId)") }
+            """,
+            "App/SignIn.swift": """
+            final class SignIn {
+                func submit(password: String, token: String) {
+                    trace("signing in with \\(password)")
+                    note(password)
+                    joined(roomId: token)
+                    trace("signing in")
+                }
+            }
+            """
+        ]).findings.filter { $0.ruleId == "storage.log-sensitive" }
+        let found = try #require(findings.first { $0.file == "App/SignIn.swift" && $0.line == 3 })
+        #expect(found.message.contains("passed to `trace`, which logs it (App/Trace.swift:3)"))
+        #expect(found.flow.map(\.note) == ["passed to `trace`", "logged by `print`"])
+        #expect(found.evidence == .name)
+        // A parameter of an aliased type is followed no further than its alias; an identifier and plain text are not.
+        #expect(findings.map { "\($0.file):\($0.line)" } == ["App/SignIn.swift:3"])
+    }
+
     /// The app's own UserDefaults wrapper: each call that passes a secret is a finding at the call.
     @Test func aSecretPassedToTheAppsUserDefaultsWrapperIsFoundAtTheCall() throws {
         let prefs = """

@@ -567,7 +567,7 @@ struct LogSensitiveRule: SwiftRule {
     /// log can read it (`logged`, from `leak(in:file:noting:)`): the call is the app's own logging function. A
     /// member of the parameter (`alert.data`, `mode.debugDescription`) is another value than the one callers pass.
     /// Only a function that does little but log (`isLoggingFunction`) and a parameter of a type that holds text or
-    /// bytes are followed; a logger's method (`Log.debug(_:)`) is judged at its calls as a logging call. A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
+    /// bytes are followed; a logger type's method (`Log.debug(_:)`) is judged at its calls as a logging call. A parameter whose name says what it is has had its say here: a `token` the line calls a room's was let
     /// through, and callers that pass their `token` as `roomId` pass an identifier. Not in code that only debug
     /// builds compile.
     private static func loggedParameter(
@@ -584,7 +584,9 @@ struct LogSensitiveRule: SwiftRule {
             else { continue }
             // `Log.debug(_:)`: calls of a logger's method are logging calls where they stand, judged there.
             if var sink = ParameterSink.of(value, ruleId: description.id), sink.parameter == name,
-                !loggerMethods.contains(sink.function)
+                !(loggerMethods.contains(sink.function)
+                    && SwiftFile.typeName(around: call).map(SensitiveName.words)?.contains { $0.hasPrefix("log") }
+                        == true)
             {
                 sink.note = call.calledName ?? "a log"
                 return sink
