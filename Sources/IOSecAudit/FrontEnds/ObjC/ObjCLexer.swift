@@ -43,6 +43,14 @@ struct ObjCToken: Sendable {
     }
 }
 
+/// A function-like `#define NAME(…) body`, with whether only debug builds compile it (`#ifdef DEBUG`).
+struct ObjCFunctionMacro: Sendable {
+    let name: String
+    let body: [ObjCToken]
+    let line: Int
+    let isDebugOnly: Bool
+}
+
 /// A `#define NAME value` line.
 /// Lines compiled only when a macro whose value the file cannot know is true (`#if FEATURE_X`, `#ifdef SELFTEST`):
 /// the branch taken when it is, up to its `#elif`, `#else` or `#endif`.
@@ -72,6 +80,7 @@ struct ObjCLexer {
     private var conditions: [Condition] = []
     private(set) var tokens: [ObjCToken] = []
     private(set) var defines: [ObjCDefine] = []
+    private(set) var functionMacros: [ObjCFunctionMacro] = []
     private(set) var macroRegions: [ObjCMacroRegion] = []
 
     private struct Condition {
@@ -93,6 +102,14 @@ struct ObjCLexer {
         var lexer = ObjCLexer(bytes: bytes)
         lexer.run()
         return (lexer.tokens, lexer.defines, lexer.macroRegions)
+    }
+
+    /// The function-like macros `bytes` defines in its live branches.
+    static func functionMacros(in bytes: [UInt8]) -> [ObjCFunctionMacro] {
+        guard bytes.count < Int32.max else { return [] }
+        var lexer = ObjCLexer(bytes: bytes)
+        lexer.run()
+        return lexer.functionMacros
     }
 
     /// Ends the first branch of the condition on top, when it needed a macro: its lines are a region.
@@ -371,8 +388,12 @@ struct ObjCLexer {
         guard j > nameStart else { return }
         let name = String(decoding: bytes[nameStart..<j], as: UTF8.self)
         let column = nameStart - lineStart + 1
-        // Function-like macros (`#define LOG(x) …`) are not constants.
-        if j < end, bytes[j] == UInt8(ascii: "(") { return }
+        // Function-like macros (`#define LOG(x) …`) are not constants: kept apart, their body after the parameters.
+        let isFunctionLike = j < end && bytes[j] == UInt8(ascii: "(")
+        if isFunctionLike {
+            while j < end, bytes[j] != UInt8(ascii: ")") { j += 1 }
+            j = min(j + 1, end)
+        }
         var sub = ObjCLexer(bytes: bytes)
         sub.i = j
         sub.line = line
@@ -402,7 +423,11 @@ struct ObjCLexer {
             if c == UInt8(ascii: "/"), sub.i + 1 < end, sub.bytes[sub.i + 1] == UInt8(ascii: "/") { break }
             value.append(sub.lexToken())
         }
-        defines.append(ObjCDefine(name: name, value: value, line: line, column: column))
+        if isFunctionLike {
+            functionMacros.append(ObjCFunctionMacro(name: name, body: value, line: line, isDebugOnly: isDebug))
+        } else {
+            defines.append(ObjCDefine(name: name, value: value, line: line, column: column))
+        }
     }
 
     /// The value of an `#if`-family condition as far as it can be known (`0`, `1`, `DEBUG`), and whether it is a

@@ -44,6 +44,7 @@ enum FindingPipeline {
     static let stages: [any FindingStage] = [
         ProjectRulesStage(),
         CallerArgumentsStage(),
+        LoggingMacroStage(),
         SuppressionStage(),
         SeverityOverrideStage(),
         OrphanedInfoPlistStage(),

@@ -294,3 +294,37 @@ extension StageState {
         }
     }
 }
+
+/// A `storage.log-sensitive` finding at a call of the project's own logging macro (`ALog(@"…", password)`,
+/// `FactKind.objcLogMacroCall`) stands when a `#define` of the scan makes the macro log in release builds, and
+/// names it; a macro that logs only in debug builds makes it debug-only; one that logs nothing, or that the scan does
+/// not define, drops it (`LoggingMacros`).
+struct LoggingMacroStage: FindingStage {
+    func run(_ state: inout StageState, _ scan: StageInput) {
+        var calls: [String: String] = [:]
+        for fact in scan.facts where fact.kind == FactKind.objcLogMacroCall {
+            calls[FactKind.join(fact.file, String(fact.line))] = fact.value
+        }
+        guard !calls.isEmpty else { return }
+        let verdicts = LoggingMacros.verdicts(for: Set(calls.values), in: scan.inputs)
+        let rule = LogSensitiveRule.description.id
+        state.findings = state.findings.compactMap { finding in
+            guard finding.ruleId == rule, let macro = calls[FactKind.join(finding.file, String(finding.line))] else {
+                return finding
+            }
+            var finding = finding
+            switch verdicts[macro] ?? .silent {
+            case .logs(let function, let file, let line):
+                finding.message += "; `\(macro)` logs it with \(function) (\(file):\(line))"
+            case .debugOnly:
+                guard finding.context == .app else { return finding }
+                finding.context = .debug
+                finding.severity = .low
+                finding.message += "; `\(macro)` logs only in debug builds"
+            case .silent:
+                return nil
+            }
+            return finding
+        }
+    }
+}

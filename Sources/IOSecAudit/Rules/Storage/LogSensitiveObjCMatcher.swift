@@ -22,7 +22,18 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         checkExceptions(source, in: file)
         // Read once, and only in a file that uses CocoaLumberjack's macros.
         var release: String??
-        for call in source.calls where functions.contains(call.name) || isLoggerMacro(call.name) {
+        for call in source.calls {
+            // `ALog(@"…", password)`: a macro named for logging that no table knows; the project's `#define` of it
+            // decides whether it logs in release builds (`LoggingMacroStage`).
+            let isProjectMacro = !functions.contains(call.name) && !isLoggerMacro(call.name)
+            guard !isProjectMacro || isNamedForLogging(call.name) else { continue }
+            let before = file.findings.count
+            defer {
+                if isProjectMacro, file.findings.count > before {
+                    file.record(
+                        kind: FactKind.objcLogMacroCall, value: call.name, line: source.tokens[call.nameIndex].line)
+                }
+            }
             var silentInRelease = false
             if LumberjackLevel.macroLevels[call.name] != nil {
                 if release == nil { release = .some(LumberjackLevel.releaseLevel(in: source)) }
@@ -128,6 +139,14 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         let words = SensitiveName.words(name)
         guard let log = words.lastIndex(of: "log"), log < words.count - 1, log <= 2 else { return false }
         return words[(log + 1)...].allSatisfy(levelWords.contains)
+    }
+
+    /// `ALog`, `DLog`, `MyLog`, `logMessage`: a word `log` in a name of a few words. C's `log` is the logarithm (and
+    /// takes no format, which the rule needs).
+    static func isNamedForLogging(_ name: String) -> Bool {
+        guard name != "log", name.utf8.count <= 24, name.lowercased().contains("log") else { return false }
+        let words = SensitiveName.words(name)
+        return words.count <= 3 && words.contains("log")
     }
 
     /// The privacy tag of each conversion (`%{public}@`): os_log's format syntax, read as the Swift rule reads it.

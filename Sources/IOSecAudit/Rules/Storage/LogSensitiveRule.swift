@@ -208,6 +208,27 @@ struct LogSensitiveRule: SwiftRule {
                     ↓NSLog(@"unlocking with %ld", (long)pin);
                 }
                 """, path: "App/ACMLock.m"),
+            // The project's logging macro, defined in a header to log in every build.
+            RuleExample(
+                files: [
+                    (
+                        "App/ACMLog.h",
+                        """
+                        #define ACMLog(fmt, ...) NSLog((@"%s " fmt), __PRETTY_FUNCTION__, ##__VA_ARGS__)
+                        """
+                    ),
+                    (
+                        "App/ACMSession.m",
+                        """
+                        #import "ACMLog.h"
+                        @implementation ACMSession
+                        - (void)didSignIn:(NSString *)password {
+                            ↓ACMLog(@"signed in with %@", password);
+                        }
+                        @end
+                        """
+                    )
+                ], findings: [FindingSpec(message: "`ACMLog` logs it with NSLog (App/ACMLog.h:1)")]),
             // The app's own logging function, in one file; a call that hands it a password, in another.
             RuleExample(files: [
                 (
@@ -231,6 +252,34 @@ struct LogSensitiveRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // Project macros named for logging: one that logs only in debug builds, one that does something else, and
+            // one the scan does not define.
+            RuleExample(files: [
+                (
+                    "App/ACMLog.h",
+                    """
+                    #ifdef DEBUG
+                    #define ACMDebugLog(fmt, ...) NSLog(fmt, ##__VA_ARGS__)
+                    #else
+                    #define ACMDebugLog(...)
+                    #endif
+                    #define ACMAuditLog(fmt, ...) [ACMAudit record:[NSString stringWithFormat:fmt, ##__VA_ARGS__]]
+                    """
+                ),
+                (
+                    "App/ACMSession.m",
+                    """
+                    #import "ACMLog.h"
+                    @implementation ACMSession
+                    - (void)didSignIn:(NSString *)password {
+                        ACMDebugLog(@"signed in with %@", password);
+                        ACMAuditLog(@"password %@", password);
+                        VendorLog(@"password %@", password);
+                    }
+                    @end
+                    """
+                )
+            ]),
             // The app's own logging function, given a room's identifier, an enum case and plain text; and a function
             // that logs only what its own parameter's name calls an identifier.
             RuleExample(files: [

@@ -69,6 +69,10 @@ enum FactKind {
     /// FEATURE_X`). Value: `macro ␟ last line`; line of the `#if`. `UndefinedMacroStage` asks whether anything sets
     /// the macro.
     static let objcMacroRegion = "code.objc-macro-region"
+    /// A `storage.log-sensitive` finding at a call of a macro named for logging that no table knows (`ALog(@"…",
+    /// password)`): whether a `#define` in the scan makes it log in release builds decides it (`LoggingMacroStage`).
+    /// Value: the macro's name; line of the call.
+    static let objcLogMacroCall = "code.objc-log-macro-call"
     /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
     static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry

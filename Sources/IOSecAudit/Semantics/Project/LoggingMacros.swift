@@ -1,0 +1,84 @@
+/// What the project's function-like macros named for logging do in a release build (`ALog(@"…", x)`): found by
+/// their `#define` in any Objective-C or C file of the scan. A macro logs when a definition that release builds
+/// compile calls a logging function (`NSLog`, `printf`, `os_log`, CocoaLumberjack), directly or through another
+/// such macro; one defined to log only under `#ifdef DEBUG` (and to nothing otherwise) logs only in debug builds.
+/// A macro no file of the scan defines is unknown: it comes from a library, and nothing is said of it.
+enum LoggingMacros {
+    enum Verdict: Equatable {
+        /// A release definition logs, through `function`, at `file`:`line`.
+        case logs(function: String, file: String, line: Int)
+        /// Only debug-only definitions log.
+        case debugOnly
+        /// Defined in the scan, and no definition logs; or not defined in the scan.
+        case silent
+    }
+
+    private struct Definition {
+        let file: String
+        let line: Int
+        let isDebugOnly: Bool
+        let calls: [String]
+    }
+
+    static func verdicts(for names: Set<String>, in inputs: [FileInput]) -> [String: Verdict] {
+        var definitions: [String: [Definition]] = [:]
+        // Names reached through another macro (`#define ALog(…) DLog(…)`) are looked for too, one level down.
+        var wanted = names
+        for _ in 0..<2 {
+            let searches = wanted.subtracting(definitions.keys).map { ByteSearch("define " + $0) }
+            guard !searches.isEmpty else { break }
+            var next: Set<String> = []
+            for input in inputs where input.kind == .objc && !PathTraits.isTestCode(input.relativePath) {
+                guard let bytes = try? input.load(), searches.contains(where: { $0.occurs(in: bytes) }) else {
+                    continue
+                }
+                for macro in ObjCLexer.functionMacros(in: bytes) where wanted.contains(macro.name) {
+                    let calls = calledNames(in: macro.body, bytes: bytes)
+                    definitions[macro.name, default: []].append(
+                        Definition(
+                            file: input.relativePath, line: macro.line, isDebugOnly: macro.isDebugOnly, calls: calls))
+                    next.formUnion(calls.filter { !isLoggingFunction($0) })
+                }
+            }
+            wanted = next
+        }
+        func verdict(of name: String, depth: Int) -> Verdict {
+            guard depth < 3, let found = definitions[name] else { return .silent }
+            var result = Verdict.silent
+            for definition in found {
+                for called in definition.calls {
+                    let logs: Verdict =
+                        isLoggingFunction(called)
+                        ? .logs(function: called, file: definition.file, line: definition.line)
+                        : verdict(of: called, depth: depth + 1)
+                    switch logs {
+                    case .logs where !definition.isDebugOnly: return logs
+                    case .logs, .debugOnly: result = .debugOnly
+                    case .silent: break
+                    }
+                }
+            }
+            return result
+        }
+        var verdicts: [String: Verdict] = [:]
+        for name in names { verdicts[name] = verdict(of: name, depth: 0) }
+        return verdicts
+    }
+
+    private static func isLoggingFunction(_ name: String) -> Bool {
+        LogSensitiveObjCMatcher.functions.contains(name) || LogSensitiveObjCMatcher.isLoggerMacro(name)
+    }
+
+    /// The identifiers a macro's body calls: each one directly before a `(`.
+    private static func calledNames(in body: [ObjCToken], bytes: [UInt8]) -> [String] {
+        var names: [String] = []
+        for (index, token) in body.enumerated() where token.kind == .identifier && index + 1 < body.count {
+            let next = body[index + 1]
+            guard next.kind == .punctuation, next.end - next.start == 1, bytes[next.start] == UInt8(ascii: "(") else {
+                continue
+            }
+            names.append(String(decoding: bytes[token.start..<token.end], as: UTF8.self))
+        }
+        return names
+    }
+}
