@@ -221,8 +221,9 @@ struct FileAnalyzer: Sendable {
         }
         outcome.analyzed = true
         outcome.findings = file.findings
-        // Facts say what ships: a test target's plist, project or source contributes none.
-        outcome.facts = file.isTestCode ? [] : file.facts
+        // Facts say what ships: a test target's plist, project or source contributes none, but those that tell a
+        // stage how to judge the file's own findings.
+        outcome.facts = file.isTestCode ? file.facts.filter { FactKind.judgesFindings.contains($0.kind) } : file.facts
     }
 
     private func analyzeBinary(

@@ -26,8 +26,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             // `ALog(@"…", password)`: a macro named for logging that no table knows; the project's `#define` of it
             // decides whether it logs in release builds (`LoggingMacroStage`).
             let isProjectMacro = !functions.contains(call.name) && !isLoggerMacro(call.name)
-            // Test code records no facts for the stage to read: its macros are not judged.
-            guard !isProjectMacro || (isNamedForLogging(call.name) && !file.isTestCode) else { continue }
+            guard !isProjectMacro || isNamedForLogging(call.name) else { continue }
             let before = file.findings.count
             defer {
                 if isProjectMacro, file.findings.count > before {

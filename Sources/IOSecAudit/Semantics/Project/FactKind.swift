@@ -73,6 +73,8 @@ enum FactKind {
     /// password)`): whether a `#define` in the scan makes it log in release builds decides it (`LoggingMacroStage`).
     /// Value: the macro's name; line of the call.
     static let objcLogMacroCall = "code.objc-log-macro-call"
+    /// Facts about a finding of the file rather than about what ships: kept for test code too.
+    static let judgesFindings: Set<String> = [objcLogMacroCall]
     /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
     static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
