@@ -7,7 +7,7 @@ import Testing
 /// scan, makes of it in a release build: through another macro, under `#ifdef DEBUG`, or not at all.
 struct LoggingMacrosTests {
     static let header = """
-        #define ACMLogTo(fmt, ...) NSLog(fmt, ##__VA_ARGS__)
+        #  define\tACMLogTo(fmt, ...) NSLog(fmt, ##__VA_ARGS__)
         #define ACMLog(fmt, ...) ACMLogTo((@"[acme] " fmt), ##__VA_ARGS__)
         #ifdef DEBUG
         #define ACMDevLog(fmt, ...) ACMLogTo(fmt, ##__VA_ARGS__)

@@ -25,11 +25,11 @@ enum LoggingMacros {
         // Names reached through another macro (`#define ALog(…) DLog(…)`) are looked for too, one level down.
         var wanted = names
         for _ in 0..<2 {
-            let searches = wanted.subtracting(definitions.keys).map { ByteSearch("define " + $0) }
+            let searches = wanted.subtracting(definitions.keys).map(ByteSearch.init)
             guard !searches.isEmpty else { break }
             var next: Set<String> = []
             for input in inputs where input.kind == .objc && !PathTraits.isTestCode(input.relativePath) {
-                guard let bytes = try? input.load(), searches.contains(where: { $0.occurs(in: bytes) }) else {
+                guard let bytes = try? input.load(), searches.contains(where: { defines($0, in: bytes) }) else {
                     continue
                 }
                 for macro in ObjCLexer.functionMacros(in: bytes) where wanted.contains(macro.name) {
@@ -63,6 +63,23 @@ enum LoggingMacros {
         var verdicts: [String: Verdict] = [:]
         for name in names { verdicts[name] = verdict(of: name, depth: 0) }
         return verdicts
+    }
+
+    /// Whether a line of `bytes` is `#define NAME`, spaces and tabs allowed around `#` and `define`: only a file
+    /// that defines one of the names is lexed, not every file that calls it.
+    private static func defines(_ name: ByteSearch, in bytes: [UInt8]) -> Bool {
+        let directive = Array("define".utf8)
+        for offset in name.wordOffsets(in: bytes, limit: 64) {
+            var i = offset - 1
+            while i >= 0, bytes[i] == 0x20 || bytes[i] == 0x09 { i -= 1 }
+            guard i + 1 >= directive.count, i + 1 < offset,
+                bytes[(i + 1 - directive.count)...i].elementsEqual(directive)
+            else { continue }
+            i -= directive.count
+            while i >= 0, bytes[i] == 0x20 || bytes[i] == 0x09 { i -= 1 }
+            if i >= 0, bytes[i] == UInt8(ascii: "#") { return true }
+        }
+        return false
     }
 
     private static func isLoggingFunction(_ name: String) -> Bool {
