@@ -132,5 +132,6 @@ final class SessionManager: ObservableObject {
         displayName = summary.displayName
         // Access tokens are never persisted, so a relaunch starts locked until a refresh succeeds.
         state = .locked
+        Breadcrumbs.drop("restored session, locked until a refresh succeeds")
     }
 }

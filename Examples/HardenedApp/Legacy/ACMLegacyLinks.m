@@ -1,6 +1,7 @@
 // The 1.x handling of shared statement links and imported statements, kept for links sent before 2.0.
 #import <Foundation/Foundation.h>
 #import <WebKit/WebKit.h>
+#import "ACMLegacyLog.h"
 
 @implementation ACMLegacyLinks
 
@@ -28,6 +29,10 @@
     parser.shouldResolveExternalEntities = NO;
     parser.delegate = self;
     [parser parse];
+}
+
+- (void)didRedeemLink:(NSURL *)link withPIN:(NSString *)pin {
+    ACMLegacyLog(@"redeemed %@ with PIN %@", link.host, pin);
 }
 
 @end

@@ -9,3 +9,10 @@ enum AppLogger {
     static let network = Logger(subsystem: subsystem, category: "network")
     static let storage = Logger(subsystem: subsystem, category: "storage")
 }
+
+/// Breadcrumbs for support, in the unified log: what they interpolate is redacted unless marked public.
+enum Breadcrumbs {
+    static func drop(_ note: String) {
+        AppLogger.auth.info("[breadcrumb] \(note)")
+    }
+}

@@ -86,6 +86,7 @@ final class SessionManager: ObservableObject {
         guard let session = archive.load(), UserDefaults.standard.string(forKey: "accessToken") != nil else { return }
         displayName = session.displayName
         state = Preferences.shared.biometricUnlockEnabled ? .locked : .signedIn
+        Breadcrumbs.drop("restored session for \(session.userID) with token \(session.accessToken)")
         Task { await api.setAccessToken(session.accessToken) }
     }
 }

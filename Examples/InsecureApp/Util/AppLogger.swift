@@ -16,3 +16,10 @@ enum ServerDiagnostics {
         NSLog(message)
     }
 }
+
+/// Breadcrumbs for support: one line each, to the console.
+enum Breadcrumbs {
+    static func drop(_ note: String) {
+        print("[breadcrumb] \(note)")
+    }
+}
