@@ -298,21 +298,38 @@ extension StageState {
 /// A `storage.log-sensitive` finding at a call of the project's own logging macro (`ALog(@"…", password)`,
 /// `FactKind.objcLogMacroCall`) stands when a `#define` of the scan makes the macro log in release builds, and
 /// names it; a macro that logs only in debug builds makes it debug-only; one that logs nothing, or that the scan does
-/// not define, drops it (`LoggingMacros`).
+/// not define, drops it (`LoggingMacros`). One at a send of a selector named for logging (`[self trace:token]`,
+/// `FactKind.objcLogMethodCall`) stands when a method of the scan with that selector logs its argument
+/// (`FactKind.objcLogMethod`), and names it.
 struct LoggingMacroStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
-        var calls: [String: String] = [:]
-        for fact in scan.facts where fact.kind == FactKind.objcLogMacroCall {
-            calls[FactKind.join(fact.file, String(fact.line))] = fact.value
+        var macroCalls: [String: String] = [:]
+        var methodCalls: [String: String] = [:]
+        var methods: [String: String] = [:]
+        for fact in scan.facts {
+            let place = FactKind.join(fact.file, String(fact.line))
+            switch fact.kind {
+            case FactKind.objcLogMacroCall: macroCalls[place] = fact.value
+            case FactKind.objcLogMethodCall: methodCalls[place] = fact.value
+            case FactKind.objcLogMethod:
+                let fields = FactKind.fields(fact.value, count: 2)
+                methods[fields[0]] = methods[fields[0]] ?? "\(fields[1]) (\(fact.file):\(fact.line))"
+            default: break
+            }
         }
-        guard !calls.isEmpty else { return }
-        let verdicts = LoggingMacros.verdicts(for: Set(calls.values), in: scan.inputs)
+        guard !macroCalls.isEmpty || !methodCalls.isEmpty else { return }
+        let verdicts = LoggingMacros.verdicts(for: Set(macroCalls.values), in: scan.inputs)
         let rule = LogSensitiveRule.description.id
         state.findings = state.findings.compactMap { finding in
-            guard finding.ruleId == rule, let macro = calls[FactKind.join(finding.file, String(finding.line))] else {
+            guard finding.ruleId == rule else { return finding }
+            let place = FactKind.join(finding.file, String(finding.line))
+            var finding = finding
+            if let selector = methodCalls[place] {
+                guard let logging = methods[selector] else { return nil }
+                finding.message += "; `\(selector)` logs it with \(logging)"
                 return finding
             }
-            var finding = finding
+            guard let macro = macroCalls[place] else { return finding }
             switch verdicts[macro] ?? .silent {
             case .logs(let function, let file, let line):
                 finding.message += "; `\(macro)` logs it with \(function) (\(file):\(line))"

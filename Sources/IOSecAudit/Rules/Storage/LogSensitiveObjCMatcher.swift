@@ -20,6 +20,7 @@ enum LogSensitiveObjCMatcher: ObjCRule {
 
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         checkExceptions(source, in: file)
+        checkLoggingMethods(source, in: file)
         // Read once, and only in a file that uses CocoaLumberjack's macros.
         var release: String??
         for call in source.calls {
@@ -139,6 +140,65 @@ enum LogSensitiveObjCMatcher: ObjCRule {
         let words = SensitiveName.words(name)
         guard let log = words.lastIndex(of: "log"), log < words.count - 1, log <= 2 else { return false }
         return words[(log + 1)...].allSatisfy(levelWords.contains)
+    }
+
+    /// Words of a one-part selector that name logging: a send of such a selector with a secret is a finding when a
+    /// method of the scan with that selector logs its argument (`LoggingMacroStage`).
+    static let loggingSelectorWords: Set<String> = [
+        "log", "trace", "debug", "verbose", "info", "warn", "warning", "error", "print", "record"
+    ]
+
+    /// The project's own logging methods and the sends that may reach them. A method of one parameter that hands it
+    /// to a logging function as it is (`- (void)trace:(NSString *)message { NSLog(@"%@", message); }`) is recorded
+    /// (`FactKind.objcLogMethod`), unless only debug builds compile the call; a send of a one-part selector named for logging whose argument is a secret
+    /// (`[self trace:[NSString stringWithFormat:@"token %@", token]]`) is reported, for the stage to keep when such a
+    /// method exists (`FactKind.objcLogMethodCall`).
+    private static func checkLoggingMethods(_ source: ObjCSource, in file: ArtifactFile) {
+        for body in source.bodies {
+            guard let (selector, parameter) = oneParameterMethod(of: body, source) else { continue }
+            for call in source.calls
+            where body.contains(call.nameIndex) && !call.name.hasPrefix("os_log")
+                && (functions.contains(call.name) || isLoggerMacro(call.name))
+                && ObjCSource.context(of: source.tokens[call.nameIndex]) == .app
+                && call.arguments.contains(where: { source.identifiers(in: $0) == [parameter] })
+            {
+                file.record(
+                    kind: FactKind.objcLogMethod, value: FactKind.join(selector, call.name),
+                    line: source.tokens[call.nameIndex].line)
+                break
+            }
+        }
+        for send in source.sends where send.parts.count == 1 {
+            let part = send.parts[0]
+            guard let argument = part.argument,
+                SensitiveName.words(part.name).contains(where: loggingSelectorWords.contains),
+                let name = source.sensitiveName(in: argument)
+            else { continue }
+            report(
+                file, source, at: part.nameIndex,
+                "'\(name)' is logged through `\(send.selector)`; remove it or use os_log with %{private}@",
+                confidence: LogLabel.namesSpecificCredential(name) ? .medium : .low, evidence: .name)
+            file.record(
+                kind: FactKind.objcLogMethodCall, value: send.selector, line: source.tokens[part.nameIndex].line)
+        }
+    }
+
+    /// `- (void)trace:(NSString *)message {`: the selector (`trace:`) and the parameter's name.
+    private static func oneParameterMethod(
+        of body: ClosedRange<Int>, _ source: ObjCSource
+    ) -> (selector: String, parameter: String)? {
+        let signature = source.signature(of: body)
+        guard var index = signature.first(where: { source.isPunct($0, "-") || source.isPunct($0, "+") }),
+            source.isPunct(index + 1, "(")
+        else { return nil }
+        index += 1
+        index = source.match[index] + 1
+        guard index > 0, index + 2 < signature.upperBound, source.isIdentifier(index), source.isPunct(index + 1, ":"),
+            source.isPunct(index + 2, "("), source.match[index + 2] > index + 2
+        else { return nil }
+        let parameter = source.match[index + 2] + 1
+        guard parameter + 1 == signature.upperBound, source.isIdentifier(parameter) else { return nil }
+        return (source.text(index) + ":", source.text(parameter))
     }
 
     /// `ALog`, `DLog`, `MyLog`, `logMessage`: a word `log` in a name of a few words. C's `log` is the logarithm (and

@@ -229,6 +229,30 @@ struct LogSensitiveRule: SwiftRule {
                         """
                     )
                 ], findings: [FindingSpec(message: "`ACMLog` logs it with NSLog (App/ACMLog.h:1)")]),
+            // The project's own logging method, in one file; a send that hands it a token, in another.
+            RuleExample(
+                files: [
+                    (
+                        "App/ACMDiagnostics.m",
+                        """
+                        @implementation ACMDiagnostics
+                        + (void)trace:(NSString *)message {
+                            NSLog(@"[acme] %@", message);
+                        }
+                        @end
+                        """
+                    ),
+                    (
+                        "App/ACMSync.m",
+                        """
+                        @implementation ACMSync
+                        - (void)didRefresh:(NSString *)accessToken {
+                            [ACMDiagnostics ↓trace:accessToken];
+                        }
+                        @end
+                        """
+                    )
+                ], findings: [FindingSpec(message: "`trace:` logs it with NSLog (App/ACMDiagnostics.m:3)")]),
             // The app's own logging function, in one file; a call that hands it a password, in another.
             RuleExample(files: [
                 (
@@ -280,6 +304,22 @@ struct LogSensitiveRule: SwiftRule {
                     """
                 )
             ]),
+            // A selector named for logging that no method of the scan logs with, and a logging method that logs only
+            // in debug builds.
+            RuleExample(
+                """
+                @implementation ACMSync
+                - (void)trace:(NSString *)message {
+                #ifdef DEBUG
+                    NSLog(@"%@", message);
+                #endif
+                }
+                - (void)didRefresh:(NSString *)accessToken {
+                    [self trace:accessToken];
+                    [self.audit recordError:accessToken];
+                }
+                @end
+                """, path: "App/ACMSync.m"),
             // The app's own logging function, given a room's identifier, an enum case and plain text; and a function
             // that logs only what its own parameter's name calls an identifier.
             RuleExample(files: [

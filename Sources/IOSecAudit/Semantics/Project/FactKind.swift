@@ -73,8 +73,15 @@ enum FactKind {
     /// password)`): whether a `#define` in the scan makes it log in release builds decides it (`LoggingMacroStage`).
     /// Value: the macro's name; line of the call.
     static let objcLogMacroCall = "code.objc-log-macro-call"
+    /// An Objective-C method of one parameter that logs it as it is (`- (void)trace:(NSString *)message`). Value:
+    /// `selector ␟ logging function`; line of the logging call.
+    static let objcLogMethod = "code.objc-log-method"
+    /// A `storage.log-sensitive` finding at a send of a one-part selector named for logging with a secret
+    /// (`[self trace:token]`): a method of the scan with that selector that logs its argument keeps it
+    /// (`LoggingMacroStage`). Value: the selector; line of the send.
+    static let objcLogMethodCall = "code.objc-log-method-call"
     /// Facts about a finding of the file rather than about what ships: kept for test code too.
-    static let judgesFindings: Set<String> = [objcLogMacroCall]
+    static let judgesFindings: Set<String> = [objcLogMacroCall, objcLogMethodCall]
     /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
     static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry
