@@ -29,8 +29,8 @@
     [parser parse];
 }
 
-- (void)didRedeemLink:(NSURL *)link withPIN:(NSString *)pin {
-    ACMLegacyLog(@"redeemed %@ with PIN %@", link.host, pin);
+- (void)didRedeemLink:(NSURL *)link withPassword:(NSString *)password {
+    ACMLegacyLog(@"redeemed %@ with password %@", link.host, password);
 }
 
 @end
