@@ -229,6 +229,15 @@ struct LogSensitiveRule: SwiftRule {
                         """
                     )
                 ], findings: [FindingSpec(message: "`ACMLog` logs it with NSLog (App/ACMLog.h:1)")]),
+            // The app's own method on os's Logger, which marks what it is given public.
+            RuleExample(
+                """
+                import os
+                extension Logger {
+                    func audit(_ message: String) { notice("\\(message, privacy: .public)") }
+                }
+                func unlocked(log: Logger, masterPassword: String) { ↓log.audit("unlocked with \\(masterPassword)") }
+                """),
             // The project's own logging method, in one file; a send that hands it a token, in another.
             RuleExample(
                 files: [
@@ -795,6 +804,17 @@ struct LogSensitiveRule: SwiftRule {
         {
             return leakInArguments(
                 of: call, varargPrivacy: [], redactsByDefault: false, file: file, excluding: ["userInfo"],
+                noting: noting)
+        }
+        // `extension Logger { func audit(_ m: String) { self.notice("\\(m, privacy: .public)") } }`: the logger's own
+        // methods, called on `self` or without a base inside a logger type.
+        if loggerMethods.contains(name), call.calledBase.map({ $0.trimmedDescription == "self" }) ?? true,
+            let type = SwiftFile.typeName(around: call),
+            SensitiveName.words(type).contains(where: { $0.hasPrefix("log") }),
+            hasMessage(call)
+        {
+            return leakInArguments(
+                of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file), file: file,
                 noting: noting)
         }
         if isGlobalCall(call) {
