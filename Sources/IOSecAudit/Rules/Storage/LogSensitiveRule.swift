@@ -682,9 +682,7 @@ struct LogSensitiveRule: SwiftRule {
             else { continue }
             // `Log.debug(_:)`: calls of a logger's method are logging calls where they stand, judged there.
             if var sink = ParameterSink.of(value, ruleId: description.id), sink.parameter == name,
-                !(loggerMethods.contains(sink.function)
-                    && SwiftFile.typeName(around: call).map(SensitiveName.words)?.contains { $0.hasPrefix("log") }
-                        == true)
+                !(loggerMethods.contains(sink.function) && isInLoggerType(call))
             {
                 sink.note = call.calledName ?? "a log"
                 return sink
@@ -809,9 +807,7 @@ struct LogSensitiveRule: SwiftRule {
         // `extension Logger { func audit(_ m: String) { self.notice("\\(m, privacy: .public)") } }`: the logger's own
         // methods, called on `self` or without a base inside a logger type.
         if loggerMethods.contains(name), call.calledBase.map({ $0.trimmedDescription == "self" }) ?? true,
-            let type = SwiftFile.typeName(around: call),
-            SensitiveName.words(type).contains(where: { $0.hasPrefix("log") }),
-            hasMessage(call)
+            isInLoggerType(call), hasMessage(call)
         {
             return leakInArguments(
                 of: call, varargPrivacy: [], redactsByDefault: isUnifiedLog(call, file: file), file: file,
@@ -902,7 +898,16 @@ struct LogSensitiveRule: SwiftRule {
 
     /// `logger`, `Self.log`, `Logger.auth`, `AppLog.network`: a base with a word starting with "log".
     private static func isLoggerLike(_ base: ExprSyntax) -> Bool {
-        SensitiveName.words(base.sourceText).contains { $0.hasPrefix("log") }
+        namesLogger(base.sourceText)
+    }
+
+    /// Inside a type or extension named as `isLoggerLike` reads a base (`extension Logger`, `enum AppLog`).
+    private static func isInLoggerType(_ node: some SyntaxProtocol) -> Bool {
+        SwiftFile.typeName(around: node).map(namesLogger) == true
+    }
+
+    private static func namesLogger(_ text: String) -> Bool {
+        SensitiveName.words(text).contains { $0.hasPrefix("log") }
     }
 
     /// Walks the logged arguments. A string literal is checked per interpolation, honouring `privacy:`;
