@@ -150,23 +150,23 @@ enum LogSensitiveObjCMatcher: ObjCRule {
 
     /// The project's own logging methods and the sends that may reach them. A method of one parameter that hands it
     /// to a logging function as it is (`- (void)trace:(NSString *)message { NSLog(@"%@", message); }`) is recorded
-    /// (`FactKind.objcLogMethod`), unless only debug builds compile the call; a send of a one-part selector named for logging whose argument is a secret
-    /// (`[self trace:[NSString stringWithFormat:@"token %@", token]]`) is reported, for the stage to keep when such a
-    /// method exists (`FactKind.objcLogMethodCall`).
+    /// (`FactKind.objcLogMethod`), unless only debug builds compile the call; a send of a one-part selector named
+    /// for logging whose argument is a secret (`[self trace:[NSString stringWithFormat:@"token %@", token]]`) is
+    /// reported, for the stage to keep when such a method exists (`FactKind.objcLogMethodCall`).
     private static func checkLoggingMethods(_ source: ObjCSource, in file: ArtifactFile) {
-        for body in source.bodies {
-            guard let (selector, parameter) = oneParameterMethod(of: body, source) else { continue }
-            for call in source.calls
-            where body.contains(call.nameIndex) && !call.name.hasPrefix("os_log")
-                && (functions.contains(call.name) || isLoggerMacro(call.name))
-                && ObjCSource.context(of: source.tokens[call.nameIndex]) == .app
-                && call.arguments.contains(where: { source.identifiers(in: $0) == [parameter] })
-            {
-                file.record(
-                    kind: FactKind.objcLogMethod, value: FactKind.join(selector, call.name),
-                    line: source.tokens[call.nameIndex].line)
-                break
-            }
+        var recorded: Set<Int> = []
+        for call in source.calls
+        where !call.name.hasPrefix("os_log") && (functions.contains(call.name) || isLoggerMacro(call.name))
+            && ObjCSource.context(of: source.tokens[call.nameIndex]) == .app
+        {
+            guard let body = source.body(containing: call.nameIndex), !recorded.contains(body.lowerBound),
+                let (selector, parameter) = oneParameterMethod(of: body, source),
+                call.arguments.contains(where: { source.identifiers(in: $0) == [parameter] })
+            else { continue }
+            recorded.insert(body.lowerBound)
+            file.record(
+                kind: FactKind.objcLogMethod, value: FactKind.join(selector, call.name),
+                line: source.tokens[call.nameIndex].line)
         }
         for send in source.sends where send.parts.count == 1 {
             let part = send.parts[0]
