@@ -179,6 +179,36 @@ final class ObjCSource {
         return nil
     }
 
+    /// The selector and parameters of the method a body belongs to: `- (NSArray *)recordsForSQL:(NSString *)sql
+    /// binder:(CPBinder)binder {` → `recordsForSQL:binder:`, [(`recordsForSQL`, `sql`), (`binder`, `binder`)]. nil for
+    /// a C function, a method without parameters, or a signature it cannot read.
+    func methodParameters(of body: ClosedRange<Int>) -> (selector: String, parameters: [(label: String, name: String)])?
+    {
+        let signature = signature(of: body)
+        guard var index = signature.first(where: { (isPunct($0, "-") || isPunct($0, "+")) && isPunct($0 + 1, "(") }),
+            match[index + 1] > index + 1
+        else { return nil }
+        index = match[index + 1] + 1
+        var parameters: [(label: String, name: String)] = []
+        // `label:(Type)name`, repeated; an unlabelled part (`:(int)b`) has an empty label.
+        while index < signature.upperBound {
+            var label = ""
+            if isIdentifier(index) {
+                label = text(index)
+                index += 1
+            }
+            guard index + 1 < signature.upperBound, isPunct(index, ":"), isPunct(index + 1, "("),
+                match[index + 1] > index + 1
+            else { break }
+            let name = match[index + 1] + 1
+            guard name < signature.upperBound, isIdentifier(name) else { return nil }
+            parameters.append((label, text(name)))
+            index = name + 1
+        }
+        guard !parameters.isEmpty else { return nil }
+        return (parameters.map { $0.label + ":" }.joined(), parameters)
+    }
+
     // MARK: Structure
 
     private func matchBrackets() {

@@ -33,11 +33,20 @@ enum UserDefaultsSecretObjCMatcher: ObjCRule {
         }
     }
 
-    /// `[NSUserDefaults standardUserDefaults]`, `[[NSUserDefaults alloc] initWithSuiteName:…]`, or a variable
-    /// or property named `defaults` / `userDefaults` / `sharedDefaults`.
+    /// `[NSUserDefaults standardUserDefaults]`, `[[NSUserDefaults alloc] initWithSuiteName:…]`, a local declared
+    /// as one (`NSUserDefaults *shared = …;`, whatever its name), or a variable or property named `defaults` /
+    /// `userDefaults` / `sharedDefaults`.
     static func isUserDefaults(_ receiver: Range<Int>, in source: ObjCSource) -> Bool {
         if source.identifiers(in: receiver).contains("NSUserDefaults") { return true }
         guard let last = source.lastIdentifier(in: receiver) else { return false }
-        return last.lowercased().hasSuffix("defaults")
+        if last.lowercased().hasSuffix("defaults") { return true }
+        let range = source.trimmedExpression(receiver)
+        guard range.count == 1, let value = source.declaredValue(of: last, before: range.lowerBound) else {
+            return false
+        }
+        // `NSUserDefaults *shared = …`: the declared type sits before the `*` that precedes the name.
+        let type = value.lowerBound - 4
+        return (type >= 0 && source.isIdentifier(type, "NSUserDefaults"))
+            || source.identifiers(in: value).contains("NSUserDefaults")
     }
 }

@@ -123,6 +123,11 @@ struct UserDefaultsSecretRule: SwiftRule {
                     ↓[[NSUserDefaults standardUserDefaults] setObject:response[@"refresh_token"] forKey:@"rt"];
                     ↓[[NSUserDefaults standardUserDefaults] setObject:[self.authClient currentAccessToken] forKey:@"at"];
                 }
+                // The widget's copy, in the app group's defaults under a local of any name.
+                - (void)shareSessionWithWidget {
+                    NSUserDefaults *group = [[NSUserDefaults alloc] initWithSuiteName:kACMAppGroup];
+                    ↓[group setObject:self.accessToken forKey:kACMWidgetSessionKey];
+                }
                 """, path: "App/SignIn.m"),
             RuleExample(#"↓UserDefaults.standard.set(response.accessToken, forKey: "accessToken")"#),
             RuleExample(
@@ -267,6 +272,8 @@ struct UserDefaultsSecretRule: SwiftRule {
                     [[NSUserDefaults standardUserDefaults] setObject:nil forKey:@"accessToken"];
                     [self.keychain setObject:token forKey:@"accessToken"];
                     // [[NSUserDefaults standardUserDefaults] setObject:token forKey:@"accessToken"];
+                    NSMutableDictionary *group = [NSMutableDictionary dictionary];
+                    [group setObject:self.accessToken forKey:@"accessToken"];
                 }
                 """, path: "App/Session.m"),
             RuleExample(
