@@ -64,12 +64,56 @@ struct SQLInjectionRule: SwiftRule {
                     _ = try db.prepare(↓"SELECT * FROM notes WHERE title LIKE '%\\(titleField)%'")
                 }
                 """),
+            // The store's own runner of SQL text: what each call builds is judged there.
+            RuleExample(
+                """
+                final class LedgerStore {
+                    func entries(matching memo: String) throws -> [Entry] {
+                        try withStatement(↓"SELECT * FROM entries WHERE memo LIKE '%\\(memo)%'") { try read($0) }
+                    }
+                    private func withStatement<T>(_ sql: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+                        var statement: OpaquePointer?
+                        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw StoreError.prepare }
+                        defer { sqlite3_finalize(statement) }
+                        return try body(statement)
+                    }
+                }
+                """, findings: [FindingSpec(message: "run as text by `withStatement`")]),
+            // Through two runners: `query` hands its SQL, inside a closure, to `prepare`, which runs it.
+            RuleExample(
+                """
+                final class MessageStore {
+                    func search(_ text: String) throws -> [Message] {
+                        try db.query(↓"SELECT * FROM messages WHERE body LIKE '%\\(text)%'", map: Message.init(row:))
+                    }
+                }
+                final class Database {
+                    func query<T>(_ sql: String, _ values: [SQLValue] = [], map: (Row) throws -> T) throws -> [T] {
+                        try sync { let statement = try prepare(sql); return try rows(statement, values, map) }
+                    }
+                    private func prepare(_ sql: String) throws -> OpaquePointer {
+                        var statement: OpaquePointer?
+                        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw DatabaseError.prepare }
+                        return statement
+                    }
+                }
+                """, findings: [FindingSpec(message: "run as text by `query`")]),
             RuleExample(
                 """
                 - (void)deleteMonth:(NSString *)month {
                     NSString *sql = [NSString stringWithFormat:@"DELETE FROM statements WHERE month = '%@'", month];
                     sqlite3_exec(db, ↓sql.UTF8String, NULL, NULL, NULL);
                     FMResultSet *rows = [queue executeQuery:↓[NSString stringWithFormat:@"SELECT * FROM t WHERE name = '%@'", name]];
+                }
+                // The store's own method runs whatever SQL text it is given.
+                - (NSArray *)rowsForSQL:(NSString *)sql limit:(NSInteger)limit {
+                    sqlite3_stmt *statement = NULL;
+                    sqlite3_prepare_v2(_db, [sql UTF8String], -1, &statement, NULL);
+                    return [self collect:statement limit:limit];
+                }
+                - (NSArray *)statementsMatching:(NSString *)query {
+                    NSString *sql = [NSString stringWithFormat:@"SELECT * FROM statements WHERE memo LIKE '%%%@%%'", query];
+                    return [self rowsForSQL:↓sql limit:50];
                 }
                 """, path: "App/Store.m"),
             RuleExample(#"sqlite3_exec(db, ↓"DELETE FROM notes WHERE id = \(noteID)", nil, nil, nil)"#),
@@ -137,6 +181,51 @@ struct SQLInjectionRule: SwiftRule {
         ],
         nonTriggeringExamples: [
             // A number made from the input cannot change the statement.
+            // The app's own text through two runners: a computed property of constants, a type's function given
+            // constants.
+            RuleExample(
+                """
+                final class MessageStore {
+                    private var conversationSelect: String { "SELECT id, title FROM \\(Schema.conversations) c" }
+                    func conversations() throws -> [Conversation] {
+                        try db.query(conversationSelect + " ORDER BY c.updated_at DESC", map: Conversation.init(row:))
+                    }
+                    func message(id: String) throws -> [Message] {
+                        try db.query("SELECT \\(Message.selectList(alias: "m")) FROM messages m WHERE id = ?", [.text(id)], map: Message.init(row:))
+                    }
+                }
+                final class Database {
+                    func query<T>(_ sql: String, _ values: [SQLValue] = [], map: (Row) throws -> T) throws -> [T] {
+                        try sync { let statement = try prepare(sql); return try rows(statement, values, map) }
+                    }
+                    private func prepare(_ sql: String) throws -> OpaquePointer {
+                        var statement: OpaquePointer?
+                        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw DatabaseError.prepare }
+                        return statement
+                    }
+                }
+                """),
+            // Only the app's own text goes to the runner: each table of an enum, a number a function of the file
+            // returns.
+            RuleExample(
+                """
+                final class LedgerStore {
+                    enum Table: String, CaseIterable { case entries, payees }
+                    private static let pageSize = 50
+                    func wipe() throws {
+                        for table in Table.allCases { try withStatement("DELETE FROM \\(table.rawValue)") { _ in } }
+                    }
+                    func recent(_ limit: Int) throws -> [Entry] {
+                        try withStatement("SELECT * FROM entries LIMIT \\(Self.clamped(limit))") { try read($0) }
+                    }
+                    private static func clamped(_ limit: Int) -> Int { min(limit, pageSize) }
+                    private func withStatement<T>(_ sql: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+                        var statement: OpaquePointer?
+                        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw StoreError.prepare }
+                        return try body(statement)
+                    }
+                }
+                """),
             RuleExample(
                 """
                 func page(_ db: Connection, link: URL) throws {
@@ -170,6 +259,15 @@ struct SQLInjectionRule: SwiftRule {
                     FMResultSet *rows = [queue executeQuery:@"SELECT * FROM t WHERE name = ?", name];
                     NSString *sql = [NSString stringWithFormat:@"VACUUM"];
                     sqlite3_exec(db, sql.UTF8String, NULL, NULL, NULL);
+                }
+                - (NSArray *)rowsForSQL:(NSString *)sql limit:(NSInteger)limit {
+                    sqlite3_stmt *statement = NULL;
+                    sqlite3_prepare_v2(_db, [sql UTF8String], -1, &statement, NULL);
+                    return [self collect:statement limit:limit];
+                }
+                - (NSArray *)recentStatements:(NSInteger)count {
+                    NSString *sql = [NSString stringWithFormat:@"SELECT * FROM %@ ORDER BY date DESC LIMIT %ld", kStatementsTable, (long)count];
+                    return [self rowsForSQL:sql limit:count];
                 }
                 """, path: "App/Store.m"),
             RuleExample(#"sqlite3_prepare_v2(db, "SELECT body FROM notes WHERE owner = ?", -1, &statement, nil)"#),
@@ -320,6 +418,10 @@ struct SQLInjectionRule: SwiftRule {
                     file, at: sql,
                     "the SQL run here is \(steps.first?.note ?? "input"); run constant SQL with ? placeholders and bind the values",
                     evidence: .flow, flow: steps + [run])
+            } else if let sink = ParameterSink.of(sql, ruleId: Self.description.id) {
+                // `func withStatement(_ sql: String) { sqlite3_prepare_v2(db, sql, …) }`: the app's own runner of
+                // SQL text; each call, in any file, is judged as SQL run here is (`CallerArgumentsStage`).
+                file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: sql)
             } else {
                 // `var term = ""` looks constant here; a write of input into it, in any file, is a finding.
                 Self.recordFields(of: sql, at: sql, in: file)
@@ -345,6 +447,41 @@ struct SQLInjectionRule: SwiftRule {
         }
         // `row.title` of a parameter `row: Row` is a property too: what the project writes into it may be input.
         Self.recordFields(of: sql, at: sql, in: file)
+    }
+
+    /// A call of the app's own SQL runner (`FactKind.wrapperSink` at `sinkStep`): SQL text built there from values, or
+    /// input as it is, is a finding at the argument, as it would be at sqlite's own call.
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        let run = FlowStep(
+            file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "run as SQL by `\(sink.function)`")
+        let passed = file.step(at: argument, "passed to `\(sink.function)`")
+        guard let (reason, value) = dynamicPart(of: argument, in: file, depth: 0) else {
+            guard let steps = CallerArguments.untrustedSteps(to: argument, in: file) else { return }
+            file.report(
+                description, at: argument,
+                message:
+                    "the SQL `\(sink.function)` runs here is \(steps.first?.note ?? "input"); run constant SQL with ? placeholders and bind the values",
+                evidence: .flow, flow: steps + [passed, run])
+            return
+        }
+        let inserted = file.step(at: value, "inserted into SQL text")
+        let statement = ValuePath.steps(to: argument, in: file)
+        if let source = UntrustedOrigin.trace(value, in: file) {
+            file.report(
+                description, at: argument,
+                message:
+                    "SQL is built from \(source.first?.note ?? "input") and run as text by `\(sink.function)`; use ? placeholders and bind the values",
+                evidence: .flow, flow: source + [inserted] + statement + [passed, run])
+            return
+        }
+        file.report(
+            description, at: argument,
+            message:
+                "SQL is built from \(reason) and run as text by `\(sink.function)`; use ? placeholders and bind the values",
+            flow: ValuePath.steps(to: value, in: file) + [inserted] + statement + [passed, run])
     }
 
     /// The stored properties of the app's own types the SQL is built from (`FieldSink`): what the project writes
@@ -421,6 +558,18 @@ struct SQLInjectionRule: SwiftRule {
         else { return false }
         file.summaries[key] = values
         return true
+    }
+
+    /// `\(Self.clamped(limit))`, `\(pageSize())`: a function of this file declared to return a number, in every
+    /// overload of the name.
+    private static func returnsNumber(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        guard let name = call.calledName, file.contains("func \(name)(") else { return false }
+        let functions = SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree, where: { $0.name.text == name })
+        return !functions.isEmpty
+            && functions.allSatisfy { function in
+                guard let type = function.signature.returnClause?.type.trimmedDescription else { return false }
+                return SQLIdentifierSlot.numericTypes.contains(type.filter { $0 != "?" && $0 != "!" })
+            }
     }
 
     /// The depth the returns of this file's functions are judged from.
@@ -624,6 +773,24 @@ struct SQLInjectionRule: SwiftRule {
         {
             return true
         }
+        // `conversationSelect + " WHERE c.id = ?"`: a computed property of this file named without `self.`.
+        if let ref = e.as(DeclReferenceExprSyntax.self),
+            LocalValue.initializer(of: ref.baseName.text, before: ref) == nil,
+            Sensitivity.parameterType(of: ref.baseName.text, near: ref) == nil,
+            returnsAppMadeSQL(ref.baseName.text, property: true, in: file)
+        {
+            return true
+        }
+        // `Message.selectList(alias: "m")`, `Self.columns()`: a type's own function given only constants, as a
+        // type's constant (`Schema.messages`) is below.
+        if let call = e.as(FunctionCallExprSyntax.self),
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName,
+            base.first?.isUppercase == true, call.trailingClosure == nil,
+            call.arguments.allSatisfy({ isConstant($0.expression, in: file, depth: depth + 1) })
+        {
+            return true
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), returnsNumber(call, in: file) { return true }
         // `\(uuids.count)`, or a parameter declared `Int`: a number cannot change the statement.
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
         if let ref = e.as(DeclReferenceExprSyntax.self),

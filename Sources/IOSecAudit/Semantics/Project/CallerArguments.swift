@@ -37,7 +37,8 @@ struct CallerArguments {
         PasteboardRule.description.id: PasteboardRule.wrapperFinding,
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding,
         HardcodedKeyRule.description.id: HardcodedKeyRule.wrapperFinding,
-        LogSensitiveRule.description.id: LogSensitiveRule.wrapperFinding
+        LogSensitiveRule.description.id: LogSensitiveRule.wrapperFinding,
+        SQLInjectionRule.description.id: SQLInjectionRule.wrapperFinding
     ]
 
     /// How a rule makes a finding at its sink when input reaches it out of the sink file's sight: through a stored
@@ -54,8 +55,38 @@ struct CallerArguments {
         CredentialToUntrustedURLRule.description.id: CredentialToUntrustedURLRule.indirectFinding
     ]
 
-    /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about.
+    /// The rules whose wrappers are followed through other wrappers: `query(_ sql:)` hands its parameter as it is
+    /// to `prepare(_ sql:)`, which runs it; a call of `query` is then judged as a call of `prepare` is.
+    static let forwardedRules: Set<String> = [
+        SQLInjectionRule.description.id, WebViewHTMLInjectionRule.description.id
+    ]
+    /// How many functions deep a wrapper is followed back through the functions that hand it their parameter.
+    static let forwardingDepth = 3
+
+    /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about,
+    /// and at calls of the functions that hand it their own parameter as it is, to `forwardingDepth`.
     mutating func findings(atCallsOf sink: ParameterSink, sinkingAt sinkStep: FlowStep) -> [Finding] {
+        var found: [Finding] = []
+        var pending = [sink]
+        var seen: Set<String> = [sink.function]
+        var depth = 0
+        while !pending.isEmpty, depth <= Self.forwardingDepth {
+            var forwarders: [ParameterSink] = []
+            for wrapper in pending {
+                found += findings(
+                    atCallsOf: wrapper, sinkingAt: sinkStep,
+                    forwarding: Self.forwardedRules.contains(sink.ruleId) && depth < Self.forwardingDepth
+                        ? { if seen.insert($0.function).inserted { forwarders.append($0) } } : nil)
+            }
+            pending = forwarders
+            depth += 1
+        }
+        return found
+    }
+
+    private mutating func findings(
+        atCallsOf sink: ParameterSink, sinkingAt sinkStep: FlowStep, forwarding: ((ParameterSink) -> Void)?
+    ) -> [Finding] {
         guard let judge = Self.wrapperJudges[sink.ruleId], let files = files(mentioning: sink.function) else {
             return []
         }
@@ -68,6 +99,12 @@ struct CallerArguments {
                 guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
                 else { continue }
                 guard spendCall() else { break }
+                // `func query(_ sql: String) { prepare(sql) }`: the enclosing function passes its own parameter on.
+                if let forwarding, var forwarder = ParameterSink.of(argument, ruleId: sink.ruleId) {
+                    forwarder.note = sink.note
+                    forwarding(forwarder)
+                    continue
+                }
                 let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
                 AnalysisMemo.$current.withValue(memos[file.path]) {
                     judge(argument, key, call, file, sink, sinkStep)

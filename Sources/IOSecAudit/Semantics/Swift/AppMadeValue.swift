@@ -66,8 +66,30 @@ enum AppMadeValue {
                 inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
                     ? storedPropertyType(of: inner.declName.baseName.text, near: inner) : nil
             }
+            ?? base.as(DeclReferenceExprSyntax.self).flatMap(caseLoopType)
         guard let type = type?.trimmingScalars(in: "?! "), !type.isEmpty else { return false }
         return file.constants.isRawValueEnum(type)
+    }
+
+    /// `Table` for `table` in `for table in Table.allCases { … table … }`: the loop takes each case of the type.
+    private static func caseLoopType(of reference: DeclReferenceExprSyntax) -> String? {
+        let name = reference.baseName.text
+        var current = Syntax(reference).parent
+        while let node = current,
+            !node.is(CodeBlockItemListSyntax.self) || node.parent?.is(SourceFileSyntax.self) == false
+        {
+            if let loop = node.as(ForStmtSyntax.self),
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                guard let cases = loop.sequence.as(MemberAccessExprSyntax.self),
+                    cases.declName.baseName.text == "allCases", let type = cases.base
+                else { return nil }
+                return type.trimmedDescription
+            }
+            if node.is(FunctionDeclSyntax.self) || node.is(ClosureExprSyntax.self) { return nil }
+            current = node.parent
+        }
+        return nil
     }
 
     /// Text Foundation's formatters make from a date or a number (`ISO8601DateFormatter().string(from: date)`,
