@@ -17,7 +17,9 @@ enum BiometricBoolGateObjCMatcher: ObjCRule {
     static func check(_ source: ObjCSource, in file: ArtifactFile) {
         guard !keychainBindings.contains(where: source.mentions) else { return }
         for send in source.sends where send.selector == "evaluatePolicy:localizedReason:reply:" {
-            guard let reply = send.parts[2].argument, blockActsOnFirstParameter(reply, source) else { continue }
+            guard let reply = send.parts[2].argument, blockActsOnFirstParameter(reply, source),
+                !handsOn(source.lastIdentifier(in: send.receiver), in: reply, source)
+            else { continue }
             if let secret = secret(in: reply, source) {
                 report(
                     file, source, at: send.parts[0].nameIndex,
@@ -38,6 +40,20 @@ enum BiometricBoolGateObjCMatcher: ObjCRule {
             BiometricBoolGateRule.secret(named: source.text($0))
         }
         .first
+    }
+
+    /// The evaluated LAContext passed as an argument inside the reply (`[keychain dataForAccount:a context:context]`,
+    /// `readKey(context)`), as the Swift rule judges it.
+    private static func handsOn(_ context: String?, in reply: Range<Int>, _ source: ObjCSource) -> Bool {
+        guard let context else { return false }
+        return reply.contains { index in
+            guard source.isIdentifier(index), source.text(index) == context else { return false }
+            // `self.context` as well as `context`.
+            let start = source.isPunct(index - 1, ".") && source.isIdentifier(index - 2, "self") ? index - 2 : index
+            return (source.isPunct(start - 1, ":") || source.isPunct(start - 1, "(") || source.isPunct(start - 1, ","))
+                && (source.isPunct(index + 1, "]") || source.isPunct(index + 1, ")") || source.isPunct(index + 1, ",")
+                    || source.isIdentifier(index + 1))
+        }
     }
 
     /// `^(BOOL success, NSError *error) { if (success) … }`: the block's body reads its first parameter.

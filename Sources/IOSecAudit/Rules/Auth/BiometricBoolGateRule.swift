@@ -117,6 +117,30 @@ struct BiometricBoolGateRule: SwiftRule {
                     return [self copyItem:query];
                 }
                 """, path: "App/LockViewController.m"),
+            // The item's access control is set where the Keychain wrapper stores it; the evaluated context goes
+            // to the read, which the Keychain refuses without a real match.
+            RuleExample(
+                """
+                - (void)signInWithBiometrics {
+                    LAContext *context = [[LAContext alloc] init];
+                    [context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Sign in"
+                                      reply:^(BOOL success, NSError *error) {
+                        if (!success) { return; }
+                        NSData *credentials = [[ACMKeychain shared] protectedDataForAccount:@"login" context:context];
+                        [self signInWithCredentials:credentials];
+                    }];
+                }
+                """, path: "App/ACMLoginViewController.m"),
+            RuleExample(
+                """
+                func signIn(completion: @escaping (Credentials?) -> Void) {
+                    let context = LAContext()
+                    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { success, _ in
+                        guard success else { return completion(nil) }
+                        completion(self.credentialStore.readCredentials(authenticatedBy: context))
+                    }
+                }
+                """),
             RuleExample(
                 """
                 - (void)checkBiometrics {
@@ -168,8 +192,13 @@ struct BiometricBoolGateRule: SwiftRule {
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "evaluatePolicy" else { return }
         let anchor = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
+        let context = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
         if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
-            if Self.closureGatesOnResult(closure) { gates.append((anchor, Syntax(closure.statements))) }
+            if Self.closureGatesOnResult(closure),
+                !Self.handsOn(context, in: Syntax(closure.statements))
+            {
+                gates.append((anchor, Syntax(closure.statements)))
+            }
         } else if Self.isAwaitedWithTry(call) || Self.resultIsTested(call) {
             // `try await context.evaluatePolicy(…)` throws on failure: carrying on is the gate. `let ok = …; guard ok`.
             gates.append((anchor, call.enclosingBody.map(Syntax.init)))
@@ -209,6 +238,22 @@ struct BiometricBoolGateRule: SwiftRule {
         if text.lowercased().hasPrefix("decrypt") || text == "SymmetricKey" { return "a decryption key" }
         if SensitiveName.isSpecificCredential(text) { return "'\(text)'" }
         return nil
+    }
+
+    /// The evaluated LAContext handed as an argument to code after the check (`vault.readKey(context: context)`,
+    /// `self.readKey(using: self.context)`): what reads the protected item gets the authenticated context, which a
+    /// Keychain read takes as `kSecUseAuthenticationContext`, so the read is bound to the evaluation wherever that
+    /// code is.
+    static func handsOn(_ context: String?, in code: Syntax) -> Bool {
+        guard let context else { return false }
+        return code.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == context, var node = token.parent.map(Syntax.init), node.is(DeclReferenceExprSyntax.self)
+            else { return false }
+            if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+                node = Syntax(member)
+            }
+            return node.parent?.is(LabeledExprSyntax.self) == true
+        }
     }
 
     /// The closure's first parameter (the success Bool) is tested or handed on.

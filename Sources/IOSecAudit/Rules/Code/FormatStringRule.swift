@@ -64,7 +64,13 @@ struct FormatStringRule: SwiftRule {
                 }
                 """),
             RuleExample(#"NSLog(↓"Could not migrate the store: " + error.localizedDescription)"#),
-            RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#)
+            RuleExample(#"let line = String(format: ↓(isEmpty ? "%@ (empty)" : nameField.text!), name)"#),
+            // The file's own function returns what the user typed, not a lookup.
+            RuleExample(
+                """
+                func typed(_ field: UITextField) -> String { field.text ?? "" }
+                func caption(_ n: Int) -> String { String(format: ↓typed(captionField), n) }
+                """)
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -112,6 +118,21 @@ struct FormatStringRule: SwiftRule {
                 let hex = bytes.map { String(format: "%02x", $0) }.joined()
                 """),
             RuleExample(#"let s = String(format: L10n.itemsFormat, count)"#),
+            // The project's localisation helper: each overload a call can reach returns a lookup of the table.
+            RuleExample(
+                """
+                enum Strings {
+                    static func tr(_ key: String) -> String {
+                        NSLocalizedString(key, tableName: nil, bundle: .main, value: key, comment: "")
+                    }
+                    static func tr(_ key: String, _ arguments: CVarArg...) -> String {
+                        String(format: tr(key), locale: .current, arguments: arguments)
+                    }
+                    static func plural(_ key: String, count: Int) -> String {
+                        String.localizedStringWithFormat(tr(key), count)
+                    }
+                }
+                """),
             // A freestanding macro given only literals expands to the same code at every build: the app's own text
             // (a localisation macro, `#tr("key")`).
             RuleExample(
@@ -309,6 +330,16 @@ struct FormatStringRule: SwiftRule {
             {
                 return true
             }
+            // `tr(key)`: a function of this file whose every return is a localized lookup or other app text, as
+            // `NSLocalizedString(key, …)` itself is.
+            if call.calledBase == nil || call.calledBase?.lastName.map({ $0 == "Self" || $0 == "self" }) == true {
+                let returned = returnedValues(ofOverloadCalledBy: call, named: callee, in: file)
+                if !returned.isEmpty, returned.count <= 8,
+                    returned.allSatisfy({ isConstant($0, in: file, depth: depth + 1) })
+                {
+                    return true
+                }
+            }
             return call.calledBase.map { isConstant($0, in: file, depth: depth + 1) } ?? false
         }
         if let member = e.as(MemberAccessExprSyntax.self) {
@@ -331,6 +362,20 @@ struct FormatStringRule: SwiftRule {
             if let origin = LocalValue.origin(of: e) { return isConstant(origin, in: file, depth: depth + 1) }
         }
         return false
+    }
+
+    /// What the functions of this file named `name` that take as many arguments as `call` passes return: the
+    /// overload the call can reach (`tr(key)`, not `tr(key, args…)`).
+    private static func returnedValues(
+        ofOverloadCalledBy call: FunctionCallExprSyntax, named name: String, in file: SwiftFile
+    ) -> [ExprSyntax] {
+        guard file.contains("func \(name)(") else { return [] }
+        let count = call.arguments.count
+        return SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree) { function in
+            let parameters = function.signature.parameterClause.parameters
+            return function.name.text == name && parameters.count == count
+                && !parameters.contains { $0.ellipsis != nil }
+        }.flatMap(ValuePath.returnedValues(of:))
     }
 
     /// `dateFormat`, `messageTemplate`: names that say the value is a format written by the developer.

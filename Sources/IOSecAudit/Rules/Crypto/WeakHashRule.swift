@@ -34,6 +34,11 @@ struct WeakHashRule: SwiftRule {
                     ↓CC_MD5(self.bytes, (CC_LONG)self.length, digest);
                     return [self acm_hex:digest length:CC_MD5_DIGEST_LENGTH];
                 }
+                - (NSString *)acm_MD5HexString {
+                    unsigned char digest[CC_MD5_DIGEST_LENGTH];
+                    ↓CC_MD5(self.bytes, (CC_LONG)self.length, digest);
+                    return [self acm_hex:digest length:CC_MD5_DIGEST_LENGTH];
+                }
                 @end
                 @implementation ACMLogin
                 - (NSString *)legacyProof { return [↓self.password md5]; }
@@ -42,6 +47,7 @@ struct WeakHashRule: SwiftRule {
                 """, path: "App/NSData+ACMDigest.m",
                 findings: [
                     FindingSpec(confidence: .low, message: "MD5 in the helper 'MD5'"),
+                    FindingSpec(confidence: .low, message: "MD5 in the helper 'MD5HexString'"),
                     FindingSpec(severity: .medium, message: "MD5 (through 'md5') hashes 'password'")
                 ]),
             // A colour from a password is still a digest of a password.
@@ -303,11 +309,11 @@ struct WeakHashRule: SwiftRule {
         "auth", "authenticate", "integrity", "nonce", "salt", "credential", "credentials"
     ]
     /// Words that say the digest only names or deduplicates content, or picks how something looks (an avatar's
-    /// colour from a user name).
+    /// colour from a user name); a name-based UUID (version 5) is SHA-1 by definition.
     private static let identifierWords: Set<String> = [
         "cache", "cached", "caching", "etag", "checksum", "fingerprint", "filename", "dedup", "dedupe",
         "deduplication", "thumbnail", "url", "path", "file", "image", "asset", "download", "color", "colour", "palette",
-        "avatar"
+        "avatar", "uuid", "guid"
     ]
 
     mutating func visit(_ member: MemberAccessExprSyntax, in file: SwiftFile) {
@@ -415,7 +421,19 @@ struct WeakHashRule: SwiftRule {
     /// The helper name in an Objective-C method or C function name, after a category's prefix: `mx_MD5` → `MD5`.
     static func helperName(inMethod name: String) -> String? {
         let unprefixed = name.split(separator: "_").last.map(String.init) ?? name
-        return helperNames.contains(unprefixed) ? unprefixed : nil
+        return isHelperName(unprefixed) ? unprefixed : nil
+    }
+
+    /// A name from the table, or one that starts with the algorithm and goes on with another word
+    /// (`MD5HexString`, `sha1Base64`, `md5Checksum`): what the helper returns is spelled after the algorithm.
+    static func isHelperName(_ name: String) -> Bool {
+        if helperNames.contains(name) { return true }
+        for algorithm in ["md5", "sha1"] {
+            guard name.utf8.count > algorithm.utf8.count, name.lowercased().hasPrefix(algorithm) else { continue }
+            let next = name[name.index(name.startIndex, offsetBy: algorithm.count)]
+            return next.isUppercase || next == "_"
+        }
+        return false
     }
 
     /// The first name that says secret or security.
@@ -430,12 +448,12 @@ struct WeakHashRule: SwiftRule {
         var current = node.parent
         while let n = current, !n.is(MemberBlockSyntax.self) {
             if let function = n.as(FunctionDeclSyntax.self) {
-                return helperNames.contains(function.name.text) ? function.name.text : nil
+                return isHelperName(function.name.text) ? function.name.text : nil
             }
             if let binding = n.as(PatternBindingSyntax.self), binding.accessorBlock != nil,
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             {
-                return helperNames.contains(name) ? name : nil
+                return isHelperName(name) ? name : nil
             }
             current = n.parent
         }
@@ -499,6 +517,8 @@ struct WeakHashRule: SwiftRule {
                 names.append(base)
             } else if let function = n.as(FunctionDeclSyntax.self) {
                 names.append(function.name.text)
+                // `PodcastGUID.make(feedURL:)`: the type says what the function makes.
+                if let type = SwiftFile.typeName(around: function) { names.append(type) }
                 break
             } else if n.is(InitializerDeclSyntax.self) || n.is(MemberBlockSyntax.self) {
                 break

@@ -57,6 +57,23 @@ struct WebViewJavaScriptRule: SwiftRule {
                     }
                 }
                 """),
+            // The navigation delegate cancels pages of other hosts, the first load included: low confidence.
+            RuleExample(
+                """
+                final class BillingViewController: UIViewController, WKNavigationDelegate {
+                    let webView = WKWebView()
+                    func open(_ page: URL) {
+                        ↓webView.configuration.defaultWebpagePreferences.allowsContentJavaScript = true
+                        webView.navigationDelegate = self
+                        webView.load(URLRequest(url: page))
+                    }
+                    func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction) async -> WKNavigationActionPolicy {
+                        guard let url = action.request.url, isBillingPage(url) else { return .cancel }
+                        return .allow
+                    }
+                    private func isBillingPage(_ url: URL) -> Bool { url.scheme == "https" && url.host == "billing.acme.example" }
+                }
+                """, findings: [FindingSpec(confidence: .low, message: "cancels navigations by host")]),
             RuleExample(
                 """
                 let configuration = WKWebViewConfiguration()
@@ -283,13 +300,22 @@ struct WebViewJavaScriptRule: SwiftRule {
                 return nil
             }.first
             if let untrusted {
+                let gate = Self.navigationGate(in: file)
                 for site in scope.enablesJavaScript {
-                    found.append(
-                        (
-                            site,
-                            "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content",
-                            Confidence.medium
-                        ))
+                    let message =
+                        "JavaScript is enabled in a web view that loads \(untrusted); turn it off or load only bundled or fixed https:// content"
+                    if let gate {
+                        // The first load goes through the navigation policy too: the delegate picks the pages.
+                        found.append(
+                            (
+                                site,
+                                message
+                                    + "; this file's navigation delegate (line \(gate)) cancels navigations by host, so check that it allows only the app's own pages",
+                                .low
+                            ))
+                    } else {
+                        found.append((site, message, .medium))
+                    }
                 }
             }
             let onlyBundled = !loads.isEmpty && loads.allSatisfy { if case .bundled = $0 { true } else { false } }
@@ -331,6 +357,30 @@ struct WebViewJavaScriptRule: SwiftRule {
         for finding in found.sorted(by: { $0.node.position < $1.node.position }) {
             report(file, at: finding.node, finding.message, confidence: finding.confidence)
         }
+    }
+
+    /// The line of this file's `webView(_:decidePolicyFor:…)` when it cancels navigations by their host: directly
+    /// (`url.host`) or through a function of the file it calls (`isFirstParty(url)`). Every load, the first included,
+    /// asks it.
+    private static func navigationGate(in file: SwiftFile) -> Int? {
+        guard file.contains("decidePolicyFor"), file.contains(".cancel") else { return nil }
+        let policies = SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree) { function in
+            function.name.text == "webView"
+                && function.signature.parameterClause.parameters.contains { $0.firstName.text == "decidePolicyFor" }
+        }
+        for policy in policies {
+            guard let body = policy.body else { continue }
+            let tokens = body.tokens(viewMode: .sourceAccurate).map(\.text)
+            guard tokens.contains("cancel") else { continue }
+            if tokens.contains("host") { return file.position(of: policy.name).line }
+            let called = Set(
+                SyntaxSearch.all(FunctionCallExprSyntax.self, in: body) { $0.calledBase == nil }.compactMap(
+                    \.calledName))
+            let checksHost = SyntaxSearch.all(FunctionDeclSyntax.self, in: file.tree) { called.contains($0.name.text) }
+                .contains { $0.body?.tokens(viewMode: .sourceAccurate).contains { $0.text == "host" } == true }
+            if checksHost { return file.position(of: policy.name).line }
+        }
+        return nil
     }
 
     private static func key(_ node: some SyntaxProtocol) -> Int {

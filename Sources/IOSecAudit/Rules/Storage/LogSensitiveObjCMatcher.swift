@@ -56,6 +56,15 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 // A pointer's address (`%p`) shows no content; a redacting wrapper (`OCLogPrivate(secret)`) hides it.
                 let conversion = k < conversions.count ? conversions[k] : .object
                 if conversion == .pointer || isRedacted(value, source) { continue }
+                if let header = source.credentialHeaderRead(in: value) {
+                    report(
+                        file, source, at: call.nameIndex,
+                        "the '\(header)' header of a request is logged"
+                            + (isOSLog ? " with public privacy; use %{private}@ or remove it" : "; remove it")
+                            + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
+                        evidence: .api, debugOnly: silentInRelease)
+                    break
+                }
                 if let name = source.sensitiveName(in: value),
                     conversion != .number || SensitiveName.classify(name).map(LogLabel.numericSecrets.contains) == true
                 {

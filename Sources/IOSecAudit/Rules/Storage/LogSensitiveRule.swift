@@ -169,6 +169,19 @@ struct LogSensitiveRule: SwiftRule {
                 """,
                 findings: [FindingSpec(severity: .medium, confidence: .medium, message: "logged with public privacy")]
             ),
+            // The code itself makes the address readable by anyone with the device's log.
+            RuleExample(
+                """
+                func signedIn(_ account: Account) {
+                    let email = account.email
+                    ↓Logger.auth.notice("signed in as \\(email, privacy: .public)")
+                    ↓os_log("verification code sent to %{public}@", log: .auth, type: .info, account.phoneNumber)
+                }
+                """,
+                findings: [
+                    FindingSpec(severity: .medium, confidence: .medium, message: "'email' (personal data)"),
+                    FindingSpec(severity: .medium, confidence: .medium, message: "'phoneNumber' (personal data)")
+                ]),
             RuleExample(
                 """
                 import SwiftyBeaver
@@ -476,6 +489,14 @@ struct LogSensitiveRule: SwiftRule {
             RuleExample(
                 #"os_log("OTP %{private}@ sent to %{public}@", log: .auth, type: .info, otp, phoneNumberSuffix)"#),
             RuleExample(#"print("Password reset email sent to \(maskedEmail)")"#),
+            RuleExample(
+                """
+                func signedIn(_ account: Account) {
+                    Logger.auth.notice("signed in as \\(account.email, privacy: .private)")
+                    Logger.auth.notice("e-mail verified: \\(account.isEmailVerified, privacy: .public)")
+                    Logger.auth.notice("code sent to the number ending \\(account.phoneSuffix, privacy: .public)")
+                }
+                """),
             RuleExample(#"NSLog("tokenizer loaded %d entries", tokenizer.count)"#),
             RuleExample(
                 """
@@ -553,10 +574,15 @@ struct LogSensitiveRule: SwiftRule {
         case labelled(String)
         /// A value traced to an API that yields secrets (``SecretOrigin``), whatever it is called.
         case traced(String, [FlowStep])
+        /// Personal data (an e-mail address, a phone number) the code marks `privacy: .public` / `%{public}`: the
+        /// developer chose to show it to anyone who reads the device's log.
+        case personal(String)
 
         var name: String {
             switch self {
-            case .plain(let name), .markedPublic(let name), .labelled(let name), .traced(let name, _): name
+            case .plain(let name), .markedPublic(let name), .labelled(let name), .traced(let name, _),
+                .personal(let name):
+                name
             }
         }
     }
@@ -650,13 +676,16 @@ struct LogSensitiveRule: SwiftRule {
         case .traced(let name, let steps):
             let source = steps.first?.note ?? "a secret"
             message = "'\(name)' (\(source)) is logged; remove it or use Logger with privacy: .private"
+        case .personal(let name):
+            message =
+                "'\(name)' (personal data) is logged with public privacy, readable by anyone with the device's log; use privacy: .private"
         }
         // A value traced to its source is a flow; a sensitive-looking name or label is a name only.
         if case .traced(_, let steps) = leak {
             reportFlow(file, at: call, message, steps: steps, sink: "logged")
         } else {
             report(
-                file, at: call, message, confidence: Self.confidence(of: leak),
+                file, at: call, message, severity: Self.severity(of: leak), confidence: Self.confidence(of: leak),
                 evidence: .name)
         }
     }
@@ -738,6 +767,7 @@ struct LogSensitiveRule: SwiftRule {
         let what: String
         switch leak {
         case .plain(let name), .markedPublic(let name): what = "'\(name)' is"
+        case .personal(let name): what = "'\(name)' (personal data) is"
         case .labelled(let label): what = "a value labelled '\(label)' is"
         case .traced(let name, let origin):
             what = "'\(name)' (\(origin.first?.note ?? "a secret")) is"
@@ -749,7 +779,8 @@ struct LogSensitiveRule: SwiftRule {
             description, at: call,
             message:
                 "\(what) passed to `\(sink.function)`, which logs it (\(place)); remove it or use Logger with privacy: .private",
-            confidence: evidence == .flow ? nil : confidence(of: leak), evidence: evidence, flow: steps)
+            severity: severity(of: leak), confidence: evidence == .flow ? nil : confidence(of: leak),
+            evidence: evidence, flow: steps)
     }
 
     /// An enum case or a type's constant (`.oauthAccessToken`, `.changeCardPIN(id:)`, `Error.invalidPrivateKey`):
@@ -782,7 +813,14 @@ struct LogSensitiveRule: SwiftRule {
         case .plain(let name), .markedPublic(let name):
             LogLabel.namesSpecificCredential(name) ? .medium : .low
         case .labelled, .traced: .low
+        case .personal: .medium
         }
+    }
+
+    /// Personal data in the log is a privacy leak, not a credential's: medium.
+    static func severity(of leak: Leak) -> Severity? {
+        if case .personal = leak { return .medium }
+        return nil
     }
 
     /// The sensitive value a logging call writes out, or nil when it is not a logging call or logs nothing
@@ -970,6 +1008,7 @@ struct LogSensitiveRule: SwiftRule {
             {
                 return .labelled(label)
             }
+            if privacy == "public", let name = PersonalData.name(in: expr) { return .personal(name) }
         }
         return nil
     }
@@ -1023,6 +1062,7 @@ struct LogSensitiveRule: SwiftRule {
         noting: ((ExprSyntax) -> Void)? = nil
     ) -> Leak? {
         var preceding = ""
+        var personal: Leak?
         for segment in literal.segments {
             if let text = segment.as(StringSegmentSyntax.self) {
                 preceding = text.content.text
@@ -1057,8 +1097,11 @@ struct LogSensitiveRule: SwiftRule {
             {
                 return .labelled(label)
             }
+            if level == "public", personal == nil, let name = PersonalData.name(in: value) {
+                personal = .personal(name)
+            }
         }
-        return nil
+        return personal
     }
 
     /// Text the app wrote down itself: a literal, or a constant the value resolves to. A storage key's name

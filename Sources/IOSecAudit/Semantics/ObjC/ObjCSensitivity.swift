@@ -249,6 +249,23 @@ extension ObjCSource {
         return nil
     }
 
+    /// The credential header a value reads from a request or response (`[request valueForHTTPHeaderField:@"Authorization"]`),
+    /// directly or through a local declared with it.
+    func credentialHeaderRead(in range: Range<Int>) -> String? {
+        var r = trimmedExpression(range)
+        if r.count == 1, isIdentifier(r.lowerBound),
+            let value = declaredValue(of: text(r.lowerBound), before: r.lowerBound)
+        {
+            r = trimmedExpression(value)
+        }
+        guard let first = r.first, isPunct(first, "["), let send = send(openingAt: first),
+            send.close == r.upperBound - 1, send.selector == "valueForHTTPHeaderField:",
+            let header = send.parts[0].argument,
+            let name = stringValue(of: header) ?? lastIdentifier(in: header)
+        else { return nil }
+        return Sensitivity.credentialHeader(named: name)
+    }
+
     /// `passwordTextField`, `pinInput`, `cvvField`, `passwordTextView`: a control whose text is a secret.
     static func isSensitiveInputField(_ name: String) -> Bool {
         if SensitiveName.classifyInputField(name) != nil { return true }

@@ -25,7 +25,8 @@ enum PersonalData {
         "is", "has", "did", "should", "can", "count", "enabled", "verified", "valid", "type", "domain", "hash",
         "hashed", "sha256", "length", "status", "permission", "authorized", "format", "changed", "available",
         "provider", "accuracy", "template", "event", "events", "screen", "button", "tapped", "opened", "shown",
-        "method", "placeholder", "key", "regex", "pattern"
+        "method", "placeholder", "key", "regex", "pattern", "suffix", "prefix", "masked", "redacted", "obfuscated",
+        "truncated", "hint"
     ]
 
     static func isPersonal(_ identifier: String) -> Bool {

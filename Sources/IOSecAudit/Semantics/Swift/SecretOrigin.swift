@@ -73,6 +73,9 @@ enum SecretOrigin {
         guard depth < 5 else { return nil }
         let e = expr.unwrapped
         if let note = sourceNote(of: e) { return [file.step(at: e, note)] }
+        if let header = credentialHeaderRead(e, in: file) {
+            return [file.step(at: e, "the '\(header)' header of a request or response")]
+        }
         // `keychain.get("pin") ?? ""`: the value is the left side's.
         if let sequence = e.as(SequenceExprSyntax.self),
             sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
@@ -152,6 +155,31 @@ enum SecretOrigin {
             }
         }
         return nil
+    }
+
+    /// `request.value(forHTTPHeaderField: "Authorization")`, `request.allHTTPHeaderFields?["Authorization"]`,
+    /// `response.allHeaderFields["Set-Cookie"]`: the header read, when it carries a credential.
+    private static func credentialHeaderRead(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
+        let header: ExprSyntax
+        if let call = expr.as(FunctionCallExprSyntax.self), call.calledName == "value",
+            let field = call.argument("forHTTPHeaderField")
+        {
+            header = field
+        } else if let subscriptCall = expr.as(SubscriptCallExprSyntax.self),
+            let fields =
+                (subscriptCall.calledExpression.as(OptionalChainingExprSyntax.self)?.expression
+                ?? subscriptCall.calledExpression).lastName,
+            fields == "allHTTPHeaderFields" || fields == "allHeaderFields",
+            let key = subscriptCall.arguments.first?.expression
+        {
+            header = key
+        } else {
+            return nil
+        }
+        guard let name = file.stringValue(of: header) ?? header.stringLiteralValue ?? header.lastName else {
+            return nil
+        }
+        return Sensitivity.credentialHeader(named: name)
     }
 
     /// `SecItemCopyMatching(query, &result)` before `use` in its function, whose query asks for the item's data

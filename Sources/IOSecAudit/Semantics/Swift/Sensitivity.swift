@@ -116,6 +116,19 @@ public enum Sensitivity {
         return SensitiveName.isSensitive(text)
     }
 
+    /// Headers whose value is a credential whatever the code calls it: what a request authenticates with, and the
+    /// cookies a response sets.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// The header, when its value is a credential: one of ``credentialHeaders`` or a header named for a secret
+    /// (`X-Api-Key`, `X-Auth-Token`); for a constant the scan cannot resolve, its name (`kACMTokenHeader`).
+    static func credentialHeader(named header: String) -> String? {
+        if credentialHeaders.contains(header.lowercased()) || isSensitiveKey(header) { return header }
+        let words = SensitiveName.words(header)
+        guard words.last == "header", words.count > 1 else { return nil }
+        return isSensitiveKey(words.dropLast().joined(separator: "_")) ? header : nil
+    }
+
     /// Words that name where data goes rather than the data: `tokenFileURL` is where a token is kept.
     private static let locationWords: Set<String> = [
         "url", "path", "file", "filename", "location", "destination", "dir", "directory", "json", "plist",
