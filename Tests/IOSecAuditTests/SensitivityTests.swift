@@ -83,8 +83,7 @@ import Testing
         "sink(isPinned)", "sink(pinch)", "sink(keyboard)", "sink(keyboardType)", "sink(passwordRules)",
         "sink(tokenCount)",
         "sink(isPasswordValid)", "sink(cookieConsentInfo)", "sink(passwordField.placeholder)", "sink(cardView.text)",
-        "sink(pushToken)", "sink(apnsToken)", "sink(pushKitToken)", "sink(nextPageToken)", "sink(lastSyncToken)",
-        "sink(firstPinLatitude)",
+        "sink(pushToken)", "sink(apnsToken)", "sink(pushKitToken)", "sink(nextPageToken)", "sink(firstPinLatitude)",
         "sink(passwordReset)",
         #"func f() { let settings = NSMutableDictionary(); settings["theme"] = "dark"; sink(settings) }"#,
         #"sink(["user": name, "password": nil])"#

@@ -394,7 +394,7 @@ public enum SensitiveName {
     /// (and PushKit) and registration tokens, pagination and sync tokens, a chat room's token (Nextcloud Talk's conversation ID).
     public static let tokenNonSecretQualifiers: Set<String> = [
         "push", "device", "apns", "fcm", "registration", "notification", "notifications", "voip", "pagination", "page",
-        "next", "continuation", "cancellation", "change", "resume", "stream", "batch", "cursor", "sync", "observer",
+        "next", "continuation", "cancellation", "change", "resume", "stream", "batch", "cursor", "observer",
         "observation", "subscription", "room", "conversation"
     ]
 

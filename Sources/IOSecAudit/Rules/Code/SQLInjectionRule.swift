@@ -79,6 +79,35 @@ struct SQLInjectionRule: SwiftRule {
                     }
                 }
                 """, findings: [FindingSpec(message: "run as text by `withStatement`")]),
+            // A clause the caller's own function puts into the text: what its callers, in other files, pass decides.
+            RuleExample(
+                files: [
+                    (
+                        "App/SearchViewController.swift",
+                        """
+                        final class SearchViewController: UIViewController {
+                            func search(_ field: UITextField) throws -> [Article] {
+                                try store.articles(where: "title LIKE '%\\(field.text ?? "")%'")
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "App/ArticleStore.swift",
+                        """
+                        final class ArticleStore {
+                            func articles(where clause: String) throws -> [Article] {
+                                try withStatement(↓"SELECT * FROM articles WHERE \\(clause)") { try read($0) }
+                            }
+                            private func withStatement<T>(_ sql: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+                                var statement: OpaquePointer?
+                                guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw StoreError.prepare }
+                                return try body(statement)
+                            }
+                        }
+                        """
+                    )
+                ], findings: [FindingSpec(message: "what the user typed into `field`")]),
             // Through two runners: `query` hands its SQL, inside a closure, to `prepare`, which runs it.
             RuleExample(
                 """
@@ -202,6 +231,25 @@ struct SQLInjectionRule: SwiftRule {
                         var statement: OpaquePointer?
                         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw DatabaseError.prepare }
                         return statement
+                    }
+                }
+                """),
+            // Every call of the function that puts its clause into the text passes the app's own clause.
+            RuleExample(
+                """
+                final class ArticleStore {
+                    func unread(in feedIDs: [String]) throws -> [Article] {
+                        let placeholders = Array(repeating: "?", count: feedIDs.count).joined(separator: ",")
+                        return try articles(where: "feedID in (\\(placeholders)) and read = 0")
+                    }
+                    func starred() throws -> [Article] { try articles(where: "starred = 1") }
+                    private func articles(where clause: String) throws -> [Article] {
+                        try withStatement("SELECT * FROM articles WHERE \\(clause)") { try read($0) }
+                    }
+                    private func withStatement<T>(_ sql: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+                        var statement: OpaquePointer?
+                        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw StoreError.prepare }
+                        return try body(statement)
                     }
                 }
                 """),
@@ -411,7 +459,10 @@ struct SQLInjectionRule: SwiftRule {
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard let name = call.calledName, let sql = Self.sqlArgument(of: call, name: name, in: file) else { return }
         let run = file.step(at: sql, "run as SQL by `\(name)`")
-        guard let (reason, value) = Self.dynamicPart(of: sql, in: file, depth: 0) else {
+        guard
+            let (reason, value) = Self.dynamicPart(of: sql, in: file, depth: 0, skipping: Self.isParameter)
+                ?? Self.dynamicPart(of: sql, in: file, depth: 0)
+        else {
             // The whole statement is input: `sqlite3_exec(db, remoteText, …)`.
             if let steps = UntrustedOrigin.trace(sql, in: file) {
                 report(
@@ -458,7 +509,32 @@ struct SQLInjectionRule: SwiftRule {
         let run = FlowStep(
             file: sinkStep.file, line: sinkStep.line, column: sinkStep.column, note: "run as SQL by `\(sink.function)`")
         let passed = file.step(at: argument, "passed to `\(sink.function)`")
-        guard let (reason, value) = dynamicPart(of: argument, in: file, depth: 0) else {
+        // A parameter of the caller's own function in the text is that function's callers' to decide
+        // (`sink.enclosingCallers`): input they pass is a flow from there, their own text no injection.
+        if dynamicPart(of: argument, in: file, depth: 0, skipping: isParameter) == nil,
+            let (_, parameter) = dynamicPart(of: argument, in: file, depth: 0)
+        {
+            let inserted = file.step(at: parameter, "inserted into SQL text")
+            let statement = ValuePath.steps(to: argument, in: file)
+            switch sink.enclosingCallers {
+            case .appMade?:
+                return
+            case .untrusted(let steps)?:
+                file.report(
+                    description, at: argument,
+                    message:
+                        "SQL is built from \(steps.first?.note ?? "input") and run as text by `\(sink.function)`; use ? placeholders and bind the values",
+                    evidence: .flow, flow: steps + [inserted] + statement + [passed, run])
+            case .unknown?, nil:
+                file.report(
+                    description, at: argument,
+                    message:
+                        "SQL is built from interpolated values and run as text by `\(sink.function)`; use ? placeholders and bind the values",
+                    flow: ValuePath.steps(to: parameter, in: file) + [inserted] + statement + [passed, run])
+            }
+            return
+        }
+        guard let (reason, value) = dynamicPart(of: argument, in: file, depth: 0, skipping: isParameter) else {
             guard let steps = CallerArguments.untrustedSteps(to: argument, in: file) else { return }
             file.report(
                 description, at: argument,
@@ -605,9 +681,10 @@ struct SQLInjectionRule: SwiftRule {
     }
 
     /// What makes `expr` dynamic SQL ("interpolated values", "concatenated values", "a format string"), or nil when it
-    /// is constant or only splices in constants (table names, schema versions).
+    /// is constant or only splices in constants (table names, schema versions). Values `skipping` accepts are passed
+    /// over: a parameter, which the function's callers decide, behind a value that makes the SQL dynamic here.
     private static func dynamicPart(
-        of expr: ExprSyntax, in file: SwiftFile, depth: Int
+        of expr: ExprSyntax, in file: SwiftFile, depth: Int, skipping: ((ExprSyntax) -> Bool)? = nil
     ) -> (reason: String, value: ExprSyntax)? {
         guard depth < maxDepth else { return nil }
         let e = expr.unwrapped
@@ -631,6 +708,7 @@ struct SQLInjectionRule: SwiftRule {
                 if isName, SQLIdentifierSlot.isIdentifierSlot(before: text(at: k - 1), after: text(at: k + 1)) {
                     continue
                 }
+                if skipping?(value) == true { continue }
                 return ("interpolated values", value)
             }
             return nil
@@ -640,24 +718,35 @@ struct SQLInjectionRule: SwiftRule {
             let joins = sequence.elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }
             guard joins else { return nil }
             for operand in operands
-            where !operand.is(StringLiteralExprSyntax.self) && !isConstant(operand, in: file, depth: depth) {
+            where !operand.is(StringLiteralExprSyntax.self) && !isConstant(operand, in: file, depth: depth)
+                && skipping?(operand) != true
+            {
                 return ("concatenated values", operand)
             }
             for operand in operands {
-                if let found = dynamicPart(of: operand, in: file, depth: depth + 1) { return found }
+                if let found = dynamicPart(of: operand, in: file, depth: depth + 1, skipping: skipping) {
+                    return found
+                }
             }
             return nil
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "String", call.argument("format") != nil {
-            return call.arguments.dropFirst().first(where: { !isConstant($0.expression, in: file, depth: depth) })
-                .map { ("a format string with values", $0.expression) }
+            return call.arguments.dropFirst().first(where: {
+                !isConstant($0.expression, in: file, depth: depth) && skipping?($0.expression) != true
+            })
+            .map { ("a format string with values", $0.expression) }
         }
         if let ref = e.as(DeclReferenceExprSyntax.self),
             let value = LocalValue.initializer(of: ref.baseName.text, before: ref)
         {
-            return dynamicPart(of: value, in: file, depth: depth + 1)
+            return dynamicPart(of: value, in: file, depth: depth + 1, skipping: skipping)
         }
         return nil
+    }
+
+    /// A parameter of the enclosing function, as it is or through `let` locals: its callers decide what it holds.
+    private static func isParameter(_ value: ExprSyntax) -> Bool {
+        ParameterSink.of(value, ruleId: description.id) != nil
     }
 
     /// `conditions` in `conditions.joined(separator: " or ")` where `let conditions = items.map { … return "(id = ?)" }`,

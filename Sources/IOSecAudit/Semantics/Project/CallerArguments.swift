@@ -5,7 +5,7 @@ import SwiftParser
 /// tests, pass for the parameter; and the uses of a property wrapper type. Files are found by the name as a whole
 /// word and parsed once each, within a budget; only scans with such sinks pay for it.
 struct CallerArguments {
-    enum Verdict: Equatable {
+    enum Verdict: Equatable, Sendable {
         /// A call passes input from outside: the steps from its source to the call.
         case untrusted([FlowStep])
         /// Every call passes what the rule's judge accepts as the app's own: how many calls, and the first.
@@ -99,15 +99,30 @@ struct CallerArguments {
                 guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
                 else { continue }
                 guard spendCall() else { break }
-                // `func query(_ sql: String) { prepare(sql) }`: the enclosing function passes its own parameter on.
+                // `func query(_ sql: String) { prepare(sql) }`: the enclosing function passes its own parameter on,
+                // and its calls are judged in turn.
                 if let forwarding, var forwarder = ParameterSink.of(argument, ruleId: sink.ruleId) {
                     forwarder.note = sink.note
                     forwarding(forwarder)
                     continue
                 }
+                // `prepare("SELECT * FROM t WHERE \(clause)")`: what the enclosing function's callers pass for
+                // `clause` decides that part of the text.
+                var judged = sink
+                if Self.forwardedRules.contains(sink.ruleId),
+                    let embedded = ParameterSink.embedded(in: argument, ruleId: sink.ruleId)
+                {
+                    let verdict = verdict(for: embedded)
+                    // A public function's callers outside the scan are not known: its calls here prove nothing.
+                    if case .appMade = verdict, embedded.isPublic {
+                        judged.enclosingCallers = .unknown
+                    } else {
+                        judged.enclosingCallers = verdict
+                    }
+                }
                 let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
                 AnalysisMemo.$current.withValue(memos[file.path]) {
-                    judge(argument, key, call, file, sink, sinkStep)
+                    judge(argument, key, call, file, judged, sinkStep)
                 }
             }
             found += file.findings[before...]

@@ -19,6 +19,9 @@ struct ParameterSink: Equatable, Sendable {
     var key: Position?
     /// What the sink does with the value, for the message of a finding made at a caller ("UserDefaults").
     var note = ""
+    /// For a wrapper's call whose argument embeds a parameter of the calling function: what that function's callers
+    /// pass for it (nil when not asked).
+    var enclosingCallers: CallerArguments.Verdict?
 
     struct Position: Equatable, Sendable {
         var label: String?
