@@ -90,8 +90,16 @@ struct CallerArguments {
         guard let judge = Self.wrapperJudges[sink.ruleId], let files = files(mentioning: sink.function) else {
             return []
         }
+        // Wrappers have common names (`run`, `query`, `log`): a file that names one but never writes a call of it
+        // the way its parameter needs (`run(query:`) is not parsed for it.
+        let callText = Self.callText(of: sink).map(ByteSearch.init)
         var found: [Finding] = []
         for input in files {
+            if let callText, parsed[input.relativePath] == nil,
+                let bytes = try? input.load(), !callText.occurs(in: bytes)
+            {
+                continue
+            }
             guard let file = parse(input) else { continue }
             let before = file.findings.count
             let references = references(named: sink.function, in: file)
@@ -128,6 +136,13 @@ struct CallerArguments {
             found += file.findings[before...]
         }
         return found
+    }
+
+    /// Text every call that passes the sink's parameter contains: `run(query:` for a first parameter with a label,
+    /// `run(` without one, the label for a later one (`values:`); nil when there is none to look for.
+    static func callText(of sink: ParameterSink) -> String? {
+        guard sink.index == 0 else { return sink.label.map { $0 + ":" } }
+        return sink.function + "(" + (sink.label.map { $0 + ":" } ?? "")
     }
 
     /// The uses of a property wrapper type (`@Stored(key: …) var …`) in the files that name it, each with its file.
