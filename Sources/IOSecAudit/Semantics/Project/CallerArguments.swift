@@ -71,6 +71,7 @@ struct CallerArguments {
         var seen: Set<String> = [sink.function]
         var depth = 0
         while !pending.isEmpty, depth <= Self.forwardingDepth {
+            find(Set(pending.map(\.function)))
             var forwarders: [ParameterSink] = []
             for wrapper in pending {
                 found += findings(
@@ -93,7 +94,7 @@ struct CallerArguments {
         // Wrappers have common names (`run`, `query`, `log`): a file that names one but never writes a call of it
         // the way its parameter needs (`run(query:`) is not parsed for it.
         let callText = Self.callText(of: sink).map(ByteSearch.init)
-        var found: [Finding] = []
+        var calls: [(file: SwiftFile, call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
         for input in files {
             if let callText, parsed[input.relativePath] == nil,
                 let bytes = try? input.load(), !callText.occurs(in: bytes)
@@ -101,37 +102,43 @@ struct CallerArguments {
                 continue
             }
             guard let file = parse(input) else { continue }
-            let before = file.findings.count
-            let references = references(named: sink.function, in: file)
-            for reference in references {
+            for reference in references(named: sink.function, in: file) {
                 guard let call = Self.call(calling: reference), let argument = Self.argument(of: call, for: sink)
                 else { continue }
-                guard spendCall() else { break }
-                // `func query(_ sql: String) { prepare(sql) }`: the enclosing function passes its own parameter on,
-                // and its calls are judged in turn.
-                if let forwarding, var forwarder = ParameterSink.of(argument, ruleId: sink.ruleId) {
-                    forwarder.note = sink.note
-                    forwarding(forwarder)
-                    continue
+                calls.append((file, call, argument))
+            }
+        }
+        let forwards = Self.forwardedRules.contains(sink.ruleId)
+        // The functions whose parameters the calls put into the text, looked for in one read of the files.
+        if forwards {
+            find(Set(calls.compactMap { ParameterSink.embedded(in: $0.argument, ruleId: sink.ruleId)?.function }))
+        }
+        var found: [Finding] = []
+        for (file, call, argument) in calls {
+            guard spendCall() else { break }
+            // `func query(_ sql: String) { prepare(sql) }`: the enclosing function passes its own parameter on,
+            // and its calls are judged in turn.
+            if let forwarding, var forwarder = ParameterSink.of(argument, ruleId: sink.ruleId) {
+                forwarder.note = sink.note
+                forwarding(forwarder)
+                continue
+            }
+            // `prepare("SELECT * FROM t WHERE \(clause)")`: what the enclosing function's callers pass for
+            // `clause` decides that part of the text.
+            var judged = sink
+            if forwards, let embedded = ParameterSink.embedded(in: argument, ruleId: sink.ruleId) {
+                let verdict = verdict(for: embedded)
+                // A public function's callers outside the scan are not known: its calls here prove nothing.
+                if case .appMade = verdict, embedded.isPublic {
+                    judged.enclosingCallers = .unknown
+                } else {
+                    judged.enclosingCallers = verdict
                 }
-                // `prepare("SELECT * FROM t WHERE \(clause)")`: what the enclosing function's callers pass for
-                // `clause` decides that part of the text.
-                var judged = sink
-                if Self.forwardedRules.contains(sink.ruleId),
-                    let embedded = ParameterSink.embedded(in: argument, ruleId: sink.ruleId)
-                {
-                    let verdict = verdict(for: embedded)
-                    // A public function's callers outside the scan are not known: its calls here prove nothing.
-                    if case .appMade = verdict, embedded.isPublic {
-                        judged.enclosingCallers = .unknown
-                    } else {
-                        judged.enclosingCallers = verdict
-                    }
-                }
-                let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
-                AnalysisMemo.$current.withValue(memos[file.path]) {
-                    judge(argument, key, call, file, judged, sinkStep)
-                }
+            }
+            let before = file.findings.count
+            let key = sink.key.flatMap { Self.argument(of: call, label: $0.label, index: $0.index) }
+            AnalysisMemo.$current.withValue(memos[file.path]) {
+                judge(argument, key, call, file, judged, sinkStep)
             }
             found += file.findings[before...]
         }
