@@ -28,9 +28,10 @@ struct ParameterSink: Equatable, Sendable {
         var index: Int
     }
 
-    /// The parameter `value` is, directly, through `let` locals of its function, or as the base of a member chain
-    /// (`columns.columnString`), when the function is one only code that names it can call: not an initializer, an
-    /// override, `@objc` or `dynamic` (the runtime calls those), a protocol's requirement, or a Cocoa delegate method.
+    /// The parameter `value` is (from inside the function's closures too), directly, through `let` locals of its
+    /// function, or as the base of a member chain (`columns.columnString`), when the function is one only code that
+    /// names it can call: not an initializer, an override, `@objc` or `dynamic` (the runtime calls those), a
+    /// protocol's requirement, or a Cocoa delegate method.
     static func of(_ value: ExprSyntax, ruleId: String, depth: Int = 0) -> ParameterSink? {
         guard depth < 4 else { return nil }
         var root = value.unwrapped
@@ -41,7 +42,8 @@ struct ParameterSink: Equatable, Sendable {
             guard local.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text != name else { return nil }
             return of(local, ruleId: ruleId, depth: depth + 1)
         }
-        guard let (parameter, functionName) = ValuePath.parameter(named: name, near: ref), functionName != "init",
+        guard let (parameter, functionName) = ValuePath.parameter(named: name, near: ref, throughClosures: true),
+            functionName != "init",
             parameter.ellipsis == nil, parameter.type.as(AttributedTypeSyntax.self) == nil,
             let list = parameter.parent?.as(FunctionParameterListSyntax.self),
             let function = list.parent?.parent?.parent?.as(FunctionDeclSyntax.self),

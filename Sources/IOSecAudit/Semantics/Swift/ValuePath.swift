@@ -221,8 +221,13 @@ enum ValuePath {
         }
     }
 
-    /// The parameter of the enclosing function or initializer called `name`, and the function's name.
-    static func parameter(named name: String, near node: some SyntaxProtocol) -> (FunctionParameterSyntax, String)? {
+    /// The parameter of the enclosing function or initializer called `name`, and the function's name. With
+    /// `throughClosures`, from inside a closure that declares no parameter of that name too: parameters do not
+    /// change, so what the closure reads is what the caller passed, whenever it runs. (A flow search that follows
+    /// every parameter to its callers does not cross closures: that is where its cost is.)
+    static func parameter(
+        named name: String, near node: some SyntaxProtocol, throughClosures: Bool = false
+    ) -> (FunctionParameterSyntax, String)? {
         var current = Syntax(node).parent
         while let n = current {
             if let f = n.as(FunctionDeclSyntax.self) {
@@ -231,25 +236,15 @@ enum ValuePath {
             if let i = n.as(InitializerDeclSyntax.self) {
                 return find(name, in: i.signature.parameterClause.parameters).map { ($0, "init") }
             }
-            // A closure sees the function's parameters unless it declares one of the same name; parameters do not
-            // change, so what the closure reads is what the caller passed, whenever it runs.
-            if let closure = n.as(ClosureExprSyntax.self), declares(name, closure) { return nil }
+            if let closure = n.as(ClosureExprSyntax.self),
+                !throughClosures || closureParameterNames(closure).contains(name)
+            {
+                return nil
+            }
             if n.is(MemberBlockSyntax.self) { return nil }
             current = n.parent
         }
         return nil
-    }
-
-    /// Whether a closure's signature names a parameter `name` (`{ sql in … }`, `{ (sql: String) in … }`).
-    private static func declares(_ name: String, _ closure: ClosureExprSyntax) -> Bool {
-        guard let parameters = closure.signature?.parameterClause else { return false }
-        if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
-            return shorthand.contains { $0.name.text == name }
-        }
-        if let clause = parameters.as(ClosureParameterClauseSyntax.self) {
-            return clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
-        }
-        return false
     }
 
     private static func find(_ name: String, in parameters: FunctionParameterListSyntax) -> FunctionParameterSyntax? {
