@@ -744,6 +744,13 @@ struct SQLInjectionRule: SwiftRule {
         return nil
     }
 
+    /// SQL text whose only values are parameters of the function it is built in (`"… WHERE \(clause)"`): what that
+    /// function's callers pass decides it.
+    static func isDynamicOnlyThroughParameters(_ sql: ExprSyntax, in file: SwiftFile) -> Bool {
+        dynamicPart(of: sql, in: file, depth: 0, skipping: isParameter) == nil
+            && dynamicPart(of: sql, in: file, depth: 0) != nil
+    }
+
     /// A parameter of the enclosing function, as it is or through `let` locals: its callers decide what it holds.
     private static func isParameter(_ value: ExprSyntax) -> Bool {
         ParameterSink.of(value, ruleId: description.id) != nil

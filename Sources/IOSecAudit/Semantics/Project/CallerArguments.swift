@@ -60,6 +60,11 @@ struct CallerArguments {
     static let forwardedRules: Set<String> = [
         SQLInjectionRule.description.id, WebViewHTMLInjectionRule.description.id
     ]
+    /// For the rules whose wrapper judges read `ParameterSink.enclosingCallers`: whether a call's argument is the
+    /// app's own text but for a parameter of the function the call is in (`"… WHERE \(clause)"`).
+    static let parameterOnlyJudges: [String: Judge] = [
+        SQLInjectionRule.description.id: SQLInjectionRule.isDynamicOnlyThroughParameters
+    ]
     /// How many functions deep a wrapper is followed back through the functions that hand it their parameter.
     static let forwardingDepth = 3
 
@@ -108,13 +113,20 @@ struct CallerArguments {
                 calls.append((file, call, argument))
             }
         }
-        let forwards = Self.forwardedRules.contains(sink.ruleId)
-        // The functions whose parameters the calls put into the text, looked for in one read of the files.
-        if forwards {
-            find(Set(calls.compactMap { ParameterSink.embedded(in: $0.argument, ruleId: sink.ruleId)?.function }))
+        // The calls whose text is the app's own but for a parameter of the function they are in, and those
+        // functions, looked for in one read of the files.
+        var enclosing: [Int: ParameterSink] = [:]
+        if let onlyThroughParameters = Self.parameterOnlyJudges[sink.ruleId] {
+            for (k, candidate) in calls.enumerated() {
+                guard onlyThroughParameters(candidate.argument, candidate.file),
+                    let embedded = ParameterSink.embedded(in: candidate.argument, ruleId: sink.ruleId)
+                else { continue }
+                enclosing[k] = embedded
+            }
+            find(Set(enclosing.values.map(\.function)))
         }
         var found: [Finding] = []
-        for (file, call, argument) in calls {
+        for (k, (file, call, argument)) in calls.enumerated() {
             guard spendCall() else { break }
             // `func query(_ sql: String) { prepare(sql) }`: the enclosing function passes its own parameter on,
             // and its calls are judged in turn.
@@ -126,7 +138,7 @@ struct CallerArguments {
             // `prepare("SELECT * FROM t WHERE \(clause)")`: what the enclosing function's callers pass for
             // `clause` decides that part of the text.
             var judged = sink
-            if forwards, let embedded = ParameterSink.embedded(in: argument, ruleId: sink.ruleId) {
+            if let embedded = enclosing[k] {
                 let verdict = verdict(for: embedded)
                 // A public function's callers outside the scan are not known: its calls here prove nothing.
                 if case .appMade = verdict, embedded.isPublic {
