@@ -107,11 +107,9 @@ struct CallerArgumentsStage: FindingStage {
         // Crypto helpers are judged last: their calls are many, and the files they parse again would leave flows
         // of input through properties and other files' functions without the parse budget they need.
         let keyRule = HardcodedKeyRule.description.id
-        for (sink, step) in wrappers where sink.ruleId != keyRule {
-            for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
-            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
-                state.findings.append(finding)
-            }
+        for finding in callers.findings(atCallsOf: wrappers.filter { $0.0.ruleId != keyRule })
+        where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+            state.findings.append(finding)
         }
         // Sinks of stored properties some write fills with input, and of what functions of other files return
         // from input passed to them: the rule's finding there becomes a flow that starts at the input, or a finding
@@ -139,11 +137,9 @@ struct CallerArgumentsStage: FindingStage {
                 return (steps, "returned by `\(sink.function)` (\(returned.file):\(returned.line))")
             }
         }
-        for (sink, step) in wrappers where sink.ruleId == keyRule {
-            for finding in callers.findings(atCallsOf: sink, sinkingAt: step)
-            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
-                state.findings.append(finding)
-            }
+        for finding in callers.findings(atCallsOf: wrappers.filter { $0.0.ruleId == keyRule })
+        where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+            state.findings.append(finding)
         }
     }
 

@@ -71,18 +71,27 @@ struct CallerArguments {
     /// The findings at calls of a wrapper (`FactKind.wrapperSink` at `sinkStep`) that pass what its rule is about,
     /// and at calls of the functions that hand it their own parameter as it is, to `forwardingDepth`.
     mutating func findings(atCallsOf sink: ParameterSink, sinkingAt sinkStep: FlowStep) -> [Finding] {
+        findings(atCallsOf: [(sink, sinkStep)])
+    }
+
+    /// The same for many wrappers at once: each round of forwarders, of every wrapper, is looked for in one read of
+    /// the files.
+    mutating func findings(atCallsOf wrappers: [(ParameterSink, FlowStep)]) -> [Finding] {
         var found: [Finding] = []
-        var pending = [sink]
-        var seen: Set<String> = [sink.function]
+        var pending = wrappers
+        var seen = Set(wrappers.map { $0.0.ruleId + " " + $0.0.function })
         var depth = 0
         while !pending.isEmpty, depth <= Self.forwardingDepth {
-            find(Set(pending.map(\.function)))
-            var forwarders: [ParameterSink] = []
-            for wrapper in pending {
+            find(Set(pending.map(\.0.function)))
+            var forwarders: [(ParameterSink, FlowStep)] = []
+            for (wrapper, step) in pending {
+                let forwards = Self.forwardedRules.contains(wrapper.ruleId) && depth < Self.forwardingDepth
                 found += findings(
-                    atCallsOf: wrapper, sinkingAt: sinkStep,
-                    forwarding: Self.forwardedRules.contains(sink.ruleId) && depth < Self.forwardingDepth
-                        ? { if seen.insert($0.function).inserted { forwarders.append($0) } } : nil)
+                    atCallsOf: wrapper, sinkingAt: step,
+                    forwarding: forwards
+                        ? {
+                            if seen.insert($0.ruleId + " " + $0.function).inserted { forwarders.append(($0, step)) }
+                        } : nil)
             }
             pending = forwarders
             depth += 1
