@@ -451,6 +451,9 @@ struct SQLInjectionRule: SwiftRule {
         "sqlite3_prepare16_v2", "sqlite3_prepare16_v3"
     ]
 
+    /// Calls this rule judges by their name alone, whatever they are called on.
+    private static let judgedWhereCalled = sqliteCalls.union(["executeQuery", "executeUpdate", "executeStatements"])
+
     /// GRDB's `SQLRequest` and `SQL` are literals of SQL; made from a `String` value, that text is the statement.
     private static let grdbLiteralLabels: Set<String> = [
         "stringLiteral", "unicodeScalarLiteral", "extendedGraphemeClusterLiteral", "stringInterpolation"
@@ -471,8 +474,12 @@ struct SQLInjectionRule: SwiftRule {
                     evidence: .flow, flow: steps + [run])
             } else if let sink = ParameterSink.of(sql, ruleId: Self.description.id) {
                 // `func withStatement(_ sql: String) { sqlite3_prepare_v2(db, sql, …) }`: the app's own runner of
-                // SQL text; each call, in any file, is judged as SQL run here is (`CallerArgumentsStage`).
-                file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: sql)
+                // SQL text; each call, in any file, is judged as SQL run here is (`CallerArgumentsStage`). A runner
+                // named as an API this rule reads (`executeUpdate(_:values:)` over FMDB's) or taking `sql:` is
+                // judged at its calls already.
+                if !Self.judgedWhereCalled.contains(sink.function), sink.label != "sql" {
+                    file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: sql)
+                }
             } else {
                 // `var term = ""` looks constant here; a write of input into it, in any file, is a finding.
                 Self.recordFields(of: sql, at: sql, in: file)
