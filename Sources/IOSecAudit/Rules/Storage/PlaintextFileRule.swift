@@ -51,6 +51,13 @@ struct PlaintextFileRule: SwiftRule {
                     entries[@"p"] = self.passField.text;
                     ↓[entries writeToFile:entriesPath atomically:YES];
                 }
+                // The patient's visit, exported as JSON: the parameter's class says what it holds.
+                - (NSURL *)exportVisit:(ACMMedicalRecord *)visit to:(NSURL *)folder {
+                    NSMutableDictionary *document = [[visit dictionaryRepresentation] mutableCopy];
+                    NSData *json = [NSJSONSerialization dataWithJSONObject:document options:0 error:nil];
+                    ↓[json writeToURL:[folder URLByAppendingPathComponent:@"visit.json"] atomically:YES];
+                    return folder;
+                }
                 """, path: "App/Persist.m"),
             RuleExample(
                 """
@@ -118,6 +125,10 @@ struct PlaintextFileRule: SwiftRule {
                     [status writeToFile:statusPath atomically:YES encoding:NSUTF8StringEncoding error:nil];
                     NSString *path = [docs stringByAppendingPathComponent:@"preferences.plist"];
                     [self.profile writeToFile:path atomically:YES];
+                }
+                - (void)exportTheme:(ACMTheme *)theme to:(NSURL *)url {
+                    NSData *json = [NSJSONSerialization dataWithJSONObject:[theme dictionaryRepresentation] options:0 error:nil];
+                    [json writeToURL:url atomically:YES];
                 }
                 """, path: "App/Settings.m"),
             RuleExample(

@@ -15,7 +15,7 @@ extension ObjCSource {
         "dataUsingEncoding:allowLossyConversion:", "cStringUsingEncoding:", "stringByTrimmingCharactersInSet:",
         "stringByAddingPercentEncodingWithAllowedCharacters:", "stringByReplacingOccurrencesOfString:withString:",
         "absoluteString", "string", "bytes", "data", "value", "stringValue", "text", "attributedText", "JSONString",
-        "rawValue", "mutableBytes"
+        "rawValue", "mutableBytes", "dictionaryRepresentation"
     ]
     /// Sends whose result carries their receiver's or arguments' content.
     static let wrappingSelectors: Set<String> = [
@@ -60,7 +60,10 @@ extension ObjCSource {
             guard tokens[first].kind == .identifier else { return nil }
             let name = text(first)
             if SensitiveName.isSensitive(name) { return name }
-            return depth < 3 ? sensitiveLocal(name, usedAt: first, depth: depth) : nil
+            if depth < 3 { return sensitiveLocal(name, usedAt: first, depth: depth) }
+            // Past the locals' depth, a parameter's class still says what it is (no walk of the body).
+            guard let body = body(containing: first) else { return nil }
+            return hasSensitiveParameterType(name, in: body) ? name : nil
         }
         // `@{ @"password": pw }`, `@[ token ]`, `@(pin)`
         if isPunct(first, "@"), first + 1 < r.upperBound, match[first + 1] == last {
@@ -136,7 +139,21 @@ extension ObjCSource {
         }
         if let filled = subscriptFill(of: name, in: body, before: use, depth: depth) { return filled }
         if readsKeychainItem(into: name, in: body, before: use) { return name }
-        return declaredValue(of: name, before: use).flatMap { sensitiveName(in: $0, depth: depth + 1) }
+        if let value = declaredValue(of: name, before: use) { return sensitiveName(in: value, depth: depth + 1) }
+        return hasSensitiveParameterType(name, in: body) ? name : nil
+    }
+
+    /// `- (NSURL *)exportRecord:(CPMedicalRecord *)record`: a parameter whose class names sensitive data, as a Swift
+    /// parameter's declared type does.
+    private func hasSensitiveParameterType(_ name: String, in body: ClosedRange<Int>) -> Bool {
+        for index in signature(of: body) where isIdentifier(index) && text(index) == name && isPunct(index - 1, ")") {
+            let close = index - 1
+            guard match[close] >= 0, match[close] < close,
+                let type = ((match[close] + 1)..<close).first(where: { isIdentifier($0) })
+            else { continue }
+            return Sensitivity.isSensitiveType(text(type))
+        }
+        return false
     }
 
     /// `SecItemCopyMatching(query, &result)` earlier in the body, for a query that asks for the item's data
