@@ -298,18 +298,21 @@ extension StageState {
 /// A `storage.log-sensitive` finding at a call of the project's own logging macro (`ALog(@"…", password)`,
 /// `FactKind.objcLogMacroCall`) stands when a `#define` of the scan makes the macro log in release builds, and
 /// names it; a macro that logs only in debug builds makes it debug-only; one that logs nothing, or that the scan does
-/// not define, drops it (`LoggingMacros`). One at a send of a selector named for logging (`[self trace:token]`,
+/// not define, drops it (`LoggingMacros`). A name the rule knows (`NSLog`, `DDLogDebug`) that the scan defines again
+/// is judged the same way (`FactKind.objcKnownLogCall`); not defined, it is the API it names. One at a send of a selector named for logging (`[self trace:token]`,
 /// `FactKind.objcLogMethodCall`) stands when a method of the scan with that selector logs its argument
 /// (`FactKind.objcLogMethod`), and names it.
 struct LoggingMacroStage: FindingStage {
     func run(_ state: inout StageState, _ scan: StageInput) {
         var macroCalls: [String: String] = [:]
+        var knownCalls: [String: String] = [:]
         var methodCalls: [String: String] = [:]
         var methods: [String: String] = [:]
         for fact in scan.facts {
             let place = FactKind.join(fact.file, String(fact.line))
             switch fact.kind {
             case FactKind.objcLogMacroCall: macroCalls[place] = fact.value
+            case FactKind.objcKnownLogCall: knownCalls[place] = fact.value
             case FactKind.objcLogMethodCall: methodCalls[place] = fact.value
             case FactKind.objcLogMethod:
                 let fields = FactKind.fields(fact.value, count: 2)
@@ -317,8 +320,8 @@ struct LoggingMacroStage: FindingStage {
             default: break
             }
         }
-        guard !macroCalls.isEmpty || !methodCalls.isEmpty else { return }
-        let verdicts = LoggingMacros.verdicts(for: Set(macroCalls.values), in: scan.inputs)
+        guard !macroCalls.isEmpty || !knownCalls.isEmpty || !methodCalls.isEmpty else { return }
+        let verdicts = LoggingMacros.verdicts(for: Set(macroCalls.values).union(knownCalls.values), in: scan.inputs)
         let rule = LogSensitiveRule.description.id
         state.findings = state.findings.compactMap { finding in
             guard finding.ruleId == rule else { return finding }
@@ -329,7 +332,9 @@ struct LoggingMacroStage: FindingStage {
                 finding.message += "; `\(selector)` logs it with \(logging)"
                 return finding
             }
-            guard let macro = macroCalls[place] else { return finding }
+            // A known name the scan does not define is the API or library it names.
+            if let known = knownCalls[place], verdicts[known] == .undefined { return finding }
+            guard let macro = macroCalls[place] ?? knownCalls[place] else { return finding }
             switch verdicts[macro] ?? .silent {
             case .logs(let function, let file, let line):
                 finding.message += "; `\(macro)` logs it with \(function) (\(file):\(line))"
@@ -338,7 +343,7 @@ struct LoggingMacroStage: FindingStage {
                 finding.context = .debug
                 finding.severity = .low
                 finding.message += "; `\(macro)` logs only in debug builds"
-            case .silent:
+            case .silent, .undefined:
                 return nil
             }
             return finding

@@ -266,6 +266,9 @@ struct SQLInjectionRule: SwiftRule {
                     func recent(_ limit: Int) throws -> [Entry] {
                         try withStatement("SELECT * FROM entries LIMIT \\(Self.clamped(limit))") { try read($0) }
                     }
+                    func page(_ limit: Int) throws -> [Entry] {
+                        try withStatement("SELECT * FROM entries LIMIT \\(max(1, min(limit, 20)))") { try read($0) }
+                    }
                     private static func clamped(_ limit: Int) -> Int { min(limit, pageSize) }
                     private func withStatement<T>(_ sql: String, _ body: (OpaquePointer) throws -> T) throws -> T {
                         var statement: OpaquePointer?
@@ -894,6 +897,13 @@ struct SQLInjectionRule: SwiftRule {
             return true
         }
         if let call = e.as(FunctionCallExprSyntax.self), returnsNumber(call, in: file) { return true }
+        // `max(1, min(limit, 20))`: Swift's numeric functions of numbers give a number.
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledBase == nil,
+            ["max", "min", "abs"].contains(call.calledName ?? ""), !call.arguments.isEmpty,
+            call.arguments.allSatisfy({ isConstant($0.expression, in: file, depth: depth + 1) })
+        {
+            return true
+        }
         // `\(uuids.count)`, or a parameter declared `Int`: a number cannot change the statement.
         if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count" { return true }
         if let ref = e.as(DeclReferenceExprSyntax.self),

@@ -192,6 +192,16 @@ struct HardcodedKeyRule: SwiftRule {
                 let blowfish = try Blowfish(key: ↓keyString, iv: iv)
                 let mac = HMAC(key: ↓macKey, variant: .sha2(.sha256))
                 """),
+            // The same constant key, but the HMAC authenticates a request: the key is the secret.
+            RuleExample(
+                """
+                struct RequestSigner {
+                    private static let signingKey = SymmetricKey(data: ↓Data("Bitcoin seed".utf8))
+                    func sign(_ body: Data) -> Data {
+                        Data(HMAC<SHA256>.authenticationCode(for: body, using: Self.signingKey))
+                    }
+                }
+                """),
             RuleExample(
                 """
                 // A constant password into a key derivation gives every install the same key.
@@ -328,6 +338,18 @@ struct HardcodedKeyRule: SwiftRule {
                 guard SecRandomCopyBytes(kSecRandomDefault, iv.count, &iv) == errSecSuccess else { throw CryptoError.random }
                 let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
                                      keyBytes, keyBytes.count, &iv, input, input.count, &output, output.count, &moved)
+                """),
+            // BIP-32: HMAC keyed by the standard's label over the seed derives the master key.
+            RuleExample(
+                """
+                struct HDMasterKey {
+                    private static let masterHMACKey = SymmetricKey(data: Data("Bitcoin seed".utf8))
+                    init(seed: Data) {
+                        let digest = Data(HMAC<SHA512>.authenticationCode(for: seed, using: Self.masterHMACKey))
+                        privateKey = digest.prefix(32)
+                        chainCode = digest.suffix(32)
+                    }
+                }
                 """),
             RuleExample(
                 """
@@ -488,9 +510,43 @@ struct HardcodedKeyRule: SwiftRule {
                 }
                 continue
             }
+            if role == .key, call.calledName == "SymmetricKey", Self.keysOnlyDerivations(call, in: file) { continue }
             check(argument, as: role, in: file)
         }
     }
+
+    /// `static let masterKey = SymmetricKey(data: Data("Bitcoin seed".utf8))` used only as the key of
+    /// `HMAC<SHA512>.authenticationCode(for: seed, using: masterKey)`, over key material: HMAC keyed by a constant
+    /// label and fed a secret is a derivation step (BIP-32's master key, HKDF's extract with a fixed salt), whose
+    /// label is public by design; the secret is what it hashes. An HMAC over anything else authenticates with the key.
+    private static func keysOnlyDerivations(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(PatternBindingSyntax.self), !parent.is(CodeBlockItemSyntax.self) {
+            node = parent
+        }
+        guard let binding = node.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        let uses = SyntaxSearch.all(DeclReferenceExprSyntax.self, in: file.tree) { $0.baseName.text == name }
+        guard !uses.isEmpty else { return false }
+        return uses.allSatisfy { use in
+            var keyed = ExprSyntax(use)
+            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.declName.id == use.id {
+                keyed = ExprSyntax(member)
+            }
+            guard let argument = keyed.parent?.as(LabeledExprSyntax.self), argument.label?.text == "using",
+                let mac = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                mac.calledName == "authenticationCode", mac.calledBase?.trimmedDescription.hasPrefix("HMAC") == true,
+                let message = mac.argument("for")?.lastName
+            else { return false }
+            return SensitiveName.words(message).contains(where: derivationInputWords.contains)
+        }
+    }
+
+    /// What a derivation hashes: a seed, a key, a secret, the entropy it was made from.
+    private static let derivationInputWords: Set<String> = [
+        "seed", "key", "secret", "entropy", "ikm", "master", "material", "shared"
+    ]
 
     /// CommonCrypto's options, modes and algorithms that use no IV: one table for Swift and Objective-C.
     static let unchainedModes: Set<String> = ["kCCOptionECBMode", "kCCModeECB", "kCCAlgorithmRC4", "kCCModeRC4"]

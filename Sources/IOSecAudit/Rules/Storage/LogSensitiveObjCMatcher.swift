@@ -30,9 +30,12 @@ enum LogSensitiveObjCMatcher: ObjCRule {
             guard !isProjectMacro || isNamedForLogging(call.name) else { continue }
             let before = file.findings.count
             defer {
-                if isProjectMacro, file.findings.count > before {
+                // A known name the project defines itself (`#define DDLogDebug(…)` only under `#ifdef DEBUG`) is
+                // the project's macro.
+                if file.findings.count > before {
                     file.record(
-                        kind: FactKind.objcLogMacroCall, value: call.name, line: source.tokens[call.nameIndex].line)
+                        kind: isProjectMacro ? FactKind.objcLogMacroCall : FactKind.objcKnownLogCall,
+                        value: call.name, line: source.tokens[call.nameIndex].line)
                 }
             }
             var silentInRelease = false

@@ -310,6 +310,11 @@ struct LogSensitiveRule: SwiftRule {
                     #define ACMDebugLog(...)
                     #endif
                     #define ACMAuditLog(fmt, ...) [ACMAudit record:[NSString stringWithFormat:fmt, ##__VA_ARGS__]]
+                    #ifdef DEBUG
+                    #define DDLogDebug(fmt, ...) NSLog(fmt, ##__VA_ARGS__)
+                    #else
+                    #define DDLogDebug(...) do { } while (0)
+                    #endif
                     """
                 ),
                 (
@@ -321,6 +326,8 @@ struct LogSensitiveRule: SwiftRule {
                         ACMDebugLog(@"signed in with %@", password);
                         ACMAuditLog(@"password %@", password);
                         VendorLog(@"password %@", password);
+                        // The project's own DDLogDebug, not CocoaLumberjack's: defined to log in debug builds only.
+                        DDLogDebug(@"signed in with %@", password);
                     }
                     @end
                     """

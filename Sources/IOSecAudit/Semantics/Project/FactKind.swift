@@ -73,6 +73,9 @@ enum FactKind {
     /// password)`): whether a `#define` in the scan makes it log in release builds decides it (`LoggingMacroStage`).
     /// Value: the macro's name; line of the call.
     static let objcLogMacroCall = "code.objc-log-macro-call"
+    /// A logging call of a name the rule knows (`NSLog`, CocoaLumberjack's `DDLogDebug`) that reports a secret: a
+    /// `#define` of the same name in the scan replaces what the name does (`LoggingMacroStage`). Value: the name.
+    static let objcKnownLogCall = "code.objc-known-log-call"
     /// An Objective-C method of one parameter that logs it as it is (`- (void)trace:(NSString *)message`). Value:
     /// `selector ␟ logging function`; line of the logging call.
     static let objcLogMethod = "code.objc-log-method"
@@ -81,7 +84,7 @@ enum FactKind {
     /// (`LoggingMacroStage`). Value: the selector; line of the send.
     static let objcLogMethodCall = "code.objc-log-method-call"
     /// Facts about a finding of the file rather than about what ships: kept for test code too.
-    static let judgesFindings: Set<String> = [objcLogMacroCall, objcLogMethodCall]
+    static let judgesFindings: Set<String> = [objcLogMacroCall, objcKnownLogCall, objcLogMethodCall]
     /// A finding's code runs only below this iOS version (`AvailabilityFloor`).
     static let belowOSVersion = "code.below-os-version"
     /// A storyboard or XIB text field reported by `storage.keyboard-cache` whose `customClass` may turn secure entry

@@ -9,8 +9,10 @@ enum LoggingMacros {
         case logs(function: String, file: String, line: Int)
         /// Only debug-only definitions log.
         case debugOnly
-        /// Defined in the scan, and no definition logs; or not defined in the scan.
+        /// Defined in the scan, and no definition logs.
         case silent
+        /// Not defined in the scan: a library's, or an API's own name.
+        case undefined
     }
 
     private struct Definition {
@@ -54,14 +56,14 @@ enum LoggingMacros {
                     switch logs {
                     case .logs where !definition.isDebugOnly: return logs
                     case .logs, .debugOnly: result = .debugOnly
-                    case .silent: break
+                    case .silent, .undefined: break
                     }
                 }
             }
             return result
         }
         var verdicts: [String: Verdict] = [:]
-        for name in names { verdicts[name] = verdict(of: name, depth: 0) }
+        for name in names { verdicts[name] = definitions[name] == nil ? .undefined : verdict(of: name, depth: 0) }
         return verdicts
     }
 
