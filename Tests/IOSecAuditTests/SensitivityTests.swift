@@ -33,6 +33,9 @@ import Testing
         ("func f() { if let t = keychain.readPassword() { sink(t) } }", "readPassword"),
         ("func save(_ session: Session) { let data = try! JSONEncoder().encode(session); sink(data) }", "session"),
         ("func save(_ credentials: Credentials) { sink(credentials) }", "credentials"),
+        // The words of a recovery phrase are the phrase.
+        ("sink(mnemonic.phrase)", "mnemonic"),
+        (#"sink(mnemonic.words.joined(separator: " "))"#, "mnemonic"),
         (#"sink(json["access_token"])"#, "access_token"),
         // What the user typed into a field for a secret.
         ("sink(passwordTextField.text)", "passwordTextField"),

@@ -17,12 +17,11 @@ enum ThirdPartySDKPIIObjCMatcher: ObjCRule {
         // Where the SDKs are named, in order: a send is to an SDK when its receiver holds one of these.
         let sdkTokens = ThirdPartySDKPIIRule.sdkNames.flatMap(source.occurrences).sorted()
         for send in source.sends {
-            guard let first = sdkTokens.first(from: send.receiver.lowerBound), send.receiver.contains(first) else {
-                continue
-            }
-            let sdk = source.text(first)
+            guard let sdk = sdk(receiving: send, sdkTokens, source) else { continue }
             for part in send.parts where !eventParts.contains(part.name) {
-                guard let argument = part.argument, let what = personalData(in: argument, source) else { continue }
+                guard let argument = part.argument,
+                    let what = personalData(in: argument, source) ?? personalKey(of: part, in: send, source)
+                else { continue }
                 report(
                     file, source, at: send.parts[0].nameIndex,
                     "\(what) is sent to a third-party SDK (\(sdk)); identify users by an opaque ID and send categories, not personal data"
@@ -30,6 +29,33 @@ enum ThirdPartySDKPIIObjCMatcher: ObjCRule {
                 break
             }
         }
+    }
+
+    /// The SDK a send goes to: named in its receiver (`[FIRAnalytics …]`, `[[Crashlytics sharedInstance] …]`), or a
+    /// local declared from one (`FIRCrashlytics *crashlytics = [FIRCrashlytics crashlytics];`).
+    private static func sdk(receiving send: ObjCMessageSend, _ sdkTokens: [Int], _ source: ObjCSource) -> String? {
+        if let first = sdkTokens.first(from: send.receiver.lowerBound), send.receiver.contains(first) {
+            return source.text(first)
+        }
+        let receiver = source.trimmedExpression(send.receiver)
+        guard receiver.count == 1, source.isIdentifier(receiver.lowerBound),
+            let value = source.declaredValue(of: source.text(receiver.lowerBound), before: receiver.lowerBound),
+            let first = sdkTokens.first(from: value.lowerBound), value.contains(first)
+        else { return nil }
+        return source.text(first)
+    }
+
+    /// `setCustomValue:number forKey:@"card_number_input"`, `setUserPropertyString:x forName:@"email"`: a value the
+    /// key names as personal data, unless the value is a literal.
+    private static func personalKey(
+        of part: ObjCMessageSend.Part, in send: ObjCMessageSend, _ source: ObjCSource
+    ) -> String? {
+        guard ["forKey", "forName"].contains(part.name), let key = part.argument,
+            let literal = source.stringValue(of: key), ThirdPartySDKPIIRule.isPersonal(literal),
+            let value = send.parts.first?.argument, source.stringValue(of: value) == nil,
+            !source.isTrivialValue(source.trimmedExpression(value))
+        else { return nil }
+        return "a value under the key \"\(literal)\""
     }
 
     /// "`emailField`" / "the key \"phone\"": an identifier naming personal data (not a count or length of it), or a

@@ -34,6 +34,11 @@ struct ThirdPartySDKPIIRule: SwiftRule {
                     [Flurry ↓logEvent:@"sign_in" withParameters:@{@"email": self.emailField.text, @"plan": self.plan}];
                     [[Crashlytics sharedInstance] ↓setUserEmail:self.account.email];
                 }
+                // A crash report's custom value, named by its key, through a local of the SDK.
+                - (void)tokenisationFailed:(NSString *)number {
+                    FIRCrashlytics *crashlytics = [FIRCrashlytics crashlytics];
+                    [crashlytics ↓setCustomValue:number forKey:@"card_number_input"];
+                }
                 """, path: "App/SignInViewController.m"),
             RuleExample("Crashlytics.crashlytics().↓setUserID(user.email)"),
             RuleExample(#"Analytics.↓setUserProperty(profile.phoneNumber, forName: "phone")"#),
@@ -59,6 +64,12 @@ struct ThirdPartySDKPIIRule: SwiftRule {
                     [Flurry logEvent:@"email_verified" withParameters:@{@"plan": self.plan, @"emailLength": @(self.email.length)}];
                     [[Crashlytics sharedInstance] setUserIdentifier:self.account.opaqueID];
                     [self.mailer sendEmail:self.account.email];
+                }
+                - (void)tokenisationFailed:(NSString *)number brand:(NSString *)brandName {
+                    FIRCrashlytics *crashlytics = [FIRCrashlytics crashlytics];
+                    [crashlytics setCustomValue:brandName forKey:@"card_brand"];
+                    [crashlytics setCustomValue:@(number.length) forKey:@"card_number_length"];
+                    [crashlytics setCustomValue:@"stripe" forKey:@"card_number_source"];
                 }
                 """, path: "App/SignInViewController.m"),
             RuleExample("Crashlytics.crashlytics().setUserID(account.analyticsID)"),

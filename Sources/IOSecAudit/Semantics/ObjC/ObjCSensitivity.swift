@@ -15,7 +15,7 @@ extension ObjCSource {
         "dataUsingEncoding:allowLossyConversion:", "cStringUsingEncoding:", "stringByTrimmingCharactersInSet:",
         "stringByAddingPercentEncodingWithAllowedCharacters:", "stringByReplacingOccurrencesOfString:withString:",
         "absoluteString", "string", "bytes", "data", "value", "stringValue", "text", "attributedText", "JSONString",
-        "rawValue", "mutableBytes", "dictionaryRepresentation"
+        "rawValue", "mutableBytes", "dictionaryRepresentation", "phrase", "words"
     ]
     /// Sends whose result carries their receiver's or arguments' content.
     static let wrappingSelectors: Set<String> = [

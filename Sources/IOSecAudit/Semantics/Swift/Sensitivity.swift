@@ -13,7 +13,7 @@ public enum Sensitivity {
         "description", "debugDescription", "utf8", "utf16", "data", "base64EncodedString", "base64EncodedData",
         "lowercased", "uppercased", "trimmingCharacters", "rawValue", "string", "text", "value", "wrappedValue",
         "unsafelyUnwrapped", "absoluteString", "joined", "map", "compactMap", "jsonString", "encoded", "contents",
-        "content"
+        "content", "phrase", "words"
     ]
     /// Members that hold what the user typed into a control.
     static let inputTextMembers: Set<String> = ["text", "stringValue", "attributedText"]
