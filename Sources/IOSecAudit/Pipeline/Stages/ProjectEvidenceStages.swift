@@ -321,7 +321,9 @@ struct LoggingMacroStage: FindingStage {
             }
         }
         guard !macroCalls.isEmpty || !knownCalls.isEmpty || !methodCalls.isEmpty else { return }
-        let verdicts = LoggingMacros.verdicts(for: Set(macroCalls.values).union(knownCalls.values), in: scan.inputs)
+        let verdicts = LoggingMacros.verdicts(for: Set(macroCalls.values), in: scan.inputs)
+        let knownVerdicts =
+            knownCalls.isEmpty ? [:] : LoggingMacros.knownNameVerdicts(for: Set(knownCalls.values), in: scan.inputs)
         let rule = LogSensitiveRule.description.id
         state.findings = state.findings.compactMap { finding in
             guard finding.ruleId == rule else { return finding }
@@ -332,9 +334,20 @@ struct LoggingMacroStage: FindingStage {
                 finding.message += "; `\(selector)` logs it with \(logging)"
                 return finding
             }
-            // A known name the scan does not define is the API or library it names.
-            if let known = knownCalls[place], verdicts[known] == .undefined { return finding }
-            guard let macro = macroCalls[place] ?? knownCalls[place] else { return finding }
+            // A known name the scan does not define, or defines to do something, is what the name says.
+            if let known = knownCalls[place] {
+                switch knownVerdicts[known] ?? .undefined {
+                case .debugOnly:
+                    guard finding.context == .app else { return finding }
+                    finding.context = .debug
+                    finding.severity = .low
+                    finding.message += "; this project defines `\(known)` to log only in debug builds"
+                    return finding
+                case .silent: return nil
+                case .logs, .undefined: return finding
+                }
+            }
+            guard let macro = macroCalls[place] else { return finding }
             switch verdicts[macro] ?? .silent {
             case .logs(let function, let file, let line):
                 finding.message += "; `\(macro)` logs it with \(function) (\(file):\(line))"

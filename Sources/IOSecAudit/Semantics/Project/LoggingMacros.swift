@@ -20,30 +20,36 @@ enum LoggingMacros {
         let line: Int
         let isDebugOnly: Bool
         let calls: [String]
+        /// `#define DDLogDebug(...)` or `do { } while (0)`: the macro expands to no statement.
+        let doesNothing: Bool
+    }
+
+    /// For a name the rule knows as logging (`NSLog`, `DDLogDebug`, `MXLogDebug`), what the scan's own `#define` of
+    /// it does: a release definition that expands to nothing drops the call (`.silent`); only debug-only definitions
+    /// make it debug-only; any other release definition, or none, leaves it as the name says (`.undefined`), since it
+    /// may log through a method the definition sends to.
+    static func knownNameVerdicts(for names: Set<String>, in inputs: [FileInput]) -> [String: Verdict] {
+        let definitions = definitions(of: names, in: inputs)
+        var verdicts: [String: Verdict] = [:]
+        for name in names {
+            guard let found = definitions[name] else {
+                verdicts[name] = .undefined
+                continue
+            }
+            let release = found.filter { !$0.isDebugOnly }
+            if release.isEmpty {
+                verdicts[name] = .debugOnly
+            } else if release.allSatisfy(\.doesNothing) {
+                verdicts[name] = found.contains { $0.isDebugOnly && !$0.doesNothing } ? .debugOnly : .silent
+            } else {
+                verdicts[name] = .undefined
+            }
+        }
+        return verdicts
     }
 
     static func verdicts(for names: Set<String>, in inputs: [FileInput]) -> [String: Verdict] {
-        var definitions: [String: [Definition]] = [:]
-        // Names reached through another macro (`#define ALog(…) DLog(…)`) are looked for too, one level down.
-        var wanted = names
-        for _ in 0..<2 {
-            let searches = wanted.subtracting(definitions.keys).map(ByteSearch.init)
-            guard !searches.isEmpty else { break }
-            var next: Set<String> = []
-            for input in inputs where input.kind == .objc && !PathTraits.isTestCode(input.relativePath) {
-                guard let bytes = try? input.load(), searches.contains(where: { defines($0, in: bytes) }) else {
-                    continue
-                }
-                for macro in ObjCLexer.functionMacros(in: bytes) where wanted.contains(macro.name) {
-                    let calls = calledNames(in: macro.body, bytes: bytes)
-                    definitions[macro.name, default: []].append(
-                        Definition(
-                            file: input.relativePath, line: macro.line, isDebugOnly: macro.isDebugOnly, calls: calls))
-                    next.formUnion(calls.filter { !isLoggingFunction($0) })
-                }
-            }
-            wanted = next
-        }
+        let definitions = definitions(of: names, in: inputs)
         func verdict(of name: String, depth: Int) -> Verdict {
             guard depth < 3, let found = definitions[name] else { return .silent }
             var result = Verdict.silent
@@ -65,6 +71,43 @@ enum LoggingMacros {
         var verdicts: [String: Verdict] = [:]
         for name in names { verdicts[name] = definitions[name] == nil ? .undefined : verdict(of: name, depth: 0) }
         return verdicts
+    }
+
+    /// The `#define`s of `names` in the scan's Objective-C and C files outside tests, and of the macros they call,
+    /// one level down.
+    private static func definitions(of names: Set<String>, in inputs: [FileInput]) -> [String: [Definition]] {
+        var definitions: [String: [Definition]] = [:]
+        // Names reached through another macro (`#define ALog(…) DLog(…)`) are looked for too, one level down.
+        var wanted = names
+        for _ in 0..<2 {
+            let searches = wanted.subtracting(definitions.keys).map(ByteSearch.init)
+            guard !searches.isEmpty else { break }
+            var next: Set<String> = []
+            for input in inputs where input.kind == .objc && !PathTraits.isTestCode(input.relativePath) {
+                guard let bytes = try? input.load(), searches.contains(where: { defines($0, in: bytes) }) else {
+                    continue
+                }
+                for macro in ObjCLexer.functionMacros(in: bytes) where wanted.contains(macro.name) {
+                    let calls = calledNames(in: macro.body, bytes: bytes)
+                    definitions[macro.name, default: []].append(
+                        Definition(
+                            file: input.relativePath, line: macro.line, isDebugOnly: macro.isDebugOnly, calls: calls,
+                            doesNothing: doesNothing(macro.body, bytes: bytes)))
+                    next.formUnion(calls.filter { !isLoggingFunction($0) })
+                }
+            }
+            wanted = next
+        }
+        return definitions
+    }
+
+    /// A body of nothing but `do`, `while`, numbers and punctuation.
+    private static func doesNothing(_ body: [ObjCToken], bytes: [UInt8]) -> Bool {
+        body.allSatisfy { token in
+            guard token.kind == .identifier else { return token.kind != .string && token.kind != .objcString }
+            let text = bytes[token.start..<token.end]
+            return text.elementsEqual("do".utf8) || text.elementsEqual("while".utf8)
+        }
     }
 
     /// Whether a line of `bytes` is `#define NAME`, spaces and tabs allowed around `#` and `define`: only a file
