@@ -133,6 +133,14 @@ struct BiometricBoolGateRule: SwiftRule {
                 """, path: "App/ACMLoginViewController.m"),
             RuleExample(
                 """
+                func unlockWithBiometrics() async throws {
+                    let context = LAContext()
+                    _ = try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock")
+                    try session.unlockWithBiometrics(context: context)
+                }
+                """),
+            RuleExample(
+                """
                 func signIn(completion: @escaping (Credentials?) -> Void) {
                     let context = LAContext()
                     context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { success, _ in
@@ -201,7 +209,9 @@ struct BiometricBoolGateRule: SwiftRule {
             }
         } else if Self.isAwaitedWithTry(call) || Self.resultIsTested(call) {
             // `try await context.evaluatePolicy(…)` throws on failure: carrying on is the gate. `let ok = …; guard ok`.
-            gates.append((anchor, call.enclosingBody.map(Syntax.init)))
+            let body = call.enclosingBody.map(Syntax.init)
+            if let body, Self.handsOn(context, in: body) { return }
+            gates.append((anchor, body))
         }
     }
 

@@ -242,7 +242,16 @@ struct WeakHashRule: SwiftRule {
                 findings: [
                     FindingSpec(message: "MD5 (through 'MD5') hashes 'passwordBytes'"),
                     FindingSpec(message: "SHA-1 (through 'sha1') hashes 'passwordBytes'")
-                ])
+                ]),
+            // The breach check's protocol is SHA-1, and only a prefix of the digest leaves the device: info.
+            RuleExample(
+                """
+                func breachCount(for password: String) async throws -> Int {
+                    let hex = ↓Insecure.SHA1.hash(data: Data(password.utf8)).map { String(format: "%02X", $0) }.joined()
+                    let url = URL(string: "https://api.pwnedpasswords.com/range/\\(hex.prefix(5))")!
+                    return try await count(of: hex.dropFirst(5), in: session.data(from: url).0)
+                }
+                """, findings: [FindingSpec(severity: .info, message: "Have I Been Pwned")])
         ],
         nonTriggeringExamples: [
             // Helpers used for what MD5 is still fine for: a colour from a name, a feed's identifier, a cache file.
@@ -303,6 +312,8 @@ struct WeakHashRule: SwiftRule {
         "CC_MD5": "MD5", "CC_MD5_Init": "MD5", "CC_MD4": "MD4", "CC_MD2": "MD2",
         "CC_SHA1": "SHA-1", "CC_SHA1_Init": "SHA-1"
     ]
+    /// The host of Have I Been Pwned's password range API, whose protocol is SHA-1.
+    static let pwnedPasswordsHost = "api.pwnedpasswords.com"
     /// Words that say the digest protects something, whatever else the names say.
     private static let securityWords: Set<String> = [
         "sign", "signature", "signed", "signing", "verify", "verification", "certificate", "cert", "hmac", "mac",
@@ -464,6 +475,15 @@ struct WeakHashRule: SwiftRule {
         _ node: some SyntaxProtocol, algorithm: String, display: String, data: ExprSyntax?, in file: SwiftFile
     ) {
         let names = Self.contextNames(of: Syntax(node), data: data)
+        // Have I Been Pwned's range API is defined over SHA-1: the client sends the digest's first five hex digits
+        // and compares the rest locally (k-anonymity). The API's host in the file says which protocol this is.
+        if algorithm == "SHA-1", file.contains(Self.pwnedPasswordsHost) {
+            report(
+                file, at: node,
+                "\(display) keys the Have I Been Pwned range API (\(Self.pwnedPasswordsHost)), which is defined over SHA-1 and receives only a prefix of the digest; it protects nothing",
+                severity: .info)
+            return
+        }
         if Self.isOnlyAnIdentifier(names) {
             report(
                 file, at: node,
