@@ -348,7 +348,11 @@ extension SwiftFile {
             let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.tokenKind != .keyword(.self)
         {
-            value = constants.resolve(member.declName.baseName.text, qualifier: base.baseName.text)
+            // `Self.kdfRounds`: the enclosing type's static constant.
+            let qualifier =
+                base.baseName.tokenKind == .keyword(.Self)
+                ? SwiftFile.typeName(around: member) ?? base.baseName.text : base.baseName.text
+            value = constants.resolve(member.declName.baseName.text, qualifier: qualifier)
         } else {
             value = nil
         }

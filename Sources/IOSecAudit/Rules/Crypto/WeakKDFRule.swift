@@ -30,6 +30,36 @@ struct WeakKDFRule: SwiftRule {
                                               600_000, &key, key.count)
             """,
         triggeringExamples: [
+            // The app's own PBKDF2, called with too few iterations for a legacy format, in another file.
+            RuleExample(
+                files: [
+                    (
+                        "App/KeyDerivation.swift",
+                        """
+                        enum KeyDerivation {
+                            static func deriveKey(password: String, salt: Data, rounds: Int) -> Data {
+                                var derived = [UInt8](repeating: 0, count: 32)
+                                _ = CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                                         CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(rounds), &derived, derived.count)
+                                return Data(derived)
+                            }
+                        }
+                        """
+                    ),
+                    (
+                        "App/LegacyImporter.swift",
+                        """
+                        struct LegacyImporter {
+                            private static let kdfRounds = 1_000
+                            func open(_ backup: Data, password: String, salt: Data) -> Data {
+                                let key = ↓KeyDerivation.deriveKey(password: password, salt: salt, rounds: Self.kdfRounds)
+                                let current = KeyDerivation.deriveKey(password: password, salt: salt, rounds: 600_000)
+                                return key + current
+                            }
+                        }
+                        """
+                    )
+                ], findings: [FindingSpec(message: "`deriveKey` derives the key with them")]),
             RuleExample(
                 """
                 #define kVaultRounds 10000
@@ -268,6 +298,7 @@ struct WeakKDFRule: SwiftRule {
             guard arguments.count >= 7 else { return }
             let prf = Self.prf(in: arguments[5].expression) ?? "SHA1"
             check(call, prf: prf, iterations: file.integerValue(of: arguments[6].expression), in: file)
+            Self.recordRoundsParameter(arguments[6].expression, prf: prf, at: call, in: file)
         case "PBKDF2" where call.calledBase?.lastName == "PKCS5":
             let prf = call.argument("variant").flatMap(Self.prf(in:)) ?? "SHA256"
             let iterations =
@@ -335,8 +366,48 @@ struct WeakKDFRule: SwiftRule {
     }
 
     private func check(_ call: FunctionCallExprSyntax, prf: String, iterations: Int?, in file: SwiftFile) {
-        guard let iterations, let message = Self.weakIterations(prf: prf, iterations: iterations) else { return }
+        guard let iterations else { return }
+        guard let message = Self.weakIterations(prf: prf, iterations: iterations) else { return }
         report(file, at: call, message)
+    }
+
+    /// The count a call passes as it is from a parameter of its function (`UInt32(rounds)`): the function is the
+    /// app's own PBKDF2, judged at each call with what the call passes (`CallerArgumentsStage`).
+    private static func recordRoundsParameter(
+        _ count: ExprSyntax, prf: String, at call: FunctionCallExprSyntax, in file: SwiftFile
+    ) {
+        var value = count.unwrapped
+        if let conversion = value.as(FunctionCallExprSyntax.self), conversion.arguments.count == 1,
+            SQLIdentifierSlot.numericTypes.contains(conversion.calledName ?? ""),
+            let inner = conversion.arguments.first?.expression
+        {
+            value = inner.unwrapped
+        }
+        guard value.is(DeclReferenceExprSyntax.self), file.integerValue(of: value) == nil,
+            var sink = ParameterSink.of(value, ruleId: description.id)
+        else { return }
+        sink.note = prf
+        file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
+    }
+
+    /// A call of the app's own PBKDF2 (`KeyDerivation.deriveKey(password:salt:rounds: 1_000)`) that passes too few
+    /// iterations for the PRF the function uses (`sink.note`).
+    static func wrapperFinding(
+        _ argument: ExprSyntax, key: ExprSyntax?, call: FunctionCallExprSyntax, in file: SwiftFile,
+        sink: ParameterSink, at sinkStep: FlowStep
+    ) {
+        guard let iterations = file.integerValue(of: argument),
+            let message = weakIterations(prf: sink.note, iterations: iterations)
+        else { return }
+        file.report(
+            description, at: call,
+            message: message + "; `\(sink.function)` derives the key with them (\(sinkStep.file):\(sinkStep.line))",
+            flow: [
+                file.step(at: argument, "passed to `\(sink.function)`"),
+                FlowStep(
+                    file: sinkStep.file, line: sinkStep.line, column: sinkStep.column,
+                    note: "used as PBKDF2's iteration count")
+            ])
     }
 
     /// The finding for PBKDF2 with fewer iterations than current guidance for its PRF, or nil when it has enough.

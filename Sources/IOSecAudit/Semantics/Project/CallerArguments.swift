@@ -38,7 +38,8 @@ struct CallerArguments {
         WebViewHTMLInjectionRule.description.id: WebViewHTMLInjectionRule.wrapperFinding,
         HardcodedKeyRule.description.id: HardcodedKeyRule.wrapperFinding,
         LogSensitiveRule.description.id: LogSensitiveRule.wrapperFinding,
-        SQLInjectionRule.description.id: SQLInjectionRule.wrapperFinding
+        SQLInjectionRule.description.id: SQLInjectionRule.wrapperFinding,
+        WeakKDFRule.description.id: WeakKDFRule.wrapperFinding
     ]
 
     /// How a rule makes a finding at its sink when input reaches it out of the sink file's sight: through a stored
