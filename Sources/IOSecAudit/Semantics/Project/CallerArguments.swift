@@ -111,8 +111,8 @@ struct CallerArguments {
         let callText = Self.callText(of: sink).map(ByteSearch.init)
         var calls: [(file: SwiftFile, call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
         for input in files {
-            if let callText, parsed[input.relativePath] == nil,
-                let bytes = try? input.load(), !callText.occurs(in: bytes)
+            if let callText, parsed[input.relativePath] == nil, let bytes = bytes(of: input),
+                !callText.occurs(in: bytes)
             {
                 continue
             }
@@ -167,6 +167,26 @@ struct CallerArguments {
         return found
     }
 
+    /// A file's bytes, read once while the kept bytes stay under `readBytesLimit`.
+    private mutating func bytes(of input: FileInput) -> [UInt8]? {
+        if let known = readBytes[input.relativePath] { return known }
+        guard let bytes = try? input.load() else { return nil }
+        if readBytesTotal + bytes.count <= Self.readBytesLimit {
+            readBytes[input.relativePath] = bytes
+            readBytesTotal += bytes.count
+        }
+        return bytes
+    }
+
+    /// A file's bytes for its parse: those kept, which the parsed file holds from then on, or read now.
+    private mutating func takeBytes(of input: FileInput) -> [UInt8]? {
+        if let kept = readBytes.removeValue(forKey: input.relativePath) {
+            readBytesTotal -= kept.count
+            return kept
+        }
+        return try? input.load()
+    }
+
     /// Text every call that passes the sink's parameter contains: `run(query:` for a first parameter with a label,
     /// `run(` without one, the label for a later one (`values:`); nil when there is none to look for.
     static func callText(of sink: ParameterSink) -> String? {
@@ -217,6 +237,11 @@ struct CallerArguments {
     let inputs: [FileInput]
     private let constants: ConstantIndex
     private var parsed: [String: SwiftFile] = [:]
+    /// The bytes of files read to see whether they write a wrapper's call, kept up to `readBytesLimit` in all: many
+    /// wrappers ask the same files.
+    private var readBytes: [String: [UInt8]] = [:]
+    private var readBytesTotal = 0
+    private static let readBytesLimit = 32 << 20
     private var mentions: [String: [FileInput]?] = [:]
     private var verdicts: [String: Verdict] = [:]
     private(set) var memos: [String: AnalysisMemo] = [:]
@@ -481,7 +506,7 @@ struct CallerArguments {
     mutating func parse(_ input: FileInput) -> SwiftFile? {
         if let known = parsed[input.relativePath] { return known }
         // A generated file of megabytes is not worth a second parse for one argument.
-        guard parseBudget > 0, input.size <= Self.sizeLimit, let bytes = try? input.load() else { return nil }
+        guard parseBudget > 0, input.size <= Self.sizeLimit, let bytes = takeBytes(of: input) else { return nil }
         parseBudget -= 1
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let file = SwiftFile(path: input.relativePath, bytes: bytes, tree: tree, constants: constants)
