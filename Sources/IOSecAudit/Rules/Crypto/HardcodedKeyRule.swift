@@ -164,6 +164,14 @@ struct HardcodedKeyRule: SwiftRule {
                 final class Vault { private static let cipher = AESCrypto(key: aesKey, iv: ivData) }
                 """),
             RuleExample("let nonce = try AES.GCM.Nonce(data: ↓Data([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))"),
+            // The vault's id is the same for every backup the vault key seals.
+            RuleExample(
+                """
+                func backup(_ payload: Data, header: Header, key: SymmetricKey) throws -> Data {
+                    let nonce = try AES.GCM.Nonce(data: ↓header.vaultID.data.prefix(12))
+                    return try AES.GCM.seal(payload, using: key, nonce: nonce).ciphertext
+                }
+                """, findings: [FindingSpec(severity: .high, message: "made from `header.vaultID`")]),
             RuleExample(
                 """
                 final class Vault {
@@ -227,6 +235,18 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // Opening takes the nonce the sealer chose; a counter's bytes change with every message.
+            RuleExample(
+                """
+                func restore(_ box: Data, header: Header, key: SymmetricKey) throws -> Data {
+                    let nonce = try AES.GCM.Nonce(data: header.vaultID.data.prefix(12))
+                    return try AES.GCM.open(AES.GCM.SealedBox(nonce: nonce, ciphertext: box.dropLast(16), tag: box.suffix(16)), using: key)
+                }
+                func send(_ frame: Data, key: SymmetricKey) throws -> Data {
+                    let nonce = try ChaChaPoly.Nonce(data: Data(counterBytes(sequenceNumber)))
+                    return try ChaChaPoly.seal(frame, using: key, nonce: nonce).combined
+                }
+                """),
             // ECB has no IV (`crypto.weak-cipher` reports the mode) and RC4 is a stream cipher: nil is all they take.
             RuleExample(
                 """
@@ -511,8 +531,66 @@ struct HardcodedKeyRule: SwiftRule {
                 continue
             }
             if role == .key, call.calledName == "SymmetricKey", Self.keysOnlyDerivations(call, in: file) { continue }
+            if role == .nonce, let identifier = Self.identifierNonce(argument, sealedAt: call) {
+                report(
+                    file, at: argument,
+                    "nonce is made from `\(identifier)`, an identifier that stays the same, so every message sealed under the key reuses it (AES-GCM then leaks the plaintexts' XOR and the authentication key); use a fresh random nonce each time",
+                    severity: .high)
+                continue
+            }
             check(argument, as: role, in: file)
         }
+    }
+
+    /// The identifier a nonce's bytes are cut from (`AES.GCM.Nonce(data: header.vaultID.data.prefix(12))`), when
+    /// the function seals with it: an id stays the same while the key seals again. A nonce read back to open a box
+    /// is the sealer's choice, and one built from a counter or random bytes changes.
+    private static func identifierNonce(_ argument: ExprSyntax, sealedAt call: FunctionCallExprSyntax) -> String? {
+        guard let body = call.enclosingFunction?.body,
+            body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("seal") })
+        else { return nil }
+        var e = argument.unwrapped
+        for _ in 0..<8 {
+            if let ref = e.as(DeclReferenceExprSyntax.self) {
+                if let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+                    value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+                {
+                    e = value.unwrapped
+                    continue
+                }
+                return isIdentifierName(ref.baseName.text) ? ref.baseName.text : nil
+            }
+            if let member = e.as(MemberAccessExprSyntax.self), let base = member.base {
+                let name = member.declName.baseName.text
+                if isIdentifierName(name) { return member.trimmedDescription }
+                guard identifierBytesMembers.contains(name) else { return nil }
+                e = base.unwrapped
+                continue
+            }
+            if let call = e.as(FunctionCallExprSyntax.self), let name = call.calledName {
+                // `id.data(using: .utf8)`, `Data(id.utf8)`, `bytes.prefix(12)`: the same bytes, cut or converted.
+                if identifierBytesCalls.contains(name), let base = call.calledBase,
+                    call.arguments.allSatisfy({ $0.expression.is(IntegerLiteralExprSyntax.self) || $0.label != nil })
+                {
+                    e = base.unwrapped
+                    continue
+                }
+                if ["Data", "Array"].contains(name), call.arguments.count == 1, let first = call.arguments.first {
+                    e = first.expression.unwrapped
+                    continue
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    private static let identifierBytesMembers: Set<String> = ["utf8", "data", "uuidString", "rawValue", "bytes"]
+    private static let identifierBytesCalls: Set<String> = ["prefix", "suffix", "data", "dropFirst", "dropLast"]
+
+    private static func isIdentifierName(_ name: String) -> Bool {
+        guard let last = SensitiveName.words(name).last else { return false }
+        return ["id", "identifier", "uuid", "guid"].contains(last)
     }
 
     /// `static let masterKey = SymmetricKey(data: Data("Bitcoin seed".utf8))` used only as the key of

@@ -295,9 +295,28 @@ struct LogSensitiveRule: SwiftRule {
                     }
                     """
                 )
-            ])
+            ]),
+            // What the function hands the value to says what it is, whatever its name.
+            RuleExample(
+                """
+                func importWallet(phrase: String) throws {
+                    let normalized = phrase.lowercased()
+                    do { _ = try Mnemonic(phrase: normalized) } catch {
+                        ↓logger.error("rejected: \\(normalized, privacy: .public)")
+                    }
+                }
+                """)
         ],
         nonTriggeringExamples: [
+            // A search phrase is handed to a search, not to a mnemonic.
+            RuleExample(
+                """
+                func search(phrase: String) {
+                    let query = phrase.lowercased()
+                    index.find(phrase: query)
+                    logger.info("search: \\(query, privacy: .public)")
+                }
+                """),
             // Project macros named for logging: one that logs only in debug builds, one that does something else, and
             // one the scan does not define.
             RuleExample(files: [

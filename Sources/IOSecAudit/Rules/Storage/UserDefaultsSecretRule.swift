@@ -69,7 +69,12 @@ struct UserDefaultsSecretRule: SwiftRule {
                     ↓UserDefaults.standard.set(entry, forKey: "lastEntry")
                     return accepted
                 }
-                """, findings: [FindingSpec(confidence: .medium, message: "'entry' is passed as `password:`")]),
+                """,
+                findings: [
+                    FindingSpec(
+                        severity: .high, message: "'entry' (passed to `verify(…)` as its `password:`) is written")
+                ]
+            ),
             // The iCloud key-value store has the same API, and copies the value to iCloud.
             RuleExample(
                 """
@@ -379,7 +384,7 @@ struct UserDefaultsSecretRule: SwiftRule {
                 file, at: call,
                 secret.sentence(about: value, "written to \(store.description)") + "; keep it in the Keychain",
                 steps: steps, sink: "written to \(store.name)")
-        case .named, .passedAsCredential, .underKey:
+        case .named, .underKey:
             report(
                 file, at: call,
                 secret.sentence(about: value, "written to \(store.description)") + "; store it in the Keychain",
@@ -496,26 +501,22 @@ struct UserDefaultsSecretRule: SwiftRule {
         case traced([FlowStep])
         /// `corroborated`: the key's name says the same (`set(token, forKey: "authToken")`).
         case named(String, corroborated: Bool)
-        case passedAsCredential(label: String)
         case underKey(String)
 
         var evidence: Evidence {
             switch self {
             case .traced: .flow
             case .named(_, let corroborated): corroborated ? .api : .name
-            case .passedAsCredential, .underKey: .name
+            case .underKey: .name
             }
         }
 
-        /// `'token' is <what happens>`, or for a value the function also passes as a credential, `'entry' is passed
-        /// as `password:` in this function and <what happens>`.
+        /// `'token' is <what happens>`, or for a traced value, `'entry' (<where it came from>) is <what happens>`.
         func sentence(about value: ExprSyntax, _ happens: String) -> String {
             switch self {
             case .traced(let steps):
                 "'\(SecretOrigin.displayName(of: value))' (\(steps.first?.note ?? "a secret")) is \(happens)"
             case .named(let name, _): "'\(name)' is \(happens)"
-            case .passedAsCredential(let label):
-                "'\(value.unwrapped.trimmedDescription)' is passed as `\(label):` in this function and \(happens)"
             case .underKey(let key): "value for key '\(key)' is \(happens)"
             }
         }
@@ -542,8 +543,6 @@ struct UserDefaultsSecretRule: SwiftRule {
         {
             return .named(sensitive, corroborated: keyText.map { Sensitivity.corroborates(sensitive, by: $0) } == true)
         }
-        // `verify(password: entry)` in the same function: the API the value is given to says what it is.
-        if let label = credentialLabel(passing: value, near: call) { return .passedAsCredential(label: label) }
         if let key, Sensitivity.isSensitiveKey(key), value.booleanLiteralValue == nil,
             // A value the app made (an enum case's raw value, a constant) is a setting, whatever the key says.
             !AppMadeValue.isAppMade(value, in: file),
@@ -568,20 +567,6 @@ struct UserDefaultsSecretRule: SwiftRule {
                 "@AppStorage(\"\(key)\") keeps a sensitive value in UserDefaults; store it in the Keychain",
                 evidence: .name)
         }
-    }
-
-    /// The label of an argument of another call in the same function that passes the same local or parameter and
-    /// names a specific credential (`verify(password: entry)`, `login(user: u, accessToken: t)`).
-    static func credentialLabel(passing value: ExprSyntax, near call: FunctionCallExprSyntax) -> String? {
-        guard let name = value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let body = call.enclosingFunction?.body
-        else { return nil }
-        let passing = SyntaxSearch.all(LabeledExprSyntax.self, in: body) { argument in
-            guard let label = argument.label?.text, SensitiveName.isSpecificCredential(label) else { return false }
-            return argument.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name
-                && argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.id != call.id
-        }
-        return passing.first?.label?.text
     }
 
     /// Where a `set(_:forKey:)` writes: UserDefaults, or the iCloud key-value store, which has the same API.

@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// Where a value that reaches a sink was made, when that is an API that yields secrets: followed back through the
@@ -114,6 +115,7 @@ enum SecretOrigin {
             if file.mayReadKeychainData, let read = keychainRead(into: name, before: ref) {
                 return [file.step(at: read, "read from the Keychain by SecItemCopyMatching")]
             }
+            if let use = secretUse(of: name, near: ref, in: file) { return [use] }
             return nil
         }
         if let field = secureTextField(of: e, in: file) { return [file.step(at: e, field)] }
@@ -180,6 +182,33 @@ enum SecretOrigin {
             return nil
         }
         return Sensitivity.credentialHeader(named: name)
+    }
+
+    private static let mnemonicArgumentLabels: Set<String> = ["phrase", "words", "entropy"]
+    private static let mnemonicCallees = ["mnemonic", "bip39", "seed", "recovery"]
+
+    /// A call in `ref`'s function that takes the local or parameter `name` as it is under a secret's label
+    /// (`try Mnemonic(phrase: normalized)`, `accounts.verify(password: entry)`): the API the value is given to says
+    /// what it is, whatever the function calls it.
+    private static func secretUse(of name: String, near ref: DeclReferenceExprSyntax, in file: SwiftFile) -> FlowStep? {
+        guard let body = ref.enclosingFunction?.body,
+            body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) })
+        else { return nil }
+        for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: body, where: { _ in true }) {
+            for argument in call.arguments {
+                guard let label = argument.label?.text,
+                    argument.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                else { continue }
+                let callee = call.calledName ?? ""
+                guard
+                    SensitiveName.isSpecificCredential(label)
+                        || (mnemonicArgumentLabels.contains(label)
+                            && mnemonicCallees.contains(where: callee.lowercased().contains))
+                else { continue }
+                return file.step(at: argument, "passed to `\(callee)(…)` as its `\(label):`")
+            }
+        }
+        return nil
     }
 
     /// `SecItemCopyMatching(query, &result)` before `use` in its function, whose query asks for the item's data
