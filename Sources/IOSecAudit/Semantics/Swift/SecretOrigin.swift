@@ -197,7 +197,12 @@ enum SecretOrigin {
         for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: body, where: { _ in true }) {
             for argument in call.arguments {
                 guard let label = argument.label?.text,
-                    argument.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                    let passed = argument.expression.unwrapped.as(DeclReferenceExprSyntax.self),
+                    passed.baseName.text == name,
+                    // The same binding: not a parameter that a `guard let` of the same name hides later.
+                    LocalValue.initializer(of: name, before: passed)?.id
+                        == LocalValue.initializer(of: name, before: ref)?.id,
+                    closureDeclaring(name, around: passed)?.id == closureDeclaring(name, around: ref)?.id
                 else { continue }
                 let callee = call.calledName ?? ""
                 guard
@@ -207,6 +212,16 @@ enum SecretOrigin {
                 else { continue }
                 return file.step(at: argument, "passed to `\(callee)(…)` as its `\(label):`")
             }
+        }
+        return nil
+    }
+
+    /// The innermost closure around `node` that binds `name` itself (`{ token, error in … }`).
+    private static func closureDeclaring(_ name: String, around node: some SyntaxProtocol) -> ClosureExprSyntax? {
+        var current = node.parent
+        while let parent = current, !parent.is(FunctionDeclSyntax.self) {
+            if let closure = parent.as(ClosureExprSyntax.self), Sensitivity.declares(closure, name) { return closure }
+            current = parent.parent
         }
         return nil
     }

@@ -281,7 +281,7 @@ public enum Sensitivity {
     }
 
     /// Whether a closure's parameters or capture list name `name`.
-    private static func declares(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
+    static func declares(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
         guard let signature = closure.signature else { return false }
         if let captures = signature.capture?.items,
             captures.contains(where: { $0.name.text == name })
