@@ -246,6 +246,10 @@ public enum LocalValue {
         // A `case` of a `switch` holds its statements without braces.
         case .switchCase:
             return node.as(SwitchCaseSyntax.self)?.statements
+        // A computed property's implicit getter: `var id: String { let made = …; return made }`.
+        case .accessorBlock:
+            if case .getter(let statements) = node.as(AccessorBlockSyntax.self)?.accessors { return statements }
+            return nil
         default:
             return nil
         }

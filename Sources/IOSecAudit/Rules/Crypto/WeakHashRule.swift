@@ -231,6 +231,14 @@ struct WeakHashRule: SwiftRule {
                     FindingSpec(confidence: .low, message: "MD5 in the helper 'md5'"),
                     FindingSpec(severity: .medium, confidence: .medium, message: "(through 'md5') hashes 'pin'")
                 ]),
+            // A digest named for what it is of: judged where it is used (here, the Content-MD5 header of an upload).
+            RuleExample(
+                """
+                extension Data {
+                    var contentMD5: String { Data(↓Insecure.MD5.hash(data: self)).base64EncodedString() }
+                }
+                """,
+                findings: [FindingSpec(confidence: .low, message: "MD5 in the helper 'contentMD5'")]),
             // CryptoSwift's digests.
             RuleExample(
                 """
@@ -435,14 +443,22 @@ struct WeakHashRule: SwiftRule {
         return isHelperName(unprefixed) ? unprefixed : nil
     }
 
-    /// A name from the table, or one that starts with the algorithm and goes on with another word
-    /// (`MD5HexString`, `sha1Base64`, `md5Checksum`): what the helper returns is spelled after the algorithm.
+    /// A name from the table, one that starts with the algorithm and goes on with another word
+    /// (`MD5HexString`, `sha1Base64`, `md5Checksum`): what the helper returns is spelled after the algorithm; or one
+    /// that ends with it after words that name no secret (`contentMD5`, `fileSHA1`): the digest of what it is given.
     static func isHelperName(_ name: String) -> Bool {
         if helperNames.contains(name) { return true }
         for algorithm in ["md5", "sha1"] {
-            guard name.utf8.count > algorithm.utf8.count, name.lowercased().hasPrefix(algorithm) else { continue }
-            let next = name[name.index(name.startIndex, offsetBy: algorithm.count)]
-            return next.isUppercase || next == "_"
+            guard name.utf8.count > algorithm.utf8.count else { continue }
+            if name.lowercased().hasPrefix(algorithm) {
+                let next = name[name.index(name.startIndex, offsetBy: algorithm.count)]
+                return next.isUppercase || next == "_"
+            }
+            if name.lowercased().hasSuffix(algorithm) {
+                let start = name.index(name.endIndex, offsetBy: -algorithm.count)
+                let before = name[name.index(before: start)]
+                return (name[start].isUppercase || before == "_") && !SensitiveName.isSensitive(name)
+            }
         }
         return false
     }

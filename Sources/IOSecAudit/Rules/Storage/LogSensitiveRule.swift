@@ -308,6 +308,12 @@ struct LogSensitiveRule: SwiftRule {
                 """)
         ],
         nonTriggeringExamples: [
+            // The raw value of the project's own enum is the name of an item, never the secret it holds.
+            RuleExample(
+                """
+                enum SecretKey: String { case accessToken = "session.access", refreshToken = "session.refresh" }
+                func readFailed(_ key: SecretKey) { logger.error("Keychain read \\(key.rawValue, privacy: .public) failed") }
+                """),
             // A search phrase is handed to a search, not to a mnemonic.
             RuleExample(
                 """
@@ -1134,7 +1140,10 @@ struct LogSensitiveRule: SwiftRule {
     /// (`StorageKey.vpnCredentials`, which is "vpnCredentials") says where a secret is kept, not what it is; a
     /// constant that looks like a credential is `secrets.hardcoded`'s to report.
     private static func isAppMadeText(_ expr: ExprSyntax, in file: SwiftFile?) -> Bool {
-        guard let file, let text = file.stringValue(of: expr) else { return false }
+        guard let file else { return false }
+        // `key.rawValue` of `key: SecretKey`, an enum of the project's: the name of an item, never its value.
+        if AppMadeValue.isRawValueOfProjectEnum(expr, in: file) { return true }
+        guard let text = file.stringValue(of: expr) else { return false }
         return isKeyName(text) && !HardcodedSecretRule.looksLikeCredentialValue(text)
     }
 

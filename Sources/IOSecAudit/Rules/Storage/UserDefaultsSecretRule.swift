@@ -337,6 +337,20 @@ struct UserDefaultsSecretRule: SwiftRule {
                 }
                 """),
             RuleExample(#"defaults.set(tokenizer.vocabularyVersion, forKey: "tokenizerVersion")"#),
+            // A date about a token, and an identifier the app made up under a token's name.
+            RuleExample(
+                """
+                var lastTokenRefresh: Date? {
+                    get { defaults.object(forKey: "auth.lastTokenRefresh") as? Date }
+                    set { defaults.set(newValue, forKey: "auth.lastTokenRefresh") }
+                }
+                var installToken: String {
+                    if let existing = UserDefaults.standard.string(forKey: "installToken") { return existing }
+                    let token = UUID().uuidString
+                    UserDefaults.standard.set(token, forKey: "installToken")
+                    return token
+                }
+                """),
             RuleExample(
                 """
                 enum Keys { static let theme = "preferred_theme" }
@@ -535,6 +549,10 @@ struct UserDefaultsSecretRule: SwiftRule {
             if let keyText, SensitiveName.isMetadata(keyText), !Sensitivity.isSensitiveKey(keyText) { return nil }
             return .traced(steps)
         }
+        // What the value is outranks what it is called: a date or a flag describes a secret (`lastTokenRefresh`),
+        // and a fresh `UUID()` is an identifier the app made up (an install id, however named).
+        if let type = Sensitivity.declaredType(of: value), Sensitivity.metadataTypes.contains(type) { return nil }
+        if Sensitivity.isGeneratedIdentifier(value) { return nil }
         let keyName = keyArgument.flatMap { $0.unwrapped.lastName } ?? key
         if let sensitive = Sensitivity.sensitiveName(in: value),
             // `set(token, forKey: Keys.pushToken)`: the key says which token.

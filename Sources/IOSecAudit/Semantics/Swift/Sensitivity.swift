@@ -212,6 +212,10 @@ public enum Sensitivity {
         }
         guard let ref = e.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = ref.baseName.text
+        if name == "newValue", let written = setterPropertyType(around: ref) {
+            let base = written.trimmingScalars(in: "?! ")
+            return base.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? base : nil
+        }
         if let written = parameterType(of: name, near: ref) {
             let base = written.trimmingScalars(in: "?![] ")
             return base.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? base : nil
@@ -220,6 +224,63 @@ public enum Sensitivity {
             return declaredType(of: value, depth: depth + 1)
         }
         return nil
+    }
+
+    /// The written type of the property whose `set`, `willSet` or `didSet` `node` is in: what `newValue` is.
+    private static func setterPropertyType(around node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let parent = current {
+            if let accessor = parent.as(AccessorDeclSyntax.self) {
+                guard ["set", "willSet", "didSet"].contains(accessor.accessorSpecifier.text) else { return nil }
+                var up = accessor.parent
+                while let outer = up {
+                    if let binding = outer.as(PatternBindingSyntax.self) {
+                        return binding.typeAnnotation?.type.trimmedDescription
+                    }
+                    if outer.is(CodeBlockItemSyntax.self) || outer.is(MemberBlockItemSyntax.self) { return nil }
+                    up = outer.parent
+                }
+                return nil
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// Types whose values describe a secret (when it was refreshed, whether there is one) but cannot be one.
+    static let metadataTypes: Set<String> = ["Date", "Bool", "NSDate", "TimeInterval"]
+
+    /// A value made by `UUID()` (`UUID().uuidString`, `NSUUID().uuidString.lowercased()`), directly or through the
+    /// function's locals: a random identifier the app made, whatever it is called.
+    static func isGeneratedIdentifier(_ expr: ExprSyntax) -> Bool {
+        var e = expr.unwrapped
+        for _ in 0..<6 {
+            if let ref = e.as(DeclReferenceExprSyntax.self) {
+                guard let value = LocalValue.initializer(of: ref.baseName.text, before: ref),
+                    value.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+                else { return false }
+                e = value.unwrapped
+            } else if let call = e.as(FunctionCallExprSyntax.self) {
+                if ["UUID", "NSUUID"].contains(call.calledName ?? ""), call.arguments.isEmpty,
+                    call.calledExpression.is(DeclReferenceExprSyntax.self)
+                {
+                    return true
+                }
+                // `….lowercased()`, `….replacingOccurrences(of: "-", with: "")`: the same identifier, reformatted.
+                guard ["lowercased", "uppercased", "replacingOccurrences"].contains(call.calledName ?? ""),
+                    let base = call.calledBase
+                else { return false }
+                e = base.unwrapped
+            } else if let member = e.as(MemberAccessExprSyntax.self), let base = member.base,
+                ["uuidString", "UUIDString"].contains(member.declName.baseName.text)
+            {
+                e = base.unwrapped
+            } else {
+                return false
+            }
+        }
+        return false
     }
 
     /// A secret property of the project's own encodable type that `expr` was declared or made as: what encoding
