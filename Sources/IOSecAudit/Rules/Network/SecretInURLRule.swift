@@ -22,6 +22,17 @@ struct SecretInURLRule: SwiftRule {
             request.setValue("Bearer \\(accessToken)", forHTTPHeaderField: "Authorization")
             """,
         triggeringExamples: [
+            // A partner gateway that wants the session as `sid`; a value read from a credential under a bare name.
+            RuleExample(
+                """
+                func adapt(_ components: inout URLComponents, sid: String) {
+                    components.queryItems = [↓URLQueryItem(name: "sid", value: sid)]
+                }
+                func link(_ components: inout URLComponents) {
+                    let t = store.accessToken ?? ""
+                    components.queryItems = [↓URLQueryItem(name: "t", value: t)]
+                }
+                """),
             RuleExample(
                 """
                 - (NSURL *)confirmURL:(NSString *)code {
@@ -125,6 +136,14 @@ struct SecretInURLRule: SwiftRule {
                 """, path: "App/LoginClient.m", findings: [FindingSpec(message: "'pass'")])
         ],
         nonTriggeringExamples: [
+            // A page token is a cursor.
+            RuleExample(
+                """
+                func next(_ components: inout URLComponents, page: Page) {
+                    let c = page.nextPageToken
+                    components.queryItems = [URLQueryItem(name: "c", value: c)]
+                }
+                """),
             // The URL only labels a response the app makes itself (an interceptor's stub): nothing is requested.
             RuleExample(
                 """
@@ -306,12 +325,46 @@ struct SecretInURLRule: SwiftRule {
 
     mutating func visit(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
         guard call.calledName == "URLQueryItem",
-            let name = call.argument("name").flatMap(file.stringValue(of:)), Self.isCredentialParameter(name),
+            let name = call.argument("name").flatMap(file.stringValue(of:)),
             let value = call.argument("value"), !value.unwrapped.is(NilLiteralExprSyntax.self),
             LogLabel.mayHoldSecret(value),
             !Self.buildsRequestBody(call), !Self.buildsNonWebURL(call, in: file), !Self.describesAResponse(call)
         else { return }
-        reportParameter(name, at: call, in: file)
+        if Self.isCredentialParameter(name) {
+            reportParameter(name, at: call, in: file)
+        } else if let origin = Self.credentialOrigin(of: value) {
+            // `let sid = self.session(); URLQueryItem(name: "sid", value: sid)`: where the value came from says it.
+            report(
+                file, at: call,
+                "the value of '\(name)' comes from `\(origin)`, a credential, and is sent in the URL, where server, proxy and crash logs keep it; send it in a header or the POST body",
+                evidence: .name)
+        }
+    }
+
+    /// The call or member a value was read from through the function's locals (`let sid = self.session()`,
+    /// `let t = store.accessToken ?? ""`), when its name says credential: a session, or a specific credential.
+    private static func credentialOrigin(of value: ExprSyntax) -> String? {
+        var e = value.unwrapped
+        for _ in 0..<4 {
+            if let sequence = e.as(SequenceExprSyntax.self),
+                sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+                let first = sequence.elements.first
+            {
+                e = first.unwrapped
+                continue
+            }
+            guard let ref = e.as(DeclReferenceExprSyntax.self),
+                let initial = LocalValue.initializer(of: ref.baseName.text, before: ref),
+                initial.as(DeclReferenceExprSyntax.self)?.baseName.text != ref.baseName.text
+            else { break }
+            e = initial.unwrapped
+        }
+        guard !e.is(DeclReferenceExprSyntax.self) else { return nil }
+        let name = e.as(FunctionCallExprSyntax.self)?.calledName ?? e.lastName
+        guard let name, SensitiveName.isSpecificCredential(name) || SensitiveName.classify(name) == .session,
+            !SensitiveName.isMetadata(name)
+        else { return nil }
+        return name
     }
 
     private func reportParameter(_ name: String, at node: some SyntaxProtocol, in file: SwiftFile) {
@@ -337,8 +390,9 @@ struct SecretInURLRule: SwiftRule {
 
     /// Parameter names that carry a credential.
     static func isCredentialParameter(_ name: String) -> Bool {
-        // Short names that mean a password only as a form or query field (`?user=…&pass=…`).
-        if ["pass", "passwd", "pwd", "pw"].contains(name.lowercased()) { return true }
+        // Short names that mean a password or a session only as a form or query field (`?user=…&pass=…`, `?sid=…`,
+        // the session id of servers that keep it in the URL).
+        if ["pass", "passwd", "pwd", "pw", "sid"].contains(name.lowercased()) { return true }
         guard let category = SensitiveName.classify(name) else { return false }
         return [.password, .secret, .token, .key, .pin, .otp, .credential, .session].contains(category)
     }

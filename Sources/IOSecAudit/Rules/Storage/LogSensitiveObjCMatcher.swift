@@ -68,6 +68,15 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                         evidence: .api, debugOnly: silentInRelease)
                     break
                 }
+                if let key = source.credentialKeyRead(in: value) {
+                    report(
+                        file, source, at: call.nameIndex,
+                        "'\(source.text(value.lowerBound))' holds '\(key)' (this file reads it from it) and is logged whole"
+                            + (isOSLog ? " with public privacy; use %{private}@ or remove it" : "; remove it")
+                            + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
+                        evidence: .api, debugOnly: silentInRelease)
+                    break
+                }
                 if let name = source.sensitiveName(in: value),
                     conversion != .number || SensitiveName.classify(name).map(LogLabel.numericSecrets.contains) == true
                 {

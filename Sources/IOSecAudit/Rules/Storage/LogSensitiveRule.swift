@@ -296,6 +296,27 @@ struct LogSensitiveRule: SwiftRule {
                     """
                 )
             ]),
+            // A token endpoint's response, logged whole: the code reads a credential out of it.
+            RuleExample(
+                """
+                func refreshed(_ data: Data) throws -> String? {
+                    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+                    ↓Logger.auth.info("token endpoint: \\(json, privacy: .public)")
+                    return json["access_token"] as? String
+                }
+                """),
+            RuleExample(
+                """
+                - (BOOL)storeTokenResponse:(NSDictionary *)response {
+                    NSString *refresh = response[@"refresh_token"];
+                    return refresh != nil;
+                }
+                - (void)handleRefreshData:(NSData *)data {
+                    NSDictionary *payload = [NSJSONSerialization JSONObjectWithData:data options:0 error:NULL];
+                    ↓NSLog(@"Token endpoint responded: %@", payload);
+                    [self storeTokenResponse:payload];
+                }
+                """, path: "App/TokenRefresher.m"),
             // What the function hands the value to says what it is, whatever its name.
             RuleExample(
                 """
@@ -314,6 +335,23 @@ struct LogSensitiveRule: SwiftRule {
                 enum SecretKey: String { case accessToken = "session.access", refreshToken = "session.refresh" }
                 func readFailed(_ key: SecretKey) { logger.error("Keychain read \\(key.rawValue, privacy: .public) failed") }
                 """),
+            // A page of results holds a cursor, not a credential.
+            RuleExample(
+                """
+                func page(_ data: Data) throws -> String? {
+                    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+                    logger.info("page: \\(json, privacy: .public)")
+                    return json["next_page_token"] as? String
+                }
+                """),
+            RuleExample(
+                """
+                - (void)handlePage:(NSData *)data {
+                    NSDictionary *payload = [NSJSONSerialization JSONObjectWithData:data options:0 error:NULL];
+                    NSLog(@"Page: %@", payload);
+                    [self showItems:payload[@"items"]];
+                }
+                """, path: "App/Feed.m"),
             // A search phrase is handed to a search, not to a mnemonic.
             RuleExample(
                 """

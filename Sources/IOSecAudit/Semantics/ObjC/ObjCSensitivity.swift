@@ -283,6 +283,73 @@ extension ObjCSource {
         return Sensitivity.credentialHeader(named: name)
     }
 
+    /// A credential key the method reads out of the value logged whole: `payload` where the same method reads
+    /// `payload[@"refresh_token"]` or `[payload objectForKey:@"access_token"]`, as a token endpoint's JSON is read,
+    /// or hands it to a method of this file that does (`[self storeTokenResponse:payload]`).
+    func credentialKeyRead(in range: Range<Int>) -> String? {
+        let r = trimmedExpression(range)
+        guard r.count == 1, isIdentifier(r.lowerBound), let body = body(containing: r.lowerBound) else { return nil }
+        return credentialKeyRead(of: text(r.lowerBound), in: body, handingOn: true)
+    }
+
+    private func credentialKeyRead(of name: String, in body: ClosedRange<Int>, handingOn: Bool) -> String? {
+        var index = body.lowerBound
+        while index + 1 < body.upperBound {
+            defer { index += 1 }
+            guard isIdentifier(index), text(index) == name else { continue }
+            var keyRange: Range<Int>?
+            if isPunct(index + 1, "["), match[index + 1] > index + 2 {
+                keyRange = (index + 2)..<match[index + 1]
+            } else if index > 0, isPunct(index - 1, "["), let send = send(openingAt: index - 1),
+                ["objectForKey:", "valueForKey:", "valueForKeyPath:"].contains(send.selector),
+                let argument = send.parts[0].argument
+            {
+                keyRange = argument
+            } else if handingOn, let key = keyReadByCallee(of: index) {
+                return key
+            }
+            if let keyRange, let key = stringValue(of: keyRange), SensitiveName.isSpecificCredential(key) {
+                return key
+            }
+        }
+        return nil
+    }
+
+    /// `[self storeTokenResponse:payload]` with `payload` at `index`: the key the method of this file with that
+    /// selector reads from its parameter.
+    private func keyReadByCallee(of index: Int) -> String? {
+        guard let open = enclosingBracket(of: index), let send = send(openingAt: open),
+            let position = send.parts.firstIndex(where: { $0.argument == index..<(index + 1) })
+        else { return nil }
+        for body in bodies {
+            guard let method = methodParameters(of: body), method.selector == send.selector,
+                position < method.parameters.count
+            else { continue }
+            return credentialKeyRead(of: method.parameters[position].name, in: body, handingOn: false)
+        }
+        return nil
+    }
+
+    /// The `[` of the innermost message send around `index`, when `index` is one of its arguments.
+    private func enclosingBracket(of index: Int) -> Int? {
+        var i = index - 1
+        var steps = 0
+        while i >= 0, steps < 64 {
+            defer {
+                i -= 1
+                steps += 1
+            }
+            if isPunct(i, "]") || isPunct(i, ")") {
+                // Skip a closed group before the argument.
+                if match[i] < i { i = match[i] }
+                continue
+            }
+            if isPunct(i, ";") || isPunct(i, "{") || isPunct(i, "}") { return nil }
+            if isPunct(i, "[") { return match[i] > index ? i : nil }
+        }
+        return nil
+    }
+
     /// `passwordTextField`, `pinInput`, `cvvField`, `passwordTextView`: a control whose text is a secret.
     static func isSensitiveInputField(_ name: String) -> Bool {
         if SensitiveName.classifyInputField(name) != nil { return true }

@@ -116,6 +116,7 @@ enum SecretOrigin {
                 return [file.step(at: read, "read from the Keychain by SecItemCopyMatching")]
             }
             if let use = secretUse(of: name, near: ref, in: file) { return [use] }
+            if let read = credentialKeyRead(of: name, near: ref, in: file) { return [read] }
             return nil
         }
         if let field = secureTextField(of: e, in: file) { return [file.step(at: e, field)] }
@@ -214,6 +215,28 @@ enum SecretOrigin {
             }
         }
         return nil
+    }
+
+    /// `json["refresh_token"]` read in `ref`'s function from the same binding: the whole value holds that
+    /// credential (a token endpoint's response, a decoded payload), whatever it is called.
+    private static func credentialKeyRead(of name: String, near ref: DeclReferenceExprSyntax, in file: SwiftFile)
+        -> FlowStep?
+    {
+        guard let body = ref.enclosingFunction?.body else { return nil }
+        let binding = LocalValue.initializer(of: name, before: ref)?.id
+        let read = SyntaxSearch.all(SubscriptCallExprSyntax.self, in: body) { subscriptCall in
+            guard
+                let base =
+                    (subscriptCall.calledExpression.as(OptionalChainingExprSyntax.self)?.expression
+                    ?? subscriptCall.calledExpression).as(DeclReferenceExprSyntax.self),
+                base.baseName.text == name,
+                let key = subscriptCall.arguments.first?.expression.stringLiteralValue,
+                SensitiveName.isSpecificCredential(key)
+            else { return false }
+            return LocalValue.initializer(of: name, before: base)?.id == binding
+        }.first
+        guard let read, let key = read.arguments.first?.expression.stringLiteralValue else { return nil }
+        return file.step(at: read, "holds '\(key)', read from it here")
     }
 
     /// The innermost closure around `node` that binds `name` itself (`{ token, error in … }`).
