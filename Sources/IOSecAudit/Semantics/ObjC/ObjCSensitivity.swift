@@ -298,11 +298,11 @@ extension ObjCSource {
             defer { index += 1 }
             guard isIdentifier(index), text(index) == name else { continue }
             var keyRange: Range<Int>?
-            if isPunct(index + 1, "["), match[index + 1] > index + 2 {
+            if isPunct(index + 1, "["), match[index + 1] > index + 2, readsString(at: index) {
                 keyRange = (index + 2)..<match[index + 1]
             } else if index > 0, isPunct(index - 1, "["), let send = send(openingAt: index - 1),
                 ["objectForKey:", "valueForKey:", "valueForKeyPath:"].contains(send.selector),
-                let argument = send.parts[0].argument
+                let argument = send.parts[0].argument, readsString(at: index - 1)
             {
                 keyRange = argument
             } else if handingOn, let key = keyReadByCallee(of: index) {
@@ -313,6 +313,13 @@ extension ObjCSource {
             }
         }
         return nil
+    }
+
+    /// `NSString *token = <read at start>`: the value read is text. A key whose value becomes a model object
+    /// (`passphrase` parameters of a key's JSON) names what the object is about, not a secret.
+    private func readsString(at start: Int) -> Bool {
+        start >= 4 && isPunct(start - 1, "=") && isIdentifier(start - 2) && isPunct(start - 3, "*")
+            && text(start - 4) == "NSString"
     }
 
     /// `[self storeTokenResponse:payload]` with `payload` at `index`: the key the method of this file with that

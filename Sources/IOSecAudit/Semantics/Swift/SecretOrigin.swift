@@ -231,12 +231,28 @@ enum SecretOrigin {
                     ?? subscriptCall.calledExpression).as(DeclReferenceExprSyntax.self),
                 base.baseName.text == name,
                 let key = subscriptCall.arguments.first?.expression.stringLiteralValue,
-                SensitiveName.isSpecificCredential(key)
+                SensitiveName.isSpecificCredential(key), readsString(subscriptCall)
             else { return false }
             return LocalValue.initializer(of: name, before: base)?.id == binding
         }.first
         guard let read, let key = read.arguments.first?.expression.stringLiteralValue else { return nil }
         return file.step(at: read, "holds '\(key)', read from it here")
+    }
+
+    /// `json["access_token"] as? String`, `json["access_token"].stringValue`: the value read is text. A key whose
+    /// value becomes an object names what the object is about, not a secret.
+    private static func readsString(_ read: SubscriptCallExprSyntax) -> Bool {
+        if let member = read.parent?.as(MemberAccessExprSyntax.self) {
+            return ["string", "stringValue"].contains(member.declName.baseName.text)
+        }
+        guard let next = read.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
+            next.tokenKind == .keyword(.as)
+        else { return false }
+        var type = next.nextToken(viewMode: .sourceAccurate)
+        if type?.tokenKind == .postfixQuestionMark || type?.tokenKind == .exclamationMark {
+            type = type?.nextToken(viewMode: .sourceAccurate)
+        }
+        return type?.text == "String"
     }
 
     /// The innermost closure around `node` that binds `name` itself (`{ token, error in … }`).
