@@ -21,8 +21,9 @@ struct WebViewJavaScriptRule: SwiftRule {
 
             A handler in a file that reads the message's frame or origin (`frameInfo`, `securityOrigin`) is not \
             reported. A bridge is medium when the web view loads a page chosen at run time and the handler \
-            (`userContentController(_:didReceive:)` in the same file, or a same-file function it calls) reaches \
-            files, the Keychain, defaults, the network, URL opening, the pasteboard or personal data. Otherwise \
+            (`userContentController(_:didReceive:)` or its `replyHandler:` form in the same file, or a same-file \
+            function it calls) reaches files, the Keychain, defaults, the network, URL opening, the pasteboard or \
+            personal data, or sends a credential back to the page. Otherwise \
             (the page is fixed, the handler only moves UI, or it is in another file) the bridge is reported with \
             low confidence: something to know about, shown with `--min-confidence low`.
             """,
@@ -126,6 +127,27 @@ struct WebViewJavaScriptRule: SwiftRule {
                             "lets any page this web view loads (a URL decided at runtime) call native code that opens URLs"
                     )
                 ]),
+            // A handler that replies with the user's access token, to whichever page or frame asks.
+            RuleExample(
+                """
+                final class HelpViewController: UIViewController, WKScriptMessageHandlerWithReply {
+                    let webView = WKWebView()
+                    func show(_ article: URL) {
+                        ↓webView.configuration.userContentController.addScriptMessageHandler(self, contentWorld: .page, name: "app")
+                        webView.load(URLRequest(url: article))
+                    }
+                    func userContentController(
+                        _ controller: WKUserContentController, didReceive message: WKScriptMessage,
+                        replyHandler: @escaping (Any?, String?) -> Void
+                    ) {
+                        session.validAccessToken { token in replyHandler(["accessToken": token], nil) }
+                    }
+                }
+                """,
+                findings: [
+                    FindingSpec(confidence: .medium, message: "call native code that hands 'accessToken' to the page")
+                ]
+            ),
             // The handler only records where the reader scrolled: a bridge to know about.
             RuleExample(
                 """

@@ -1,3 +1,4 @@
+import IOSecCore
 import SwiftSyntax
 
 /// What the script message handlers of a file (`userContentController(_:didReceive:)`) can do for a page: the
@@ -20,8 +21,29 @@ enum ScriptHandlerEffect {
 
     private static func isHandler(_ function: FunctionDeclSyntax) -> Bool {
         guard function.name.text == "userContentController" else { return false }
+        // `userContentController(_:didReceive:)`, and `…(_:didReceive:replyHandler:)` of the handlers that reply.
         let labels = function.signature.parameterClause.parameters.map { $0.firstName.text }
-        return labels.count == 2 && labels[1] == "didReceive"
+        return (labels.count == 2 || labels.count == 3 && labels[2] == "replyHandler") && labels[1] == "didReceive"
+    }
+
+    /// The credential a handler sends back to the page: `replyHandler(["accessToken": token], nil)`, or script it
+    /// runs in the page with one (`evaluateJavaScript("setToken('\(token)')")`).
+    private static func credentialReplied(in body: Syntax) -> String? {
+        for call in SyntaxSearch.all(
+            FunctionCallExprSyntax.self, in: body,
+            where: { call in
+                ["replyHandler", "evaluateJavaScript", "callAsyncJavaScript"].contains(call.calledName ?? "")
+            })
+        {
+            for argument in call.arguments {
+                if let name = Sensitivity.sensitiveName(in: argument.expression),
+                    SensitiveName.isSpecificCredential(name)
+                {
+                    return name
+                }
+            }
+        }
+        return nil
     }
 
     /// Names that, anywhere in a handler, show it reaching something a page should not drive.
@@ -53,6 +75,7 @@ enum ScriptHandlerEffect {
     ]
 
     private static func effect(in body: Syntax) -> String? {
+        if let credential = credentialReplied(in: body) { return "hands '\(credential)' to the page" }
         var names = Set<String>()
         var readsFile = false
         for token in body.tokens(viewMode: .sourceAccurate) {
