@@ -164,6 +164,16 @@ struct HardcodedKeyRule: SwiftRule {
                 final class Vault { private static let cipher = AESCrypto(key: aesKey, iv: ivData) }
                 """),
             RuleExample("let nonce = try AES.GCM.Nonce(data: ↓Data([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))"),
+            // A constant and the bundle identifier: the same key in every copy of the app.
+            RuleExample(
+                """
+                enum ArchiveFormat { static let magic = "STRDARCH" }
+                func archiveKey(bundle: Bundle = .main) -> SymmetricKey {
+                    let identifier = bundle.bundleIdentifier ?? "com.example.app"
+                    let material = SymmetricKey(data: ↓Data(ArchiveFormat.magic.utf8) + Data(identifier.utf8))
+                    return HKDF<SHA256>.deriveKey(inputKeyMaterial: material, outputByteCount: 32)
+                }
+                """),
             // The vault's id is the same for every backup the vault key seals.
             RuleExample(
                 """
@@ -235,6 +245,15 @@ struct HardcodedKeyRule: SwiftRule {
             ])
         ],
         nonTriggeringExamples: [
+            // The user's passphrase joined with a constant label: the secret is the user's.
+            RuleExample(
+                """
+                func vaultKey(passphrase: String) -> SymmetricKey {
+                    let identifier = Bundle.main.bundleIdentifier ?? "com.example.app"
+                    let material = SymmetricKey(data: Data(passphrase.utf8) + Data(identifier.utf8))
+                    return HKDF<SHA256>.deriveKey(inputKeyMaterial: material, outputByteCount: 32)
+                }
+                """),
             // Opening takes the nonce the sealer chose; a counter's bytes change with every message.
             RuleExample(
                 """
@@ -798,7 +817,10 @@ struct HardcodedKeyRule: SwiftRule {
 
     private mutating func check(_ argument: ExprSyntax?, as role: Role, in file: SwiftFile) {
         guard let argument else { return }
-        guard let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file) else {
+        guard
+            let source = Self.literalSource(argument, depth: 0) ?? Self.constantSource(argument, in: file)
+                ?? Self.joinedConstantSource(argument, in: file)
+        else {
             // `func seal(_ data: Data, with key: String) { AES(key: Array(key.utf8), …) }`: the app's own helper;
             // what its callers pass, in any file, is the key (`CallerArgumentsStage`).
             if var sink = ParameterSink.of(Self.material(of: argument), ruleId: Self.description.id) {
@@ -825,6 +847,57 @@ struct HardcodedKeyRule: SwiftRule {
         } else {
             report(file, at: argument, message)
         }
+    }
+
+    /// `Data(Format.magic.utf8) + Data(identifier.utf8)`: bytes joined from constants and what every copy of the app
+    /// knows about itself (its bundle identifier, its version), at least one of them a constant: as fixed as one.
+    private static func joinedConstantSource(_ expr: ExprSyntax, in file: SwiftFile) -> String? {
+        guard let sequence = expr.unwrapped.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        var constants = 0
+        var appInfo = false
+        for (index, element) in elements.enumerated() {
+            if index % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+                continue
+            }
+            if literalSource(element, depth: 0) ?? constantSource(element, in: file) != nil {
+                constants += 1
+            } else if isAppInfo(material(of: element)) {
+                appInfo = true
+            } else {
+                return nil
+            }
+        }
+        guard constants > 0 else { return nil }
+        return appInfo ? "constants and the app's bundle identifier or version" : "constants joined together"
+    }
+
+    /// `bundle.bundleIdentifier ?? "com.example.app"`, `Bundle.main.object(forInfoDictionaryKey: "CFBundleVersion")`,
+    /// directly or through a local: the same in every copy of the app.
+    private static func isAppInfo(_ expr: ExprSyntax, depth: Int = 0) -> Bool {
+        guard depth < 3 else { return false }
+        var e = expr.unwrapped
+        if let sequence = e.as(SequenceExprSyntax.self),
+            sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            let first = sequence.elements.first
+        {
+            e = first.unwrapped
+        }
+        if let ref = e.as(DeclReferenceExprSyntax.self) {
+            guard let value = LocalValue.initializer(of: ref.baseName.text, before: ref) else { return false }
+            return isAppInfo(value, depth: depth + 1)
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "bundleIdentifier" {
+            return true
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledName == "object",
+            call.argument("forInfoDictionaryKey") != nil
+        {
+            return true
+        }
+        return false
     }
 
     /// The value a key argument is made of: `key` in `Array(key.utf8)`, `Data(key.utf8)`, `key.data(using: .utf8)!`,
