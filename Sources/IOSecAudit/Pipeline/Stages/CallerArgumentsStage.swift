@@ -32,6 +32,10 @@ struct CallerArgumentsStage: FindingStage {
                 if sink.ruleId == pathRule { pathReturns.append((sink, fact)) } else { returns.append((sink, fact)) }
             }
         }
+        var members: [(MemberSink, Fact)] = []
+        for fact in scan.facts where fact.kind == FactKind.memberSink {
+            if let sink = MemberSink(fact: fact.value) { members.append((sink, fact)) }
+        }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
             guard let sink = ParameterSink(fact: fact.value) else { continue }
             if fact.kind == FactKind.wrapperSink {
@@ -47,7 +51,7 @@ struct CallerArgumentsStage: FindingStage {
         // would cost more than the rest of the pass.
         var names = Set(
             sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
-                + fields.map(\.0.type) + returns.map(\.0.function))
+                + fields.map(\.0.type) + returns.map(\.0.function) + members.flatMap(\.0.members))
         let swiftBytes = scan.inputs.reduce(0) { $0 + ($1.kind == .swift ? $1.size : 0) }
         if swiftBytes <= Self.smallProjectBytes
             || (names.count > CallerArguments.namesSearchedOneByOne && swiftBytes <= Self.largeProjectBytes)
@@ -59,7 +63,9 @@ struct CallerArgumentsStage: FindingStage {
             }
             names.formUnion(admitted)
         }
-        guard !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty || !returns.isEmpty
+        guard
+            !sinks.isEmpty || !wrappers.isEmpty || !propertyWrappers.isEmpty || !fields.isEmpty || !returns.isEmpty
+                || !members.isEmpty
         else { return }
         var callers = CallerArguments(inputs: scan.inputs, constants: scan.constants)
         callers.find(names)
@@ -135,6 +141,14 @@ struct CallerArgumentsStage: FindingStage {
                 guard let steps = callers.untrustedReturn(of: sink, inFile: fact.file), let returned = steps.last
                 else { return nil }
                 return (steps, "returned by `\(sink.function)` (\(returned.file):\(returned.line))")
+            }
+        }
+        // Values read through another file's members that return credentials, headers or personal data.
+        for (sink, fact) in members {
+            indirect(sink.ruleId, "", fact, &state, &seen, &callers) { callers, _, _ in
+                guard let steps = callers.sensitiveReturn(of: sink, notIn: fact.file), let returned = steps.last
+                else { return nil }
+                return (steps, "\(returned.note) (\(returned.file):\(returned.line))")
             }
         }
         for finding in callers.findings(atCallsOf: wrappers.filter { $0.0.ruleId == keyRule })

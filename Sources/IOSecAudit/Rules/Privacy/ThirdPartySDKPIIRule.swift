@@ -27,6 +27,31 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             Analytics.logEvent("sign_up", parameters: ["method": "email"])
             """,
         triggeringExamples: [
+            // Traits another file builds from the profile: the member's return is what the SDK gets.
+            RuleExample(files: [
+                (
+                    "App/UserProfile+Analytics.swift",
+                    """
+                    extension UserProfile {
+                        var segmentationTraits: [String: Any] {
+                            var traits: [String: Any] = ["$email": email, "plan": plan.rawValue]
+                            if let birthDate { traits["birthdate"] = birthDate }
+                            return traits
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/AnalyticsService.swift",
+                    """
+                    final class AnalyticsService {
+                        func identify(_ profile: UserProfile) {
+                            mixpanel.people.set(properties: ↓profile.segmentationTraits)
+                        }
+                    }
+                    """
+                )
+            ]),
             RuleExample(#"Analytics.shared.↓identify(identifier: secret.string, name: profile.handle)"#),
             RuleExample(
                 """
@@ -56,6 +81,28 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             RuleExample("AppsFlyerLib.shared().↓customerUserID = account.emailAddress")
         ],
         nonTriggeringExamples: [
+            RuleExample(files: [
+                (
+                    "App/UserProfile+Analytics.swift",
+                    """
+                    extension UserProfile {
+                        var cohortTraits: [String: Any] {
+                            ["plan": plan.rawValue, "weekly_goal": weeklyGoal]
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/AnalyticsService.swift",
+                    """
+                    final class AnalyticsService {
+                        func identify(_ profile: UserProfile) {
+                            mixpanel.people.set(properties: profile.cohortTraits)
+                        }
+                    }
+                    """
+                )
+            ]),
             // The member is the value: a key pair's public identity, not its secret.
             RuleExample(#"Analytics.shared.identify(identifier: secret.identity, name: profile.handle)"#),
             RuleExample(
@@ -131,16 +178,29 @@ struct ThirdPartySDKPIIRule: SwiftRule {
             if index == 0, Self.eventCalls.contains(name) { continue }
             if ["event", "eventName", "eventType", "name"].contains(argument.label?.text ?? "") { continue }
             let isKey = Self.keyLabels.contains(argument.label?.text ?? "")
-            if let what = Self.personalData(in: argument.expression, literalIsKey: isKey) {
-                report(
-                    file,
-                    at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
-                        ?? Syntax(call.calledExpression),
-                    "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")); identify users by an opaque ID and send categories, not personal data"
-                )
-                return
+            guard let what = Self.personalData(in: argument.expression, literalIsKey: isKey) else {
+                // `people.set(properties: profile.segmentationTraits)`: what another file's member returns decides.
+                if !isKey { MemberSink.record(argument.expression, ruleId: Self.description.id, in: file) }
+                continue
             }
+            report(
+                file,
+                at: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
+                    ?? Syntax(call.calledExpression),
+                "\(what) is sent to a third-party SDK (\(Self.sdkName(in: base) ?? "analytics")); identify users by an opaque ID and send categories, not personal data"
+            )
+            return
         }
+    }
+
+    /// A finding at a value an SDK is given through a member another file declares, which returns personal data
+    /// (`MemberSink`).
+    static func memberFinding(_ value: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String) {
+        file.report(
+            description, at: value,
+            message:
+                "'\(value.trimmedDescription)' is sent to a third-party SDK, and it is \(via); identify users by an opaque ID and send categories, not personal data",
+            evidence: .flow, flow: steps + [file.step(at: value, "sent to the SDK")])
     }
 
     mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {

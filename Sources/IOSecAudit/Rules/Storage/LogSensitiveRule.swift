@@ -296,6 +296,32 @@ struct LogSensitiveRule: SwiftRule {
                     """
                 )
             ]),
+            // A summary another file makes of every header, the Authorization header among them.
+            RuleExample(files: [
+                (
+                    "App/Endpoint.swift",
+                    """
+                    extension URLRequest {
+                        mutating func authorize(with accessToken: String) {
+                            setValue("Bearer \\(accessToken)", forHTTPHeaderField: "Authorization")
+                        }
+                        var headerSummary: String {
+                            (allHTTPHeaderFields ?? [:]).map { "\\($0.key)=\\($0.value)" }.joined(separator: " ")
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/HTTPTrace.swift",
+                    """
+                    struct HTTPTrace {
+                        func willSend(_ request: URLRequest) {
+                            logger.info("→ \\(request.url?.path ?? "?", privacy: .public) \\(↓request.headerSummary, privacy: .public)")
+                        }
+                    }
+                    """
+                )
+            ]),
             // A token endpoint's response, logged whole: the code reads a credential out of it.
             RuleExample(
                 """
@@ -335,6 +361,30 @@ struct LogSensitiveRule: SwiftRule {
                 enum SecretKey: String { case accessToken = "session.access", refreshToken = "session.refresh" }
                 func readFailed(_ key: SecretKey) { logger.error("Keychain read \\(key.rawValue, privacy: .public) failed") }
                 """),
+            // One header of the request, not all of them.
+            RuleExample(files: [
+                (
+                    "App/Endpoint.swift",
+                    """
+                    extension URLRequest {
+                        mutating func authorize(with accessToken: String) {
+                            setValue("Bearer \\(accessToken)", forHTTPHeaderField: "Authorization")
+                        }
+                        var acceptSummary: String { allHTTPHeaderFields?["Accept"] ?? "-" }
+                    }
+                    """
+                ),
+                (
+                    "App/HTTPTrace.swift",
+                    """
+                    struct HTTPTrace {
+                        func willSend(_ request: URLRequest) {
+                            logger.info("→ \\(request.acceptSummary, privacy: .public)")
+                        }
+                    }
+                    """
+                )
+            ]),
             // A page of results holds a cursor, not a credential.
             RuleExample(
                 """
@@ -692,7 +742,11 @@ struct LogSensitiveRule: SwiftRule {
         var logged: [ExprSyntax] = []
         if let leak = Self.leak(in: call, file: file, noting: { logged.append($0) }) {
             report(leak, at: call, in: file)
-        } else if let sink = Self.loggedParameter(of: logged, at: call, in: file) {
+            return
+        }
+        // `"\(request.headerSummary, privacy: .public)"`: what another file's member returns decides.
+        for value in logged.prefix(4) { MemberSink.record(value, ruleId: Self.description.id, in: file) }
+        if let sink = Self.loggedParameter(of: logged, at: call, in: file) {
             // `func trace(_ message: String) { print(message) }`: the app's own logging function, which logs
             // nothing secret by itself; what its callers pass, in any file, is what is logged (`CallerArgumentsStage`).
             file.record(kind: FactKind.wrapperSink, value: sink.factValue, at: call)
@@ -731,6 +785,16 @@ struct LogSensitiveRule: SwiftRule {
     /// logging functions, so routing every call of every file to this rule would cost more.
     private static func calls(named name: String, in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
         SyntaxSearch.all(FunctionCallExprSyntax.self, in: tree, where: { $0.calledName == name })
+    }
+
+    /// A finding at a logged value read through a member another file declares, which returns a secret
+    /// (`MemberSink`): `via` says what and where.
+    static func memberFinding(_ value: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String) {
+        file.report(
+            description, at: value,
+            message:
+                "'\(value.trimmedDescription)' is logged, and it is \(via); log only what the event needs, or use privacy: .private",
+            evidence: .flow, flow: steps + [file.step(at: value, "logged")])
     }
 
     private func report(_ leak: Leak, at call: FunctionCallExprSyntax, in file: SwiftFile) {

@@ -53,7 +53,9 @@ struct CallerArguments {
         SQLInjectionRule.description.id: SQLInjectionRule.indirectFinding,
         PathInjectionRule.description.id: PathInjectionRule.indirectFinding,
         FormatStringRule.description.id: FormatStringRule.indirectFinding,
-        CredentialToUntrustedURLRule.description.id: CredentialToUntrustedURLRule.indirectFinding
+        CredentialToUntrustedURLRule.description.id: CredentialToUntrustedURLRule.indirectFinding,
+        LogSensitiveRule.description.id: LogSensitiveRule.memberFinding,
+        ThirdPartySDKPIIRule.description.id: ThirdPartySDKPIIRule.memberFinding
     ]
 
     /// The rules whose wrappers are followed through other wrappers: `query(_ sql:)` hands its parameter as it is
@@ -249,6 +251,9 @@ struct CallerArguments {
     var fieldWrites: [String: [FlowStep]?] = [:]
     /// The members of each class, struct and actor a parsed file declares, by file and type name.
     var typeMembers: [String: [String: [MemberBlockItemListSyntax]]] = [:]
+    /// What each member of the project returns that a rule's sink is about, by rule and name, once found
+    /// (`CallerArguments+Members`).
+    var memberReturns: [String: FlowStep?] = [:]
     /// The parameters each function of the project returns as they are (`CallerArguments+Returns`).
     var returnedParameters: [String: [ReturnedParameter]] = [:]
     private var referenceIndex: [String: (lengths: Set<Int>, index: [String: [DeclReferenceExprSyntax]])] = [:]

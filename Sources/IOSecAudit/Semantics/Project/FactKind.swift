@@ -56,6 +56,10 @@ enum FactKind {
     /// (`ReturnSink`): input passed for a parameter the function returns as it is makes it a flow
     /// (`CallerArgumentsStage`). Value: `ReturnSink.factValue`; line and column of the sink's value.
     static let returnSink = "code.return-sink"
+    /// A sink with no finding whose value is read through members the file does not declare (`MemberSink`): what
+    /// another file's declaration of such a member returns decides (`CallerArgumentsStage`). Value:
+    /// `MemberSink.factValue`; line and column of the sink's value.
+    static let memberSink = "code.member-sink"
     /// A `@propertyWrapper` type whose `wrappedValue` setter writes to UserDefaults under a key its users give.
     /// Value: `type ␟ store name`; line and column of the write. Its uses are judged in `CallerArgumentsStage`.
     static let defaultsPropertyWrapper = "code.defaults-property-wrapper"
