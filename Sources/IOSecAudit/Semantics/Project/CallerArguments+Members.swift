@@ -23,11 +23,14 @@ extension CallerArguments {
         }
         let property = ByteSearch("var \(name)")
         let function = ByteSearch("func \(name)(")
+        // One declaring file: a name several types declare (`uniqueId` overridden across a model) says nothing
+        // about which one the sink reads.
+        let declaring = files.filter { input in
+            guard let bytes = try? input.load() else { return false }
+            return property.occurs(in: bytes) || function.occurs(in: bytes)
+        }
         var found: FlowStep?
-        for input in files where input.relativePath != path {
-            guard let bytes = try? input.load(), property.occurs(in: bytes) || function.occurs(in: bytes),
-                let file = parse(input)
-            else { continue }
+        if declaring.count == 1, let input = declaring.first, input.relativePath != path, let file = parse(input) {
             found = AnalysisMemo.$current.withValue(memos[file.path]) {
                 let values =
                     ValuePath.returnedValues(ofPropertyNamed: name, in: file)
@@ -39,7 +42,6 @@ extension CallerArguments {
                 }
                 return nil
             }
-            if found != nil { break }
         }
         memberReturns[key] = .some(found)
         return found

@@ -53,8 +53,9 @@ struct MemberSink: Equatable, Sendable {
             members.append(member.declName.baseName.text)
             e = base.unwrapped
         }
-        guard
-            e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) || e.is(FunctionCallExprSyntax.self)
+        // `self.uniqueId` is this type's own member, declared here or in a superclass: not another file's.
+        guard let root = e.as(DeclReferenceExprSyntax.self), root.baseName.tokenKind != .keyword(.self),
+            root.baseName.tokenKind != .keyword(.Self)
         else { return [] }
         return members.reversed().filter { name in
             name.utf8.count >= 6 && name.first?.isLowercase == true && !commonMembers.contains(name)
