@@ -47,6 +47,16 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         return changes
     }
 
+    private var secretSitesOfBody: [BodyKey: SecretOrigin.Sites] = [:]
+
+    /// Where `body` hands names to calls as secrets and reads credential keys (`SecretOrigin`), read once per body.
+    func secretSites(in body: CodeBlockItemListSyntax, _ read: () -> SecretOrigin.Sites) -> SecretOrigin.Sites {
+        if let known = secretSitesOfBody[BodyKey(body)] { return known }
+        let sites = read()
+        secretSitesOfBody[BodyKey(body)] = sites
+        return sites
+    }
+
     private let source: [UInt8]
     private let path: String
     /// The project's constants and the types that hold secrets.

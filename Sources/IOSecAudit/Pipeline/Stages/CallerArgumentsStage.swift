@@ -32,9 +32,14 @@ struct CallerArgumentsStage: FindingStage {
                 if sink.ruleId == pathRule { pathReturns.append((sink, fact)) } else { returns.append((sink, fact)) }
             }
         }
+        // Members read at sinks: the first `memberLookups` names, in the facts' order, are looked up.
         var members: [(MemberSink, Fact)] = []
+        var memberNames: Set<String> = []
         for fact in scan.facts where fact.kind == FactKind.memberSink {
-            if let sink = MemberSink(fact: fact.value) { members.append((sink, fact)) }
+            guard var sink = MemberSink(fact: fact.value) else { continue }
+            sink.members = sink.members.filter { memberNames.contains($0) || memberNames.count < Self.memberLookups }
+            memberNames.formUnion(sink.members)
+            if !sink.members.isEmpty { members.append((sink, fact)) }
         }
         for fact in scan.facts where fact.kind == FactKind.parameterSink || fact.kind == FactKind.wrapperSink {
             guard let sink = ParameterSink(fact: fact.value) else { continue }
@@ -202,6 +207,10 @@ struct CallerArgumentsStage: FindingStage {
     /// functions: always up to the first, when the project is read word by word up to the second.
     static let smallProjectBytes = 2_000_000
     static let largeProjectBytes = 16_000_000
+
+    /// At most this many members read at log and SDK sinks are looked up in one scan: each is a word more to find
+    /// in every file.
+    static let memberLookups = 32
 
     /// At most this many types and functions that file paths read are looked up in one scan.
     static let pathLookups = 64

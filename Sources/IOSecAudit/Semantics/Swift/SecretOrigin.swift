@@ -192,27 +192,12 @@ enum SecretOrigin {
     /// (`try Mnemonic(phrase: normalized)`, `accounts.verify(password: entry)`): the API the value is given to says
     /// what it is, whatever the function calls it.
     private static func secretUse(of name: String, near ref: DeclReferenceExprSyntax, in file: SwiftFile) -> FlowStep? {
-        guard let body = ref.enclosingFunction?.body,
-            body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) })
-        else { return nil }
-        for call in SyntaxSearch.all(FunctionCallExprSyntax.self, in: body, where: { _ in true }) {
-            for argument in call.arguments {
-                guard let label = argument.label?.text,
-                    let passed = argument.expression.unwrapped.as(DeclReferenceExprSyntax.self),
-                    passed.baseName.text == name,
-                    // The same binding: not a parameter that a `guard let` of the same name hides later.
-                    LocalValue.initializer(of: name, before: passed)?.id
-                        == LocalValue.initializer(of: name, before: ref)?.id,
-                    closureDeclaring(name, around: passed)?.id == closureDeclaring(name, around: ref)?.id
-                else { continue }
-                let callee = call.calledName ?? ""
-                guard
-                    SensitiveName.isSpecificCredential(label)
-                        || (mnemonicArgumentLabels.contains(label)
-                            && mnemonicCallees.contains(where: callee.lowercased().contains))
-                else { continue }
-                return file.step(at: argument, "passed to `\(callee)(…)` as its `\(label):`")
-            }
+        guard let body = ref.enclosingFunction?.body, let candidates = sites(in: body.statements).passed[name] else {
+            return nil
+        }
+        for (argument, passed, label, callee) in candidates
+        where isSameBinding(name, passed, ref) {
+            return file.step(at: argument, "passed to `\(callee)(…)` as its `\(label):`")
         }
         return nil
     }
@@ -222,21 +207,69 @@ enum SecretOrigin {
     private static func credentialKeyRead(of name: String, near ref: DeclReferenceExprSyntax, in file: SwiftFile)
         -> FlowStep?
     {
-        guard let body = ref.enclosingFunction?.body else { return nil }
-        let binding = LocalValue.initializer(of: name, before: ref)?.id
-        let read = SyntaxSearch.all(SubscriptCallExprSyntax.self, in: body) { subscriptCall in
-            guard
-                let base =
-                    (subscriptCall.calledExpression.as(OptionalChainingExprSyntax.self)?.expression
-                    ?? subscriptCall.calledExpression).as(DeclReferenceExprSyntax.self),
-                base.baseName.text == name,
-                let key = subscriptCall.arguments.first?.expression.stringLiteralValue,
-                SensitiveName.isSpecificCredential(key), readsString(subscriptCall)
-            else { return false }
-            return LocalValue.initializer(of: name, before: base)?.id == binding
-        }.first
-        guard let read, let key = read.arguments.first?.expression.stringLiteralValue else { return nil }
-        return file.step(at: read, "holds '\(key)', read from it here")
+        guard let body = ref.enclosingFunction?.body, let candidates = sites(in: body.statements).keyReads[name] else {
+            return nil
+        }
+        for (read, base, key) in candidates where isSameBinding(name, base, ref) {
+            return file.step(at: read, "holds '\(key)', read from it here")
+        }
+        return nil
+    }
+
+    /// Whether two references of `name` in one function read the same binding: not a parameter that a later
+    /// `guard let` of the same name hides, nor a closure's own parameter.
+    private static func isSameBinding(_ name: String, _ a: DeclReferenceExprSyntax, _ b: DeclReferenceExprSyntax)
+        -> Bool
+    {
+        LocalValue.initializer(of: name, before: a)?.id == LocalValue.initializer(of: name, before: b)?.id
+            && closureDeclaring(name, around: a)?.id == closureDeclaring(name, around: b)?.id
+    }
+
+    /// Where a function body hands a name to a call under a secret's label, and reads a credential key out of one as
+    /// text: collected in one walk per body, for every name asked about.
+    struct Sites {
+        var passed: [String: [(LabeledExprSyntax, DeclReferenceExprSyntax, label: String, callee: String)]] = [:]
+        var keyReads: [String: [(SubscriptCallExprSyntax, DeclReferenceExprSyntax, key: String)]] = [:]
+    }
+
+    private static func sites(in body: CodeBlockItemListSyntax) -> Sites {
+        if let memo = AnalysisMemo.current { return memo.secretSites(in: body) { collectSites(in: body) } }
+        return collectSites(in: body)
+    }
+
+    private static func collectSites(in body: CodeBlockItemListSyntax) -> Sites {
+        final class Collector: SyntaxVisitor {
+            var sites = Sites()
+            override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                for argument in call.arguments {
+                    guard let label = argument.label?.text,
+                        let passed = argument.expression.unwrapped.as(DeclReferenceExprSyntax.self)
+                    else { continue }
+                    let callee = call.calledName ?? ""
+                    guard
+                        SensitiveName.isSpecificCredential(label)
+                            || (SecretOrigin.mnemonicArgumentLabels.contains(label)
+                                && SecretOrigin.mnemonicCallees.contains(where: callee.lowercased().contains))
+                    else { continue }
+                    sites.passed[passed.baseName.text, default: []].append((argument, passed, label, callee))
+                }
+                return .visitChildren
+            }
+            override func visit(_ read: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let base =
+                    (read.calledExpression.as(OptionalChainingExprSyntax.self)?.expression
+                    ?? read.calledExpression).as(DeclReferenceExprSyntax.self),
+                    let key = read.arguments.first?.expression.stringLiteralValue,
+                    SensitiveName.isSpecificCredential(key), SecretOrigin.readsString(read)
+                {
+                    sites.keyReads[base.baseName.text, default: []].append((read, base, key))
+                }
+                return .visitChildren
+            }
+        }
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        return collector.sites
     }
 
     /// `json["access_token"] as? String`, `json["access_token"].stringValue`: the value read is text. A key whose
