@@ -109,6 +109,13 @@ struct CallerArgumentsStage: FindingStage {
                 let before = file.findings.count
                 UserDefaultsSecretRule.propertyWrapperFinding(
                     attribute, in: file, store: wrapper.store, at: wrapper.step)
+                // What the project writes to the property says what it holds (`lastSearchToken = page.nextCursor`):
+                // asked only of a property the key or the name made a finding of.
+                if file.findings.count > before, let property = UserDefaultsSecretRule.wrappedProperty(of: attribute),
+                    callers.writesHoldNoSecret(toProperty: property)
+                {
+                    continue
+                }
                 for finding in file.findings[before...]
                 where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
                     state.findings.append(finding)

@@ -185,6 +185,17 @@ struct UserDefaultsSecretRule: SwiftRule {
                     """
                 )
             ]),
+            // The property is written with a token from the sign-in response.
+            RuleExample(
+                """
+                final class Session {
+                    var authToken: String? {
+                        get { defaults.string(forKey: "authToken") }
+                        set { ↓defaults.set(newValue, forKey: "authToken") }
+                    }
+                    func signedIn(_ response: SignInResponse) { authToken = response.accessToken }
+                }
+                """),
             RuleExample(#"↓UserDefaults.standard.setValue(pin, forKey: "userPIN")"#),
             RuleExample(#"↓UserDefaults.standard.set(value, forKey: "com.acme.wallet.refreshToken")"#),
             RuleExample(#"func save(token: String) { ↓UserDefaults.standard.set(token, forKey: "lastTokenHint") }"#),
@@ -337,6 +348,49 @@ struct UserDefaultsSecretRule: SwiftRule {
                 }
                 """),
             RuleExample(#"defaults.set(tokenizer.vocabularyVersion, forKey: "tokenizerVersion")"#),
+            // What the code writes to the property is a page cursor, in the same file or through a wrapper.
+            RuleExample(
+                """
+                final class SyncEngine {
+                    private var lastSyncToken: String? {
+                        get { defaults.string(forKey: "lastSyncToken") }
+                        set { defaults.set(newValue, forKey: "lastSyncToken") }
+                    }
+                    func reset() { lastSyncToken = nil }
+                    func received(_ page: SyncPage) { lastSyncToken = page.nextCursor }
+                }
+                """),
+            RuleExample(files: [
+                (
+                    "App/Stored.swift",
+                    """
+                    @propertyWrapper
+                    struct Stored<T> {
+                        let key: String
+                        var wrappedValue: T? {
+                            get { UserDefaults.standard.object(forKey: key) as? T }
+                            set { UserDefaults.standard.set(newValue, forKey: key) }
+                        }
+                    }
+                    """
+                ),
+                (
+                    "App/Preferences.swift",
+                    """
+                    final class Preferences {
+                        @Stored(key: "search.lastSearchToken") var lastSearchToken: String?
+                    }
+                    """
+                ),
+                (
+                    "App/SearchModel.swift",
+                    """
+                    final class SearchModel {
+                        func loaded(_ page: ResultPage) { preferences.lastSearchToken = page.nextCursor }
+                    }
+                    """
+                )
+            ]),
             // A date about a token, and an identifier the app made up under a token's name.
             RuleExample(
                 """
@@ -453,6 +507,12 @@ struct UserDefaultsSecretRule: SwiftRule {
         return nil
     }
 
+    /// The property a wrapper attribute is written on: `lastSearchToken` of `@UserDefault("…") var lastSearchToken`.
+    static func wrappedProperty(of attribute: AttributeSyntax) -> String? {
+        attribute.parent?.parent?.as(VariableDeclSyntax.self)?.bindings.first?.pattern
+            .as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
     /// A finding at a use of a UserDefaults-backed property wrapper (`FactKind.defaultsPropertyWrapper`) whose key or
     /// property names a secret: `@Stored(key: "password") var password: String`. The key is the argument labelled
     /// `key` or the first without a label.
@@ -553,6 +613,14 @@ struct UserDefaultsSecretRule: SwiftRule {
         // and a fresh `UUID()` is an identifier the app made up (an install id, however named).
         if let type = Sensitivity.declaredType(of: value), Sensitivity.metadataTypes.contains(type) { return nil }
         if Sensitivity.isGeneratedIdentifier(value) { return nil }
+        // `var lastSyncToken: String? { … set { defaults.set(newValue, forKey: …) } }`: what this file writes to the
+        // property says what it holds (`lastSyncToken = page.nextCursor`).
+        if value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == "newValue",
+            let property = Sensitivity.setterProperty(around: value),
+            Sensitivity.writesHoldNoSecret(Sensitivity.assignedValues(toProperty: property, in: file.tree), in: file)
+        {
+            return nil
+        }
         let keyName = keyArgument.flatMap { $0.unwrapped.lastName } ?? key
         if let sensitive = Sensitivity.sensitiveName(in: value),
             // `set(token, forKey: Keys.pushToken)`: the key says which token.

@@ -48,6 +48,27 @@ extension CallerArguments {
     }
 }
 
+extension CallerArguments {
+    /// Whether what the project writes to a property of this name says it holds no secret
+    /// (`preferences.lastSearchToken = page.nextCursor`): something is written, and nothing named or traced as a
+    /// secret (`Sensitivity.writesHoldNoSecret`). False when the name is too common to look for.
+    mutating func writesHoldNoSecret(toProperty name: String) -> Bool {
+        guard spendLookup(), let files = files(mentioning: name) else { return false }
+        let assignment = ByteSearch("\(name) =")
+        var values: [(SwiftFile, ExprSyntax)] = []
+        for input in files {
+            guard let bytes = try? input.load(), assignment.occurs(in: bytes), let file = parse(input) else { continue }
+            values += Sensitivity.assignedValues(toProperty: name, in: file.tree).map { (file, $0) }
+        }
+        return !values.filter { !$0.1.unwrapped.is(NilLiteralExprSyntax.self) }.isEmpty
+            && values.allSatisfy { file, value in
+                AnalysisMemo.$current.withValue(memos[file.path]) {
+                    value.unwrapped.is(NilLiteralExprSyntax.self) || Sensitivity.writesHoldNoSecret([value], in: file)
+                }
+            }
+    }
+}
+
 /// What a value a member returns carries, as the rule at the sink judges it: the request's headers (when the file
 /// puts a credential in them), a secret traced to its source or named for a specific credential, personal data.
 enum MemberReturn {

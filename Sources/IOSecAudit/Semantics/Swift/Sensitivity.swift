@@ -228,15 +228,22 @@ public enum Sensitivity {
 
     /// The written type of the property whose `set`, `willSet` or `didSet` `node` is in: what `newValue` is.
     private static func setterPropertyType(around node: some SyntaxProtocol) -> String? {
+        setterBinding(around: node)?.typeAnnotation?.type.trimmedDescription
+    }
+
+    /// The name of the property whose `set` (or `willSet`/`didSet`) `node` is in: what `newValue` is written to.
+    static func setterProperty(around node: some SyntaxProtocol) -> String? {
+        setterBinding(around: node)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    private static func setterBinding(around node: some SyntaxProtocol) -> PatternBindingSyntax? {
         var current = node.parent
         while let parent = current {
             if let accessor = parent.as(AccessorDeclSyntax.self) {
                 guard ["set", "willSet", "didSet"].contains(accessor.accessorSpecifier.text) else { return nil }
                 var up = accessor.parent
                 while let outer = up {
-                    if let binding = outer.as(PatternBindingSyntax.self) {
-                        return binding.typeAnnotation?.type.trimmedDescription
-                    }
+                    if let binding = outer.as(PatternBindingSyntax.self) { return binding }
                     if outer.is(CodeBlockItemSyntax.self) || outer.is(MemberBlockItemSyntax.self) { return nil }
                     up = outer.parent
                 }
@@ -246,6 +253,27 @@ public enum Sensitivity {
             current = parent.parent
         }
         return nil
+    }
+
+    /// The values `tree` assigns to a property named `name` (`name = v`, `self.name = v`, `store.name = v`).
+    static func assignedValues(toProperty name: String, in tree: some SyntaxProtocol) -> [ExprSyntax] {
+        SyntaxSearch.all(SequenceExprSyntax.self, in: tree) { sequence in
+            guard let target = sequence.simpleAssignment?.target.unwrapped else { return false }
+            return
+                (target.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? target.as(MemberAccessExprSyntax.self)?.declName.baseName.text) == name
+        }.compactMap { $0.simpleAssignment?.value }
+    }
+
+    /// Whether what the code writes to a property says it holds no secret: something is written, and nothing
+    /// written but `nil` is traced to a secret or named as one (`lastSyncToken = page.nextCursor`).
+    static func writesHoldNoSecret(_ values: [ExprSyntax], in file: SwiftFile) -> Bool {
+        let written = values.filter { !$0.unwrapped.is(NilLiteralExprSyntax.self) }
+        return !written.isEmpty
+            && written.allSatisfy { value in
+                SecretOrigin.trace(value, in: file) == nil && sensitiveName(in: value) == nil
+                    && !SensitiveName.isSensitive(value.unwrapped.trimmedDescription)
+            }
     }
 
     /// Types whose values describe a secret (when it was refreshed, whether there is one) but cannot be one.
