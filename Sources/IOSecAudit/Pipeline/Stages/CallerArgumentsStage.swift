@@ -103,23 +103,17 @@ struct CallerArgumentsStage: FindingStage {
         }
         // Calls of the app's wrappers that pass what their sink's rule is about: findings at the call, once each.
         var seen = Set(state.findings.map { Self.key($0.ruleId, $0.file, $0.line, $0.column) })
-        // Uses of UserDefaults-backed property wrappers whose key or property names a secret.
+        // Uses of UserDefaults-backed property wrappers whose key or property names a secret; what the project
+        // writes to the property is asked after the wrappers' calls, which need the parse budget more.
+        var pendingWrappedProperties: [(property: String?, findings: [Finding])] = []
         for wrapper in propertyWrappers {
             for (file, attribute) in callers.attributes(named: wrapper.type) {
                 let before = file.findings.count
                 UserDefaultsSecretRule.propertyWrapperFinding(
                     attribute, in: file, store: wrapper.store, at: wrapper.step)
-                // What the project writes to the property says what it holds (`lastSearchToken = page.nextCursor`):
-                // asked only of a property the key or the name made a finding of.
-                if file.findings.count > before, let property = UserDefaultsSecretRule.wrappedProperty(of: attribute),
-                    callers.writesHoldNoSecret(toProperty: property)
-                {
-                    continue
-                }
-                for finding in file.findings[before...]
-                where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
-                    state.findings.append(finding)
-                }
+                guard file.findings.count > before else { continue }
+                pendingWrappedProperties.append(
+                    (UserDefaultsSecretRule.wrappedProperty(of: attribute), Array(file.findings[before...])))
             }
         }
         // Crypto helpers are judged last: their calls are many, and the files they parse again would leave flows
@@ -128,6 +122,14 @@ struct CallerArgumentsStage: FindingStage {
         for finding in callers.findings(atCallsOf: wrappers.filter { $0.0.ruleId != keyRule })
         where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
             state.findings.append(finding)
+        }
+        // What the project writes to a wrapped property says what it holds (`lastSearchToken = page.nextCursor`).
+        for (property, findings) in pendingWrappedProperties {
+            if let property, callers.writesHoldNoSecret(toProperty: property) { continue }
+            for finding in findings
+            where seen.insert(Self.key(finding.ruleId, finding.file, finding.line, finding.column)).inserted {
+                state.findings.append(finding)
+            }
         }
         // Sinks of stored properties some write fills with input, and of what functions of other files return
         // from input passed to them: the rule's finding there becomes a flow that starts at the input, or a finding
