@@ -24,6 +24,9 @@ enum ConstantScanner {
         var managedProperties: [ManagedProperty] = []
         /// Each function the file declares, and whether its body is one `#if DEBUG` block (`DebugOnlyFunctions`).
         var functions: [(name: String, debugOnly: Bool)] = []
+        /// The name of each `var` the file declares, at any level: with `functions`, the members a value may be read
+        /// through (`MemberSink`).
+        var variables: [String] = []
 
         static let nothing = Scanned()
     }
@@ -62,8 +65,19 @@ enum ConstantScanner {
                 names: wantsNames ? names(in: tokens, bytes: buffer) : nil,
                 interest: wantsNames && filter != nil ? lexer.interest : nil, encryption: encryption,
                 assigned: assigned, managedProperties: managed,
-                functions: DebugOnlyFunctions.declarations(in: tokens, bytes: buffer))
+                functions: DebugOnlyFunctions.declarations(in: tokens, bytes: buffer),
+                variables: variableNames(in: tokens, bytes: buffer))
         }
+    }
+
+    /// The names after `var`.
+    private static func variableNames(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var names: [String] = []
+        for k in tokens.indices.dropLast() where tokens[k] == .keyword(.var) {
+            guard case .identifier(let start, let end) = tokens[k + 1] else { continue }
+            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self))
+        }
+        return names
     }
 
     /// The file's `InterestMap` alone, for a file the pre-pass did not read.

@@ -26,7 +26,7 @@ enum SwiftPrePass {
         let constants = ConstantIndex(
             declarations: perFile.flatMap(\.scanned.declarations),
             sensitiveMembers: perFile.flatMap(\.scanned.sensitiveMembers),
-            functions: perFile.flatMap(\.scanned.functions),
+            functions: perFile.flatMap(\.scanned.functions), variables: perFile.flatMap(\.scanned.variables),
             declaredTypes: perFile.flatMap(\.scanned.types).map(\.name), supertypes: perFile.flatMap(\.scanned.types),
             databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.scanned.encryption) },
             // A test that sets a property to stub it changes nothing the app ships.
