@@ -56,7 +56,7 @@ struct CallerArgumentsStage: FindingStage {
         // would cost more than the rest of the pass.
         var names = Set(
             sinks.values.map(\.function) + wrappers.map(\.0.function) + propertyWrappers.map(\.type)
-                + fields.map(\.0.type) + returns.map(\.0.function) + members.flatMap(\.0.members))
+                + fields.map(\.0.type) + returns.map(\.0.function))
         let swiftBytes = scan.inputs.reduce(0) { $0 + ($1.kind == .swift ? $1.size : 0) }
         if swiftBytes <= Self.smallProjectBytes
             || (names.count > CallerArguments.namesSearchedOneByOne && swiftBytes <= Self.largeProjectBytes)

@@ -17,20 +17,13 @@ extension CallerArguments {
     private mutating func memberReturn(_ name: String, ruleId: String, notIn path: String) -> FlowStep? {
         let key = ruleId + " " + name
         if let known = memberReturns[key] { return known.flatMap { $0.file == path ? nil : $0 } }
-        guard spendLookup(), let files = files(mentioning: name) else {
-            memberReturns[key] = .some(nil)
-            return nil
-        }
-        let property = ByteSearch("var \(name)")
-        let function = ByteSearch("func \(name)(")
-        // One declaring file: a name several types declare (`uniqueId` overridden across a model) says nothing
-        // about which one the sink reads.
-        let declaring = files.filter { input in
-            guard let bytes = try? input.load() else { return false }
-            return property.occurs(in: bytes) || function.occurs(in: bytes)
-        }
+        // One declaring file (the pre-pass's index): a name several types declare (`uniqueId` overridden across a
+        // model) says nothing about which one the sink reads.
+        let declaring = constants.filesDeclaringComputedMember(name)
         var found: FlowStep?
-        if declaring.count == 1, let input = declaring.first, input.relativePath != path, let file = parse(input) {
+        if declaring.count == 1, declaring[0] != path, spendLookup(),
+            let input = inputs.first(where: { $0.relativePath == declaring[0] }), let file = parse(input)
+        {
             found = AnalysisMemo.$current.withValue(memos[file.path]) {
                 let values =
                     ValuePath.returnedValues(ofPropertyNamed: name, in: file)

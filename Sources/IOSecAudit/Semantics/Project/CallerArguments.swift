@@ -237,7 +237,7 @@ struct CallerArguments {
     static let sizeLimit = 1_000_000
 
     let inputs: [FileInput]
-    private let constants: ConstantIndex
+    let constants: ConstantIndex
     private var parsed: [String: SwiftFile] = [:]
     /// The bytes of files read to see whether they write a wrapper's call, kept up to `readBytesLimit` in all: many
     /// wrappers ask the same files.

@@ -44,8 +44,9 @@ public struct ConstantIndex: Sendable {
     private var sensitiveMembers: [String: String]
     /// The project's Core Data and Realm model classes, directly or through another of the project's classes.
     private var persistentModels: [String: PersistentStore] = [:]
-    /// The names of the project's functions and `var`s: what a value may be read through (`MemberSink`).
-    private var memberNames: Set<String> = []
+    /// The files that declare each computed property or function without parameters of the project, by name: what
+    /// a value may be read through (`MemberSink`).
+    private var computedMemberFiles: [String: [String]] = [:]
     /// Functions every declaration of which is one `#if DEBUG` block (`DebugOnlyFunctions`), by name.
     private var debugOnlyFunctions: Set<String> = []
     /// The project's enums with raw values (`enum Table: String`), by name: a value of one of them has one of the raw
@@ -68,7 +69,8 @@ public struct ConstantIndex: Sendable {
     /// project (two targets each with a `User`) is ambiguous, and its members are not used.
     public init(
         declarations: [ConstantDeclaration], sensitiveMembers: [SensitiveMember] = [],
-        functions: [(name: String, debugOnly: Bool)] = [], variables: [String] = [], declaredTypes: [String] = [],
+        functions: [(name: String, debugOnly: Bool)] = [], computedMembers: [(name: String, file: String)] = [],
+        declaredTypes: [String] = [],
         supertypes: [DeclaredType] = [], databaseEncryption: DatabaseEncryption = [], assigned: Set<Int> = [],
         managedProperties: [ManagedProperty] = []
     ) {
@@ -77,7 +79,9 @@ public struct ConstantIndex: Sendable {
         var agreed: [String: Bool] = [:]
         for function in functions { agreed[function.name] = (agreed[function.name] ?? true) && function.debugOnly }
         debugOnlyFunctions = Set(agreed.filter(\.value).keys)
-        memberNames = Set(functions.map(\.name)).union(variables)
+        for member in computedMembers where computedMemberFiles[member.name]?.contains(member.file) != true {
+            computedMemberFiles[member.name, default: []].append(member.file)
+        }
         persistentModels = Self.persistentModels(supertypes)
         for type in supertypes where persistentModels[type.name] == .coreData {
             if let parent = type.supertypes.first { superclasses[type.name] = parent }
@@ -106,7 +110,10 @@ public struct ConstantIndex: Sendable {
         let scanned = files.map { ConstantScanner.scanAll($0.bytes, file: $0.path, names: false) }
         self.init(
             declarations: scanned.flatMap(\.declarations), sensitiveMembers: scanned.flatMap(\.sensitiveMembers),
-            functions: scanned.flatMap(\.functions), variables: scanned.flatMap(\.variables),
+            functions: scanned.flatMap(\.functions),
+            computedMembers: zip(files, scanned).flatMap { file, result in
+                result.computedMembers.map { ($0, file.path) }
+            },
             declaredTypes: scanned.flatMap(\.types).map(\.name), supertypes: scanned.flatMap(\.types),
             databaseEncryption: scanned.reduce(into: []) { $0.formUnion($1.encryption) },
             assigned: scanned.reduce(into: []) { $0.formUnion($1.assigned) },
@@ -141,8 +148,8 @@ public struct ConstantIndex: Sendable {
     /// Whether every function the project declares with this name does nothing outside debug builds.
     public func isDebugOnlyFunction(_ name: String) -> Bool { debugOnlyFunctions.contains(name) }
 
-    /// Whether some Swift file of the project declares a function or a `var` of this name.
-    public func declaresMember(_ name: String) -> Bool { memberNames.contains(name) }
+    /// The files that declare a computed property or a function without parameters of this name.
+    public func filesDeclaringComputedMember(_ name: String) -> [String] { computedMemberFiles[name] ?? [] }
 
     /// Whether `type` (`Table`, `ArticleStatus.Key`) is one of the project's enums with raw values: only an enum can
     /// name `String` or `Int` after its `:` (a class or struct cannot inherit from them). A qualified name is looked

@@ -58,8 +58,8 @@ struct MemberSink: Equatable, Sendable {
             root.baseName.tokenKind != .keyword(.Self)
         else { return [] }
         return members.reversed().filter { name in
-            name.utf8.count >= 6 && name.first?.isLowercase == true && file.constants.declaresMember(name)
-                && !commonMembers.contains(name)
+            name.utf8.count >= 6 && name.first?.isLowercase == true && !commonMembers.contains(name)
+                && file.constants.filesDeclaringComputedMember(name).count == 1
                 && !Sensitivity.harmlessMembers.contains(name) && !file.contains("var \(name)")
                 && !file.contains("func \(name)(")
         }

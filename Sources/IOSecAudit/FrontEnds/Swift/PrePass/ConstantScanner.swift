@@ -24,9 +24,9 @@ enum ConstantScanner {
         var managedProperties: [ManagedProperty] = []
         /// Each function the file declares, and whether its body is one `#if DEBUG` block (`DebugOnlyFunctions`).
         var functions: [(name: String, debugOnly: Bool)] = []
-        /// The name of each `var` the file declares, at any level: with `functions`, the members a value may be read
-        /// through (`MemberSink`).
-        var variables: [String] = []
+        /// The computed properties (`var name: T {`) and the functions without parameters (`func name()`) the file
+        /// declares: what a value may be read through in another file (`MemberSink`).
+        var computedMembers: [String] = []
 
         static let nothing = Scanned()
     }
@@ -66,16 +66,36 @@ enum ConstantScanner {
                 interest: wantsNames && filter != nil ? lexer.interest : nil, encryption: encryption,
                 assigned: assigned, managedProperties: managed,
                 functions: DebugOnlyFunctions.declarations(in: tokens, bytes: buffer),
-                variables: variableNames(in: tokens, bytes: buffer))
+                computedMembers: computedMembers(in: tokens, bytes: buffer))
         }
     }
 
-    /// The names after `var`.
-    private static func variableNames(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    /// `var name: T {` (a `{` before any `=` or line end) and `func name()`.
+    private static func computedMembers(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var names: [String] = []
-        for k in tokens.indices.dropLast() where tokens[k] == .keyword(.var) {
+        for k in tokens.indices.dropLast(2) where tokens[k] == .keyword(.var) || tokens[k] == .keyword(.func) {
             guard case .identifier(let start, let end) = tokens[k + 1] else { continue }
-            names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self))
+            var computed = false
+            if tokens[k] == .keyword(.func) {
+                computed =
+                    tokens[k + 2] == .punct(UInt8(ascii: "(")) && k + 3 < tokens.count
+                    && tokens[k + 3] == .punct(UInt8(ascii: ")"))
+            } else {
+                var j = k + 2
+                while j < tokens.count, j < k + 24 {
+                    let token = tokens[j]
+                    if token == .newline || token == .punct(UInt8(ascii: "=")) { break }
+                    if token == .punct(UInt8(ascii: "{")) {
+                        computed = true
+                        break
+                    }
+                    j += 1
+                }
+            }
+            if computed {
+                names.append(
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self))
+            }
         }
         return names
     }

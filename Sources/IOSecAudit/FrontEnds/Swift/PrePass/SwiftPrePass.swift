@@ -26,7 +26,10 @@ enum SwiftPrePass {
         let constants = ConstantIndex(
             declarations: perFile.flatMap(\.scanned.declarations),
             sensitiveMembers: perFile.flatMap(\.scanned.sensitiveMembers),
-            functions: perFile.flatMap(\.scanned.functions), variables: perFile.flatMap(\.scanned.variables),
+            functions: perFile.flatMap(\.scanned.functions),
+            computedMembers: zip(swift, perFile).flatMap { input, result in
+                result.scanned.computedMembers.map { ($0, input.relativePath) }
+            },
             declaredTypes: perFile.flatMap(\.scanned.types).map(\.name), supertypes: perFile.flatMap(\.scanned.types),
             databaseEncryption: perFile.reduce(into: objcEncryption) { $0.formUnion($1.scanned.encryption) },
             // A test that sets a property to stub it changes nothing the app ships.
