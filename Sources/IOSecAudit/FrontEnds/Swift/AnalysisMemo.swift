@@ -104,6 +104,34 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         }
     }
 
+    /// Whether `name` occurs in `node`'s bytes after a `:` (an argument: `password: name`) or before a `[` (a read:
+    /// `name["access_token"]`, `name?[…]`), white space aside: what `SecretOrigin` looks for, without a walk of a
+    /// body that has neither. It may say yes wrongly, never no wrongly.
+    func mayBePassedOrRead(_ name: String, in node: some SyntaxProtocol) -> Bool {
+        let pattern = Array(name.utf8)
+        let start = max(0, node.position.utf8Offset), end = min(source.count, node.endPosition.utf8Offset)
+        guard let first = pattern.first, end - start >= pattern.count else { return false }
+        return source.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress!
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+            var i = start
+            while i + pattern.count <= end {
+                guard let hit = memchr(base + i, Int32(first), end - pattern.count - i + 1) else { return false }
+                i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + i, pattern, pattern.count) == 0 {
+                    var before = i - 1
+                    while before > start, isSpace(bytes[before]) { before -= 1 }
+                    if before >= start, bytes[before] == UInt8(ascii: ":") { return true }
+                    var after = i + pattern.count
+                    while after < end, isSpace(bytes[after]) || bytes[after] == UInt8(ascii: "?") { after += 1 }
+                    if after < end, bytes[after] == UInt8(ascii: "[") { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     private let lexedNames: SourceNames?
 
     /// The names the file could declare or fill: as the pre-pass found them, else read from the bytes on the first

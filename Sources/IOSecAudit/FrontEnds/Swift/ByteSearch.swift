@@ -62,7 +62,7 @@ struct ByteSearch: Sendable {
 
     /// Where the needle first occurs in `buffer` (as a whole identifier when `wholeWord`): `memchr` finds each place
     /// of its anchor byte, and only there is the rest compared.
-    private func firstOffset(in buffer: UnsafeRawBufferPointer, wholeWord: Bool) -> Int? {
+    func firstOffset(in buffer: UnsafeRawBufferPointer, wholeWord: Bool) -> Int? {
         guard let base = buffer.baseAddress, buffer.count >= needle.count else { return nil }
         let byte = Int32(needle[anchor])
         var offset = anchor

@@ -21,8 +21,10 @@ extension CallerArguments {
         // model) says nothing about which one the sink reads.
         let declaring = constants.filesDeclaringComputedMember(name)
         var found: FlowStep?
-        if declaring.count == 1, declaring[0] != path, spendLookup(),
-            let input = inputs.first(where: { $0.relativePath == declaring[0] }), let file = parse(input)
+        if declaring.count == 1, declaring[0] != path,
+            let input = inputs.first(where: { $0.relativePath == declaring[0] }),
+            let bytes = try? input.load(), MemberReturn.mayCarry(name, in: bytes, ruleId: ruleId), spendLookup(),
+            let file = parse(input)
         {
             found = AnalysisMemo.$current.withValue(memos[file.path]) {
                 let values =
@@ -80,6 +82,23 @@ enum MemberReturn {
             }
         }
         return nil
+    }
+
+    /// Whether the text after the member's declaration (`var name`, `func name(`) holds a word of what the rule
+    /// looks for: a byte search, so that most declaring files are not parsed again. It may say yes wrongly.
+    static func mayCarry(_ name: String, in bytes: [UInt8], ruleId: String) -> Bool {
+        let markers =
+            ruleId == LogSensitiveRule.description.id
+            ? ["allHTTPHeaderFields", "assword", "oken", "ecret", "eychain", "rivateKey", "pin", "PIN"]
+            : ["mail", "hone", "ame", "irth", "ddress", "ocation", "atitude", "assport", "\""]
+        return bytes.withUnsafeBytes { buffer in
+            for declaration in ["var \(name)", "func \(name)("] {
+                guard let offset = ByteSearch(declaration).firstOffset(in: buffer, wholeWord: false) else { continue }
+                let window = UnsafeRawBufferPointer(rebasing: buffer[offset..<min(buffer.count, offset + 2_000)])
+                if markers.contains(where: { ByteSearch($0).occurs(in: window) }) { return true }
+            }
+            return false
+        }
     }
 
     /// The value, and for a local it returns, what the local was made of.

@@ -192,7 +192,9 @@ enum SecretOrigin {
     /// (`try Mnemonic(phrase: normalized)`, `accounts.verify(password: entry)`): the API the value is given to says
     /// what it is, whatever the function calls it.
     private static func secretUse(of name: String, near ref: DeclReferenceExprSyntax, in file: SwiftFile) -> FlowStep? {
-        guard let body = ref.enclosingFunction?.body, let candidates = sites(in: body.statements).passed[name] else {
+        guard let body = ref.enclosingFunction?.body,
+            let candidates = sites(of: name, in: body.statements)?.passed[name]
+        else {
             return nil
         }
         for (argument, passed, label, callee) in candidates
@@ -207,7 +209,9 @@ enum SecretOrigin {
     private static func credentialKeyRead(of name: String, near ref: DeclReferenceExprSyntax, in file: SwiftFile)
         -> FlowStep?
     {
-        guard let body = ref.enclosingFunction?.body, let candidates = sites(in: body.statements).keyReads[name] else {
+        guard let body = ref.enclosingFunction?.body,
+            let candidates = sites(of: name, in: body.statements)?.keyReads[name]
+        else {
             return nil
         }
         for (read, base, key) in candidates where isSameBinding(name, base, ref) {
@@ -230,6 +234,12 @@ enum SecretOrigin {
     struct Sites {
         var passed: [String: [(LabeledExprSyntax, DeclReferenceExprSyntax, label: String, callee: String)]] = [:]
         var keyReads: [String: [(SubscriptCallExprSyntax, DeclReferenceExprSyntax, key: String)]] = [:]
+    }
+
+    /// The sites of `body`, when `name` may be passed or read there at all.
+    private static func sites(of name: String, in body: CodeBlockItemListSyntax) -> Sites? {
+        if let memo = AnalysisMemo.current, !memo.mayBePassedOrRead(name, in: body) { return nil }
+        return sites(in: body)
     }
 
     private static func sites(in body: CodeBlockItemListSyntax) -> Sites {
