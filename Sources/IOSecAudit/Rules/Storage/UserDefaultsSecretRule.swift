@@ -185,6 +185,14 @@ struct UserDefaultsSecretRule: SwiftRule {
                     """
                 )
             ]),
+            // A key name that says nothing does not make the password anything else.
+            RuleExample(
+                """
+                func test(x: String) {
+                    ↓UserDefaults.standard.set(x, forKey: "myKey")
+                    doSomething(password: x)
+                }
+                """),
             // The property is written with a token from the sign-in response.
             RuleExample(
                 """
@@ -606,7 +614,12 @@ struct UserDefaultsSecretRule: SwiftRule {
         let keyText = keyArgument.flatMap { Sensitivity.keyText(of: $0, in: file) }
         if let steps = SecretOrigin.trace(value, in: file) {
             // A Keychain read kept under a key that names no secret but metadata (`tokenValidationDate`) is that.
-            if let keyText, SensitiveName.isMetadata(keyText), !Sensitivity.isSensitiveKey(keyText) { return nil }
+            if let keyText, SensitiveName.isMetadata(keyText), !Sensitivity.isSensitiveKey(keyText),
+                // …about a credential it names (`token…Date`), not a key name that says nothing (`myKey`).
+                SensitiveName.words(keyText).dropLast().contains(where: { SensitiveName.classify($0) != nil })
+            {
+                return nil
+            }
             return .traced(steps)
         }
         // What the value is outranks what it is called: a date or a flag describes a secret (`lastTokenRefresh`),
