@@ -59,20 +59,16 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                 // A pointer's address (`%p`) shows no content; a redacting wrapper (`OCLogPrivate(secret)`) hides it.
                 let conversion = k < conversions.count ? conversions[k] : .object
                 if conversion == .pointer || isRedacted(value, source) { continue }
-                if let header = source.credentialHeaderRead(in: value) {
+                // A credential by its source: a header read back, or a container the file reads a credential from.
+                let credential =
+                    source.credentialHeaderRead(in: value).map { "the '\($0)' header of a request is logged" }
+                    ?? source.credentialKeyRead(in: value).map {
+                        "'\(source.text(value.lowerBound))' holds '\($0)' (this file reads it from it) and is logged whole"
+                    }
+                if let credential {
                     report(
                         file, source, at: call.nameIndex,
-                        "the '\(header)' header of a request is logged"
-                            + (isOSLog ? " with public privacy; use %{private}@ or remove it" : "; remove it")
-                            + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
-                        evidence: .api, debugOnly: silentInRelease)
-                    break
-                }
-                if let key = source.credentialKeyRead(in: value) {
-                    report(
-                        file, source, at: call.nameIndex,
-                        "'\(source.text(value.lowerBound))' holds '\(key)' (this file reads it from it) and is logged whole"
-                            + (isOSLog ? " with public privacy; use %{private}@ or remove it" : "; remove it")
+                        credential + (isOSLog ? " with public privacy; use %{private}@ or remove it" : "; remove it")
                             + (silentInRelease ? " (\(call.name) is below the release log level)" : ""),
                         evidence: .api, debugOnly: silentInRelease)
                     break
