@@ -65,6 +65,9 @@ enum LogSensitiveObjCMatcher: ObjCRule {
                     ?? source.credentialKeyRead(in: value).map {
                         "'\(source.text(value.lowerBound))' holds '\($0)' (this file reads it from it) and is logged whole"
                     }
+                    ?? source.credentialPart(in: value).map {
+                        "'\(source.text(value.lowerBound))', which this method passes on as `\($0):`, is logged"
+                    }
                 if let credential {
                     report(
                         file, source, at: call.nameIndex,

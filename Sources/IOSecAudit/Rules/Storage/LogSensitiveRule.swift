@@ -343,6 +343,13 @@ struct LogSensitiveRule: SwiftRule {
                     [self storeTokenResponse:payload];
                 }
                 """, path: "App/TokenRefresher.m"),
+            RuleExample(
+                """
+                - (void)submit:(NSString *)user entry:(NSString *)entered {
+                    ↓NSLog(@"Signing in %@ with %@", user, entered);
+                    [self.client signInWithUser:user password:entered];
+                }
+                """, path: "App/SignIn.m"),
             // What the function hands the value to says what it is, whatever its name.
             RuleExample(
                 """
@@ -385,6 +392,13 @@ struct LogSensitiveRule: SwiftRule {
                     """
                 )
             ]),
+            RuleExample(
+                """
+                - (void)search:(NSString *)entered {
+                    NSLog(@"Searching for %@", entered);
+                    [self.index findItemsMatching:entered limit:20];
+                }
+                """, path: "App/Search.m"),
             // A page of results holds a cursor, not a credential.
             RuleExample(
                 """

@@ -292,6 +292,23 @@ extension ObjCSource {
         return credentialKeyRead(of: text(r.lowerBound), in: body, handingOn: true)
     }
 
+    /// The selector part under which the method hands the value on as a credential: `password` for `entered` in
+    /// `[self.client signInWithUser:user password:entered]`. The API the value is given to says what it is, as in
+    /// Swift (`SecretOrigin`).
+    func credentialPart(in range: Range<Int>) -> String? {
+        let r = trimmedExpression(range)
+        guard r.count == 1, isIdentifier(r.lowerBound), let body = body(containing: r.lowerBound) else { return nil }
+        let name = text(r.lowerBound)
+        for index in body where index != r.lowerBound && isIdentifier(index) && text(index) == name {
+            guard let open = enclosingBracket(of: index), let send = send(openingAt: open),
+                let part = send.parts.first(where: { $0.argument == index..<(index + 1) }),
+                SensitiveName.isSpecificCredential(part.name)
+            else { continue }
+            return part.name
+        }
+        return nil
+    }
+
     private func credentialKeyRead(of name: String, in body: ClosedRange<Int>, handingOn: Bool) -> String? {
         var index = body.lowerBound
         while index + 1 < body.upperBound {
