@@ -132,6 +132,16 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         }
     }
 
+    /// Whether any of `texts` occurs in `node`'s bytes. It may say yes wrongly (in a comment), never no wrongly.
+    func mayMention(_ texts: [String], in node: some SyntaxProtocol) -> Bool {
+        let start = max(0, node.position.utf8Offset), end = min(source.count, node.endPosition.utf8Offset)
+        guard start < end else { return false }
+        return source.withUnsafeBytes { bytes in
+            let window = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            return texts.contains { ByteSearch($0).occurs(in: window) }
+        }
+    }
+
     private let lexedNames: SourceNames?
 
     /// The names the file could declare or fill: as the pre-pass found them, else read from the bytes on the first

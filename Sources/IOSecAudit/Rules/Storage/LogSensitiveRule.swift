@@ -350,6 +350,18 @@ struct LogSensitiveRule: SwiftRule {
                     [self.client signInWithUser:user password:entered];
                 }
                 """, path: "App/SignIn.m"),
+            // A message the app seals end to end, logged in plain text when sending fails.
+            RuleExample(
+                """
+                func deliver(_ message: Message) async {
+                    let payload = MessagePayload(body: message.body, sentAt: message.sentAt)
+                    do {
+                        try await api.post(try sessions.seal(payload, conversation: message.conversationId))
+                    } catch {
+                        ↓NSLog("Failed to deliver \\"%@\\": %@", message.body, error.localizedDescription)
+                    }
+                }
+                """),
             // What the function hands the value to says what it is, whatever its name.
             RuleExample(
                 """
@@ -399,6 +411,15 @@ struct LogSensitiveRule: SwiftRule {
                     [self.index findItemsMatching:entered limit:20];
                 }
                 """, path: "App/Search.m"),
+            // What sealing made, and facts about the message, are not its text.
+            RuleExample(
+                """
+                func deliver(_ message: Message) async throws {
+                    let payload = MessagePayload(body: message.body, sentAt: message.sentAt)
+                    let sealed = try sessions.seal(payload, conversation: message.conversationId)
+                    NSLog("Sealed %d bytes for %@ at %@", sealed.count, message.conversationId, message.sentAt)
+                }
+                """),
             // A page of results holds a cursor, not a credential.
             RuleExample(
                 """

@@ -117,10 +117,39 @@ enum SecretOrigin {
             }
             if let use = secretUse(of: name, near: ref, in: file) { return [use] }
             if let read = credentialKeyRead(of: name, near: ref, in: file) { return [read] }
+            if let sealed = encryptedSite(of: e, in: file) { return [sealed] }
             return nil
         }
         if let field = secureTextField(of: e, in: file) { return [file.step(at: e, field)] }
+        if e.is(MemberAccessExprSyntax.self), let sealed = encryptedSite(of: e, in: file) { return [sealed] }
         return nil
+    }
+
+    /// Calls that encrypt their first argument: CryptoKit's `seal`, and the app's own `seal(_:)`, `encrypt(_:)`.
+    static let encryptingCalls: Set<String> = ["seal", "encrypt", "encrypted", "sealed", "encryptData", "encryptString"]
+
+    /// A part of a sealed value that says when, which or how many rather than what (`sentAt:`, `messageId:`,
+    /// `count:`): facts about the message that travel beside it.
+    static func describesMessage(_ part: LabeledExprSyntax) -> Bool {
+        let name = part.label?.text ?? part.expression.unwrapped.lastName ?? ""
+        let words = SensitiveName.words(name)
+        return SensitiveName.isMetadata(name) || words.contains(where: describingWords.contains)
+    }
+
+    private static let describingWords: Set<String> = [
+        "id", "identifier", "uuid", "at", "date", "time", "timestamp", "count", "index", "version", "type", "kind",
+        "status", "sequence", "counter", "nonce", "length", "size"
+    ]
+
+    /// The function's encryption of the same value (`sessions.seal(payload, …)` of `let payload =
+    /// MessagePayload(body: message.body, …)`): what the app encrypts it keeps secret, so its plaintext logged or
+    /// stored beside is the leak the encryption was for.
+    private static func encryptedSite(of expr: ExprSyntax, in file: SwiftFile) -> FlowStep? {
+        guard let body = expr.enclosingFunction?.body?.statements,
+            AnalysisMemo.current?.mayMention(["seal", "ncrypt"], in: body) ?? true,
+            let site = sites(in: body).encrypted[expr.trimmedDescription]
+        else { return nil }
+        return file.step(at: site.node, "encrypted by `\(site.callee)`: a value the app keeps secret")
     }
 
     /// The note of the source `expr` is, when it is one.
@@ -234,6 +263,8 @@ enum SecretOrigin {
     struct Sites {
         var passed: [String: [(LabeledExprSyntax, DeclReferenceExprSyntax, label: String, callee: String)]] = [:]
         var keyReads: [String: [(SubscriptCallExprSyntax, DeclReferenceExprSyntax, key: String)]] = [:]
+        /// What the body encrypts, by its text (`payload`, `message.body`), with the call that does.
+        var encrypted: [String: (node: ExprSyntax, callee: String)] = [:]
     }
 
     /// The sites of `body`, when `name` may be passed or read there at all.
@@ -251,6 +282,21 @@ enum SecretOrigin {
         final class Collector: SyntaxVisitor {
             var sites = Sites()
             override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let callee = call.calledName, SecretOrigin.encryptingCalls.contains(callee),
+                    let first = call.arguments.first?.expression.unwrapped
+                {
+                    noteEncrypted(first, by: callee)
+                    // `let payload = MessagePayload(body: message.body, …)`: what the sealed value is made of.
+                    if let ref = first.as(DeclReferenceExprSyntax.self),
+                        let made = LocalValue.initializer(of: ref.baseName.text, before: ref)?.unwrapped
+                            .as(FunctionCallExprSyntax.self),
+                        made.calledName?.first?.isUppercase == true
+                    {
+                        for part in made.arguments where !SecretOrigin.describesMessage(part) {
+                            noteEncrypted(part.expression.unwrapped, by: callee)
+                        }
+                    }
+                }
                 for argument in call.arguments {
                     guard let label = argument.label?.text,
                         let passed = argument.expression.unwrapped.as(DeclReferenceExprSyntax.self)
@@ -264,6 +310,14 @@ enum SecretOrigin {
                     sites.passed[passed.baseName.text, default: []].append((argument, passed, label, callee))
                 }
                 return .visitChildren
+            }
+            /// A local, a parameter or a member of one (`message.body`): a value with a name, not a literal.
+            func noteEncrypted(_ value: ExprSyntax, by callee: String) {
+                var base = value
+                while let member = base.as(MemberAccessExprSyntax.self), let inner = member.base { base = inner }
+                guard base.is(DeclReferenceExprSyntax.self) else { return }
+                let text = value.trimmedDescription
+                if sites.encrypted[text] == nil { sites.encrypted[text] = (value, callee) }
             }
             override func visit(_ read: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let base =
