@@ -132,15 +132,22 @@ final class AnalysisMemo: @unchecked Sendable {  // used only by the thread that
         }
     }
 
-    /// Whether any of `texts` occurs in `node`'s bytes. It may say yes wrongly (in a comment), never no wrongly.
-    func mayMention(_ texts: [String], in node: some SyntaxProtocol) -> Bool {
+    /// Whether any of `texts` occurs in `node`'s bytes, for `SecretOrigin`'s encryptions (one set of texts: the
+    /// answer is kept by node). It may say yes wrongly (in a comment), never no wrongly.
+    func mayMention(_ texts: [ByteSearch], in node: some SyntaxProtocol) -> Bool {
         let start = max(0, node.position.utf8Offset), end = min(source.count, node.endPosition.utf8Offset)
         guard start < end else { return false }
-        return source.withUnsafeBytes { bytes in
+        if let known = mentionsOfBody[start] { return known }
+        let found = source.withUnsafeBytes { bytes in
             let window = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            return texts.contains { ByteSearch($0).occurs(in: window) }
+            return texts.contains { $0.occurs(in: window) }
         }
+        mentionsOfBody[start] = found
+        return found
     }
+
+    /// `mayMention`'s answers, by the start of the node asked about (one caller, one set of texts).
+    private var mentionsOfBody: [Int: Bool] = [:]
 
     private let lexedNames: SourceNames?
 

@@ -128,6 +128,8 @@ enum SecretOrigin {
     /// Calls that encrypt their first argument: CryptoKit's `seal`, and the app's own `seal(_:)`, `encrypt(_:)`.
     static let encryptingCalls: Set<String> = ["seal", "encrypt", "encrypted", "sealed", "encryptData", "encryptString"]
 
+    private static let encryptionWords = [ByteSearch("seal"), ByteSearch("ncrypt")]
+
     /// A part of a sealed value that says when, which or how many rather than what (`sentAt:`, `messageId:`,
     /// `count:`): facts about the message that travel beside it.
     static func describesMessage(_ part: LabeledExprSyntax) -> Bool {
@@ -146,7 +148,7 @@ enum SecretOrigin {
     /// stored beside is the leak the encryption was for.
     private static func encryptedSite(of expr: ExprSyntax, in file: SwiftFile) -> FlowStep? {
         guard let body = expr.enclosingFunction?.body?.statements,
-            AnalysisMemo.current?.mayMention(["seal", "ncrypt"], in: body) ?? true,
+            AnalysisMemo.current?.mayMention(encryptionWords, in: body) ?? true,
             let site = sites(in: body).encrypted[expr.trimmedDescription]
         else { return nil }
         return file.step(at: site.node, "encrypted by `\(site.callee)`: a value the app keeps secret")
