@@ -196,11 +196,9 @@ struct ThirdPartySDKPIIRule: SwiftRule {
     /// A finding at a value an SDK is given through a member another file declares, which returns personal data
     /// (`MemberSink`).
     static func memberFinding(_ value: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String) {
-        file.report(
-            description, at: value,
-            message:
-                "'\(value.trimmedDescription)' is sent to a third-party SDK, and it is \(via); identify users by an opaque ID and send categories, not personal data",
-            evidence: .flow, flow: steps + [file.step(at: value, "sent to the SDK")])
+        MemberSink.report(
+            description, at: value, in: file, steps: steps, via: via, happens: "is sent to a third-party SDK",
+            sink: "sent to the SDK", advice: "identify users by an opaque ID and send categories, not personal data")
     }
 
     mutating func visit(_ sequence: SequenceExprSyntax, in file: SwiftFile) {

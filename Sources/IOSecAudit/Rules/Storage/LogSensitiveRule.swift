@@ -825,11 +825,9 @@ struct LogSensitiveRule: SwiftRule {
     /// A finding at a logged value read through a member another file declares, which returns a secret
     /// (`MemberSink`): `via` says what and where.
     static func memberFinding(_ value: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String, note: String) {
-        file.report(
-            description, at: value,
-            message:
-                "'\(value.trimmedDescription)' is logged, and it is \(via); log only what the event needs, or use privacy: .private",
-            evidence: .flow, flow: steps + [file.step(at: value, "logged")])
+        MemberSink.report(
+            description, at: value, in: file, steps: steps, via: via, happens: "is logged", sink: "logged",
+            advice: "log only what the event needs, or use privacy: .private")
     }
 
     private func report(_ leak: Leak, at call: FunctionCallExprSyntax, in file: SwiftFile) {

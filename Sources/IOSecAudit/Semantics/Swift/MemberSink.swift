@@ -21,6 +21,17 @@ struct MemberSink: Equatable, Sendable {
         self.members = members
     }
 
+    /// The finding a rule makes at `value` once another file's member is shown to return what it is about: `happens`
+    /// says what the sink does (`is logged`), `via` what the member returns and where, `advice` the fix.
+    static func report(
+        _ rule: RuleDescription, at value: ExprSyntax, in file: SwiftFile, steps: [FlowStep], via: String,
+        happens: String, sink: String, advice: String
+    ) {
+        file.report(
+            rule, at: value, message: "'\(value.trimmedDescription)' \(happens), and it is \(via); \(advice)",
+            evidence: .flow, flow: steps + [file.step(at: value, sink)])
+    }
+
     /// Records a fact at `value` when it is read through members of the app this file does not declare.
     static func record(_ value: ExprSyntax, ruleId: String, in file: SwiftFile) {
         let members = members(readBy: value, in: file)
